@@ -1,0 +1,18 @@
+//! The rules core: board representation on bitboards, legal move generation,
+//! FEN, SAN (writing and lenient reading), games with repetition history,
+//! outcomes under the house policy, PGN and perft.
+//!
+//! Pure: no I/O, no async, no logging, and no imports from the rest of the
+//! crate, so it can be tested and benchmarked on its own.
+
+pub mod attacks;
+pub mod game;
+pub mod perft;
+pub mod position;
+pub mod san;
+pub mod types;
+
+pub use game::{ClaimError, Game, Outcome, PgnTags, RulesMode, Termination};
+pub use position::{CastleSide, FenError, IllegalMove, MoveList, Position, RepetitionKey, START_FEN};
+pub use san::{MoveInputError, ParseMoveError};
+pub use types::{Bitboard, Color, Move, ParseSquareError, Piece, Role, Square};

@@ -1,0 +1,1090 @@
+//! `Position`: the board, side to move, castling rights, en passant square
+//! and clocks; FEN in and out; legal move generation; playing moves.
+
+use std::fmt;
+
+use super::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
+    rook_attacks,
+};
+use super::types::{Bitboard, Color, Move, Piece, Role, Square};
+
+/// The FEN of the standard starting position.
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// A list of moves, as returned by [`Position::legal_moves`].
+pub type MoveList = Vec<Move>;
+
+/// Why a FEN string is not a playable position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FenError {
+    #[error("a FEN needs 6 fields (4 at least: placement, side, castling, en passant), found {0}")]
+    FieldCount(usize),
+    #[error("the placement needs 8 ranks separated by '/', found {0}")]
+    RankCount(usize),
+    #[error("bad piece letter {0:?} in the placement (use PNBRQK / pnbrqk and digits 1-8)")]
+    BadPiece(char),
+    #[error("rank {rank} does not describe exactly 8 squares")]
+    RankLength { rank: u8 },
+    #[error("{0} must have exactly one king")]
+    KingCount(Color),
+    #[error("a pawn stands on the first or last rank ({0})")]
+    PawnOnBackRank(Square),
+    #[error("the side to move must be 'w' or 'b', found {0:?}")]
+    BadTurn(String),
+    #[error("bad castling field {0:?} (use '-' or letters from KQkq)")]
+    BadCastling(String),
+    #[error("castling right {0} contradicts the board: the king or rook is not on its original square")]
+    CastlingContradiction(char),
+    #[error("bad en passant field {0:?} (use '-' or a square on rank 3 or 6)")]
+    BadEnPassant(String),
+    #[error("impossible en passant square {0}: no pawn can just have moved two squares past it")]
+    ImpossibleEnPassant(Square),
+    #[error("bad halfmove clock or move number {0:?}")]
+    BadClock(String),
+    #[error("{0} is not to move but is in check")]
+    OppositeCheck(Color),
+    #[error("the king of the side to move is attacked by more than two pieces")]
+    TooManyCheckers,
+}
+
+/// A legal chess position. Built only through [`Position::from_fen`] or
+/// [`Position::startpos`] and kept legal by [`Position::play`].
+#[derive(Clone, Debug)]
+pub struct Position {
+    by_color: [Bitboard; 2],
+    by_role: [Bitboard; 6],
+    turn: Color,
+    /// Rook squares that still have castling rights (subset of a1 h1 a8 h8).
+    castling: Bitboard,
+    /// The square behind a pawn that just advanced two squares (raw, even
+    /// when no en passant capture is possible).
+    ep_square: Option<Square>,
+    halfmoves: u32,
+    fullmoves: u32,
+}
+
+/// Positions are equal under FIDE 9.2.3: same side to move, placement,
+/// castling rights, and en passant possibility (only when legal).
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.by_color == other.by_color
+            && self.by_role == other.by_role
+            && self.turn == other.turn
+            && self.castling == other.castling
+            && self.legal_ep_square() == other.legal_ep_square()
+    }
+}
+impl Eq for Position {}
+
+/// The identity of a position for repetition (FIDE 9.2.3), cheap to compare.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RepetitionKey {
+    by_color: [Bitboard; 2],
+    by_role: [Bitboard; 6],
+    turn: Color,
+    castling: Bitboard,
+    ep: Option<Square>,
+}
+
+const CASTLE_SQUARES: [(Square, char); 4] = [
+    (Square::H1, 'K'),
+    (Square::A1, 'Q'),
+    (Square::H8, 'k'),
+    (Square::A8, 'q'),
+];
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::startpos()
+    }
+}
+
+impl Position {
+    /// The standard starting position.
+    #[must_use]
+    pub fn startpos() -> Position {
+        Position::from_fen(START_FEN).expect("the start FEN is valid")
+    }
+
+    /// Parses and validates a FEN. The move counters may be omitted (they
+    /// default to `0 1`), as many tools do.
+    ///
+    /// # Errors
+    /// A specific [`FenError`] for each kind of malformed or impossible FEN.
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        if fields.len() != 6 && fields.len() != 4 {
+            return Err(FenError::FieldCount(fields.len()));
+        }
+        let mut pos = Position {
+            by_color: [Bitboard::EMPTY; 2],
+            by_role: [Bitboard::EMPTY; 6],
+            turn: Color::White,
+            castling: Bitboard::EMPTY,
+            ep_square: None,
+            halfmoves: 0,
+            fullmoves: 1,
+        };
+        let ranks: Vec<&str> = fields[0].split('/').collect();
+        if ranks.len() != 8 {
+            return Err(FenError::RankCount(ranks.len()));
+        }
+        for (i, rank_text) in ranks.iter().enumerate() {
+            let rank = 7 - i as u8;
+            let mut file: u32 = 0;
+            for c in rank_text.chars() {
+                if let Some(d) = c.to_digit(10) {
+                    if !(1..=8).contains(&d) {
+                        return Err(FenError::BadPiece(c));
+                    }
+                    file += d;
+                } else {
+                    let piece = Piece::from_char(c)
+                        .filter(|_| c.is_ascii())
+                        .ok_or(FenError::BadPiece(c))?;
+                    if file >= 8 {
+                        return Err(FenError::RankLength { rank: rank + 1 });
+                    }
+                    let sq = Square::from_coords(file as u8, rank).expect("file < 8");
+                    pos.put(sq, piece);
+                    file += 1;
+                }
+                if file > 8 {
+                    return Err(FenError::RankLength { rank: rank + 1 });
+                }
+            }
+            if file != 8 {
+                return Err(FenError::RankLength { rank: rank + 1 });
+            }
+        }
+        pos.turn = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => return Err(FenError::BadTurn(other.to_string())),
+        };
+        for color in Color::ALL {
+            if pos.pieces(color, Role::King).count() != 1 {
+                return Err(FenError::KingCount(color));
+            }
+        }
+        let back_ranks = Bitboard::rank(0) | Bitboard::rank(7);
+        if let Some(sq) = (pos.by_role[Role::Pawn.index()] & back_ranks).first() {
+            return Err(FenError::PawnOnBackRank(sq));
+        }
+        if fields[2] != "-" {
+            if fields[2].is_empty() || fields[2].len() > 4 {
+                return Err(FenError::BadCastling(fields[2].to_string()));
+            }
+            for c in fields[2].chars() {
+                let (rook_sq, _) = CASTLE_SQUARES
+                    .iter()
+                    .find(|(_, l)| *l == c)
+                    .ok_or_else(|| FenError::BadCastling(fields[2].to_string()))?;
+                if pos.castling.contains(*rook_sq) {
+                    return Err(FenError::BadCastling(fields[2].to_string()));
+                }
+                let color = if c.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let king_sq = if color == Color::White {
+                    Square::E1
+                } else {
+                    Square::E8
+                };
+                let king_ok = pos.piece_at(king_sq)
+                    == Some(Piece {
+                        color,
+                        role: Role::King,
+                    });
+                let rook_ok = pos.piece_at(*rook_sq)
+                    == Some(Piece {
+                        color,
+                        role: Role::Rook,
+                    });
+                if !king_ok || !rook_ok {
+                    return Err(FenError::CastlingContradiction(c));
+                }
+                pos.castling |= rook_sq.bb();
+            }
+        }
+        if fields[3] != "-" {
+            let sq: Square = fields[3]
+                .parse()
+                .map_err(|_| FenError::BadEnPassant(fields[3].to_string()))?;
+            let expected_rank = if pos.turn == Color::White { 5 } else { 2 };
+            if sq.rank() != expected_rank {
+                return Err(FenError::ImpossibleEnPassant(sq));
+            }
+            // The pawn that moved stands one square further; its origin and
+            // the passed square must be empty.
+            let (pawn_sq, origin) = if pos.turn == Color::White {
+                (sq.index() - 8, sq.index() + 8)
+            } else {
+                (sq.index() + 8, sq.index() - 8)
+            };
+            let pawn_sq = Square::new(pawn_sq as u8).expect("on board");
+            let origin = Square::new(origin as u8).expect("on board");
+            let them = pos.turn.other();
+            if !pos.pieces(them, Role::Pawn).contains(pawn_sq)
+                || pos.occupied().contains(sq)
+                || pos.occupied().contains(origin)
+            {
+                return Err(FenError::ImpossibleEnPassant(sq));
+            }
+            pos.ep_square = Some(sq);
+        }
+        if fields.len() == 6 {
+            pos.halfmoves = fields[4]
+                .parse()
+                .ok()
+                .filter(|&h: &u32| h <= 10_000)
+                .ok_or_else(|| FenError::BadClock(fields[4].to_string()))?;
+            pos.fullmoves = fields[5]
+                .parse()
+                .ok()
+                .filter(|&n: &u32| (1..=100_000).contains(&n))
+                .ok_or_else(|| FenError::BadClock(fields[5].to_string()))?;
+        }
+        let them = pos.turn.other();
+        if pos.attackers_to(pos.king_square(them), pos.turn, pos.occupied()).any() {
+            return Err(FenError::OppositeCheck(them));
+        }
+        if pos.checkers().count() > 2 {
+            return Err(FenError::TooManyCheckers);
+        }
+        Ok(pos)
+    }
+
+    /// The FEN of this position. The en passant square is written only when
+    /// an en passant capture is legal (as lichess and python-chess do), so
+    /// equal positions have equal FENs apart from the clocks.
+    #[must_use]
+    pub fn fen(&self) -> String {
+        let mut s = self.board_fen();
+        s.push(' ');
+        s.push(self.turn.fen_char());
+        s.push(' ');
+        s.push_str(&self.castling_fen());
+        s.push(' ');
+        match self.legal_ep_square() {
+            Some(sq) => s.push_str(&sq.to_string()),
+            None => s.push('-'),
+        }
+        s.push_str(&format!(" {} {}", self.halfmoves, self.fullmoves));
+        s
+    }
+
+    /// The placement field of the FEN.
+    #[must_use]
+    pub fn board_fen(&self) -> String {
+        let mut s = String::with_capacity(64);
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                let sq = Square::from_coords(file, rank).expect("in range");
+                match self.piece_at(sq) {
+                    Some(p) => {
+                        if empty > 0 {
+                            s.push(char::from(b'0' + empty));
+                            empty = 0;
+                        }
+                        s.push(p.char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                s.push(char::from(b'0' + empty));
+            }
+            if rank > 0 {
+                s.push('/');
+            }
+        }
+        s
+    }
+
+    fn castling_fen(&self) -> String {
+        let s: String = CASTLE_SQUARES
+            .iter()
+            .filter(|(sq, _)| self.castling.contains(*sq))
+            .map(|(_, c)| *c)
+            .collect();
+        if s.is_empty() { "-".to_string() } else { s }
+    }
+
+    fn put(&mut self, sq: Square, piece: Piece) {
+        self.by_color[piece.color.index()] |= sq.bb();
+        self.by_role[piece.role.index()] |= sq.bb();
+    }
+
+    // ----- queries -----
+
+    /// The side to move.
+    #[inline]
+    #[must_use]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// Plies since the last capture or pawn move.
+    #[must_use]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// The move number, starting at 1 and increased after black moves.
+    #[must_use]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// All occupied squares.
+    #[inline]
+    #[must_use]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// The squares of one side's pieces.
+    #[inline]
+    #[must_use]
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    /// The squares of all pieces of one role, both sides.
+    #[inline]
+    #[must_use]
+    pub fn by_role(&self, role: Role) -> Bitboard {
+        self.by_role[role.index()]
+    }
+
+    /// The squares of one side's pieces of one role.
+    #[inline]
+    #[must_use]
+    pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
+        self.by_color[color.index()] & self.by_role[role.index()]
+    }
+
+    /// The piece on a square.
+    #[must_use]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let color = if self.by_color[0].contains(sq) {
+            Color::White
+        } else if self.by_color[1].contains(sq) {
+            Color::Black
+        } else {
+            return None;
+        };
+        self.role_at(sq).map(|role| Piece { color, role })
+    }
+
+    #[inline]
+    fn role_at(&self, sq: Square) -> Option<Role> {
+        Role::ALL
+            .into_iter()
+            .find(|r| self.by_role[r.index()].contains(sq))
+    }
+
+    /// Where `color`'s king stands.
+    #[inline]
+    #[must_use]
+    pub fn king_square(&self, color: Color) -> Square {
+        // Exactly one king per side is a constructor invariant.
+        self.pieces(color, Role::King)
+            .first()
+            .unwrap_or(Square::A1)
+    }
+
+    /// Rook squares (a1, h1, a8, h8) that still carry castling rights.
+    #[must_use]
+    pub fn castling_rights(&self) -> Bitboard {
+        self.castling
+    }
+
+    /// Pieces of `attacker` that attack `sq`, given the occupancy `occupied`.
+    #[inline]
+    #[must_use]
+    pub fn attackers_to(&self, sq: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
+        let them = self.by_color[attacker.index()];
+        let rq = self.by_role[Role::Rook.index()] | self.by_role[Role::Queen.index()];
+        let bq = self.by_role[Role::Bishop.index()] | self.by_role[Role::Queen.index()];
+        them & ((rook_attacks(sq, occupied) & rq)
+            | (bishop_attacks(sq, occupied) & bq)
+            | (knight_attacks(sq) & self.by_role[Role::Knight.index()])
+            | (king_attacks(sq) & self.by_role[Role::King.index()])
+            | (pawn_attacks(attacker.other(), sq) & self.by_role[Role::Pawn.index()]))
+    }
+
+    /// Pieces giving check to the side to move.
+    #[inline]
+    #[must_use]
+    pub fn checkers(&self) -> Bitboard {
+        self.attackers_to(self.king_square(self.turn), self.turn.other(), self.occupied())
+    }
+
+    /// The side to move is in check.
+    #[must_use]
+    pub fn is_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    /// In check with no legal move.
+    #[must_use]
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && !self.has_legal_move()
+    }
+
+    /// Not in check with no legal move.
+    #[must_use]
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && !self.has_legal_move()
+    }
+
+    /// Whether the side to move has any legal move.
+    #[must_use]
+    pub fn has_legal_move(&self) -> bool {
+        let mut v = Vec::with_capacity(64);
+        self.generate(&mut v);
+        !v.is_empty()
+    }
+
+    /// The en passant square, only when an en passant capture is legal.
+    #[must_use]
+    pub fn legal_ep_square(&self) -> Option<Square> {
+        let ep = self.ep_square?;
+        let pawns = pawn_attacks(self.turn.other(), ep) & self.pieces(self.turn, Role::Pawn);
+        let mut pawns = pawns;
+        Iterator::any(&mut pawns, |from| self.ep_is_legal(from, ep)).then_some(ep)
+    }
+
+    /// The key that decides repetitions (FIDE 9.2.3).
+    #[must_use]
+    pub fn repetition_key(&self) -> RepetitionKey {
+        RepetitionKey {
+            by_color: self.by_color,
+            by_role: self.by_role,
+            turn: self.turn,
+            castling: self.castling,
+            ep: self.legal_ep_square(),
+        }
+    }
+
+    /// Material on the board is one of the dead positions of the house
+    /// policy: K v K; K+B or K+N v K; only bishops besides the kings, all on
+    /// squares of one colour.
+    #[must_use]
+    pub fn is_dead_position(&self) -> bool {
+        let heavy = self.by_role(Role::Pawn) | self.by_role(Role::Rook) | self.by_role(Role::Queen);
+        if heavy.any() {
+            return false;
+        }
+        let knights = self.by_role(Role::Knight);
+        let bishops = self.by_role(Role::Bishop);
+        let minors = knights | bishops;
+        if minors.count() <= 1 {
+            return true; // K v K, or K + one minor v K
+        }
+        knights.is_empty()
+            && ((bishops & Bitboard::DARK_SQUARES).is_empty()
+                || (bishops & Bitboard::LIGHT_SQUARES).is_empty())
+    }
+
+    /// Whether `color` has nothing but the king.
+    #[must_use]
+    pub fn has_only_king(&self, color: Color) -> bool {
+        !self.by_color(color).more_than_one()
+    }
+
+    // ----- move generation -----
+
+    /// All legal moves.
+    #[must_use]
+    pub fn legal_moves(&self) -> MoveList {
+        let mut v = Vec::with_capacity(64);
+        self.generate(&mut v);
+        v
+    }
+
+    /// Appends all legal moves to `out`.
+    pub fn generate(&self, out: &mut MoveList) {
+        let us = self.turn;
+        let ksq = self.king_square(us);
+        let checkers = self.checkers();
+        self.gen_king(ksq, out);
+        if checkers.more_than_one() {
+            return;
+        }
+        let target = match checkers.single() {
+            Some(c) => between(ksq, c) | c.bb(),
+            None => {
+                self.gen_castling(ksq, out);
+                Bitboard::ALL
+            }
+        };
+        let pinned = self.pinned(us, ksq);
+        self.gen_pieces(ksq, target, pinned, out);
+        self.gen_pawns(ksq, target, pinned, out);
+        if let Some(ep) = self.ep_square {
+            let pawns = pawn_attacks(us.other(), ep) & self.pieces(us, Role::Pawn);
+            for from in pawns {
+                if self.ep_is_legal(from, ep) {
+                    out.push(Move::EnPassant { from, to: ep });
+                }
+            }
+        }
+    }
+
+    /// Our pieces pinned to our king on `ksq`.
+    fn pinned(&self, us: Color, ksq: Square) -> Bitboard {
+        let them = us.other();
+        let occ = self.occupied();
+        let snipers = (rook_attacks(ksq, Bitboard::EMPTY)
+            & (self.pieces(them, Role::Rook) | self.pieces(them, Role::Queen)))
+            | (bishop_attacks(ksq, Bitboard::EMPTY)
+                & (self.pieces(them, Role::Bishop) | self.pieces(them, Role::Queen)));
+        let mut pinned = Bitboard::EMPTY;
+        for s in snipers {
+            let b = between(ksq, s) & occ;
+            if !b.more_than_one() {
+                pinned |= b & self.by_color(us);
+            }
+        }
+        pinned
+    }
+
+    fn gen_king(&self, ksq: Square, out: &mut MoveList) {
+        let us = self.turn;
+        let occ_without_king = self.occupied() ^ ksq.bb();
+        for to in king_attacks(ksq) & !self.by_color(us) {
+            if self.attackers_to(to, us.other(), occ_without_king).is_empty() {
+                out.push(Move::Normal {
+                    role: Role::King,
+                    from: ksq,
+                    to,
+                    capture: self.role_at(to),
+                    promotion: None,
+                });
+            }
+        }
+    }
+
+    fn gen_castling(&self, ksq: Square, out: &mut MoveList) {
+        let us = self.turn;
+        let rights = self.castling & Bitboard::rank(if us == Color::White { 0 } else { 7 });
+        for rook in rights {
+            if let Some(m) = self.castle_move(ksq, rook) {
+                out.push(m);
+            }
+        }
+    }
+
+    /// Castling with the rook on `rook`, if legal right now (not in check
+    /// is checked by the caller).
+    fn castle_move(&self, ksq: Square, rook: Square) -> Option<Move> {
+        if self.castle_obstacle(ksq, rook).is_some() {
+            return None;
+        }
+        Some(Move::Castle { king: ksq, rook })
+    }
+
+    /// Why castling with `rook` is impossible now, ignoring rights and check.
+    fn castle_obstacle(&self, ksq: Square, rook: Square) -> Option<CastleObstacle> {
+        let m = Move::Castle { king: ksq, rook };
+        let king_to = m.to();
+        if (between(ksq, rook) & self.occupied()).any() {
+            return Some(CastleObstacle::Blocked);
+        }
+        let occ = self.occupied() ^ ksq.bb();
+        // Only the king's squares count (3.8.2.2): the square it crosses and
+        // the one it lands on; b1/b8 may be attacked.
+        for sq in between(ksq, king_to) | king_to.bb() {
+            if self.attackers_to(sq, self.turn.other(), occ).any() {
+                return Some(if sq == king_to {
+                    CastleObstacle::IntoCheck(sq)
+                } else {
+                    CastleObstacle::ThroughCheck(sq)
+                });
+            }
+        }
+        None
+    }
+
+    fn gen_pieces(&self, ksq: Square, target: Bitboard, pinned: Bitboard, out: &mut MoveList) {
+        let us = self.turn;
+        let occ = self.occupied();
+        let them_bb = self.by_color(us.other());
+        let allowed = target & !self.by_color(us);
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            for from in self.pieces(us, role) {
+                let mut dests = match role {
+                    Role::Knight => {
+                        if pinned.contains(from) {
+                            continue;
+                        }
+                        knight_attacks(from)
+                    }
+                    Role::Bishop => bishop_attacks(from, occ),
+                    Role::Rook => rook_attacks(from, occ),
+                    _ => queen_attacks(from, occ),
+                } & allowed;
+                if pinned.contains(from) {
+                    dests &= line(ksq, from);
+                }
+                for to in dests {
+                    let capture = if them_bb.contains(to) {
+                        self.role_at(to)
+                    } else {
+                        None
+                    };
+                    out.push(Move::Normal {
+                        role,
+                        from,
+                        to,
+                        capture,
+                        promotion: None,
+                    });
+                }
+            }
+        }
+    }
+
+    fn gen_pawns(&self, ksq: Square, target: Bitboard, pinned: Bitboard, out: &mut MoveList) {
+        let us = self.turn;
+        let occ = self.occupied();
+        let them_bb = self.by_color(us.other());
+        let (forward, start_rank, last_rank): (i32, u8, u8) = match us {
+            Color::White => (8, 1, 7),
+            Color::Black => (-8, 6, 0),
+        };
+        let push = |from: Square, to: Square, capture: Option<Role>, out: &mut MoveList| {
+            if to.rank() == last_rank {
+                for p in Role::PROMOTIONS {
+                    out.push(Move::Normal {
+                        role: Role::Pawn,
+                        from,
+                        to,
+                        capture,
+                        promotion: Some(p),
+                    });
+                }
+            } else {
+                out.push(Move::Normal {
+                    role: Role::Pawn,
+                    from,
+                    to,
+                    capture,
+                    promotion: None,
+                });
+            }
+        };
+        for from in self.pieces(us, Role::Pawn) {
+            let allowed_line = if pinned.contains(from) {
+                line(ksq, from)
+            } else {
+                Bitboard::ALL
+            };
+            for to in pawn_attacks(us, from) & them_bb & target & allowed_line {
+                push(from, to, self.role_at(to), out);
+            }
+            let one = Square::from_index((from.index() as i32 + forward) as u32);
+            if !occ.contains(one) {
+                if target.contains(one) && allowed_line.contains(one) {
+                    push(from, one, None, out);
+                }
+                if from.rank() == start_rank {
+                    let two = Square::from_index((one.index() as i32 + forward) as u32);
+                    if !occ.contains(two) && target.contains(two) && allowed_line.contains(two) {
+                        out.push(Move::Normal {
+                            role: Role::Pawn,
+                            from,
+                            to: two,
+                            capture: None,
+                            promotion: None,
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Full legality test of an en passant capture from `from` to `ep`:
+    /// the rank pin (both pawns leave the rank at once) and discovered
+    /// checks are found by looking at the board after the capture.
+    fn ep_is_legal(&self, from: Square, ep: Square) -> bool {
+        let us = self.turn;
+        let captured = Square::from_index(((ep.index() & 7) | (from.index() & !7)) as u32);
+        if !self.pieces(us.other(), Role::Pawn).contains(captured) {
+            return false;
+        }
+        let occ = (self.occupied() ^ from.bb() ^ captured.bb()) | ep.bb();
+        let ksq = self.king_square(us);
+        let attackers = self.attackers_to(ksq, us.other(), occ) & !captured.bb();
+        attackers.is_empty()
+    }
+
+    // ----- playing moves -----
+
+    /// Whether `m` is legal here.
+    #[must_use]
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.legal_moves().contains(&m)
+    }
+
+    /// Plays a move known to be legal (from [`Position::legal_moves`]). An
+    /// illegal move leaves an undefined but memory-safe position.
+    pub fn play_unchecked(&mut self, m: Move) {
+        let us = self.turn;
+        let them = us.other();
+        self.ep_square = None;
+        self.halfmoves += 1;
+        match m {
+            Move::Normal {
+                role,
+                from,
+                to,
+                capture,
+                promotion,
+            } => {
+                if let Some(c) = capture {
+                    self.by_color[them.index()] ^= to.bb();
+                    self.by_role[c.index()] ^= to.bb();
+                    self.halfmoves = 0;
+                }
+                self.by_color[us.index()] ^= from.bb() | to.bb();
+                self.by_role[role.index()] ^= from.bb();
+                self.by_role[promotion.unwrap_or(role).index()] ^= to.bb();
+                if role == Role::Pawn {
+                    self.halfmoves = 0;
+                    if from.index().abs_diff(to.index()) == 16 {
+                        self.ep_square =
+                            Square::new(((from.index() + to.index()) / 2) as u8);
+                    }
+                }
+                if role == Role::King {
+                    self.castling &= !Bitboard::rank(from.rank());
+                }
+                // A rook leaving or captured on its corner loses its right.
+                self.castling &= !(from.bb() | to.bb());
+            }
+            Move::EnPassant { from, to } => {
+                let captured = Square::from_index(((to.index() & 7) | (from.index() & !7)) as u32);
+                self.by_color[them.index()] ^= captured.bb();
+                self.by_role[Role::Pawn.index()] ^= captured.bb() | from.bb() | to.bb();
+                self.by_color[us.index()] ^= from.bb() | to.bb();
+                self.halfmoves = 0;
+            }
+            Move::Castle { king, rook } => {
+                let king_to = m.to();
+                let rook_to = Square::from_index(((king.index() + king_to.index()) / 2) as u32);
+                self.by_color[us.index()] ^= king.bb() | rook.bb() | king_to.bb() | rook_to.bb();
+                self.by_role[Role::King.index()] ^= king.bb() | king_to.bb();
+                self.by_role[Role::Rook.index()] ^= rook.bb() | rook_to.bb();
+                self.castling &= !Bitboard::rank(king.rank());
+            }
+        }
+        if us == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = them;
+    }
+
+    /// The position after a legal move.
+    #[must_use]
+    pub fn after(&self, m: Move) -> Position {
+        let mut p = self.clone();
+        p.play_unchecked(m);
+        p
+    }
+
+    /// Plays `m` if it is legal.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] with the reason when `m` is not legal here.
+    pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
+        if self.is_legal(m) {
+            self.play_unchecked(m);
+            Ok(())
+        } else {
+            Err(self.why_illegal(m))
+        }
+    }
+
+    // ----- explaining illegal moves -----
+
+    /// Explains why a move that is not legal here cannot be played. Used for
+    /// messages; `m` need not even be pseudo-legal.
+    #[must_use]
+    pub fn why_illegal(&self, m: Move) -> IllegalMove {
+        let us = self.turn;
+        let from = m.from();
+        match self.piece_at(from) {
+            Some(p) if p.color == us && p.role == m.role() => {}
+            Some(p) if p.color != us => return IllegalMove::NotYourPiece(from),
+            _ => {
+                return IllegalMove::NoPiece {
+                    square: from,
+                    role: m.role(),
+                };
+            }
+        }
+        if let Move::Castle { king, rook } = m {
+            let side = CastleSide::of(king, rook);
+            if !self.castling.contains(rook) {
+                return IllegalMove::NoCastlingRights(side);
+            }
+            if self.is_check() {
+                return IllegalMove::CastleOutOfCheck;
+            }
+            return match self.castle_obstacle(king, rook) {
+                Some(CastleObstacle::Blocked) => IllegalMove::CastleBlocked(side),
+                Some(CastleObstacle::ThroughCheck(sq)) => IllegalMove::CastleThroughCheck(sq),
+                Some(CastleObstacle::IntoCheck(sq)) => IllegalMove::CastleIntoCheck(sq),
+                None => IllegalMove::Unreachable(m.role(), m.to()),
+            };
+        }
+        if !self.pseudo_reaches(m) {
+            return IllegalMove::Unreachable(m.role(), m.to());
+        }
+        // Geometrically possible: it must leave or put our king in check.
+        if m.role() == Role::King {
+            return IllegalMove::KingIntoCheck;
+        }
+        let ksq = self.king_square(us);
+        if self.pinned(us, ksq).contains(from) {
+            return IllegalMove::Pinned(from);
+        }
+        if self.is_check() {
+            return IllegalMove::InCheck;
+        }
+        IllegalMove::ExposesKing
+    }
+
+    /// Whether the piece on `m.from()` could make this move by the way it
+    /// moves, ignoring whether the king is left in check.
+    fn pseudo_reaches(&self, m: Move) -> bool {
+        let us = self.turn;
+        let occ = self.occupied();
+        let from = m.from();
+        let to = m.to();
+        if self.by_color(us).contains(to) {
+            return false;
+        }
+        match m.role() {
+            Role::Pawn => {
+                let last = if us == Color::White { 7 } else { 0 };
+                if (to.rank() == last) != m.promotion().is_some() {
+                    return false;
+                }
+                if let Move::EnPassant { .. } = m {
+                    return self.ep_square == Some(to) && pawn_attacks(us, from).contains(to);
+                }
+                if self.by_color(us.other()).contains(to) {
+                    return pawn_attacks(us, from).contains(to);
+                }
+                let fwd: i32 = if us == Color::White { 8 } else { -8 };
+                let one = from.index() as i32 + fwd;
+                let start = if us == Color::White { 1 } else { 6 };
+                if to.index() as i32 == one {
+                    return true;
+                }
+                to.index() as i32 == one + fwd
+                    && from.rank() == start
+                    && !occ.contains(Square::from_index(one as u32))
+            }
+            Role::Knight => knight_attacks(from).contains(to),
+            Role::Bishop => bishop_attacks(from, occ).contains(to),
+            Role::Rook => rook_attacks(from, occ).contains(to),
+            Role::Queen => queen_attacks(from, occ).contains(to),
+            Role::King => king_attacks(from).contains(to),
+        }
+    }
+
+    /// All moves the pieces could make by their movement alone, for
+    /// explaining why a typed move is illegal (pinned piece, king in check).
+    #[must_use]
+    pub(crate) fn pseudo_legal_moves(&self) -> MoveList {
+        let us = self.turn;
+        let mut v = Vec::with_capacity(64);
+        for from in self.by_color(us) {
+            let role = match self.role_at(from) {
+                Some(r) => r,
+                None => continue,
+            };
+            let candidates = match role {
+                Role::Pawn => {
+                    pawn_attacks(us, from) | Bitboard::file(from.file()) & !self.by_color(us)
+                }
+                Role::Knight => knight_attacks(from),
+                Role::King => king_attacks(from),
+                _ => queen_attacks(from, self.occupied()),
+            };
+            for to in candidates {
+                let capture = if self.by_color(us.other()).contains(to) {
+                    self.role_at(to)
+                } else {
+                    None
+                };
+                let last = if us == Color::White { 7 } else { 0 };
+                let promos: &[Option<Role>] = if role == Role::Pawn && to.rank() == last {
+                    &[Some(Role::Queen), Some(Role::Rook), Some(Role::Bishop), Some(Role::Knight)]
+                } else {
+                    &[None]
+                };
+                for &promotion in promos {
+                    let m = if role == Role::Pawn
+                        && capture.is_none()
+                        && Some(to) == self.ep_square
+                        && from.file() != to.file()
+                    {
+                        Move::EnPassant { from, to }
+                    } else {
+                        Move::Normal {
+                            role,
+                            from,
+                            to,
+                            capture,
+                            promotion,
+                        }
+                    };
+                    if self.pseudo_reaches(m) {
+                        v.push(m);
+                    }
+                }
+            }
+        }
+        let rank = if us == Color::White { 0 } else { 7 };
+        let ksq = self.king_square(us);
+        for rook in [Square::from_index(rank * 8), Square::from_index(rank * 8 + 7)] {
+            if ksq.index() as u32 == rank * 8 + 4 {
+                v.push(Move::Castle { king: ksq, rook });
+            }
+        }
+        v
+    }
+}
+
+enum CastleObstacle {
+    Blocked,
+    ThroughCheck(Square),
+    IntoCheck(Square),
+}
+
+/// King side (`O-O`) or queen side (`O-O-O`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CastleSide {
+    King,
+    Queen,
+}
+
+impl CastleSide {
+    fn of(king: Square, rook: Square) -> CastleSide {
+        if rook.file() > king.file() {
+            CastleSide::King
+        } else {
+            CastleSide::Queen
+        }
+    }
+}
+
+impl fmt::Display for CastleSide {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            CastleSide::King => "king side",
+            CastleSide::Queen => "queen side",
+        })
+    }
+}
+
+/// Why a move cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalMove {
+    #[error("there is no {} of yours on {square}", .role.name())]
+    NoPiece { square: Square, role: Role },
+    #[error("the piece on {0} is not yours")]
+    NotYourPiece(Square),
+    #[error("no {} of yours can reach {}", .0.name(), .1)]
+    Unreachable(Role, Square),
+    #[error("the piece on {0} is pinned to your king")]
+    Pinned(Square),
+    #[error("your king is in check, and this move does not get it out of check")]
+    InCheck,
+    #[error("the king would be in check on that square")]
+    KingIntoCheck,
+    #[error("the move would expose your king to check")]
+    ExposesKing,
+    #[error("castling {0} is no longer allowed: the king or that rook has moved")]
+    NoCastlingRights(CastleSide),
+    #[error("you cannot castle out of check")]
+    CastleOutOfCheck,
+    #[error("you cannot castle {0}: there are pieces between the king and the rook")]
+    CastleBlocked(CastleSide),
+    #[error("you cannot castle through an attacked square ({0})")]
+    CastleThroughCheck(Square),
+    #[error("you cannot castle into check ({0} is attacked)")]
+    CastleIntoCheck(Square),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(fen: &str) -> Position {
+        Position::from_fen(fen).unwrap()
+    }
+
+    #[test]
+    fn start_position_round_trips_and_has_20_moves() {
+        let p = Position::startpos();
+        assert_eq!(p.fen(), START_FEN);
+        assert_eq!(p.legal_moves().len(), 20);
+    }
+
+    #[test]
+    fn fen_errors_are_specific() {
+        use FenError::*;
+        let e = |f: &str| Position::from_fen(f).unwrap_err();
+        assert_eq!(e("8/8/8 w - -"), RankCount(3));
+        assert_eq!(e("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq"), FieldCount(3));
+        assert_eq!(e("rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), BadPiece('x'));
+        assert_eq!(e("rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), RankLength { rank: 7 });
+        assert_eq!(e("rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1"), KingCount(Color::Black));
+        assert_eq!(e("4k3/8/8/8/8/8/8/P3K3 w - - 0 1"), PawnOnBackRank(Square::A1));
+        assert_eq!(e("4k3/8/8/8/8/8/8/4K3 x - - 0 1"), BadTurn("x".into()));
+        assert_eq!(e("4k3/8/8/8/8/8/8/4K3 w K - 0 1"), CastlingContradiction('K'));
+        assert_eq!(e("4k3/8/8/8/8/8/8/4K3 w - e6 0 1"), ImpossibleEnPassant("e6".parse().unwrap()));
+        assert_eq!(e("4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1"), OppositeCheck(Color::Black));
+    }
+
+    #[test]
+    fn en_passant_rank_pin_is_illegal() {
+        // White king a5, black rook h5, pawns b5 (white) c5 (black, just moved).
+        let p = pos("8/8/8/KPp4r/8/8/8/4k3 w - c6 0 2");
+        assert!(!p.legal_moves().iter().any(|m| matches!(m, Move::EnPassant { .. })));
+        assert_eq!(p.fen(), "8/8/8/KPp4r/8/8/8/4k3 w - - 0 2");
+    }
+
+    #[test]
+    fn queen_side_castling_allowed_with_b1_attacked() {
+        // Black rook on b8 attacks b1; king's squares d1, c1 are safe.
+        let p = pos("1r2k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
+        assert!(p.legal_moves().contains(&Move::Castle {
+            king: Square::E1,
+            rook: Square::A1
+        }));
+    }
+
+    #[test]
+    fn castling_through_attacked_square_is_refused_with_reason() {
+        let p = pos("k4r2/8/8/8/8/8/8/4K2R w K - 0 1");
+        let m = Move::Castle {
+            king: Square::E1,
+            rook: Square::H1,
+        };
+        assert!(!p.is_legal(m));
+        assert_eq!(p.why_illegal(m), IllegalMove::CastleThroughCheck(Square::F1));
+    }
+}

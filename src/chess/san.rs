@@ -1,0 +1,465 @@
+//! Standard Algebraic Notation: writing moves exactly as PGN/FIDE do, and a
+//! lenient reader for what people type in chat (SAN with or without marks,
+//! `0-0`, long algebraic, UCI, lower-case pieces), resolved against a
+//! position with specific errors.
+
+use super::position::{IllegalMove, Position};
+use super::types::{Move, Role, Square};
+
+/// Syntax failures of move input.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseMoveError {
+    #[error("no move given")]
+    Empty,
+    #[error("that is too long to be a move")]
+    TooLong,
+    #[error("{0:?} is not a move in algebraic notation (examples: e4, Nf3, exd5, O-O, e7e8q)")]
+    Unparsable(String),
+}
+
+/// Why typed move input cannot be played here.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveInputError {
+    #[error(transparent)]
+    Parse(#[from] ParseMoveError),
+    #[error("{input} is not legal here: {reason}")]
+    Illegal { input: String, reason: IllegalMove },
+    #[error("{input} is ambiguous: it could be {}", .candidates.join(", "))]
+    Ambiguous {
+        input: String,
+        candidates: Vec<String>,
+    },
+    #[error("the game is over: no more moves")]
+    GameOver,
+}
+
+impl Position {
+    /// SAN of a legal move, with `+` or `#`.
+    #[must_use]
+    pub fn san(&self, m: Move) -> String {
+        let mut s = self.san_plain(m);
+        let after = self.after(m);
+        if after.is_check() {
+            s.push(if after.has_legal_move() { '+' } else { '#' });
+        }
+        s
+    }
+
+    /// SAN without the check suffix.
+    #[must_use]
+    pub fn san_plain(&self, m: Move) -> String {
+        let mut s = String::with_capacity(8);
+        match m {
+            Move::Castle { king, rook } => {
+                s.push_str(if rook.file() > king.file() {
+                    "O-O"
+                } else {
+                    "O-O-O"
+                });
+            }
+            Move::EnPassant { from, to } => {
+                s.push(from.file_char());
+                s.push('x');
+                s.push_str(&to.to_string());
+            }
+            Move::Normal {
+                role,
+                from,
+                to,
+                capture,
+                promotion,
+            } => {
+                if role == Role::Pawn {
+                    if capture.is_some() {
+                        s.push(from.file_char());
+                        s.push('x');
+                    }
+                    s.push_str(&to.to_string());
+                    if let Some(p) = promotion {
+                        s.push('=');
+                        s.push(p.upper_char());
+                    }
+                } else {
+                    s.push(role.upper_char());
+                    if role != Role::King {
+                        let others: Vec<Square> = self
+                            .legal_moves()
+                            .into_iter()
+                            .filter(|o| {
+                                o.role() == role && o.to() == to && o.from() != from
+                                    && !matches!(o, Move::Castle { .. })
+                            })
+                            .map(Move::from)
+                            .collect();
+                        if !others.is_empty() {
+                            if others.iter().all(|o| o.file() != from.file()) {
+                                s.push(from.file_char());
+                            } else if others.iter().all(|o| o.rank() != from.rank()) {
+                                s.push(from.rank_char());
+                            } else {
+                                s.push_str(&from.to_string());
+                            }
+                        }
+                    }
+                    if capture.is_some() {
+                        s.push('x');
+                    }
+                    s.push_str(&to.to_string());
+                }
+            }
+        }
+        s
+    }
+
+    /// Resolves what a person typed to a legal move.
+    ///
+    /// # Errors
+    /// [`MoveInputError`]: unparsable input, an illegal move with the reason,
+    /// or an ambiguous one with the candidates in SAN.
+    pub fn parse_move(&self, input: &str) -> Result<Move, MoveInputError> {
+        let pattern = MovePattern::parse(input)?;
+        let shown = input.trim().to_string();
+        let legal = self.legal_moves();
+        let mut last_err = None;
+        for alt in pattern.alternatives() {
+            let matches: Vec<Move> = legal.iter().copied().filter(|m| alt.matches(*m)).collect();
+            match matches.len() {
+                1 => return Ok(matches[0]),
+                0 => {
+                    if last_err.is_none() {
+                        last_err = Some(MoveInputError::Illegal {
+                            input: shown.clone(),
+                            reason: self.explain(&alt),
+                        });
+                    }
+                }
+                _ => {
+                    return Err(MoveInputError::Ambiguous {
+                        input: shown,
+                        candidates: matches.iter().map(|m| self.san(*m)).collect(),
+                    });
+                }
+            }
+        }
+        Err(last_err.unwrap_or(MoveInputError::Parse(ParseMoveError::Unparsable(shown))))
+    }
+
+    /// The reason no legal move fits `pat`.
+    fn explain(&self, pat: &Alternative) -> IllegalMove {
+        let pseudo: Vec<Move> = self
+            .pseudo_legal_moves()
+            .into_iter()
+            .filter(|m| pat.matches(*m))
+            .collect();
+        if let Some(m) = pseudo.first() {
+            return self.why_illegal(*m);
+        }
+        match pat.castle {
+            Some(kingside) => {
+                let ksq = self.king_square(self.turn());
+                let rank = ksq.rank();
+                let rook = Square::from_coords(if kingside { 7 } else { 0 }, rank).expect("ok");
+                self.why_illegal(Move::Castle { king: ksq, rook })
+            }
+            None => {
+                if let (Some(f), Some(r)) = (pat.from_file, pat.from_rank) {
+                    let from = Square::from_coords(f, r).expect("in range");
+                    match self.piece_at(from) {
+                        None => IllegalMove::NoPiece {
+                            square: from,
+                            role: pat.role.unwrap_or(Role::Pawn),
+                        },
+                        Some(p) if p.color != self.turn() => IllegalMove::NotYourPiece(from),
+                        Some(p) => IllegalMove::Unreachable(p.role, pat.to.unwrap_or(from)),
+                    }
+                } else {
+                    IllegalMove::Unreachable(
+                        pat.role.unwrap_or(Role::Pawn),
+                        pat.to.unwrap_or(Square::A1),
+                    )
+                }
+            }
+        }
+    }
+}
+
+/// One reading of typed input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Alternative {
+    /// `None` means any role (long algebraic with a full origin square).
+    role: Option<Role>,
+    from_file: Option<u8>,
+    from_rank: Option<u8>,
+    to: Option<Square>,
+    promotion: Option<Role>,
+    /// `Some(true)` king side, `Some(false)` queen side.
+    castle: Option<bool>,
+}
+
+impl Alternative {
+    fn matches(&self, m: Move) -> bool {
+        if let Some(kingside) = self.castle {
+            return match m {
+                Move::Castle { king, rook } => (rook.file() > king.file()) == kingside,
+                _ => false,
+            };
+        }
+        if let Some(r) = self.role
+            && m.role() != r
+        {
+            return false;
+        }
+        let from = m.from();
+        self.to == Some(m.to())
+            && self.from_file.is_none_or(|f| f == from.file())
+            && self.from_rank.is_none_or(|r| r == from.rank())
+            && self.promotion == m.promotion()
+    }
+}
+
+/// The readings of one input, most likely first.
+#[derive(Debug)]
+struct MovePattern {
+    alternatives: Vec<Alternative>,
+}
+
+impl MovePattern {
+    fn alternatives(&self) -> impl Iterator<Item = Alternative> + '_ {
+        self.alternatives.iter().cloned()
+    }
+
+    fn parse(input: &str) -> Result<MovePattern, ParseMoveError> {
+        let trimmed = input.trim();
+        if trimmed.is_empty() {
+            return Err(ParseMoveError::Empty);
+        }
+        if trimmed.chars().count() > 24 {
+            return Err(ParseMoveError::TooLong);
+        }
+        let unparsable = || ParseMoveError::Unparsable(trimmed.to_string());
+        // Drop annotation marks, an "e.p." suffix and inner spaces.
+        let mut s: String = trimmed
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect::<String>();
+        for suffix in ["e.p.", "e.p", "ep"] {
+            if s.len() > suffix.len() + 1 && s.ends_with(suffix) {
+                s.truncate(s.len() - suffix.len());
+                break;
+            }
+        }
+        let s = s.trim_end_matches(['+', '#', '!', '?']);
+        if s.is_empty() || !s.is_ascii() {
+            return Err(unparsable());
+        }
+        // Castling: only O/o/0 and dashes.
+        if s.chars().all(|c| matches!(c, 'O' | 'o' | '0' | '-')) {
+            let n = s.chars().filter(|c| *c != '-').count();
+            let castle = match n {
+                2 => true,
+                3 => false,
+                _ => return Err(unparsable()),
+            };
+            return Ok(MovePattern {
+                alternatives: vec![Alternative {
+                    role: Some(Role::King),
+                    from_file: None,
+                    from_rank: None,
+                    to: None,
+                    promotion: None,
+                    castle: Some(castle),
+                }],
+            });
+        }
+        let body: Vec<u8> = s
+            .bytes()
+            .filter(|b| !matches!(b, b'x' | b'X' | b':' | b'-' | b'='))
+            .collect();
+        let mut alternatives = Vec::new();
+        // A leading lower-case 'b' may be the b-file (pawn) or a bishop.
+        if body.first() == Some(&b'b') {
+            if let Some(a) = Self::read(&body, None) {
+                alternatives.push(a);
+            }
+            if let Some(a) = Self::read(&body[1..], Some(Role::Bishop)) {
+                alternatives.push(a);
+            }
+        } else {
+            let (role, rest) = match body.first() {
+                Some(&c) if matches!(c, b'N' | b'B' | b'R' | b'Q' | b'K' | b'P') => {
+                    (Role::from_char(c as char), &body[1..])
+                }
+                Some(&c) if matches!(c, b'n' | b'r' | b'q' | b'k' | b'p') => {
+                    (Role::from_char(c as char), &body[1..])
+                }
+                _ => (None, &body[..]),
+            };
+            if let Some(a) = Self::read(rest, role) {
+                alternatives.push(a);
+            }
+        }
+        if alternatives.is_empty() {
+            return Err(unparsable());
+        }
+        Ok(MovePattern { alternatives })
+    }
+
+    /// Reads `[file][rank] file rank [promotion]` after the piece letter.
+    fn read(rest: &[u8], role: Option<Role>) -> Option<Alternative> {
+        let mut rest = rest;
+        let mut promotion = None;
+        if let [head @ .., r @ b'1'..=b'8', p] = rest
+            && let Some(role) = Role::from_char(*p as char)
+            && matches!(role, Role::Queen | Role::Rook | Role::Bishop | Role::Knight)
+        {
+            let _ = r;
+            promotion = Some(role);
+            rest = &rest[..head.len() + 1];
+        }
+        let n = rest.len();
+        if n < 2 {
+            return None;
+        }
+        let to = Square::parse_bytes(&rest[n - 2..])?;
+        let (from_file, from_rank) = match &rest[..n - 2] {
+            [] => (None, None),
+            [f @ b'a'..=b'h'] => (Some(f - b'a'), None),
+            [r @ b'1'..=b'8'] => (None, Some(r - b'1')),
+            [f @ b'a'..=b'h', r @ b'1'..=b'8'] => (Some(f - b'a'), Some(r - b'1')),
+            _ => return None,
+        };
+        if promotion.is_some() && role.is_some_and(|r| r != Role::Pawn) {
+            return None;
+        }
+        // Without a piece letter: a pawn move, unless the full origin square
+        // is given (long algebraic / UCI), where the board says what moves.
+        let role = match role {
+            Some(r) => Some(r),
+            None if from_file.is_some() && from_rank.is_some() => None,
+            None => Some(Role::Pawn),
+        };
+        Some(Alternative {
+            role,
+            from_file,
+            from_rank,
+            to: Some(to),
+            promotion,
+            castle: None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(fen: &str) -> Position {
+        Position::from_fen(fen).unwrap()
+    }
+
+    fn san_of(p: &Position, input: &str) -> String {
+        p.san(p.parse_move(input).unwrap())
+    }
+
+    #[test]
+    fn lenient_inputs_resolve() {
+        let p = Position::startpos();
+        for (input, san) in [
+            ("e4", "e4"),
+            (" e4 ", "e4"),
+            ("e2e4", "e4"),
+            ("e2-e4", "e4"),
+            ("Ng1-f3", "Nf3"),
+            ("Ng1xf3", "Nf3"),
+            ("nf3", "Nf3"),
+            ("Nf3+", "Nf3"),
+            ("Nf3!?", "Nf3"),
+            ("g1f3", "Nf3"),
+            ("b4", "b4"),
+            ("b2b4", "b4"),
+        ] {
+            assert_eq!(san_of(&p, input), san, "{input}");
+        }
+    }
+
+    #[test]
+    fn lower_case_b_prefers_the_pawn() {
+        // Both bxc3 (pawn) and Bxc3 (bishop d2) are possible.
+        let p = pos("4k3/8/8/8/8/2n5/1P1B4/4K3 w - - 0 1");
+        assert_eq!(san_of(&p, "bxc3"), "bxc3");
+        assert_eq!(san_of(&p, "Bxc3"), "Bxc3");
+        // Without a pawn move, lower-case b is the bishop.
+        let p = pos("4k3/8/8/8/8/2n5/3B4/4K3 w - - 0 1");
+        assert_eq!(san_of(&p, "bxc3"), "Bxc3");
+    }
+
+    #[test]
+    fn castling_spellings() {
+        let p = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        for (i, s) in [("O-O", "O-O"), ("0-0", "O-O"), ("o-o", "O-O"), ("O-O-O", "O-O-O"), ("0-0-0+", "O-O-O"), ("e1g1", "O-O"), ("e1c1", "O-O-O")] {
+            assert_eq!(san_of(&p, i), s, "{i}");
+        }
+    }
+
+    #[test]
+    fn promotions() {
+        let p = pos("7k/4P3/8/8/8/8/8/K7 w - - 0 1");
+        for i in ["e8=Q", "e8Q", "e8=q", "e7e8q", "e8q+"] {
+            assert_eq!(san_of(&p, i), "e8=Q+", "{i}");
+        }
+        match p.parse_move("e8") {
+            Err(MoveInputError::Illegal { .. }) | Err(MoveInputError::Ambiguous { .. }) => {}
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn disambiguation_is_minimal() {
+        // Knights on b1 and f1 (file), rooks a1/a5 (rank), queens on h4, e4, e1 (both for h4-e1? no).
+        let p = pos("1k6/8/8/R7/4Q2Q/8/8/RN2KN1Q w - - 0 1");
+        let sans: Vec<String> = p.legal_moves().into_iter().map(|m| p.san(m)).collect();
+        assert!(sans.contains(&"Nbd2".to_string()), "{sans:?}");
+        assert!(sans.contains(&"R1a3".to_string()), "{sans:?}");
+        assert!(sans.contains(&"Q4h2+".to_string()), "{sans:?}");
+        assert!(sans.contains(&"Qhg2".to_string()), "{sans:?}");
+        // Queens c3, c5, e3 all reach d4: c3 needs file and rank.
+        let p = pos("6k1/8/8/2Q5/8/2Q1Q3/8/7K w - - 0 1");
+        let sans: Vec<String> = p.legal_moves().into_iter().map(|m| p.san(m)).collect();
+        assert!(sans.iter().any(|s| s.starts_with("Qc3d4")), "{sans:?}");
+        assert!(sans.iter().any(|s| s.starts_with("Q5d4")), "{sans:?}");
+        assert!(sans.iter().any(|s| s.starts_with("Qed4")), "{sans:?}");
+    }
+
+    #[test]
+    fn ambiguous_lists_candidates() {
+        let p = pos("1k6/8/8/8/8/8/8/1N3N1K w - - 0 1");
+        match p.parse_move("Nd2") {
+            Err(MoveInputError::Ambiguous { candidates, .. }) => {
+                assert_eq!(candidates, vec!["Nbd2".to_string(), "Nfd2".to_string()]);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn illegal_moves_say_why() {
+        // Knight on d2 pinned by the bishop on a5 against the king on e1.
+        let p = pos("4k3/8/8/b7/8/8/3N4/4K3 w - - 0 1");
+        assert!(matches!(
+            p.parse_move("Nf3"),
+            Err(MoveInputError::Illegal { reason: IllegalMove::Pinned(_), .. })
+        ));
+        let p = Position::startpos();
+        assert!(matches!(
+            p.parse_move("Nd4"),
+            Err(MoveInputError::Illegal { reason: IllegalMove::Unreachable(Role::Knight, _), .. })
+        ));
+        assert!(matches!(p.parse_move("zz"), Err(MoveInputError::Parse(_))));
+        assert!(matches!(p.parse_move(""), Err(MoveInputError::Parse(ParseMoveError::Empty))));
+        let p = pos("4k3/8/8/8/8/8/8/4K2R w - - 0 1");
+        assert!(matches!(
+            p.parse_move("O-O"),
+            Err(MoveInputError::Illegal { reason: IllegalMove::NoCastlingRights(_), .. })
+        ));
+    }
+}
