@@ -3,5 +3,9 @@
 //! Modules depend one way: `chess` (rules, no I/O) <- `render` and `store`
 //! <- `service` <- `adapters` <- `main.rs`.
 
+pub mod adapters;
 pub mod chess;
+pub mod config;
 pub mod render;
+pub mod service;
+pub mod store;

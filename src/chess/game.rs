@@ -155,7 +155,9 @@ impl Outcome {
 pub enum ClaimError {
     #[error("draw claims exist only in strict FIDE mode; the house rules draw automatically")]
     NotFideMode,
-    #[error("there is nothing to claim: no threefold repetition and fewer than 50 moves without a capture or pawn move")]
+    #[error(
+        "there is nothing to claim: no threefold repetition and fewer than 50 moves without a capture or pawn move"
+    )]
     NothingToClaim,
     #[error("the game is over")]
     GameOver,
@@ -357,7 +359,12 @@ impl Game {
             return Some(Outcome::new(None, Termination::DeadPosition));
         }
         let (reps, plies, rep_t, fifty_t) = match self.rules {
-            RulesMode::House => (3, 100, Termination::ThreefoldRepetition, Termination::FiftyMoves),
+            RulesMode::House => (
+                3,
+                100,
+                Termination::ThreefoldRepetition,
+                Termination::FiftyMoves,
+            ),
             RulesMode::Fide => (
                 5,
                 150,
@@ -464,7 +471,13 @@ impl Game {
     pub fn pgn(&self, tags: &PgnTags) -> String {
         let outcome = self.outcome();
         let result = outcome.map_or("*", |o| o.result());
-        let or_unknown = |s: &str| if s.is_empty() { "?".to_string() } else { pgn_escape(s) };
+        let or_unknown = |s: &str| {
+            if s.is_empty() {
+                "?".to_string()
+            } else {
+                pgn_escape(s)
+            }
+        };
         let mut out = String::new();
         for (name, value) in [
             ("Event", or_unknown(&tags.event)),
@@ -477,7 +490,14 @@ impl Game {
                     pgn_escape(&tags.date)
                 },
             ),
-            ("Round", if tags.round.is_empty() { "-".into() } else { pgn_escape(&tags.round) }),
+            (
+                "Round",
+                if tags.round.is_empty() {
+                    "-".into()
+                } else {
+                    pgn_escape(&tags.round)
+                },
+            ),
             ("White", or_unknown(&tags.white)),
             ("Black", or_unknown(&tags.black)),
             ("Result", result.to_string()),
@@ -583,10 +603,14 @@ mod tests {
     fn resignation_against_a_lone_king_is_a_draw() {
         let g = Game::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", RulesMode::House).unwrap();
         // Black has only a king: white resigning gives a draw.
-        assert!(g.forfeit_outcome(Color::White, Termination::Resignation).is_draw());
+        assert!(
+            g.forfeit_outcome(Color::White, Termination::Resignation)
+                .is_draw()
+        );
         // Black resigning: white wins.
         assert_eq!(
-            g.forfeit_outcome(Color::Black, Termination::Resignation).winner,
+            g.forfeit_outcome(Color::Black, Termination::Resignation)
+                .winner,
             Some(Color::White)
         );
     }

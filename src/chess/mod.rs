@@ -13,6 +13,8 @@ pub mod san;
 pub mod types;
 
 pub use game::{ClaimError, Game, Outcome, PgnTags, RulesMode, Termination};
-pub use position::{CastleSide, FenError, IllegalMove, MoveList, Position, RepetitionKey, START_FEN};
+pub use position::{
+    CastleSide, FenError, IllegalMove, MoveList, Position, RepetitionKey, START_FEN,
+};
 pub use san::{MoveInputError, ParseMoveError};
 pub use types::{Bitboard, Color, Move, ParseSquareError, Piece, Role, Square};

@@ -34,7 +34,9 @@ pub enum FenError {
     BadTurn(String),
     #[error("bad castling field {0:?} (use '-' or letters from KQkq)")]
     BadCastling(String),
-    #[error("castling right {0} contradicts the board: the king or rook is not on its original square")]
+    #[error(
+        "castling right {0} contradicts the board: the king or rook is not on its original square"
+    )]
     CastlingContradiction(char),
     #[error("bad en passant field {0:?} (use '-' or a square on rank 3 or 6)")]
     BadEnPassant(String),
@@ -249,7 +251,10 @@ impl Position {
                 .ok_or_else(|| FenError::BadClock(fields[5].to_string()))?;
         }
         let them = pos.turn.other();
-        if pos.attackers_to(pos.king_square(them), pos.turn, pos.occupied()).any() {
+        if pos
+            .attackers_to(pos.king_square(them), pos.turn, pos.occupied())
+            .any()
+        {
             return Err(FenError::OppositeCheck(them));
         }
         if pos.checkers().count() > 2 {
@@ -394,9 +399,7 @@ impl Position {
     #[must_use]
     pub fn king_square(&self, color: Color) -> Square {
         // Exactly one king per side is a constructor invariant.
-        self.pieces(color, Role::King)
-            .first()
-            .unwrap_or(Square::A1)
+        self.pieces(color, Role::King).first().unwrap_or(Square::A1)
     }
 
     /// Rook squares (a1, h1, a8, h8) that still carry castling rights.
@@ -423,7 +426,11 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn checkers(&self) -> Bitboard {
-        self.attackers_to(self.king_square(self.turn), self.turn.other(), self.occupied())
+        self.attackers_to(
+            self.king_square(self.turn),
+            self.turn.other(),
+            self.occupied(),
+        )
     }
 
     /// The side to move is in check.
@@ -560,7 +567,10 @@ impl Position {
         let us = self.turn;
         let occ_without_king = self.occupied() ^ ksq.bb();
         for to in king_attacks(ksq) & !self.by_color(us) {
-            if self.attackers_to(to, us.other(), occ_without_king).is_empty() {
+            if self
+                .attackers_to(to, us.other(), occ_without_king)
+                .is_empty()
+            {
                 out.push(Move::Normal {
                     role: Role::King,
                     from: ksq,
@@ -760,8 +770,7 @@ impl Position {
                 if role == Role::Pawn {
                     self.halfmoves = 0;
                     if from.index().abs_diff(to.index()) == 16 {
-                        self.ep_square =
-                            Square::new(((from.index() + to.index()) / 2) as u8);
+                        self.ep_square = Square::new(((from.index() + to.index()) / 2) as u8);
                     }
                 }
                 if role == Role::King {
@@ -930,7 +939,12 @@ impl Position {
                 };
                 let last = if us == Color::White { 7 } else { 0 };
                 let promos: &[Option<Role>] = if role == Role::Pawn && to.rank() == last {
-                    &[Some(Role::Queen), Some(Role::Rook), Some(Role::Bishop), Some(Role::Knight)]
+                    &[
+                        Some(Role::Queen),
+                        Some(Role::Rook),
+                        Some(Role::Bishop),
+                        Some(Role::Knight),
+                    ]
                 } else {
                     &[None]
                 };
@@ -958,7 +972,10 @@ impl Position {
         }
         let rank = if us == Color::White { 0 } else { 7 };
         let ksq = self.king_square(us);
-        for rook in [Square::from_index(rank * 8), Square::from_index(rank * 8 + 7)] {
+        for rook in [
+            Square::from_index(rank * 8),
+            Square::from_index(rank * 8 + 7),
+        ] {
             if ksq.index() as u32 == rank * 8 + 4 {
                 v.push(Move::Castle { king: ksq, rook });
             }
@@ -1048,22 +1065,50 @@ mod tests {
         use FenError::*;
         let e = |f: &str| Position::from_fen(f).unwrap_err();
         assert_eq!(e("8/8/8 w - -"), RankCount(3));
-        assert_eq!(e("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq"), FieldCount(3));
-        assert_eq!(e("rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), BadPiece('x'));
-        assert_eq!(e("rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), RankLength { rank: 7 });
-        assert_eq!(e("rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1"), KingCount(Color::Black));
-        assert_eq!(e("4k3/8/8/8/8/8/8/P3K3 w - - 0 1"), PawnOnBackRank(Square::A1));
+        assert_eq!(
+            e("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq"),
+            FieldCount(3)
+        );
+        assert_eq!(
+            e("rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+            BadPiece('x')
+        );
+        assert_eq!(
+            e("rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+            RankLength { rank: 7 }
+        );
+        assert_eq!(
+            e("rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1"),
+            KingCount(Color::Black)
+        );
+        assert_eq!(
+            e("4k3/8/8/8/8/8/8/P3K3 w - - 0 1"),
+            PawnOnBackRank(Square::A1)
+        );
         assert_eq!(e("4k3/8/8/8/8/8/8/4K3 x - - 0 1"), BadTurn("x".into()));
-        assert_eq!(e("4k3/8/8/8/8/8/8/4K3 w K - 0 1"), CastlingContradiction('K'));
-        assert_eq!(e("4k3/8/8/8/8/8/8/4K3 w - e6 0 1"), ImpossibleEnPassant("e6".parse().unwrap()));
-        assert_eq!(e("4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1"), OppositeCheck(Color::Black));
+        assert_eq!(
+            e("4k3/8/8/8/8/8/8/4K3 w K - 0 1"),
+            CastlingContradiction('K')
+        );
+        assert_eq!(
+            e("4k3/8/8/8/8/8/8/4K3 w - e6 0 1"),
+            ImpossibleEnPassant("e6".parse().unwrap())
+        );
+        assert_eq!(
+            e("4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1"),
+            OppositeCheck(Color::Black)
+        );
     }
 
     #[test]
     fn en_passant_rank_pin_is_illegal() {
         // White king a5, black rook h5, pawns b5 (white) c5 (black, just moved).
         let p = pos("8/8/8/KPp4r/8/8/8/4k3 w - c6 0 2");
-        assert!(!p.legal_moves().iter().any(|m| matches!(m, Move::EnPassant { .. })));
+        assert!(
+            !p.legal_moves()
+                .iter()
+                .any(|m| matches!(m, Move::EnPassant { .. }))
+        );
         assert_eq!(p.fen(), "8/8/8/KPp4r/8/8/8/4k3 w - - 0 2");
     }
 
@@ -1085,6 +1130,9 @@ mod tests {
             rook: Square::H1,
         };
         assert!(!p.is_legal(m));
-        assert_eq!(p.why_illegal(m), IllegalMove::CastleThroughCheck(Square::F1));
+        assert_eq!(
+            p.why_illegal(m),
+            IllegalMove::CastleThroughCheck(Square::F1)
+        );
     }
 }

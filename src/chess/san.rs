@@ -86,7 +86,9 @@ impl Position {
                             .legal_moves()
                             .into_iter()
                             .filter(|o| {
-                                o.role() == role && o.to() == to && o.from() != from
+                                o.role() == role
+                                    && o.to() == to
+                                    && o.from() != from
                                     && !matches!(o, Move::Castle { .. })
                             })
                             .map(Move::from)
@@ -396,7 +398,15 @@ mod tests {
     #[test]
     fn castling_spellings() {
         let p = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-        for (i, s) in [("O-O", "O-O"), ("0-0", "O-O"), ("o-o", "O-O"), ("O-O-O", "O-O-O"), ("0-0-0+", "O-O-O"), ("e1g1", "O-O"), ("e1c1", "O-O-O")] {
+        for (i, s) in [
+            ("O-O", "O-O"),
+            ("0-0", "O-O"),
+            ("o-o", "O-O"),
+            ("O-O-O", "O-O-O"),
+            ("0-0-0+", "O-O-O"),
+            ("e1g1", "O-O"),
+            ("e1c1", "O-O-O"),
+        ] {
             assert_eq!(san_of(&p, i), s, "{i}");
         }
     }
@@ -447,19 +457,31 @@ mod tests {
         let p = pos("4k3/8/8/b7/8/8/3N4/4K3 w - - 0 1");
         assert!(matches!(
             p.parse_move("Nf3"),
-            Err(MoveInputError::Illegal { reason: IllegalMove::Pinned(_), .. })
+            Err(MoveInputError::Illegal {
+                reason: IllegalMove::Pinned(_),
+                ..
+            })
         ));
         let p = Position::startpos();
         assert!(matches!(
             p.parse_move("Nd4"),
-            Err(MoveInputError::Illegal { reason: IllegalMove::Unreachable(Role::Knight, _), .. })
+            Err(MoveInputError::Illegal {
+                reason: IllegalMove::Unreachable(Role::Knight, _),
+                ..
+            })
         ));
         assert!(matches!(p.parse_move("zz"), Err(MoveInputError::Parse(_))));
-        assert!(matches!(p.parse_move(""), Err(MoveInputError::Parse(ParseMoveError::Empty))));
+        assert!(matches!(
+            p.parse_move(""),
+            Err(MoveInputError::Parse(ParseMoveError::Empty))
+        ));
         let p = pos("4k3/8/8/8/8/8/8/4K2R w - - 0 1");
         assert!(matches!(
             p.parse_move("O-O"),
-            Err(MoveInputError::Illegal { reason: IllegalMove::NoCastlingRights(_), .. })
+            Err(MoveInputError::Illegal {
+                reason: IllegalMove::NoCastlingRights(_),
+                ..
+            })
         ));
     }
 }

@@ -1,6 +1,8 @@
 //! Board pictures: position -> SVG -> PNG (resvg), and a plain-text board.
 //! Depends on `chess` only. (Skeleton: the renderer is being built.)
 
+pub mod cli;
+
 use crate::chess::{Color, Move, Position};
 
 /// What to draw.

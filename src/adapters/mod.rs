@@ -1,0 +1,5 @@
+//! Chat platform adapters: thin layers that parse input, call the game
+//! service, and send its replies.
+
+pub mod console;
+pub mod discord;

@@ -1,0 +1,26 @@
+//! Command line and environment. Secrets are never printed.
+
+use clap::{Parser, Subcommand};
+
+use crate::adapters::console::ConsoleArgs;
+use crate::adapters::discord::DiscordArgs;
+use crate::render::cli::RenderArgs;
+
+/// A correspondence chess bot for chat platforms.
+#[derive(Debug, Parser)]
+#[command(name = "chessbot", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<CliCommand>,
+}
+
+/// What to run; without a subcommand, the Discord bot.
+#[derive(Debug, Subcommand)]
+pub enum CliCommand {
+    /// Run the Discord bot (needs DISCORD_TOKEN); the default.
+    Discord(DiscordArgs),
+    /// Play in the terminal: one chat message per line (see README.md).
+    Console(ConsoleArgs),
+    /// Draw one board picture from a FEN.
+    Render(RenderArgs),
+}

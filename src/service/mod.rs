@@ -1,0 +1,163 @@
+//! The game service: every command of the bot, turn and permission checks,
+//! draw offers, deadlines and reminders, summaries, and the message catalog.
+//! Takes a [`Clock`] and a store; returns [`Reply`]s; knows no chat platform.
+//!
+//! INTERFACE SKELETON: the types and method signatures below are the
+//! contract the adapters (console, Discord, Matrix) program against. The
+//! implementation fills them in; signatures may grow but not break.
+
+use crate::chess::{Color, Move, RulesMode};
+
+/// A chat user as the platform knows them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Actor {
+    /// Stable platform id (Discord snowflake, Matrix user id, console name).
+    pub id: String,
+    /// Display name, for messages and PGN. Untrusted text.
+    pub name: String,
+}
+
+/// Where a command was sent.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Place {
+    /// `"console"`, `"discord"`, `"matrix"`.
+    pub platform: String,
+    /// Discord guild / Matrix server; `None` for DMs and the console.
+    pub guild: Option<String>,
+    /// The channel (or thread, or room) id: one active game per channel.
+    pub channel: String,
+}
+
+/// Colour choice in a challenge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ColorChoice {
+    White,
+    Black,
+    #[default]
+    Random,
+}
+
+/// Every command of the bot (DESIGN.md, "The command set").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Personal challenge when `opponent` is set, else open.
+    Challenge {
+        opponent: Option<Actor>,
+        color: ColorChoice,
+        /// Days per move, 1-14 (default 3).
+        days: u32,
+        fen: Option<String>,
+        rules: RulesMode,
+    },
+    Accept,
+    Decline,
+    Cancel,
+    Move {
+        text: String,
+    },
+    Board {
+        flip: bool,
+    },
+    Draw,
+    Resign,
+    Abort,
+    Takeback,
+    Rematch,
+    Claim,
+    Pgn {
+        game: Option<i64>,
+    },
+    Games,
+    History {
+        user: Option<Actor>,
+    },
+    Help,
+}
+
+/// A board picture to attach; adapters render it with `render::Renderer`.
+#[derive(Clone, Debug)]
+pub struct BoardImage {
+    pub fen: String,
+    pub last_move: Option<Move>,
+    /// Black at the bottom.
+    pub flip: bool,
+    pub result: Option<crate::render::BoardResult>,
+}
+
+/// Something that happened, for scripts (console `--json`) and adapters.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    Challenge {
+        challenger: String,
+        opponent: Option<String>,
+    },
+    Start {
+        white: String,
+        black: String,
+        fen: String,
+    },
+    Move {
+        by: String,
+        san: String,
+        uci: String,
+        fen: String,
+        check: bool,
+    },
+    DrawOffer {
+        by: String,
+    },
+    Reminder {
+        player: String,
+        deadline: String,
+    },
+    End {
+        result: String,
+        winner: Option<String>,
+        termination: String,
+    },
+    Pgn {
+        pgn: String,
+    },
+    Error {
+        code: String,
+        message: String,
+    },
+}
+
+/// One message the bot posts.
+#[derive(Clone, Debug)]
+pub struct Reply {
+    /// The channel to post in (usually the one the command came from).
+    pub place: Place,
+    pub text: String,
+    pub board: Option<BoardImage>,
+    /// Actors the message may mention (and only these).
+    pub mentions: Vec<Actor>,
+    pub event: Option<Event>,
+    /// Private to the caller where the platform allows (errors).
+    pub ephemeral: bool,
+    /// Buttons the platform may attach.
+    pub actions: Vec<Action>,
+}
+
+/// Buttons an adapter may offer under a reply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    AcceptChallenge,
+    DeclineChallenge,
+    AcceptDraw,
+    DeclineDraw,
+    Resign,
+}
+
+/// Time source, so tests and the console can move time forward.
+pub trait Clock: Send + Sync {
+    fn now(&self) -> chrono::DateTime<chrono::Utc>;
+}
+
+/// Used only to keep the skeleton's signatures honest.
+#[doc(hidden)]
+pub fn _color_name(c: Color) -> &'static str {
+    c.name()
+}

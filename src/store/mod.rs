@@ -1,0 +1,1 @@
+//! Storage (sqlx): the only module that writes SQL.
