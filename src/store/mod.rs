@@ -1,1 +1,719 @@
 //! Storage (sqlx): the only module that writes SQL.
+//!
+//! SQLite through sqlx with runtime queries only (no compile-time checked
+//! macros, so a fresh machine builds without a database). The schema lives in
+//! `migrations/` and is applied at start-up. A game's source of truth is its
+//! start FEN plus its `move` rows; the `fen` column is a cache for listings.
+//!
+//! Every state change is one transaction whose first statement is a guarded
+//! `update ... where id = ? and status = 'active' and ply = ?`: it takes the
+//! write lock at once (no deferred-lock upgrade deadlocks) and makes two
+//! concurrent changes of the same position apply exactly once; the loser gets
+//! [`StoreError::Stale`].
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+};
+
+/// Storage failures.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The row changed under us (another move, a time-out): nothing written.
+    #[error("the game changed in the meantime")]
+    Stale,
+    /// A uniqueness rule of the schema refused the write (a second active
+    /// game or open challenge in a channel).
+    #[error("the channel is busy")]
+    Busy,
+    #[error("bad database URL {url:?}: {source}")]
+    Url {
+        url: String,
+        #[source]
+        source: sqlx::Error,
+    },
+    #[error("database error: {0}")]
+    Db(#[from] sqlx::Error),
+    #[error("migration failed: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+/// Result of store operations.
+pub type StoreResult<T> = Result<T, StoreError>;
+
+fn map_unique(e: sqlx::Error) -> StoreError {
+    if let sqlx::Error::Database(d) = &e
+        && d.is_unique_violation()
+    {
+        return StoreError::Busy;
+    }
+    StoreError::Db(e)
+}
+
+/// Handle to the database; cheap to clone.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: SqlitePool,
+}
+
+/// The channel a game or challenge lives in. `guild` is `""` when none.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChannelKey {
+    pub platform: String,
+    pub guild: String,
+    pub channel: String,
+}
+
+/// A `game` row.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct GameRow {
+    pub id: i64,
+    pub platform: String,
+    pub guild: String,
+    pub channel: String,
+    pub white_id: String,
+    pub white_name: String,
+    pub black_id: String,
+    pub black_name: String,
+    pub start_fen: String,
+    pub rules: String,
+    pub days: i64,
+    pub status: String,
+    pub result: Option<String>,
+    pub termination: Option<String>,
+    pub ply: i64,
+    pub fen: String,
+    pub draw_offer: Option<String>,
+    pub takeback_offer: Option<String>,
+    pub deadline_at: Option<i64>,
+    pub remind_at: Option<i64>,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub ended_at: Option<i64>,
+}
+
+impl GameRow {
+    /// Whether the game is still being played.
+    #[must_use]
+    pub fn is_active(&self) -> bool {
+        self.status == STATUS_ACTIVE
+    }
+}
+
+/// A `move` row.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct MoveRow {
+    pub ply: i64,
+    pub uci: String,
+    pub san: String,
+    pub played_at: i64,
+}
+
+/// A `challenge` row.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct ChallengeRow {
+    pub id: i64,
+    pub platform: String,
+    pub guild: String,
+    pub channel: String,
+    pub challenger_id: String,
+    pub challenger_name: String,
+    pub opponent_id: Option<String>,
+    pub opponent_name: Option<String>,
+    pub color: String,
+    pub days: i64,
+    pub start_fen: Option<String>,
+    pub rules: String,
+    pub status: String,
+    pub game_id: Option<i64>,
+    pub created_at: i64,
+}
+
+/// A challenge to insert.
+#[derive(Clone, Debug)]
+pub struct NewChallenge {
+    pub place: ChannelKey,
+    pub challenger_id: String,
+    pub challenger_name: String,
+    pub opponent_id: Option<String>,
+    pub opponent_name: Option<String>,
+    pub color: String,
+    pub days: i64,
+    pub start_fen: Option<String>,
+    pub rules: String,
+    pub created_at: i64,
+}
+
+/// A game to insert (when a challenge is accepted).
+#[derive(Clone, Debug)]
+pub struct NewGame {
+    pub place: ChannelKey,
+    pub white_id: String,
+    pub white_name: String,
+    pub black_id: String,
+    pub black_name: String,
+    pub start_fen: String,
+    pub rules: String,
+    pub days: i64,
+    pub deadline_at: i64,
+    pub remind_at: i64,
+    pub created_at: i64,
+}
+
+/// The new state of a game after a move or a takeback.
+#[derive(Clone, Debug)]
+pub struct GameUpdate {
+    pub fen: String,
+    pub draw_offer: Option<String>,
+    pub takeback_offer: Option<String>,
+    pub deadline_at: Option<i64>,
+    pub remind_at: Option<i64>,
+    /// `(result, termination)` when this change ends the game.
+    pub finish: Option<(String, String)>,
+    pub now: i64,
+}
+
+/// Status value of a running game.
+pub const STATUS_ACTIVE: &str = "active";
+/// Status value of an ended game.
+pub const STATUS_FINISHED: &str = "finished";
+
+const GAME_COLUMNS: &str = "id, platform, guild, channel, white_id, white_name, black_id, \
+     black_name, start_fen, rules, days, status, result, termination, ply, fen, draw_offer, \
+     takeback_offer, deadline_at, remind_at, created_at, updated_at, ended_at";
+
+const CHALLENGE_COLUMNS: &str = "id, platform, guild, channel, challenger_id, challenger_name, \
+     opponent_id, opponent_name, color, days, start_fen, rules, status, game_id, created_at";
+
+fn game_sql(tail: &str) -> sqlx::AssertSqlSafe<String> {
+    sqlx::AssertSqlSafe(format!("select {GAME_COLUMNS} from game {tail}"))
+}
+
+fn challenge_sql(tail: &str) -> sqlx::AssertSqlSafe<String> {
+    sqlx::AssertSqlSafe(format!("select {CHALLENGE_COLUMNS} from challenge {tail}"))
+}
+
+impl Store {
+    /// Opens (creating if missing) the database at `url` and applies the
+    /// migrations. `sqlite::memory:` gives a throwaway database.
+    ///
+    /// Durability: WAL with `synchronous = FULL`, so a move acknowledged to
+    /// the user survives a process kill and also a power loss.
+    ///
+    /// # Errors
+    /// A malformed URL, an unreachable database, a failed migration.
+    pub async fn open(url: &str) -> StoreResult<Store> {
+        let options = SqliteConnectOptions::from_str(url).map_err(|source| StoreError::Url {
+            url: url.to_string(),
+            source,
+        })?;
+        let memory = url.contains(":memory:") || url.contains("mode=memory");
+        let options = options
+            .create_if_missing(true)
+            .foreign_keys(true)
+            .busy_timeout(Duration::from_secs(10))
+            .synchronous(SqliteSynchronous::Full);
+        let options = if memory {
+            options
+        } else {
+            options.journal_mode(SqliteJournalMode::Wal)
+        };
+        // An in-memory database exists once per connection: keep exactly one.
+        let pool_options = if memory {
+            SqlitePoolOptions::new()
+                .max_connections(1)
+                .min_connections(1)
+                .idle_timeout(None)
+                .max_lifetime(None)
+        } else {
+            SqlitePoolOptions::new().max_connections(4)
+        };
+        let pool = pool_options
+            .acquire_timeout(Duration::from_secs(30))
+            .connect_with(options)
+            .await?;
+        sqlx::migrate!("./migrations").run(&pool).await?;
+        Ok(Store { pool })
+    }
+
+    /// A fresh in-memory database (tests, throwaway console sessions).
+    ///
+    /// # Errors
+    /// See [`Store::open`].
+    pub async fn memory() -> StoreResult<Store> {
+        Store::open("sqlite::memory:").await
+    }
+
+    /// Closes the pool (waits for connections to finish).
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    /// The game by id.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn game(&self, id: i64) -> StoreResult<Option<GameRow>> {
+        Ok(sqlx::query_as(game_sql("where id = ?"))
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?)
+    }
+
+    /// The active game of a channel.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn active_game(&self, place: &ChannelKey) -> StoreResult<Option<GameRow>> {
+        Ok(sqlx::query_as(game_sql(
+            "where platform = ? and guild = ? and channel = ? and status = 'active'",
+        ))
+        .bind(&place.platform)
+        .bind(&place.guild)
+        .bind(&place.channel)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
+    /// The most recent game of a channel, active or finished.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn last_game(&self, place: &ChannelKey) -> StoreResult<Option<GameRow>> {
+        Ok(sqlx::query_as(game_sql(
+            "where platform = ? and guild = ? and channel = ? order by id desc limit 1",
+        ))
+        .bind(&place.platform)
+        .bind(&place.guild)
+        .bind(&place.channel)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
+    /// The most recent finished game of a channel.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn last_finished_game(&self, place: &ChannelKey) -> StoreResult<Option<GameRow>> {
+        Ok(sqlx::query_as(game_sql(
+            "where platform = ? and guild = ? and channel = ? and status = 'finished' \
+             order by id desc limit 1",
+        ))
+        .bind(&place.platform)
+        .bind(&place.guild)
+        .bind(&place.channel)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
+    /// Active games on a platform server (guild), soonest deadline first.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn active_games_in(&self, platform: &str, guild: &str) -> StoreResult<Vec<GameRow>> {
+        Ok(sqlx::query_as(game_sql(
+            "where platform = ? and guild = ? and status = 'active' \
+             order by deadline_at, id limit 50",
+        ))
+        .bind(platform)
+        .bind(guild)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// Active games of a user on a platform, soonest deadline first.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn active_games_of(&self, platform: &str, user: &str) -> StoreResult<Vec<GameRow>> {
+        Ok(sqlx::query_as(game_sql(
+            "where platform = ? and status = 'active' and (white_id = ? or black_id = ?) \
+             order by deadline_at, id limit 50",
+        ))
+        .bind(platform)
+        .bind(user)
+        .bind(user)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// Finished games of a user on a platform, newest first.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn finished_games_of(
+        &self,
+        platform: &str,
+        user: &str,
+        limit: i64,
+    ) -> StoreResult<Vec<GameRow>> {
+        Ok(sqlx::query_as(game_sql(
+            "where platform = ? and status = 'finished' and (white_id = ? or black_id = ?) \
+             order by id desc limit ?",
+        ))
+        .bind(platform)
+        .bind(user)
+        .bind(user)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// The moves of a game in order.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn moves(&self, game_id: i64) -> StoreResult<Vec<MoveRow>> {
+        Ok(sqlx::query_as(
+            "select ply, uci, san, played_at from move where game_id = ? order by ply",
+        )
+        .bind(game_id)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// The open challenge of a channel.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn open_challenge(&self, place: &ChannelKey) -> StoreResult<Option<ChallengeRow>> {
+        Ok(sqlx::query_as(challenge_sql(
+            "where platform = ? and guild = ? and channel = ? and status = 'open'",
+        ))
+        .bind(&place.platform)
+        .bind(&place.guild)
+        .bind(&place.channel)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
+    /// Inserts an open challenge.
+    ///
+    /// # Errors
+    /// [`StoreError::Busy`] when the channel already has an open challenge.
+    pub async fn insert_challenge(&self, c: &NewChallenge) -> StoreResult<i64> {
+        let row: (i64,) = sqlx::query_as(
+            "insert into challenge (platform, guild, channel, challenger_id, challenger_name, \
+             opponent_id, opponent_name, color, days, start_fen, rules, status, created_at) \
+             values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?) returning id",
+        )
+        .bind(&c.place.platform)
+        .bind(&c.place.guild)
+        .bind(&c.place.channel)
+        .bind(&c.challenger_id)
+        .bind(&c.challenger_name)
+        .bind(&c.opponent_id)
+        .bind(&c.opponent_name)
+        .bind(&c.color)
+        .bind(c.days)
+        .bind(&c.start_fen)
+        .bind(&c.rules)
+        .bind(c.created_at)
+        .fetch_one(&self.pool)
+        .await
+        .map_err(map_unique)?;
+        Ok(row.0)
+    }
+
+    /// Closes an open challenge with `status` (`declined`, `cancelled`).
+    ///
+    /// # Errors
+    /// [`StoreError::Stale`] when it was no longer open.
+    pub async fn close_challenge(&self, id: i64, status: &str) -> StoreResult<()> {
+        let done = sqlx::query("update challenge set status = ? where id = ? and status = 'open'")
+            .bind(status)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        if done.rows_affected() == 1 {
+            Ok(())
+        } else {
+            Err(StoreError::Stale)
+        }
+    }
+
+    /// Accepts an open challenge: closes it and creates the game, atomically.
+    ///
+    /// # Errors
+    /// [`StoreError::Stale`] when the challenge was no longer open,
+    /// [`StoreError::Busy`] when the channel has an active game.
+    pub async fn accept_challenge(&self, challenge_id: i64, g: &NewGame) -> StoreResult<i64> {
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query(
+            "update challenge set status = 'accepted' where id = ? and status = 'open'",
+        )
+        .bind(challenge_id)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            return Err(StoreError::Stale);
+        }
+        let row: (i64,) = sqlx::query_as(
+            "insert into game (platform, guild, channel, white_id, white_name, black_id, \
+             black_name, start_fen, rules, days, status, ply, fen, deadline_at, remind_at, \
+             created_at, updated_at) \
+             values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?, ?) returning id",
+        )
+        .bind(&g.place.platform)
+        .bind(&g.place.guild)
+        .bind(&g.place.channel)
+        .bind(&g.white_id)
+        .bind(&g.white_name)
+        .bind(&g.black_id)
+        .bind(&g.black_name)
+        .bind(&g.start_fen)
+        .bind(&g.rules)
+        .bind(g.days)
+        .bind(&g.start_fen)
+        .bind(g.deadline_at)
+        .bind(g.remind_at)
+        .bind(g.created_at)
+        .bind(g.created_at)
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(map_unique)?;
+        sqlx::query("update challenge set game_id = ? where id = ?")
+            .bind(row.0)
+            .bind(challenge_id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(row.0)
+    }
+
+    /// Applies a move: the game must be active at `expected_ply`; the move
+    /// becomes ply `expected_ply + 1`. One transaction, committed (and
+    /// synced) before returning.
+    ///
+    /// # Errors
+    /// [`StoreError::Stale`] when the game is no longer at `expected_ply`.
+    pub async fn apply_move(
+        &self,
+        game_id: i64,
+        expected_ply: i64,
+        mv: &MoveRow,
+        update: &GameUpdate,
+    ) -> StoreResult<()> {
+        let mut tx = self.pool.begin().await?;
+        let (status, result, termination, ended_at) = finish_columns(update);
+        let done = sqlx::query(
+            "update game set ply = ply + 1, fen = ?, draw_offer = ?, takeback_offer = ?, \
+             deadline_at = ?, remind_at = ?, status = ?, result = ?, termination = ?, \
+             ended_at = ?, updated_at = ? \
+             where id = ? and status = 'active' and ply = ?",
+        )
+        .bind(&update.fen)
+        .bind(&update.draw_offer)
+        .bind(&update.takeback_offer)
+        .bind(update.deadline_at)
+        .bind(update.remind_at)
+        .bind(status)
+        .bind(result)
+        .bind(termination)
+        .bind(ended_at)
+        .bind(update.now)
+        .bind(game_id)
+        .bind(expected_ply)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            return Err(StoreError::Stale);
+        }
+        sqlx::query("insert into move (game_id, ply, uci, san, played_at) values (?, ?, ?, ?, ?)")
+            .bind(game_id)
+            .bind(expected_ply + 1)
+            .bind(&mv.uci)
+            .bind(&mv.san)
+            .bind(mv.played_at)
+            .execute(&mut *tx)
+            .await
+            .map_err(|e| match map_unique(e) {
+                StoreError::Busy => StoreError::Stale,
+                e => e,
+            })?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Takes back moves: the game must be active at `expected_ply`; moves
+    /// after `new_ply` are deleted and the game state replaced.
+    ///
+    /// # Errors
+    /// [`StoreError::Stale`] when the game is no longer at `expected_ply`.
+    pub async fn take_back(
+        &self,
+        game_id: i64,
+        expected_ply: i64,
+        new_ply: i64,
+        update: &GameUpdate,
+    ) -> StoreResult<()> {
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query(
+            "update game set ply = ?, fen = ?, draw_offer = ?, takeback_offer = ?, \
+             deadline_at = ?, remind_at = ?, updated_at = ? \
+             where id = ? and status = 'active' and ply = ?",
+        )
+        .bind(new_ply)
+        .bind(&update.fen)
+        .bind(&update.draw_offer)
+        .bind(&update.takeback_offer)
+        .bind(update.deadline_at)
+        .bind(update.remind_at)
+        .bind(update.now)
+        .bind(game_id)
+        .bind(expected_ply)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            return Err(StoreError::Stale);
+        }
+        sqlx::query("delete from move where game_id = ? and ply > ?")
+            .bind(game_id)
+            .bind(new_ply)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Sets the standing draw offer and takeback request (colour names or
+    /// null) of an active game at `expected_ply`.
+    ///
+    /// # Errors
+    /// [`StoreError::Stale`] when the game changed.
+    pub async fn set_offers(
+        &self,
+        game_id: i64,
+        expected_ply: i64,
+        draw_offer: Option<&str>,
+        takeback_offer: Option<&str>,
+        now: i64,
+    ) -> StoreResult<()> {
+        let done = sqlx::query(
+            "update game set draw_offer = ?, takeback_offer = ?, updated_at = ? \
+             where id = ? and status = 'active' and ply = ?",
+        )
+        .bind(draw_offer)
+        .bind(takeback_offer)
+        .bind(now)
+        .bind(game_id)
+        .bind(expected_ply)
+        .execute(&self.pool)
+        .await?;
+        if done.rows_affected() == 1 {
+            Ok(())
+        } else {
+            Err(StoreError::Stale)
+        }
+    }
+
+    /// Ends an active game at `expected_ply` (resignation, agreement, abort,
+    /// claim, time-out). Claims the end atomically: of two processes ending
+    /// the same game, exactly one succeeds.
+    ///
+    /// # Errors
+    /// [`StoreError::Stale`] when the game changed or already ended.
+    pub async fn finish_game(
+        &self,
+        game_id: i64,
+        expected_ply: i64,
+        result: &str,
+        termination: &str,
+        now: i64,
+    ) -> StoreResult<()> {
+        let done = sqlx::query(
+            "update game set status = 'finished', result = ?, termination = ?, ended_at = ?, \
+             updated_at = ?, draw_offer = null, takeback_offer = null, deadline_at = null, \
+             remind_at = null where id = ? and status = 'active' and ply = ?",
+        )
+        .bind(result)
+        .bind(termination)
+        .bind(now)
+        .bind(now)
+        .bind(game_id)
+        .bind(expected_ply)
+        .execute(&self.pool)
+        .await?;
+        if done.rows_affected() == 1 {
+            Ok(())
+        } else {
+            Err(StoreError::Stale)
+        }
+    }
+
+    /// Claims the reminder of the current turn; true for exactly one caller.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn claim_reminder(&self, game_id: i64, expected_ply: i64) -> StoreResult<bool> {
+        let done = sqlx::query(
+            "update game set remind_at = null \
+             where id = ? and status = 'active' and ply = ? and remind_at is not null",
+        )
+        .bind(game_id)
+        .bind(expected_ply)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Active games with a reminder or deadline due at `now`.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn due_games(&self, now: i64) -> StoreResult<Vec<GameRow>> {
+        Ok(sqlx::query_as(game_sql(
+            "where status = 'active' and (deadline_at <= ? or remind_at <= ?) \
+             order by deadline_at, id",
+        ))
+        .bind(now)
+        .bind(now)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// The earliest pending reminder or deadline.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn next_due(&self) -> StoreResult<Option<i64>> {
+        let row: (Option<i64>,) = sqlx::query_as(
+            "select min(coalesce(remind_at, deadline_at)) from game where status = 'active'",
+        )
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(row.0)
+    }
+
+    /// Consistency check (tests, the crash test): every game's `ply` equals
+    /// its number of moves and the moves are numbered 1..=ply.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn inconsistent_games(&self) -> StoreResult<Vec<i64>> {
+        let rows: Vec<(i64,)> = sqlx::query_as(
+            "select g.id from game g where g.ply <> \
+             (select count(*) from move m where m.game_id = g.id) \
+             or g.ply <> coalesce((select max(m.ply) from move m where m.game_id = g.id), 0)",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.into_iter().map(|r| r.0).collect())
+    }
+}
+
+type FinishColumns<'a> = (&'static str, Option<&'a str>, Option<&'a str>, Option<i64>);
+
+fn finish_columns(update: &GameUpdate) -> FinishColumns<'_> {
+    match &update.finish {
+        Some((result, termination)) => (
+            STATUS_FINISHED,
+            Some(result.as_str()),
+            Some(termination.as_str()),
+            Some(update.now),
+        ),
+        None => (STATUS_ACTIVE, None, None, None),
+    }
+}
