@@ -1,11 +1,34 @@
 //! The terminal adapter: the console contract of DESIGN.md.
+//!
+//! One chat message per input line: `NAME: TEXT` (channel `general`) or
+//! `NAME@CHANNEL: TEXT`; TEXT is a `/chess ...` or `!chess ...` command (the
+//! grammar of [`super::text`]); `:advance 3d` (`h`, `m`) moves the clock and
+//! runs due deadlines; `#` starts a comment; blank lines are ignored.
+//! Output: plain text, or with `--json` one object per bot message:
+//! `{"channel","text","image","mentions","event"}`.
+//!
+//! The clock starts at the real current time and then moves only through
+//! `:advance`, so scripted sessions are deterministic. Nothing about the
+//! clock is stored except the games' deadlines.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+
+use super::text;
+use crate::chess::Position;
+use crate::render::{BoardSpec, Renderer};
+use crate::service::{
+    Actor, BoardImage, Event, GameService, ManualClock, Place, Reply, error_reply,
+};
+use crate::store::Store;
 
 /// Arguments of `chessbot console`.
 #[derive(Debug, clap::Args)]
 pub struct ConsoleArgs {
-    /// Database URL (default: sqlite://chessbot.db).
+    /// Database URL (default: sqlite://chessbot.db; `sqlite::memory:` for a
+    /// throwaway session).
     #[arg(long, env = "DATABASE_URL", default_value = "sqlite://chessbot.db")]
     pub db: String,
     /// Write board pictures into this directory.
@@ -16,10 +39,293 @@ pub struct ConsoleArgs {
     pub json: bool,
 }
 
+/// The channel of `NAME: TEXT` lines.
+pub const DEFAULT_CHANNEL: &str = "general";
+/// Board picture width.
+const IMAGE_SIZE: u32 = 512;
+
+/// One output line of `--json`, fields in contract order.
+#[derive(serde::Serialize)]
+struct JsonLine<'a> {
+    channel: &'a str,
+    text: &'a str,
+    image: Option<String>,
+    mentions: Vec<&'a str>,
+    event: Option<&'a Event>,
+}
+
+/// What one input line asks for.
+#[derive(Debug, PartialEq, Eq)]
+enum Line<'a> {
+    Nothing,
+    Advance(&'a str),
+    Message {
+        name: &'a str,
+        channel: &'a str,
+        text: &'a str,
+    },
+    Bad(String),
+}
+
+fn classify(line: &str) -> Line<'_> {
+    let t = line.trim();
+    if t.is_empty() || t.starts_with('#') {
+        return Line::Nothing;
+    }
+    if let Some(rest) = t.strip_prefix(':') {
+        let (word, arg) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+        return match word {
+            "advance" => Line::Advance(arg.trim()),
+            _ => Line::Bad(format!(
+                "Unknown console directive `:{word}`; `:advance 3d` (or h, m) moves the clock."
+            )),
+        };
+    }
+    let Some((who, text)) = t.split_once(':') else {
+        return Line::Bad(
+            "Write `NAME: TEXT` or `NAME@CHANNEL: TEXT`, e.g. `alice: /chess help`.".to_string(),
+        );
+    };
+    let (name, channel) = match who.split_once('@') {
+        Some((n, c)) => (n.trim(), c.trim()),
+        None => (who.trim(), DEFAULT_CHANNEL),
+    };
+    if name.is_empty() || channel.is_empty() || name.contains(char::is_whitespace) {
+        return Line::Bad(
+            "Write `NAME: TEXT` or `NAME@CHANNEL: TEXT`, e.g. `alice: /chess help`.".to_string(),
+        );
+    }
+    Line::Message {
+        name,
+        channel,
+        text: text.trim(),
+    }
+}
+
+/// Parses `3d`, `5h`, `30m` (also combined: `1d12h`) into a duration.
+fn parse_advance(s: &str) -> Option<chrono::Duration> {
+    let mut total = chrono::Duration::zero();
+    let mut digits = String::new();
+    let mut any = false;
+    for c in s.chars().filter(|c| !c.is_whitespace()) {
+        if c.is_ascii_digit() {
+            digits.push(c);
+            continue;
+        }
+        let n: i64 = digits.parse().ok()?;
+        digits.clear();
+        if n > 100_000 {
+            return None;
+        }
+        total += match c.to_ascii_lowercase() {
+            'd' => chrono::Duration::days(n),
+            'h' => chrono::Duration::hours(n),
+            'm' => chrono::Duration::minutes(n),
+            's' => chrono::Duration::seconds(n),
+            _ => return None,
+        };
+        any = true;
+    }
+    (any && digits.is_empty()).then_some(total)
+}
+
+fn console_place(channel: &str) -> Place {
+    Place {
+        platform: "console".to_string(),
+        guild: None,
+        channel: channel.to_string(),
+    }
+}
+
+struct Output {
+    json: bool,
+    images: Option<PathBuf>,
+    renderer: Option<Renderer>,
+    seq: u64,
+}
+
+impl Output {
+    fn render(&mut self, board: &BoardImage) -> Option<String> {
+        let dir = self.images.as_ref()?;
+        let renderer = self.renderer.as_ref()?;
+        let position = Position::from_fen(&board.fen).ok()?;
+        let png = renderer
+            .png(&BoardSpec {
+                position: &position,
+                last_move: board.last_move,
+                flip: board.flip,
+                size: IMAGE_SIZE,
+                result: board.result,
+            })
+            .map_err(|e| tracing::warn!(error = %e, "board rendering failed"))
+            .ok()?;
+        self.seq += 1;
+        let path = dir.join(format!("{:06}.png", self.seq));
+        std::fs::write(&path, png)
+            .map_err(|e| tracing::warn!(error = %e, path = %path.display(), "writing image failed"))
+            .ok()?;
+        Some(path.display().to_string())
+    }
+
+    fn format(&mut self, r: &Reply) -> String {
+        let image = r.board.as_ref().and_then(|b| self.render(b));
+        if self.json {
+            let line = JsonLine {
+                channel: &r.place.channel,
+                text: &r.text,
+                image,
+                mentions: r.mentions.iter().map(|a| a.name.as_str()).collect(),
+                event: r.event.as_ref(),
+            };
+            let mut s = serde_json::to_string(&line).unwrap_or_else(|_| "{}".to_string());
+            s.push('\n');
+            s
+        } else {
+            let mut s = format!("[{}] ", r.place.channel);
+            if r.ephemeral {
+                s.push_str("(only you) ");
+            }
+            s.push_str(&r.text);
+            s.push('\n');
+            if let Some(b) = &r.board {
+                match image {
+                    Some(path) => {
+                        s.push_str(&format!("  (board: {path})\n"));
+                    }
+                    None => {
+                        if let Ok(p) = Position::from_fen(&b.fen) {
+                            s.push_str(&crate::render::text_board(&p, b.flip));
+                            if !s.ends_with('\n') {
+                                s.push('\n');
+                            }
+                        }
+                    }
+                }
+            }
+            s
+        }
+    }
+}
+
+/// Handles one input line, returning the bot's replies.
+async fn handle_line(service: &GameService, clock: &ManualClock, line: &str) -> Vec<Reply> {
+    match classify(line) {
+        Line::Nothing => Vec::new(),
+        Line::Bad(message) => vec![error_reply(
+            &console_place(DEFAULT_CHANNEL),
+            "invalid_input",
+            message,
+        )],
+        Line::Advance(arg) => match parse_advance(arg) {
+            Some(d) => {
+                clock.advance(d);
+                service.run_due().await
+            }
+            None => vec![error_reply(
+                &console_place(DEFAULT_CHANNEL),
+                "invalid_input",
+                format!("Cannot read `{arg}` as a time span: use e.g. `3d`, `5h`, `30m`."),
+            )],
+        },
+        Line::Message {
+            name,
+            channel,
+            text,
+        } => {
+            let place = console_place(channel);
+            match text::parse(text) {
+                Ok(None) => Vec::new(),
+                Err(e) => vec![error_reply(&place, e.code(), e.message())],
+                Ok(Some(cmd)) => {
+                    let by = Actor {
+                        id: name.to_string(),
+                        name: name.to_string(),
+                    };
+                    service.handle(&place, &by, cmd).await
+                }
+            }
+        }
+    }
+}
+
+fn prepare_images(dir: &Path) -> anyhow::Result<()> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| anyhow::anyhow!("cannot create image directory {}: {e}", dir.display()))
+}
+
 /// Runs the console until end of input.
 ///
 /// # Errors
 /// The database cannot be opened, or stdin/stdout fail.
 pub async fn run(args: ConsoleArgs) -> anyhow::Result<()> {
-    anyhow::bail!("the console is not built yet ({})", args.db)
+    let store = Store::open(&args.db).await?;
+    let clock = Arc::new(ManualClock::starting_now());
+    let service = GameService::open(store.clone(), clock.clone()).await?;
+    if let Some(dir) = &args.images {
+        prepare_images(dir)?;
+    }
+    let mut out = Output {
+        json: args.json,
+        renderer: args.images.as_ref().map(|_| Renderer::new()),
+        images: args.images,
+        seq: 0,
+    };
+    let stdin = BufReader::new(tokio::io::stdin());
+    let mut stdout = tokio::io::BufWriter::new(tokio::io::stdout());
+    let mut lines = stdin.lines();
+    let mut buf = String::new();
+    while let Some(line) = lines.next_line().await? {
+        for r in handle_line(&service, &clock, &line).await {
+            buf.push_str(&out.format(&r));
+        }
+        if !buf.is_empty() {
+            stdout.write_all(buf.as_bytes()).await?;
+            buf.clear();
+        }
+        stdout.flush().await?;
+    }
+    stdout.flush().await?;
+    store.close().await;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_classified() {
+        assert_eq!(classify("  "), Line::Nothing);
+        assert_eq!(classify("# hi: there"), Line::Nothing);
+        assert_eq!(classify(":advance 3d"), Line::Advance("3d"));
+        assert_eq!(
+            classify("alice: /chess move e4"),
+            Line::Message {
+                name: "alice",
+                channel: "general",
+                text: "/chess move e4"
+            }
+        );
+        assert_eq!(
+            classify("bob@lobby: !chess accept"),
+            Line::Message {
+                name: "bob",
+                channel: "lobby",
+                text: "!chess accept"
+            }
+        );
+        assert!(matches!(classify("no colon here"), Line::Bad(_)));
+        assert!(matches!(classify(":fly"), Line::Bad(_)));
+    }
+
+    #[test]
+    fn advance_spans() {
+        assert_eq!(parse_advance("3d"), Some(chrono::Duration::days(3)));
+        assert_eq!(parse_advance("5h"), Some(chrono::Duration::hours(5)));
+        assert_eq!(parse_advance("30m"), Some(chrono::Duration::minutes(30)));
+        assert_eq!(parse_advance("1d12h"), Some(chrono::Duration::hours(36)));
+        assert_eq!(parse_advance("3"), None);
+        assert_eq!(parse_advance("x"), None);
+        assert_eq!(parse_advance(""), None);
+    }
 }

@@ -6,6 +6,13 @@
 //! contract the adapters (console, Discord, Matrix) program against. The
 //! implementation fills them in; signatures may grow but not break.
 
+mod clock;
+mod engine;
+pub mod messages;
+
+pub use clock::{ManualClock, SystemClock};
+pub use engine::{GameService, ServiceError, error_reply};
+
 use crate::chess::{Color, Move, RulesMode};
 
 /// A chat user as the platform knows them.

@@ -687,6 +687,27 @@ impl Store {
         Ok(row.0)
     }
 
+    /// Moves the active game of `from` to `to` (a Discord thread).
+    ///
+    /// # Errors
+    /// [`StoreError::Busy`] when `to` already has an active game.
+    pub async fn rebind_channel(&self, from: &ChannelKey, to: &ChannelKey) -> StoreResult<bool> {
+        let done = sqlx::query(
+            "update game set platform = ?, guild = ?, channel = ? \
+             where platform = ? and guild = ? and channel = ? and status = 'active'",
+        )
+        .bind(&to.platform)
+        .bind(&to.guild)
+        .bind(&to.channel)
+        .bind(&from.platform)
+        .bind(&from.guild)
+        .bind(&from.channel)
+        .execute(&self.pool)
+        .await
+        .map_err(map_unique)?;
+        Ok(done.rows_affected() == 1)
+    }
+
     /// Consistency check (tests, the crash test): every game's `ply` equals
     /// its number of moves and the moves are numbered 1..=ply.
     ///

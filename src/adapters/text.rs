@@ -1,0 +1,502 @@
+//! The text-command grammar shared by the console and Matrix:
+//! `/chess <command> [positional] [name:value ...]` (or `!chess ...`).
+//!
+//! - The first argument may be positional (`/chess move Nf3`,
+//!   `/chess challenge @bob`); options are `name:value` as Discord shows
+//!   them; a value with spaces goes in double quotes (`fen:"8/8/... w - - 0 1"`).
+//! - Mentions are `@name`; the console uses the name as the user id.
+//!
+//! [`parse`] is a pure function: text in, [`Command`] (or nothing, when the
+//! text is not addressed to the bot) out.
+
+use crate::chess::RulesMode;
+use crate::service::{Actor, ColorChoice, Command, messages as msg};
+
+/// Longest message the grammar accepts.
+pub const MAX_LEN: usize = 2000;
+
+/// Why a text command could not be understood.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseError {
+    /// The subcommand does not exist.
+    UnknownCommand(String),
+    /// An option the command does not have.
+    UnknownOption { command: String, name: String },
+    /// An option (or positional argument) with an unusable value.
+    BadValue { name: String, value: String },
+    /// An argument the command does not take.
+    Unexpected { command: String, arg: String },
+    /// A `"` without its closing partner.
+    UnterminatedQuote,
+    /// More than [`MAX_LEN`] characters.
+    TooLong,
+}
+
+impl ParseError {
+    /// The stable error code (console contract).
+    #[must_use]
+    pub fn code(&self) -> &'static str {
+        match self {
+            ParseError::UnknownCommand(_) => "unknown_command",
+            ParseError::TooLong => "too_long",
+            _ => "invalid_option",
+        }
+    }
+
+    /// The user-facing message (from the catalog).
+    #[must_use]
+    pub fn message(&self) -> String {
+        match self {
+            ParseError::UnknownCommand(c) => msg::unknown_command(c),
+            ParseError::UnknownOption { command, name } => msg::unknown_option(command, name),
+            ParseError::BadValue { name, value } if name == "days" => msg::bad_days(value),
+            ParseError::BadValue { name, value } => msg::bad_option_value(name, value),
+            ParseError::Unexpected { command, arg } => msg::unexpected_argument(command, arg),
+            ParseError::UnterminatedQuote => msg::unterminated_quote(),
+            ParseError::TooLong => msg::input_too_long(),
+        }
+    }
+}
+
+impl std::fmt::Display for ParseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message())
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Token {
+    Positional(String),
+    Option(String, String),
+}
+
+/// Splits arguments on whitespace, keeping double-quoted runs together, and
+/// recognises `name:value` options.
+fn tokenize(s: &str) -> Result<Vec<Token>, ParseError> {
+    let mut out = Vec::new();
+    let mut chars = s.chars().peekable();
+    loop {
+        while chars.peek().is_some_and(|c| c.is_whitespace()) {
+            chars.next();
+        }
+        if chars.peek().is_none() {
+            return Ok(out);
+        }
+        let mut raw = String::new();
+        let mut name: Option<String> = None;
+        let mut quoted_start = false;
+        while let Some(&c) = chars.peek() {
+            if c.is_whitespace() {
+                break;
+            }
+            chars.next();
+            if c == '"' {
+                if raw.is_empty() {
+                    quoted_start = true;
+                }
+                let mut closed = false;
+                for q in chars.by_ref() {
+                    if q == '"' {
+                        closed = true;
+                        break;
+                    }
+                    raw.push(q);
+                }
+                if !closed {
+                    return Err(ParseError::UnterminatedQuote);
+                }
+            } else if c == ':'
+                && name.is_none()
+                && !quoted_start
+                && !raw.is_empty()
+                && raw
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+                && raw.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+            {
+                name = Some(std::mem::take(&mut raw).to_ascii_lowercase());
+            } else {
+                raw.push(c);
+            }
+        }
+        out.push(match name {
+            Some(n) => Token::Option(n, raw),
+            None => Token::Positional(raw),
+        });
+    }
+}
+
+fn mention(name: &str, value: &str) -> Result<Actor, ParseError> {
+    let v = value.trim();
+    let v = v.strip_prefix('@').unwrap_or(v);
+    // Discord-style `<@123>` as well.
+    let v = v
+        .strip_prefix("<@")
+        .and_then(|r| r.strip_suffix('>'))
+        .map_or(v, |r| r.trim_start_matches('!'));
+    if v.is_empty() || v.chars().any(char::is_whitespace) {
+        return Err(ParseError::BadValue {
+            name: name.to_string(),
+            value: value.to_string(),
+        });
+    }
+    Ok(Actor {
+        id: v.to_string(),
+        name: v.to_string(),
+    })
+}
+
+fn bad(name: &str, value: &str) -> ParseError {
+    ParseError::BadValue {
+        name: name.to_string(),
+        value: value.to_string(),
+    }
+}
+
+fn parse_color(v: &str) -> Option<ColorChoice> {
+    match v.to_ascii_lowercase().as_str() {
+        "white" | "w" => Some(ColorChoice::White),
+        "black" | "b" => Some(ColorChoice::Black),
+        "random" | "r" | "any" => Some(ColorChoice::Random),
+        _ => None,
+    }
+}
+
+fn parse_days(v: &str) -> Result<u32, ParseError> {
+    let t = v.trim();
+    let t = t.strip_suffix('d').unwrap_or(t);
+    match t.parse::<u32>() {
+        Ok(d) if (1..=14).contains(&d) => Ok(d),
+        _ => Err(bad("days", v)),
+    }
+}
+
+fn parse_bool(name: &str, v: &str) -> Result<bool, ParseError> {
+    match v.to_ascii_lowercase().as_str() {
+        "true" | "yes" | "on" | "1" | "flip" => Ok(true),
+        "false" | "no" | "off" | "0" => Ok(false),
+        _ => Err(bad(name, v)),
+    }
+}
+
+fn parse_game_id(name: &str, v: &str) -> Result<i64, ParseError> {
+    let t = v.trim();
+    let t = t.strip_prefix('#').unwrap_or(t);
+    match t.parse::<i64>() {
+        Ok(id) if id > 0 => Ok(id),
+        _ => Err(bad(name, v)),
+    }
+}
+
+/// The subcommand name after its aliases are resolved.
+fn canonical(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "challenge" | "play" => "challenge",
+        "accept" => "accept",
+        "decline" | "reject" => "decline",
+        "cancel" => "cancel",
+        "move" | "m" => "move",
+        "board" | "show" => "board",
+        "draw" => "draw",
+        "resign" => "resign",
+        "abort" => "abort",
+        "takeback" | "undo" => "takeback",
+        "rematch" => "rematch",
+        "claim" => "claim",
+        "pgn" => "pgn",
+        "games" => "games",
+        "history" => "history",
+        "help" => "help",
+        _ => return None,
+    })
+}
+
+/// Parses one chat message.
+///
+/// Returns `Ok(None)` when the text is not a bot command (no `/chess` or
+/// `!chess` prefix), `Ok(Some(command))` for a well-formed command, and a
+/// [`ParseError`] for a command the bot cannot understand. `/chess` alone
+/// means `help`.
+///
+/// # Errors
+/// Unknown subcommands and options, malformed values, extra arguments,
+/// unterminated quotes, over-long input.
+pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
+    let t = text.trim();
+    let rest = match t.get(..6) {
+        Some(p) if p.eq_ignore_ascii_case("/chess") || p.eq_ignore_ascii_case("!chess") => &t[6..],
+        _ => return Ok(None),
+    };
+    if !(rest.is_empty() || rest.starts_with(char::is_whitespace)) {
+        return Ok(None);
+    }
+    if text.len() > MAX_LEN {
+        return Err(ParseError::TooLong);
+    }
+    let rest = rest.trim_start();
+    let (sub, args) = match rest.find(char::is_whitespace) {
+        Some(i) => (&rest[..i], &rest[i..]),
+        None => (rest, ""),
+    };
+    if sub.is_empty() {
+        return Ok(Some(Command::Help));
+    }
+    let lower = sub.to_ascii_lowercase();
+    let Some(name) = canonical(&lower) else {
+        return Err(ParseError::UnknownCommand(sub.to_string()));
+    };
+    let tokens = tokenize(args)?;
+    let unknown = |opt: &str| ParseError::UnknownOption {
+        command: name.to_string(),
+        name: opt.to_string(),
+    };
+    let unexpected = |arg: &str| ParseError::Unexpected {
+        command: name.to_string(),
+        arg: arg.to_string(),
+    };
+    let cmd = match name {
+        "challenge" => {
+            let mut opponent = None;
+            let mut color = None;
+            let mut days = None;
+            let mut fen = None;
+            let mut rules = None;
+            for tok in tokens {
+                match tok {
+                    Token::Option(o, v) => match o.as_str() {
+                        "opponent" | "user" | "vs" => opponent = Some(mention(&o, &v)?),
+                        "color" | "colour" => {
+                            color = Some(parse_color(&v).ok_or_else(|| bad(&o, &v))?);
+                        }
+                        "days" => days = Some(parse_days(&v)?),
+                        "fen" => fen = Some(v),
+                        "rules" => {
+                            rules = Some(v.parse::<RulesMode>().map_err(|()| bad(&o, &v))?);
+                        }
+                        _ => return Err(unknown(&o)),
+                    },
+                    Token::Positional(p) => {
+                        if p.starts_with('@') && opponent.is_none() {
+                            opponent = Some(mention("opponent", &p)?);
+                        } else if let (Some(c), None) = (parse_color(&p), color) {
+                            color = Some(c);
+                        } else if p.chars().all(|c| c.is_ascii_digit()) && days.is_none() {
+                            days = Some(parse_days(&p)?);
+                        } else if let (Ok(r), None) = (p.parse::<RulesMode>(), rules) {
+                            rules = Some(r);
+                        } else {
+                            return Err(unexpected(&p));
+                        }
+                    }
+                }
+            }
+            Command::Challenge {
+                opponent,
+                color: color.unwrap_or_default(),
+                days: days.unwrap_or(3),
+                fen,
+                rules: rules.unwrap_or_default(),
+            }
+        }
+        "move" => {
+            let mut parts = Vec::new();
+            for tok in tokens {
+                match tok {
+                    Token::Option(o, v) if matches!(o.as_str(), "move" | "san" | "m") => {
+                        parts.push(v);
+                    }
+                    Token::Option(o, _) => return Err(unknown(&o)),
+                    Token::Positional(p) => parts.push(p),
+                }
+            }
+            Command::Move {
+                text: parts.join(" "),
+            }
+        }
+        "board" => {
+            let mut flip = false;
+            for tok in tokens {
+                match tok {
+                    Token::Option(o, v) if o == "flip" => flip = parse_bool(&o, &v)?,
+                    Token::Option(o, _) => return Err(unknown(&o)),
+                    Token::Positional(p) if p.eq_ignore_ascii_case("flip") => flip = true,
+                    Token::Positional(p) => return Err(unexpected(&p)),
+                }
+            }
+            Command::Board { flip }
+        }
+        "pgn" => {
+            let mut game = None;
+            for tok in tokens {
+                match tok {
+                    Token::Option(o, v) if o == "game" || o == "id" => {
+                        game = Some(parse_game_id(&o, &v)?);
+                    }
+                    Token::Option(o, _) => return Err(unknown(&o)),
+                    Token::Positional(p) if game.is_none() => {
+                        game = Some(parse_game_id("game", &p)?);
+                    }
+                    Token::Positional(p) => return Err(unexpected(&p)),
+                }
+            }
+            Command::Pgn { game }
+        }
+        "history" => {
+            let mut who = None;
+            for tok in tokens {
+                match tok {
+                    Token::Option(o, v) if o == "user" || o == "player" => {
+                        who = Some(mention(&o, &v)?);
+                    }
+                    Token::Option(o, _) => return Err(unknown(&o)),
+                    Token::Positional(p) if who.is_none() => who = Some(mention("user", &p)?),
+                    Token::Positional(p) => return Err(unexpected(&p)),
+                }
+            }
+            Command::History { user: who }
+        }
+        simple => {
+            if let Some(tok) = tokens.into_iter().next() {
+                return Err(match tok {
+                    Token::Option(o, _) => unknown(&o),
+                    Token::Positional(p) => unexpected(&p),
+                });
+            }
+            match simple {
+                "accept" => Command::Accept,
+                "decline" => Command::Decline,
+                "cancel" => Command::Cancel,
+                "draw" => Command::Draw,
+                "resign" => Command::Resign,
+                "abort" => Command::Abort,
+                "takeback" => Command::Takeback,
+                "rematch" => Command::Rematch,
+                "claim" => Command::Claim,
+                "games" => Command::Games,
+                _ => Command::Help,
+            }
+        }
+    };
+    Ok(Some(cmd))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn actor(n: &str) -> Actor {
+        Actor {
+            id: n.into(),
+            name: n.into(),
+        }
+    }
+
+    #[test]
+    fn not_for_the_bot_is_none() {
+        assert_eq!(parse("hello"), Ok(None));
+        assert_eq!(parse("/chessboard"), Ok(None));
+        assert_eq!(parse("/chess"), Ok(Some(Command::Help)));
+    }
+
+    #[test]
+    fn positional_challenge() {
+        assert_eq!(
+            parse("/chess challenge @bob black 5 fide"),
+            Ok(Some(Command::Challenge {
+                opponent: Some(actor("bob")),
+                color: ColorChoice::Black,
+                days: 5,
+                fen: None,
+                rules: RulesMode::Fide,
+            }))
+        );
+    }
+
+    #[test]
+    fn option_challenge_with_quoted_fen() {
+        let c = parse(
+            "!chess challenge opponent:@bob color:white days:3 rules:house fen:\"8/8/8/8/8/8/8/K1k5 w - - 0 1\"",
+        );
+        assert_eq!(
+            c,
+            Ok(Some(Command::Challenge {
+                opponent: Some(actor("bob")),
+                color: ColorChoice::White,
+                days: 3,
+                fen: Some("8/8/8/8/8/8/8/K1k5 w - - 0 1".into()),
+                rules: RulesMode::House,
+            }))
+        );
+    }
+
+    #[test]
+    fn open_challenge_defaults() {
+        assert_eq!(
+            parse("/chess challenge"),
+            Ok(Some(Command::Challenge {
+                opponent: None,
+                color: ColorChoice::Random,
+                days: 3,
+                fen: None,
+                rules: RulesMode::House,
+            }))
+        );
+    }
+
+    #[test]
+    fn moves_and_options() {
+        assert_eq!(
+            parse("/chess move Nf3"),
+            Ok(Some(Command::Move { text: "Nf3".into() }))
+        );
+        assert_eq!(
+            parse("/chess move move:e8=Q+"),
+            Ok(Some(Command::Move {
+                text: "e8=Q+".into()
+            }))
+        );
+        assert_eq!(
+            parse("/chess move"),
+            Ok(Some(Command::Move { text: "".into() }))
+        );
+        assert_eq!(
+            parse("/chess board flip"),
+            Ok(Some(Command::Board { flip: true }))
+        );
+        assert_eq!(
+            parse("/chess pgn 12"),
+            Ok(Some(Command::Pgn { game: Some(12) }))
+        );
+        assert_eq!(
+            parse("/chess history @bob"),
+            Ok(Some(Command::History {
+                user: Some(actor("bob"))
+            }))
+        );
+    }
+
+    #[test]
+    fn errors_have_codes() {
+        assert_eq!(parse("/chess fly").unwrap_err().code(), "unknown_command");
+        assert_eq!(
+            parse("/chess challenge days:99").unwrap_err().code(),
+            "invalid_option"
+        );
+        assert_eq!(
+            parse("/chess challenge colour:purple").unwrap_err().code(),
+            "invalid_option"
+        );
+        assert_eq!(
+            parse("/chess resign now").unwrap_err().code(),
+            "invalid_option"
+        );
+        assert_eq!(
+            parse("/chess challenge fen:\"abc").unwrap_err(),
+            ParseError::UnterminatedQuote
+        );
+        let long = format!("/chess move {}", "a".repeat(5000));
+        assert_eq!(parse(&long).unwrap_err().code(), "too_long");
+    }
+}

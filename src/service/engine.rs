@@ -1,0 +1,1314 @@
+//! The implementation of [`GameService`]: command handlers, turn and
+//! permission checks, draw offers, takebacks, deadlines and summaries.
+//!
+//! State lives in the database only (start FEN + moves); each command loads
+//! the game, replays it, validates, and writes one guarded transaction. User
+//! mistakes become one private error reply and change nothing.
+
+use std::hash::{BuildHasher, Hasher};
+use std::sync::Arc;
+
+use chrono::{DateTime, TimeZone, Utc};
+
+use super::{
+    Action, Actor, BoardImage, Clock, ColorChoice, Command, Event, Place, Reply, messages as msg,
+};
+use crate::chess::{
+    ClaimError, Color, Game, Move, MoveInputError, Outcome, PgnTags, Position, RulesMode,
+    Termination,
+};
+use crate::render::BoardResult;
+use crate::store::{
+    ChallengeRow, ChannelKey, GameRow, GameUpdate, MoveRow, NewChallenge, NewGame, Store,
+    StoreError,
+};
+
+/// Failures of the service itself (not user mistakes).
+#[derive(Debug, thiserror::Error)]
+pub enum ServiceError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("game #{id} in the database cannot be replayed: {reason}")]
+    Corrupt { id: i64, reason: String },
+}
+
+/// Why a command was not carried out.
+#[derive(Debug)]
+enum Failure {
+    /// A user mistake: an error code of the console contract and a message.
+    User { code: &'static str, message: String },
+    /// Our fault: logged, the user gets an apology.
+    Internal(ServiceError),
+}
+
+impl From<StoreError> for Failure {
+    fn from(e: StoreError) -> Failure {
+        match e {
+            StoreError::Stale => user("position_changed", msg::position_changed()),
+            e => Failure::Internal(ServiceError::Store(e)),
+        }
+    }
+}
+
+impl From<ServiceError> for Failure {
+    fn from(e: ServiceError) -> Failure {
+        Failure::Internal(e)
+    }
+}
+
+fn user(code: &'static str, message: String) -> Failure {
+    Failure::User { code, message }
+}
+
+type Handled = Result<Vec<Reply>, Failure>;
+
+/// Longest move text worth parsing.
+const MAX_MOVE_LEN: usize = 64;
+const DAY_MS: i64 = 86_400_000;
+
+/// The game service. Cheap to clone; `Send + Sync`.
+#[derive(Clone)]
+pub struct GameService {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    store: Store,
+    clock: Arc<dyn Clock>,
+}
+
+impl std::fmt::Debug for GameService {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GameService").finish_non_exhaustive()
+    }
+}
+
+/// A game row with its replayed game.
+struct Loaded {
+    row: GameRow,
+    game: Game,
+}
+
+impl Loaded {
+    fn white(&self) -> Actor {
+        Actor {
+            id: self.row.white_id.clone(),
+            name: self.row.white_name.clone(),
+        }
+    }
+
+    fn black(&self) -> Actor {
+        Actor {
+            id: self.row.black_id.clone(),
+            name: self.row.black_name.clone(),
+        }
+    }
+
+    fn player(&self, c: Color) -> Actor {
+        match c {
+            Color::White => self.white(),
+            Color::Black => self.black(),
+        }
+    }
+
+    fn name(&self, c: Color) -> &str {
+        match c {
+            Color::White => &self.row.white_name,
+            Color::Black => &self.row.black_name,
+        }
+    }
+
+    fn color_of(&self, id: &str) -> Option<Color> {
+        if self.row.white_id == id {
+            Some(Color::White)
+        } else if self.row.black_id == id {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    /// The caller's colour, or `not_a_player`.
+    fn require_player(&self, by: &Actor) -> Result<Color, Failure> {
+        self.color_of(&by.id).ok_or_else(|| {
+            user(
+                "not_a_player",
+                msg::not_a_player(&self.row.white_name, &self.row.black_name),
+            )
+        })
+    }
+
+    fn both(&self) -> Vec<Actor> {
+        vec![self.white(), self.black()]
+    }
+
+    fn place(&self) -> Place {
+        Place {
+            platform: self.row.platform.clone(),
+            guild: if self.row.guild.is_empty() {
+                None
+            } else {
+                Some(self.row.guild.clone())
+            },
+            channel: self.row.channel.clone(),
+        }
+    }
+
+    fn rules(&self) -> RulesMode {
+        self.game.rules()
+    }
+
+    fn days(&self) -> i64 {
+        self.row.days
+    }
+}
+
+fn key(place: &Place) -> ChannelKey {
+    ChannelKey {
+        platform: place.platform.clone(),
+        guild: place.guild.clone().unwrap_or_default(),
+        channel: place.channel.clone(),
+    }
+}
+
+fn ms(t: DateTime<Utc>) -> i64 {
+    t.timestamp_millis()
+}
+
+fn from_ms(t: i64) -> DateTime<Utc> {
+    Utc.timestamp_millis_opt(t).single().unwrap_or_default()
+}
+
+fn color_str(c: Color) -> String {
+    msg::color(c).to_string()
+}
+
+fn random_bool() -> bool {
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u64(0x5eed);
+    h.finish() & 1 == 1
+}
+
+/// The deadline and reminder time of a turn starting at `now`.
+fn turn_times(now: i64, days: i64) -> (i64, i64) {
+    let span = days * DAY_MS;
+    (now + span, now + span * 8 / 10)
+}
+
+/// The move number prefix of the move about to be played (`12.` / `12...`).
+fn move_number(p: &Position) -> String {
+    match p.turn() {
+        Color::White => format!("{}. ", p.fullmove_number()),
+        Color::Black => format!("{}... ", p.fullmove_number()),
+    }
+}
+
+fn board_result(o: Option<Outcome>) -> Option<BoardResult> {
+    let o = o?;
+    Some(match (o.termination, o.winner) {
+        (Termination::Aborted, _) => return None,
+        (Termination::Checkmate, Some(w)) => BoardResult::Mated(w.other()),
+        (_, Some(w)) => BoardResult::Won(w),
+        (_, None) => BoardResult::Draw,
+    })
+}
+
+fn error_code_of(e: &MoveInputError) -> &'static str {
+    match e {
+        MoveInputError::Parse(_) => "invalid_notation",
+        MoveInputError::Illegal { .. } => "illegal_move",
+        MoveInputError::Ambiguous { .. } => "ambiguous_move",
+        MoveInputError::GameOver => "no_game",
+    }
+}
+
+/// One private error reply (the console contract's `error` event).
+#[must_use]
+pub fn error_reply(place: &Place, code: &str, message: String) -> Reply {
+    Reply {
+        place: place.clone(),
+        text: message.clone(),
+        board: None,
+        mentions: Vec::new(),
+        event: Some(Event::Error {
+            code: code.to_string(),
+            message,
+        }),
+        ephemeral: true,
+        actions: Vec::new(),
+    }
+}
+
+fn reply(place: &Place, text: String) -> Reply {
+    Reply {
+        place: place.clone(),
+        text,
+        board: None,
+        mentions: Vec::new(),
+        event: None,
+        ephemeral: false,
+        actions: Vec::new(),
+    }
+}
+
+impl GameService {
+    /// The service over an opened store.
+    ///
+    /// # Errors
+    /// None today; kept fallible for start-up checks.
+    pub async fn open(store: Store, clock: Arc<dyn Clock>) -> Result<GameService, ServiceError> {
+        // Touch the database once so a broken store fails at start-up.
+        store.next_due().await?;
+        Ok(GameService {
+            inner: Arc::new(Inner { store, clock }),
+        })
+    }
+
+    /// The store (for adapters needing direct reads, and tests).
+    #[must_use]
+    pub fn store(&self) -> &Store {
+        &self.inner.store
+    }
+
+    fn now(&self) -> DateTime<Utc> {
+        self.inner.clock.now()
+    }
+
+    /// Handles one command; never panics. User mistakes give one private
+    /// error reply; due deadlines are announced first.
+    pub async fn handle(&self, place: &Place, by: &Actor, cmd: Command) -> Vec<Reply> {
+        let span = tracing::info_span!(
+            "command",
+            channel = %place.channel,
+            user = %by.id,
+            command = ?std::mem::discriminant(&cmd)
+        );
+        let _enter = span.enter();
+        let mut replies = self.run_due().await;
+        let result = match cmd {
+            Command::Challenge {
+                opponent,
+                color,
+                days,
+                fen,
+                rules,
+            } => {
+                self.challenge(place, by, opponent, color, days, fen, rules)
+                    .await
+            }
+            Command::Accept => self.accept(place, by).await,
+            Command::Decline => self.decline(place, by).await,
+            Command::Cancel => self.cancel(place, by).await,
+            Command::Move { text } => self.play(place, by, &text).await,
+            Command::Board { flip } => self.board(place, flip).await,
+            Command::Draw => self.draw(place, by).await,
+            Command::Resign => self.resign(place, by).await,
+            Command::Abort => self.abort(place, by).await,
+            Command::Takeback => self.takeback(place, by).await,
+            Command::Rematch => self.rematch(place, by).await,
+            Command::Claim => self.claim(place, by).await,
+            Command::Pgn { game } => self.pgn(place, game).await,
+            Command::Games => self.games(place, by).await,
+            Command::History { user } => self.history(place, by, user).await,
+            Command::Help => Ok(vec![reply(place, msg::help())]),
+        };
+        match result {
+            Ok(mut r) => replies.append(&mut r),
+            Err(Failure::User { code, message }) => {
+                tracing::debug!(code, "refused");
+                replies.push(error_reply(place, code, message));
+            }
+            Err(Failure::Internal(e)) => {
+                tracing::error!(error = %e, "command failed");
+                replies.push(error_reply(place, "internal", msg::internal()));
+            }
+        }
+        replies
+    }
+
+    /// The legal moves (SAN) of the caller's game in this channel when it is
+    /// their move; empty otherwise.
+    pub async fn legal_moves(&self, place: &Place, by: &Actor) -> Vec<String> {
+        let Ok(Some(l)) = self.active(place).await else {
+            return Vec::new();
+        };
+        if l.color_of(&by.id) != Some(l.game.position().turn()) {
+            return Vec::new();
+        }
+        let p = l.game.position();
+        p.legal_moves().iter().map(|m| p.san(*m)).collect()
+    }
+
+    /// Moves a game from one channel to another (a Discord thread).
+    ///
+    /// # Errors
+    /// Database failures; [`StoreError::Busy`] when `to` has a game.
+    pub async fn rebind_channel(&self, from: &Place, to: &Place) -> Result<bool, ServiceError> {
+        Ok(self
+            .inner
+            .store
+            .rebind_channel(&key(from), &key(to))
+            .await?)
+    }
+
+    /// The earliest pending reminder or deadline.
+    pub async fn next_due(&self) -> Option<DateTime<Utc>> {
+        match self.inner.store.next_due().await {
+            Ok(t) => t.map(from_ms),
+            Err(e) => {
+                tracing::error!(error = %e, "next_due failed");
+                None
+            }
+        }
+    }
+
+    /// Announces the reminders and time-outs due now. Each is claimed
+    /// atomically in the database, so it is announced exactly once even with
+    /// several processes or after a restart.
+    pub async fn run_due(&self) -> Vec<Reply> {
+        let now = ms(self.now());
+        let due = match self.inner.store.due_games(now).await {
+            Ok(d) => d,
+            Err(e) => {
+                tracing::error!(error = %e, "loading due games failed");
+                return Vec::new();
+            }
+        };
+        let mut out = Vec::new();
+        for row in due {
+            let id = row.id;
+            match self.fire_due(row, now).await {
+                Ok(mut r) => out.append(&mut r),
+                Err(Failure::User { .. }) => {}
+                Err(Failure::Internal(e)) => {
+                    tracing::error!(game = id, error = %e, "deadline handling failed");
+                }
+            }
+        }
+        out
+    }
+
+    async fn fire_due(&self, row: GameRow, now: i64) -> Handled {
+        let l = self.replay(row).await?;
+        let to_move = l.game.position().turn();
+        if l.row.deadline_at.is_some_and(|d| d <= now) {
+            let mut game = l.game.clone();
+            let outcome = if game.both_have_moved() {
+                game.forfeit_outcome(to_move, Termination::Timeout)
+            } else {
+                Outcome::new(None, Termination::Aborted)
+            };
+            match self
+                .inner
+                .store
+                .finish_game(
+                    l.row.id,
+                    l.row.ply,
+                    outcome.result(),
+                    outcome.termination.as_str(),
+                    now,
+                )
+                .await
+            {
+                Ok(()) => {}
+                Err(StoreError::Stale) => return Ok(Vec::new()),
+                Err(e) => return Err(e.into()),
+            }
+            game.end(outcome);
+            let text = if outcome.termination == Termination::Aborted {
+                Some(msg::aborted_no_first_move(l.name(to_move)))
+            } else {
+                None
+            };
+            let l = Loaded { row: l.row, game };
+            return Ok(self.end_replies(&l.place(), &l, outcome, Some(to_move), text));
+        }
+        if l.row.remind_at.is_some_and(|r| r <= now)
+            && self.inner.store.claim_reminder(l.row.id, l.row.ply).await?
+        {
+            let deadline = from_ms(l.row.deadline_at.unwrap_or(now));
+            let player = l.player(to_move);
+            let mut r = reply(
+                &l.place(),
+                msg::reminder(&player.name, l.row.id, &msg::deadline(deadline)),
+            );
+            r.event = Some(Event::Reminder {
+                player: player.name.clone(),
+                deadline: msg::deadline_rfc3339(deadline),
+            });
+            r.mentions = vec![player];
+            r.board = Some(self.image(&l, false));
+            return Ok(vec![r]);
+        }
+        Ok(Vec::new())
+    }
+
+    // ---- loading ------------------------------------------------------
+
+    async fn replay(&self, row: GameRow) -> Result<Loaded, ServiceError> {
+        let corrupt = |reason: String| ServiceError::Corrupt { id: row.id, reason };
+        let rules: RulesMode = row
+            .rules
+            .parse()
+            .map_err(|()| corrupt(format!("rules {:?}", row.rules)))?;
+        let mut game = Game::from_fen(&row.start_fen, rules)
+            .map_err(|e| corrupt(format!("start FEN: {e}")))?;
+        let moves = self.inner.store.moves(row.id).await?;
+        for m in &moves {
+            let mv = game
+                .position()
+                .parse_move(&m.uci)
+                .map_err(|e| corrupt(format!("ply {}: {e}", m.ply)))?;
+            game.play(mv)
+                .map_err(|e| corrupt(format!("ply {}: {e}", m.ply)))?;
+        }
+        if !row.is_active()
+            && let Some(t) = row.termination.as_deref().and_then(|t| t.parse().ok())
+        {
+            let winner = match row.result.as_deref() {
+                Some("1-0") => Some(Color::White),
+                Some("0-1") => Some(Color::Black),
+                _ => None,
+            };
+            game.end(Outcome::new(winner, t));
+        }
+        Ok(Loaded { row, game })
+    }
+
+    async fn active(&self, place: &Place) -> Result<Option<Loaded>, Failure> {
+        match self.inner.store.active_game(&key(place)).await? {
+            Some(row) => Ok(Some(self.replay(row).await?)),
+            None => Ok(None),
+        }
+    }
+
+    async fn require_active(&self, place: &Place) -> Result<Loaded, Failure> {
+        self.active(place)
+            .await?
+            .ok_or_else(|| user("no_game", msg::no_game()))
+    }
+
+    // ---- pictures and summaries --------------------------------------
+
+    fn image(&self, l: &Loaded, flip: bool) -> BoardImage {
+        let outcome = if l.row.is_active() {
+            l.game.outcome()
+        } else {
+            l.game
+                .outcome()
+                .or(Some(Outcome::new(None, Termination::Aborted)))
+        };
+        let to_move_black = l.game.position().turn() == Color::Black;
+        BoardImage {
+            fen: l.game.position().fen(),
+            last_move: l.game.moves().last().copied(),
+            flip: to_move_black != flip,
+            result: board_result(outcome),
+        }
+    }
+
+    fn pgn_text(&self, l: &Loaded) -> String {
+        let tags = PgnTags {
+            event: format!("chessbot game #{}", l.row.id),
+            site: format!("{} #{}", l.row.platform, l.row.channel),
+            date: from_ms(l.row.created_at).format("%Y.%m.%d").to_string(),
+            round: "-".to_string(),
+            white: l.row.white_name.clone(),
+            black: l.row.black_name.clone(),
+        };
+        l.game.pgn(&tags)
+    }
+
+    /// The end announcement (event `end`, final board) and the PGN.
+    fn end_replies(
+        &self,
+        place: &Place,
+        l: &Loaded,
+        outcome: Outcome,
+        loser_hint: Option<Color>,
+        text: Option<String>,
+    ) -> Vec<Reply> {
+        let loser = outcome.winner.map(Color::other).or(loser_hint);
+        let text = text.unwrap_or_else(|| {
+            msg::summary(
+                outcome.termination,
+                outcome.winner.map(|w| l.name(w)),
+                loser.map(|c| l.name(c)),
+                outcome.result(),
+            )
+        });
+        let mut end = reply(place, text);
+        end.board = Some(BoardImage {
+            flip: false,
+            result: board_result(Some(outcome)),
+            ..self.image(l, false)
+        });
+        end.mentions = l.both();
+        end.event = Some(Event::End {
+            result: outcome.result().to_string(),
+            winner: outcome.winner.map(color_str),
+            termination: outcome.termination.as_str().to_string(),
+        });
+        let pgn = self.pgn_text(l);
+        let mut p = reply(place, msg::pgn(&pgn));
+        p.event = Some(Event::Pgn { pgn });
+        vec![end, p]
+    }
+
+    // ---- challenges ---------------------------------------------------
+
+    async fn refuse_if_busy(&self, place: &Place) -> Result<(), Failure> {
+        if let Some(g) = self.inner.store.active_game(&key(place)).await? {
+            return Err(user(
+                "game_in_progress",
+                msg::game_in_progress(g.id, &g.white_name, &g.black_name),
+            ));
+        }
+        if let Some(c) = self.inner.store.open_challenge(&key(place)).await? {
+            return Err(user(
+                "game_in_progress",
+                msg::challenge_pending(&c.challenger_name),
+            ));
+        }
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    async fn challenge(
+        &self,
+        place: &Place,
+        by: &Actor,
+        opponent: Option<Actor>,
+        color: ColorChoice,
+        days: u32,
+        fen: Option<String>,
+        rules: RulesMode,
+    ) -> Handled {
+        if !(1..=14).contains(&days) {
+            return Err(user("invalid_option", msg::bad_days(&days.to_string())));
+        }
+        if opponent.as_ref().is_some_and(|o| o.id == by.id) {
+            return Err(user("not_allowed", msg::self_challenge()));
+        }
+        let start_fen = match fen.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(f) => {
+                let game = Game::from_fen(f, rules)
+                    .map_err(|e| user("invalid_fen", msg::invalid_fen(&e.to_string())))?;
+                if game.outcome().is_some() {
+                    return Err(user("invalid_fen", msg::fen_game_over()));
+                }
+                Some(game.position().fen())
+            }
+        };
+        self.refuse_if_busy(place).await?;
+        let color = match color {
+            ColorChoice::White => "white",
+            ColorChoice::Black => "black",
+            ColorChoice::Random => "random",
+        };
+        let c = NewChallenge {
+            place: key(place),
+            challenger_id: by.id.clone(),
+            challenger_name: by.name.clone(),
+            opponent_id: opponent.as_ref().map(|o| o.id.clone()),
+            opponent_name: opponent.as_ref().map(|o| o.name.clone()),
+            color: color.to_string(),
+            days: i64::from(days),
+            start_fen,
+            rules: rules.as_str().to_string(),
+            created_at: ms(self.now()),
+        };
+        self.post_challenge(place, by, opponent, c).await
+    }
+
+    async fn post_challenge(
+        &self,
+        place: &Place,
+        by: &Actor,
+        opponent: Option<Actor>,
+        c: NewChallenge,
+    ) -> Handled {
+        match self.inner.store.insert_challenge(&c).await {
+            Ok(_) => {}
+            Err(StoreError::Busy) => {
+                return Err(user("game_in_progress", msg::challenge_pending("someone")));
+            }
+            Err(e) => return Err(e.into()),
+        }
+        let mut r = reply(
+            place,
+            msg::challenge_posted(
+                &by.name,
+                opponent.as_ref().map(|o| o.name.as_str()),
+                &c.color,
+                c.days,
+                c.rules == RulesMode::Fide.as_str(),
+                c.start_fen.is_some(),
+            ),
+        );
+        r.event = Some(Event::Challenge {
+            challenger: by.name.clone(),
+            opponent: opponent.as_ref().map(|o| o.name.clone()),
+        });
+        r.mentions = opponent.into_iter().collect();
+        r.actions = vec![Action::AcceptChallenge, Action::DeclineChallenge];
+        Ok(vec![r])
+    }
+
+    async fn open_challenge(&self, place: &Place) -> Result<Option<ChallengeRow>, Failure> {
+        Ok(self.inner.store.open_challenge(&key(place)).await?)
+    }
+
+    async fn accept(&self, place: &Place, by: &Actor) -> Handled {
+        let Some(c) = self.open_challenge(place).await? else {
+            if let Some(g) = self.inner.store.active_game(&key(place)).await? {
+                return Err(user(
+                    "game_in_progress",
+                    msg::game_in_progress(g.id, &g.white_name, &g.black_name),
+                ));
+            }
+            return Err(user("no_challenge", msg::no_challenge()));
+        };
+        if c.challenger_id == by.id {
+            return Err(user("not_allowed", msg::own_challenge()));
+        }
+        if let Some(o) = &c.opponent_id
+            && *o != by.id
+        {
+            return Err(user(
+                "no_challenge",
+                msg::challenge_not_for_you(c.opponent_name.as_deref().unwrap_or(o)),
+            ));
+        }
+        let challenger_white = match c.color.as_str() {
+            "white" => true,
+            "black" => false,
+            _ => random_bool(),
+        };
+        let challenger = Actor {
+            id: c.challenger_id.clone(),
+            name: c.challenger_name.clone(),
+        };
+        let (white, black) = if challenger_white {
+            (challenger, by.clone())
+        } else {
+            (by.clone(), challenger)
+        };
+        let rules: RulesMode = c.rules.parse().unwrap_or_default();
+        let game = match &c.start_fen {
+            Some(f) => Game::from_fen(f, rules)
+                .map_err(|e| user("invalid_fen", msg::invalid_fen(&e.to_string())))?,
+            None => Game::new(rules),
+        };
+        let start_fen = game.position().fen();
+        let now = ms(self.now());
+        let (deadline_at, remind_at) = turn_times(now, c.days);
+        let new = NewGame {
+            place: key(place),
+            white_id: white.id.clone(),
+            white_name: white.name.clone(),
+            black_id: black.id.clone(),
+            black_name: black.name.clone(),
+            start_fen: start_fen.clone(),
+            rules: rules.as_str().to_string(),
+            days: c.days,
+            deadline_at,
+            remind_at,
+            created_at: now,
+        };
+        let id = match self.inner.store.accept_challenge(c.id, &new).await {
+            Ok(id) => id,
+            Err(StoreError::Busy) => {
+                return Err(user(
+                    "game_in_progress",
+                    msg::game_in_progress(0, &white.name, &black.name),
+                ));
+            }
+            Err(StoreError::Stale) => return Err(user("no_challenge", msg::no_challenge())),
+            Err(e) => return Err(e.into()),
+        };
+        let to_move = if game.position().turn() == Color::White {
+            &white
+        } else {
+            &black
+        };
+        let mut r = reply(
+            place,
+            msg::game_started(
+                id,
+                &white.name,
+                &black.name,
+                &to_move.name,
+                &msg::deadline(from_ms(deadline_at)),
+            ),
+        );
+        r.board = Some(BoardImage {
+            fen: start_fen.clone(),
+            last_move: None,
+            flip: game.position().turn() == Color::Black,
+            result: None,
+        });
+        r.event = Some(Event::Start {
+            white: white.name.clone(),
+            black: black.name.clone(),
+            fen: start_fen,
+        });
+        r.mentions = vec![white, black];
+        Ok(vec![r])
+    }
+
+    async fn decline(&self, place: &Place, by: &Actor) -> Handled {
+        if let Some(c) = self.open_challenge(place).await? {
+            if c.challenger_id == by.id {
+                return self.cancel(place, by).await;
+            }
+            match &c.opponent_id {
+                Some(o) if *o == by.id => {
+                    self.inner.store.close_challenge(c.id, "declined").await?;
+                    let mut r = reply(place, msg::challenge_declined(&by.name, &c.challenger_name));
+                    r.mentions = vec![Actor {
+                        id: c.challenger_id.clone(),
+                        name: c.challenger_name.clone(),
+                    }];
+                    return Ok(vec![r]);
+                }
+                Some(o) => {
+                    return Err(user(
+                        "no_challenge",
+                        msg::challenge_not_for_you(c.opponent_name.as_deref().unwrap_or(o)),
+                    ));
+                }
+                None => return Err(user("not_allowed", msg::open_challenge_no_decline())),
+            }
+        }
+        // No challenge: decline a draw offer or takeback request.
+        let Some(l) = self.active(place).await? else {
+            return Err(user("no_challenge", msg::no_challenge()));
+        };
+        let me = l.require_player(by)?;
+        let opp = Some(color_str(me.other()));
+        let now = ms(self.now());
+        let mut draw = l.row.draw_offer.clone();
+        let mut takeback = l.row.takeback_offer.clone();
+        let text = if takeback == opp {
+            takeback = None;
+            msg::takeback_declined(&by.name)
+        } else if draw == opp {
+            draw = None;
+            msg::draw_declined(&by.name)
+        } else {
+            return Err(user("no_challenge", msg::nothing_to_decline()));
+        };
+        self.inner
+            .store
+            .set_offers(
+                l.row.id,
+                l.row.ply,
+                draw.as_deref(),
+                takeback.as_deref(),
+                now,
+            )
+            .await?;
+        let mut r = reply(place, text);
+        r.mentions = vec![l.player(me.other())];
+        Ok(vec![r])
+    }
+
+    async fn cancel(&self, place: &Place, by: &Actor) -> Handled {
+        let Some(c) = self.open_challenge(place).await? else {
+            return Err(user("no_challenge", msg::no_challenge()));
+        };
+        if c.challenger_id != by.id {
+            return Err(user(
+                "not_allowed",
+                msg::not_your_challenge(&c.challenger_name),
+            ));
+        }
+        match self.inner.store.close_challenge(c.id, "cancelled").await {
+            Ok(()) => {}
+            Err(StoreError::Stale) => return Err(user("no_challenge", msg::no_challenge())),
+            Err(e) => return Err(e.into()),
+        }
+        Ok(vec![reply(
+            place,
+            msg::challenge_cancelled(&c.challenger_name),
+        )])
+    }
+
+    async fn rematch(&self, place: &Place, by: &Actor) -> Handled {
+        let Some(last) = self.inner.store.last_finished_game(&key(place)).await? else {
+            return Err(user("no_game", msg::no_rematch()));
+        };
+        let (my_old, opponent) = if last.white_id == by.id {
+            (
+                Color::White,
+                Actor {
+                    id: last.black_id.clone(),
+                    name: last.black_name.clone(),
+                },
+            )
+        } else if last.black_id == by.id {
+            (
+                Color::Black,
+                Actor {
+                    id: last.white_id.clone(),
+                    name: last.white_name.clone(),
+                },
+            )
+        } else {
+            return Err(user(
+                "not_a_player",
+                msg::rematch_not_player(&last.white_name, &last.black_name),
+            ));
+        };
+        self.refuse_if_busy(place).await?;
+        let standard = Position::startpos().fen();
+        let c = NewChallenge {
+            place: key(place),
+            challenger_id: by.id.clone(),
+            challenger_name: by.name.clone(),
+            opponent_id: Some(opponent.id.clone()),
+            opponent_name: Some(opponent.name.clone()),
+            color: color_str(my_old.other()),
+            days: last.days,
+            start_fen: (last.start_fen != standard).then(|| last.start_fen.clone()),
+            rules: last.rules.clone(),
+            created_at: ms(self.now()),
+        };
+        self.post_challenge(place, by, Some(opponent), c).await
+    }
+
+    // ---- moves --------------------------------------------------------
+
+    async fn play(&self, place: &Place, by: &Actor, text: &str) -> Handled {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(user("invalid_notation", msg::missing_move()));
+        }
+        if text.chars().count() > MAX_MOVE_LEN {
+            return Err(user("invalid_notation", msg::move_too_long()));
+        }
+        let l = self.require_active(place).await?;
+        let me = l.require_player(by)?;
+        let turn = l.game.position().turn();
+        if turn != me {
+            return Err(user("not_your_turn", msg::not_your_turn(l.name(turn))));
+        }
+        let number = move_number(l.game.position());
+        let mut game = l.game.clone();
+        let (mv, san) = game.play_input(text).map_err(|e| {
+            let detail = e.to_string();
+            let message = match &e {
+                MoveInputError::Parse(_) => msg::invalid_notation(&detail),
+                MoveInputError::Illegal { .. } => msg::illegal_move(&detail),
+                MoveInputError::Ambiguous { .. } => msg::ambiguous_move(&detail),
+                MoveInputError::GameOver => msg::no_game(),
+            };
+            user(error_code_of(&e), message)
+        })?;
+        self.commit_move(place, l, game, me, mv, san, number).await
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    async fn commit_move(
+        &self,
+        place: &Place,
+        l: Loaded,
+        game: Game,
+        me: Color,
+        mv: Move,
+        san: String,
+        number: String,
+    ) -> Handled {
+        let now = ms(self.now());
+        let outcome = game.outcome();
+        let opp = color_str(me.other());
+        // A move declines the opponent's standing draw offer; one's own
+        // offer stands until the opponent answers.
+        let draw_offer = l.row.draw_offer.clone().filter(|o| *o != opp);
+        let (deadline_at, remind_at) = match outcome {
+            None => {
+                let (d, r) = turn_times(now, l.days());
+                (Some(d), Some(r))
+            }
+            Some(_) => (None, None),
+        };
+        let fen = game.position().fen();
+        let update = GameUpdate {
+            fen: fen.clone(),
+            draw_offer: if outcome.is_some() { None } else { draw_offer },
+            takeback_offer: None,
+            deadline_at,
+            remind_at,
+            finish: outcome.map(|o| (o.result().to_string(), o.termination.as_str().to_string())),
+            now,
+        };
+        let row = MoveRow {
+            ply: l.row.ply + 1,
+            uci: mv.uci(),
+            san: san.clone(),
+            played_at: now,
+        };
+        self.inner
+            .store
+            .apply_move(l.row.id, l.row.ply, &row, &update)
+            .await?;
+        let mut row = l.row;
+        row.ply += 1;
+        if let Some(o) = outcome {
+            row.status = crate::store::STATUS_FINISHED.to_string();
+            row.result = Some(o.result().to_string());
+            row.termination = Some(o.termination.as_str().to_string());
+        }
+        let l = Loaded { row, game };
+        let check = l.game.position().is_check();
+        let mut r = match outcome {
+            None => {
+                let next = l.name(me.other()).to_string();
+                let mut r = reply(
+                    place,
+                    msg::moved(
+                        l.name(me),
+                        &number,
+                        &san,
+                        &next,
+                        check,
+                        &msg::deadline(from_ms(deadline_at.unwrap_or(now))),
+                    ),
+                );
+                r.board = Some(self.image(&l, false));
+                r.mentions = vec![l.player(me.other())];
+                r
+            }
+            Some(_) => reply(place, msg::moved_final(l.name(me), &number, &san)),
+        };
+        r.event = Some(Event::Move {
+            by: l.name(me).to_string(),
+            san,
+            uci: mv.uci(),
+            fen,
+            check,
+        });
+        let mut out = vec![r];
+        if let Some(o) = outcome {
+            out.extend(self.end_replies(place, &l, o, None, None));
+        }
+        Ok(out)
+    }
+
+    async fn board(&self, place: &Place, flip: bool) -> Handled {
+        let Some(row) = self.inner.store.last_game(&key(place)).await? else {
+            return Err(user("no_game", msg::no_game_here()));
+        };
+        let l = self.replay(row).await?;
+        let text = if l.row.is_active() {
+            let turn = l.game.position().turn();
+            msg::board_caption(
+                l.row.id,
+                &l.row.white_name,
+                &l.row.black_name,
+                l.name(turn),
+                &msg::deadline(from_ms(l.row.deadline_at.unwrap_or_default())),
+            )
+        } else {
+            msg::final_board_caption(
+                l.row.id,
+                &l.row.white_name,
+                &l.row.black_name,
+                l.row.result.as_deref().unwrap_or("*"),
+            )
+        };
+        let mut r = reply(place, text);
+        r.board = Some(if l.row.is_active() {
+            self.image(&l, flip)
+        } else {
+            BoardImage {
+                flip,
+                ..self.image(&l, false)
+            }
+        });
+        Ok(vec![r])
+    }
+
+    // ---- draws, resignation, abort, claims ----------------------------
+
+    async fn finish(
+        &self,
+        place: &Place,
+        l: Loaded,
+        outcome: Outcome,
+        loser_hint: Option<Color>,
+    ) -> Handled {
+        let now = ms(self.now());
+        self.inner
+            .store
+            .finish_game(
+                l.row.id,
+                l.row.ply,
+                outcome.result(),
+                outcome.termination.as_str(),
+                now,
+            )
+            .await?;
+        let mut game = l.game;
+        game.end(outcome);
+        let mut row = l.row;
+        row.status = crate::store::STATUS_FINISHED.to_string();
+        let l = Loaded { row, game };
+        Ok(self.end_replies(place, &l, outcome, loser_hint, None))
+    }
+
+    async fn draw(&self, place: &Place, by: &Actor) -> Handled {
+        let l = self.require_active(place).await?;
+        let me = l.require_player(by)?;
+        if !l.game.both_have_moved() {
+            return Err(user("not_allowed", msg::draw_too_early()));
+        }
+        let mine = color_str(me);
+        let theirs = color_str(me.other());
+        match l.row.draw_offer.as_deref() {
+            Some(o) if o == theirs => {
+                let outcome = Outcome::new(None, Termination::Agreement);
+                self.finish(place, l, outcome, None).await
+            }
+            Some(o) if o == mine => Err(user("not_allowed", msg::draw_already_offered())),
+            _ => {
+                let now = ms(self.now());
+                self.inner
+                    .store
+                    .set_offers(
+                        l.row.id,
+                        l.row.ply,
+                        Some(&mine),
+                        l.row.takeback_offer.as_deref(),
+                        now,
+                    )
+                    .await?;
+                let opponent = l.player(me.other());
+                let mut r = reply(place, msg::draw_offered(&by.name, &opponent.name));
+                r.event = Some(Event::DrawOffer {
+                    by: l.name(me).to_string(),
+                });
+                r.mentions = vec![opponent];
+                r.actions = vec![Action::AcceptDraw, Action::DeclineDraw];
+                Ok(vec![r])
+            }
+        }
+    }
+
+    async fn resign(&self, place: &Place, by: &Actor) -> Handled {
+        let l = self.require_active(place).await?;
+        let me = l.require_player(by)?;
+        let outcome = l.game.forfeit_outcome(me, Termination::Resignation);
+        self.finish(place, l, outcome, Some(me)).await
+    }
+
+    async fn abort(&self, place: &Place, by: &Actor) -> Handled {
+        let l = self.require_active(place).await?;
+        l.require_player(by)?;
+        if l.game.both_have_moved() {
+            return Err(user("not_allowed", msg::abort_too_late()));
+        }
+        let outcome = Outcome::new(None, Termination::Aborted);
+        self.finish(place, l, outcome, None).await
+    }
+
+    async fn claim(&self, place: &Place, by: &Actor) -> Handled {
+        let l = self.require_active(place).await?;
+        let me = l.require_player(by)?;
+        let turn = l.game.position().turn();
+        if l.rules() != RulesMode::Fide {
+            return Err(user(
+                "not_allowed",
+                msg::claim_refused(&ClaimError::NotFideMode.to_string()),
+            ));
+        }
+        if turn != me {
+            return Err(user("not_your_turn", msg::not_your_turn(l.name(turn))));
+        }
+        match l.game.claimable_draw() {
+            Ok(t) => self.finish(place, l, Outcome::new(None, t), None).await,
+            Err(e) => Err(user("not_allowed", msg::claim_refused(&e.to_string()))),
+        }
+    }
+
+    async fn takeback(&self, place: &Place, by: &Actor) -> Handled {
+        let l = self.require_active(place).await?;
+        let me = l.require_player(by)?;
+        let mine = color_str(me);
+        let theirs = color_str(me.other());
+        let now = ms(self.now());
+        match l.row.takeback_offer.as_deref() {
+            Some(o) if o == theirs => {
+                // Undo the requester's last move (and my reply after it).
+                let requester = me.other();
+                let turn = l.game.position().turn();
+                let plies = if turn == requester { 2 } else { 1 };
+                if l.game.moves().len() < plies {
+                    return Err(user("not_allowed", msg::nothing_to_take_back()));
+                }
+                let mut game = l.game.clone();
+                for _ in 0..plies {
+                    game.undo();
+                }
+                let (deadline_at, remind_at) = turn_times(now, l.days());
+                let draw_offer = l.row.draw_offer.clone();
+                let update = GameUpdate {
+                    fen: game.position().fen(),
+                    draw_offer,
+                    takeback_offer: None,
+                    deadline_at: Some(deadline_at),
+                    remind_at: Some(remind_at),
+                    finish: None,
+                    now,
+                };
+                let new_ply = l.row.ply - plies as i64;
+                self.inner
+                    .store
+                    .take_back(l.row.id, l.row.ply, new_ply, &update)
+                    .await?;
+                let mut row = l.row;
+                row.ply = new_ply;
+                let l = Loaded { row, game };
+                let to_move = l.game.position().turn();
+                let mut r = reply(
+                    place,
+                    msg::takeback_done(
+                        plies,
+                        l.name(to_move),
+                        &msg::deadline(from_ms(deadline_at)),
+                    ),
+                );
+                r.board = Some(self.image(&l, false));
+                r.mentions = vec![l.player(requester)];
+                Ok(vec![r])
+            }
+            Some(o) if o == mine => Err(user("not_allowed", msg::takeback_already_requested())),
+            _ => {
+                let (white_plies, black_plies) = l.game.plies_by();
+                let mine_count = match me {
+                    Color::White => white_plies,
+                    Color::Black => black_plies,
+                };
+                if mine_count == 0 {
+                    return Err(user("not_allowed", msg::nothing_to_take_back()));
+                }
+                self.inner
+                    .store
+                    .set_offers(
+                        l.row.id,
+                        l.row.ply,
+                        l.row.draw_offer.as_deref(),
+                        Some(&mine),
+                        now,
+                    )
+                    .await?;
+                let opponent = l.player(me.other());
+                let mut r = reply(place, msg::takeback_requested(&by.name, &opponent.name));
+                r.mentions = vec![opponent];
+                Ok(vec![r])
+            }
+        }
+    }
+
+    // ---- exports and listings -----------------------------------------
+
+    async fn pgn(&self, place: &Place, id: Option<i64>) -> Handled {
+        let row = match id {
+            Some(id) => match self.inner.store.game(id).await? {
+                Some(row) if row.platform == place.platform => row,
+                _ => return Err(user("no_game", msg::no_such_game(id))),
+            },
+            None => match self.inner.store.active_game(&key(place)).await? {
+                Some(row) => row,
+                None => self
+                    .inner
+                    .store
+                    .last_finished_game(&key(place))
+                    .await?
+                    .ok_or_else(|| user("no_game", msg::no_game_here()))?,
+            },
+        };
+        let l = self.replay(row).await?;
+        let pgn = self.pgn_text(&l);
+        let mut r = reply(place, msg::pgn(&pgn));
+        r.event = Some(Event::Pgn { pgn });
+        Ok(vec![r])
+    }
+
+    async fn games(&self, place: &Place, by: &Actor) -> Handled {
+        let store = &self.inner.store;
+        let guild = place.guild.clone().unwrap_or_default();
+        let here = store.active_games_in(&place.platform, &guild).await?;
+        let mine = store.active_games_of(&place.platform, &by.id).await?;
+        let line = |g: &GameRow| {
+            let to_move = if Position::from_fen(&g.fen)
+                .map(|p| p.turn())
+                .unwrap_or(Color::White)
+                == Color::White
+            {
+                &g.white_name
+            } else {
+                &g.black_name
+            };
+            msg::games_line(
+                g.id,
+                &g.white_name,
+                &g.black_name,
+                to_move,
+                &msg::deadline(from_ms(g.deadline_at.unwrap_or_default())),
+            )
+        };
+        let my_move: Vec<&GameRow> = mine
+            .iter()
+            .filter(|g| {
+                let turn = Position::from_fen(&g.fen)
+                    .map(|p| p.turn())
+                    .unwrap_or(Color::White);
+                let id = if turn == Color::White {
+                    &g.white_id
+                } else {
+                    &g.black_id
+                };
+                *id == by.id
+            })
+            .collect();
+        if here.is_empty() && my_move.is_empty() {
+            return Ok(vec![reply(place, msg::no_games())]);
+        }
+        let mut lines = Vec::new();
+        if !here.is_empty() {
+            lines.push(msg::games_here_heading());
+            lines.extend(here.iter().map(line));
+        }
+        if !my_move.is_empty() {
+            lines.push(msg::games_your_move_heading());
+            lines.extend(my_move.into_iter().map(line));
+        }
+        Ok(vec![reply(place, lines.join("\n"))])
+    }
+
+    async fn history(&self, place: &Place, by: &Actor, who: Option<Actor>) -> Handled {
+        let who = who.unwrap_or_else(|| by.clone());
+        let games = self
+            .inner
+            .store
+            .finished_games_of(&place.platform, &who.id, 10)
+            .await?;
+        if games.is_empty() {
+            return Ok(vec![reply(place, msg::no_history(&who.name))]);
+        }
+        let mut lines = vec![msg::history_heading(&who.name)];
+        lines.extend(games.iter().map(|g| {
+            msg::history_line(
+                g.id,
+                &g.white_name,
+                &g.black_name,
+                g.result.as_deref().unwrap_or("*"),
+                g.termination.as_deref().unwrap_or(""),
+            )
+        }));
+        Ok(vec![reply(place, lines.join("\n"))])
+    }
+}
