@@ -774,7 +774,9 @@ impl Position {
                     }
                 }
                 if role == Role::King {
-                    self.castling &= !Bitboard::rank(from.rank());
+                    // Only our own rights go: the king may stand on the
+                    // far rank, where the opponent's rights must stay.
+                    self.castling &= !Bitboard::rank(if us == Color::White { 0 } else { 7 });
                 }
                 // A rook leaving or captured on its corner loses its right.
                 self.castling &= !(from.bb() | to.bb());
