@@ -1,9 +1,28 @@
-//! Board pictures: position -> SVG -> PNG (resvg), and a plain-text board.
-//! Depends on `chess` only. (Skeleton: the renderer is being built.)
+//! Board pictures: position -> SVG -> PNG (resvg + tiny-skia), and a
+//! plain-text board. Depends on `chess` only.
+//!
+//! Both outputs come from one display list (see [`layout`]), so the SVG and
+//! the PNG always agree. The PNG is fast by preparation: the piece SVGs
+//! (our own set, `assets/pieces/`) and the glyphs are parsed once in
+//! [`Renderer::new`], rasterised once per board size into sprites, and a
+//! board is composed by filling squares and blitting sprites, so PNG
+//! encoding dominates the cost. No fonts are ever needed: coordinates and
+//! digits are our own vector paths.
 
 pub mod cli;
+mod glyphs;
+mod layout;
 
-use crate::chess::{Color, Move, Position};
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::sync::{Arc, Mutex};
+
+use resvg::tiny_skia::{Pixmap, PixmapPaint, Transform};
+use resvg::usvg;
+
+use crate::chess::{Color, Move, Piece, Position, Role};
+
+use layout::{BadgeKind, GlyphStyle, Item, Layout};
 
 /// What to draw.
 #[derive(Clone, Debug)]
@@ -17,6 +36,62 @@ pub struct BoardSpec<'a> {
     pub size: u32,
     /// The game result, for a badge on the final board.
     pub result: Option<BoardResult>,
+}
+
+impl<'a> BoardSpec<'a> {
+    /// The default size of a board picture, in pixels of width.
+    pub const DEFAULT_SIZE: u32 = 512;
+    /// The smallest size allowed.
+    pub const MIN_SIZE: u32 = 256;
+    /// The largest size allowed.
+    pub const MAX_SIZE: u32 = 1024;
+
+    /// A plain board: white at the bottom, no highlight, no badge, 512 px.
+    #[must_use]
+    pub fn new(position: &'a Position) -> BoardSpec<'a> {
+        BoardSpec {
+            position,
+            last_move: None,
+            flip: false,
+            size: Self::DEFAULT_SIZE,
+            result: None,
+        }
+    }
+
+    /// Highlights this move's squares.
+    #[must_use]
+    pub fn last_move(mut self, m: Option<Move>) -> Self {
+        self.last_move = m;
+        self
+    }
+
+    /// Black at the bottom when `flip`.
+    #[must_use]
+    pub fn flip(mut self, flip: bool) -> Self {
+        self.flip = flip;
+        self
+    }
+
+    /// Width in pixels.
+    #[must_use]
+    pub fn size(mut self, size: u32) -> Self {
+        self.size = size;
+        self
+    }
+
+    /// A result badge for the final board.
+    #[must_use]
+    pub fn result(mut self, result: Option<BoardResult>) -> Self {
+        self.result = result;
+        self
+    }
+
+    /// The height of the picture for this spec's width: the board plus a
+    /// strip above and below it.
+    #[must_use]
+    pub fn height(&self) -> u32 {
+        Layout::new(self.size).height
+    }
 }
 
 /// The end of the game as the final board shows it.
@@ -40,32 +115,625 @@ pub enum RenderError {
     Encode(String),
 }
 
+/// The palette. Calm and readable in Discord's light and dark themes.
+pub(crate) mod theme {
+    /// An opaque colour.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct Rgb(pub u8, pub u8, pub u8);
+
+    impl Rgb {
+        pub fn hex(self) -> String {
+            format!("#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
+        }
+    }
+
+    pub const LIGHT: Rgb = Rgb(0xe9, 0xe1, 0xcf);
+    pub const DARK: Rgb = Rgb(0xa8, 0x8b, 0x6e);
+    pub const LAST_LIGHT: Rgb = Rgb(0xee, 0xd9, 0x7e);
+    pub const LAST_DARK: Rgb = Rgb(0xcb, 0xaa, 0x50);
+    pub const CHECK: Rgb = Rgb(0xe0, 0x6c, 0x5a);
+    pub const STRIP: Rgb = Rgb(0x6c, 0x64, 0x5b);
+    pub const STRIP_TEXT: Rgb = Rgb(0xf6, 0xf3, 0xec);
+    pub const MATE: Rgb = Rgb(0xc8, 0x30, 0x2a);
+    pub const WIN: Rgb = Rgb(0xd9, 0x9e, 0x17);
+    pub const DRAW: Rgb = Rgb(0x80, 0x86, 0x8e);
+    pub const BADGE_MARK: Rgb = Rgb(0xff, 0xff, 0xff);
+}
+
+use theme::Rgb;
+
+/// A piece's artwork: the inner SVG elements in a 100 x 100 box.
+struct PieceArt {
+    tree: usvg::Tree,
+    inner: &'static str,
+    inks: Vec<Rgb>,
+}
+
+/// Glyphs and badges as parsed trees, one per style.
+struct Art {
+    /// Indexed by [`piece_index`].
+    pieces: Vec<PieceArt>,
+    /// `[style][glyph]`, glyphs in [`glyphs::CHARS`] order.
+    glyphs: Vec<Vec<usvg::Tree>>,
+    /// Indexed by [`BadgeKind::index`], with their inks.
+    badges: Vec<(usvg::Tree, Vec<Rgb>)>,
+}
+
+/// Sprites for one board size, rasterised once.
+struct Sprites {
+    pieces: Vec<Pixmap>,
+    small: Vec<Pixmap>,
+    glyphs: Vec<Vec<Pixmap>>,
+    badges: Vec<Pixmap>,
+}
+
 /// Prepared pieces and theme; build once, share (it is `Send + Sync`).
-#[derive(Debug, Default)]
-pub struct Renderer {}
+pub struct Renderer {
+    art: Art,
+    cache: Mutex<HashMap<u32, Arc<Sprites>>>,
+}
+
+impl std::fmt::Debug for Renderer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Renderer").finish_non_exhaustive()
+    }
+}
+
+impl Default for Renderer {
+    fn default() -> Self {
+        Renderer::new()
+    }
+}
+
+const PIECE_SVGS: [&str; 12] = [
+    include_str!("../../assets/pieces/wP.svg"),
+    include_str!("../../assets/pieces/wN.svg"),
+    include_str!("../../assets/pieces/wB.svg"),
+    include_str!("../../assets/pieces/wR.svg"),
+    include_str!("../../assets/pieces/wQ.svg"),
+    include_str!("../../assets/pieces/wK.svg"),
+    include_str!("../../assets/pieces/bP.svg"),
+    include_str!("../../assets/pieces/bN.svg"),
+    include_str!("../../assets/pieces/bB.svg"),
+    include_str!("../../assets/pieces/bR.svg"),
+    include_str!("../../assets/pieces/bQ.svg"),
+    include_str!("../../assets/pieces/bK.svg"),
+];
+
+/// 0..12: white pawn..king, then black pawn..king.
+fn piece_index(p: Piece) -> usize {
+    p.color.index() * 6 + p.role as usize
+}
+
+/// The elements inside the root `<svg>` of a piece file.
+fn svg_inner(svg: &'static str) -> &'static str {
+    let start = svg
+        .find("<svg")
+        .and_then(|i| svg[i..].find('>').map(|j| i + j + 1))
+        .unwrap_or(0);
+    let end = svg.rfind("</svg>").unwrap_or(svg.len());
+    svg[start..end].trim()
+}
+
+fn parse(svg: &str) -> usvg::Tree {
+    usvg::Tree::from_str(svg, &usvg::Options::default())
+        .expect("embedded artwork is valid SVG and needs no fonts")
+}
+
+/// Levels of coverage (alpha) and of ink mixing kept in sprites.
+const LEVELS: u32 = 6;
+
+/// The opaque colours (`#rrggbb`) an SVG text uses.
+fn inks(svg: &str) -> Vec<Rgb> {
+    let mut out: Vec<Rgb> = Vec::new();
+    for (i, _) in svg.match_indices("\"#") {
+        let hex = svg.get(i + 2..i + 8).unwrap_or("");
+        if let Ok(v) = u32::from_str_radix(hex, 16) {
+            let c = Rgb((v >> 16) as u8, (v >> 8) as u8, v as u8);
+            if hex.len() == 6 && !out.contains(&c) {
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
+/// Snaps a sprite to a few coverage levels and to mixes of its own inks at
+/// a few ratios. Antialiasing stays smooth to the eye, but a composed
+/// board then has few enough colours for a lossless indexed PNG.
+fn quantise(pm: &mut Pixmap, inks: &[Rgb]) {
+    if inks.is_empty() {
+        return;
+    }
+    let n = LEVELS as f32;
+    let mut candidates: Vec<[f32; 3]> = Vec::new();
+    for (i, a) in inks.iter().enumerate() {
+        for b in &inks[i..] {
+            for k in 0..=LEVELS {
+                let t = k as f32 / n;
+                let mix = |x: u8, y: u8| f32::from(x) * (1.0 - t) + f32::from(y) * t;
+                let c = [mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2)].map(f32::round);
+                if !candidates.contains(&c) {
+                    candidates.push(c);
+                }
+            }
+        }
+    }
+    for px in pm.data_mut().chunks_exact_mut(4) {
+        let a = px[3];
+        if a == 0 {
+            continue;
+        }
+        let qa = (f32::from(a) / 255.0 * n).round() / n;
+        if qa <= 0.0 {
+            px.copy_from_slice(&[0, 0, 0, 0]);
+            continue;
+        }
+        let af = f32::from(a) / 255.0;
+        let c = [0, 1, 2].map(|i| f32::from(px[i]) / af);
+        // Edge pixels (partly covered) take a pure ink: mixes there would
+        // multiply with every background colour.
+        let pool = if qa < 1.0 {
+            &candidates[..1]
+        } else {
+            &candidates[..]
+        };
+        let pure: Vec<[f32; 3]>;
+        let pool = if qa < 1.0 {
+            pure = inks
+                .iter()
+                .map(|i| [f32::from(i.0), f32::from(i.1), f32::from(i.2)])
+                .collect();
+            &pure[..]
+        } else {
+            pool
+        };
+        let mut best = pool[0];
+        let mut best_d = f32::MAX;
+        for cand in pool {
+            let d = (0..3).map(|i| (cand[i] - c[i]).powi(2)).sum::<f32>();
+            if d < best_d {
+                best_d = d;
+                best = *cand;
+            }
+        }
+        for i in 0..3 {
+            px[i] = (best[i] * qa).round().clamp(0.0, 255.0) as u8;
+        }
+        px[3] = (qa * 255.0).round() as u8;
+    }
+}
+
+/// Rasterises `tree` (whose size is its view box) into a `w` x `h` pixmap.
+fn rasterise(tree: &usvg::Tree, w: u32, h: u32) -> Result<Pixmap, RenderError> {
+    let mut pixmap = Pixmap::new(w.max(1), h.max(1))
+        .ok_or_else(|| RenderError::Raster(format!("empty sprite {w}x{h}")))?;
+    let size = tree.size();
+    let t = Transform::from_scale(w as f32 / size.width(), h as f32 / size.height());
+    resvg::render(tree, t, &mut pixmap.as_mut());
+    Ok(pixmap)
+}
+
+/// A quantised sprite.
+fn sprite(tree: &usvg::Tree, inks: &[Rgb], w: u32, h: u32) -> Result<Pixmap, RenderError> {
+    let mut pm = rasterise(tree, w, h)?;
+    quantise(&mut pm, inks);
+    Ok(pm)
+}
 
 impl Renderer {
+    /// Parses the embedded pieces and glyphs.
+    ///
+    /// # Panics
+    /// Only if the embedded artwork were invalid (a build-time invariant,
+    /// covered by tests).
     #[must_use]
     pub fn new() -> Renderer {
-        Renderer {}
+        let pieces = PIECE_SVGS
+            .iter()
+            .map(|svg| PieceArt {
+                tree: parse(svg),
+                inner: svg_inner(svg),
+                inks: inks(svg),
+            })
+            .collect();
+        let glyphs = GlyphStyle::ALL
+            .iter()
+            .map(|style| {
+                glyphs::CHARS
+                    .chars()
+                    .map(|c| parse(&glyphs::glyph_svg(c, style.color())))
+                    .collect()
+            })
+            .collect();
+        let badges = BadgeKind::ALL
+            .iter()
+            .map(|b| {
+                let svg = layout::badge_svg(*b);
+                (parse(&svg), inks(&svg))
+            })
+            .collect();
+        Renderer {
+            art: Art {
+                pieces,
+                glyphs,
+                badges,
+            },
+            cache: Mutex::new(HashMap::new()),
+        }
     }
 
+    fn sprites(&self, lay: &Layout) -> Result<Arc<Sprites>, RenderError> {
+        {
+            let cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(s) = cache.get(&lay.size) {
+                return Ok(Arc::clone(s));
+            }
+        }
+        let pieces = self
+            .art
+            .pieces
+            .iter()
+            .map(|p| sprite(&p.tree, &p.inks, lay.sq, lay.sq))
+            .collect::<Result<Vec<_>, _>>()?;
+        let small = self
+            .art
+            .pieces
+            .iter()
+            .map(|p| sprite(&p.tree, &p.inks, lay.icon, lay.icon))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut glyphs = Vec::new();
+        for (style, trees) in GlyphStyle::ALL.iter().zip(&self.art.glyphs) {
+            let (w, h) = lay.glyph_px(*style);
+            glyphs.push(
+                trees
+                    .iter()
+                    .map(|t| sprite(t, &[style.color()], w, h))
+                    .collect::<Result<Vec<_>, _>>()?,
+            );
+        }
+        let badges = self
+            .art
+            .badges
+            .iter()
+            .map(|(t, inks)| sprite(t, inks, lay.badge, lay.badge))
+            .collect::<Result<Vec<_>, _>>()?;
+        let sprites = Arc::new(Sprites {
+            pieces,
+            small,
+            glyphs,
+            badges,
+        });
+        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        // A handful of sizes in practice; bound the cache anyway.
+        if cache.len() >= 16 {
+            cache.clear();
+        }
+        cache.insert(lay.size, Arc::clone(&sprites));
+        Ok(sprites)
+    }
+
+    /// Composes the board into a pixmap (no encoding).
+    ///
     /// # Errors
-    /// [`RenderError`] when the size is out of range or rasterising fails.
-    pub fn png(&self, spec: &BoardSpec<'_>) -> Result<Vec<u8>, RenderError> {
-        Err(RenderError::Size(spec.size))
+    /// [`RenderError::Size`] when the size is out of range.
+    pub fn compose(&self, spec: &BoardSpec<'_>) -> Result<Pixmap, RenderError> {
+        check_size(spec.size)?;
+        let lay = Layout::new(spec.size);
+        let sprites = self.sprites(&lay)?;
+        let mut pm = Pixmap::new(lay.size, lay.height)
+            .ok_or_else(|| RenderError::Raster("empty picture".into()))?;
+        let paint = PixmapPaint::default();
+        for item in lay.items(spec) {
+            match item {
+                Item::Rect { x, y, w, h, color } => fill(&mut pm, x, y, w, h, color),
+                Item::Piece { piece, x, y, small } => {
+                    let i = piece_index(piece);
+                    let s = if small {
+                        &sprites.small[i]
+                    } else {
+                        &sprites.pieces[i]
+                    };
+                    pm.draw_pixmap(x, y, s.as_ref(), &paint, Transform::identity(), None);
+                }
+                Item::Glyph { ch, style, x, y } => {
+                    if let Some(g) = glyphs::index(ch) {
+                        let s = &sprites.glyphs[style as usize][g];
+                        let (ox, oy) = lay.glyph_origin_px(style);
+                        pm.draw_pixmap(
+                            x - ox,
+                            y - oy,
+                            s.as_ref(),
+                            &paint,
+                            Transform::identity(),
+                            None,
+                        );
+                    }
+                }
+                Item::Badge { kind, x, y } => {
+                    let s = &sprites.badges[kind.index()];
+                    pm.draw_pixmap(x, y, s.as_ref(), &paint, Transform::identity(), None);
+                }
+            }
+        }
+        Ok(pm)
     }
 
+    /// The board as a PNG: `size` wide, `size` plus two strips high.
+    ///
+    /// # Errors
+    /// [`RenderError`] when the size is out of range or rasterising or
+    /// encoding fails.
+    pub fn png(&self, spec: &BoardSpec<'_>) -> Result<Vec<u8>, RenderError> {
+        let pm = self.compose(spec)?;
+        encode_png(&pm)
+    }
+
+    /// The board as a standalone SVG document (same picture as [`png`]).
+    ///
+    /// [`png`]: Renderer::png
     #[must_use]
     pub fn svg(&self, spec: &BoardSpec<'_>) -> String {
-        let _ = spec;
-        String::new()
+        self.svg_titled(spec, "")
     }
+
+    /// The SVG with a `<title>` (for accessibility). The title is
+    /// XML-escaped, so it may come from users.
+    #[must_use]
+    pub fn svg_titled(&self, spec: &BoardSpec<'_>, title: &str) -> String {
+        let size = spec.size.clamp(BoardSpec::MIN_SIZE, BoardSpec::MAX_SIZE);
+        let lay = Layout::new(size);
+        let mut out = String::with_capacity(32 * 1024);
+        let _ = write!(
+            out,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">"#,
+            w = lay.size,
+            h = lay.height
+        );
+        let mut desc = format!("Chess board: {}", spec.position.fen());
+        if !title.is_empty() {
+            desc = format!("{title} ({desc})");
+        }
+        let _ = write!(out, "<title>{}</title>", xml_escape(&desc));
+        let psc = lay.sq as f32 / 100.0;
+        let isc = lay.icon as f32 / 100.0;
+        for item in lay.items(spec) {
+            match item {
+                Item::Rect { x, y, w, h, color } => {
+                    let _ = write!(
+                        out,
+                        r#"<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="{}"/>"#,
+                        color.hex()
+                    );
+                }
+                Item::Piece { piece, x, y, small } => {
+                    let s = if small { isc } else { psc };
+                    let _ = write!(
+                        out,
+                        r#"<g transform="translate({x} {y}) scale({s})">{}</g>"#,
+                        self.art.pieces[piece_index(piece)].inner
+                    );
+                }
+                Item::Glyph { ch, style, x, y } => {
+                    if let Some(d) = glyphs::path(ch) {
+                        let k = lay.glyph_scale(style);
+                        let _ = write!(
+                            out,
+                            r#"<path transform="translate({x} {y}) scale({k})" d="{d}" {}/>"#,
+                            glyphs::stroke_attrs(style.color())
+                        );
+                    }
+                }
+                Item::Badge { kind, x, y } => {
+                    let s = lay.badge as f32 / 40.0;
+                    let _ = write!(
+                        out,
+                        r#"<g transform="translate({x} {y}) scale({s})">{}</g>"#,
+                        layout::badge_inner(kind)
+                    );
+                }
+            }
+        }
+        out.push_str("</svg>\n");
+        out
+    }
+}
+
+fn check_size(size: u32) -> Result<(), RenderError> {
+    if (BoardSpec::MIN_SIZE..=BoardSpec::MAX_SIZE).contains(&size) {
+        Ok(())
+    } else {
+        Err(RenderError::Size(size))
+    }
+}
+
+/// Fills an axis-aligned rectangle with an opaque colour (fast path: the
+/// rows are written directly).
+fn fill(pm: &mut Pixmap, x: i32, y: i32, w: u32, h: u32, c: Rgb) {
+    let pw = pm.width() as i32;
+    let ph = pm.height() as i32;
+    let x0 = x.clamp(0, pw) as usize;
+    let x1 = (x + w as i32).clamp(0, pw) as usize;
+    let y0 = y.clamp(0, ph) as usize;
+    let y1 = (y + h as i32).clamp(0, ph) as usize;
+    let stride = pw as usize * 4;
+    let data = pm.data_mut();
+    let px = [c.0, c.1, c.2, 255];
+    for row in y0..y1 {
+        let line = &mut data[row * stride + x0 * 4..row * stride + x1 * 4];
+        for chunk in line.chunks_exact_mut(4) {
+            chunk.copy_from_slice(&px);
+        }
+    }
+}
+
+/// Encodes an opaque pixmap: indexed colour when it has at most 256 colours
+/// (lossless), else RGB.
+///
+/// # Errors
+/// [`RenderError::Encode`] if the encoder fails.
+pub fn encode_png(pm: &Pixmap) -> Result<Vec<u8>, RenderError> {
+    let (w, h) = (pm.width(), pm.height());
+    let mut out = Vec::with_capacity(64 * 1024);
+    let enc_err = |e: png::EncodingError| RenderError::Encode(e.to_string());
+    let mut enc = png::Encoder::new(&mut out, w, h);
+    enc.set_depth(png::BitDepth::Eight);
+    enc.set_compression(png::Compression::Balanced);
+    match to_indexed(pm.data()) {
+        Some((palette, indices)) => {
+            enc.set_color(png::ColorType::Indexed);
+            enc.set_palette(palette);
+            enc.set_filter(png::Filter::NoFilter);
+            let mut wr = enc.write_header().map_err(enc_err)?;
+            wr.write_image_data(&indices).map_err(enc_err)?;
+            wr.finish().map_err(enc_err)?;
+        }
+        None => {
+            enc.set_color(png::ColorType::Rgb);
+            enc.set_filter(png::Filter::Adaptive);
+            let rgb: Vec<u8> = pm
+                .data()
+                .chunks_exact(4)
+                .flat_map(|p| [p[0], p[1], p[2]])
+                .collect();
+            let mut wr = enc.write_header().map_err(enc_err)?;
+            wr.write_image_data(&rgb).map_err(enc_err)?;
+            wr.finish().map_err(enc_err)?;
+        }
+    }
+    Ok(out)
+}
+
+/// Palette and indices of opaque RGBA pixels, or `None` above 256 colours.
+fn to_indexed(rgba: &[u8]) -> Option<(Vec<u8>, Vec<u8>)> {
+    const SLOTS: usize = 1024;
+    const EMPTY: u32 = u32::MAX;
+    let mut keys = [EMPTY; SLOTS];
+    let mut vals = [0u8; SLOTS];
+    let mut palette: Vec<u8> = Vec::with_capacity(256 * 3);
+    let mut indices = Vec::with_capacity(rgba.len() / 4);
+    let mut last_key = EMPTY;
+    let mut last_idx = 0u8;
+    for p in rgba.chunks_exact(4) {
+        let key = u32::from(p[0]) << 16 | u32::from(p[1]) << 8 | u32::from(p[2]);
+        if key != last_key {
+            let mut slot = (key.wrapping_mul(0x9E37_79B1) >> 22) as usize;
+            loop {
+                if keys[slot] == key {
+                    last_idx = vals[slot];
+                    break;
+                }
+                if keys[slot] == EMPTY {
+                    let n = palette.len() / 3;
+                    if n == 256 {
+                        return None;
+                    }
+                    keys[slot] = key;
+                    vals[slot] = n as u8;
+                    palette.extend_from_slice(&p[..3]);
+                    last_idx = n as u8;
+                    break;
+                }
+                slot = (slot + 1) % SLOTS;
+            }
+            last_key = key;
+        }
+        indices.push(last_idx);
+    }
+    Some((palette, indices))
+}
+
+/// Escapes text for XML content and attribute values.
+#[must_use]
+pub fn xml_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '&' => out.push_str("&amp;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c if c.is_control() && c != '\n' && c != '\t' => {}
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// A plain-text board with coordinates, white at the bottom unless `flip`.
+/// Pieces are FEN letters (upper case white), empty squares `.`.
 #[must_use]
 pub fn text_board(position: &Position, flip: bool) -> String {
-    let _ = (position, flip);
-    String::new()
+    let mut out = String::new();
+    let files: Vec<u8> = if flip {
+        (0..8).rev().collect()
+    } else {
+        (0..8).collect()
+    };
+    let ranks: Vec<u8> = if flip {
+        (0..8).collect()
+    } else {
+        (0..8).rev().collect()
+    };
+    let footer = {
+        let mut s = String::from("   ");
+        for &f in &files {
+            s.push(' ');
+            s.push((b'a' + f) as char);
+        }
+        s
+    };
+    out.push_str("  +-----------------+\n");
+    for &r in &ranks {
+        let _ = write!(out, "{} |", r + 1);
+        for &f in &files {
+            let c = crate::chess::Square::from_coords(f, r)
+                .and_then(|sq| position.piece_at(sq))
+                .map_or('.', Piece::char);
+            out.push(' ');
+            out.push(c);
+        }
+        out.push_str(" |\n");
+    }
+    out.push_str("  +-----------------+\n");
+    out.push_str(&footer);
+    out.push('\n');
+    out
 }
+
+/// Material of one side in pawns (P1 N3 B3 R5 Q9).
+fn material(position: &Position, color: Color) -> i32 {
+    [
+        (Role::Pawn, 1),
+        (Role::Knight, 3),
+        (Role::Bishop, 3),
+        (Role::Rook, 5),
+        (Role::Queen, 9),
+    ]
+    .iter()
+    .map(|&(r, v)| v * position.pieces(color, r).0.count_ones() as i32)
+    .sum()
+}
+
+/// Pieces of `color` missing from the board, by role (pawn..queen),
+/// clamped at zero.
+fn captured(position: &Position, color: Color) -> [u32; 5] {
+    let start = [8, 2, 2, 2, 1];
+    let roles = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+    ];
+    let mut out = [0; 5];
+    for i in 0..5 {
+        let n = position.pieces(color, roles[i]).0.count_ones();
+        out[i] = start[i] - n.min(start[i]);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;
