@@ -1,0 +1,588 @@
+//! Scenario tests of the game service through `handle`, with a manual clock
+//! and SQLite (in memory, or a temp file where restarts matter).
+
+use std::sync::Arc;
+
+use chessbot::adapters::text;
+use chessbot::service::{Actor, Event, GameService, ManualClock, Place, Reply};
+use chessbot::store::Store;
+use chrono::{Duration, Utc};
+
+struct H {
+    svc: GameService,
+    clock: Arc<ManualClock>,
+}
+
+fn place(ch: &str) -> Place {
+    Place {
+        platform: "console".into(),
+        guild: None,
+        channel: ch.into(),
+    }
+}
+
+fn actor(n: &str) -> Actor {
+    Actor {
+        id: n.into(),
+        name: n.into(),
+    }
+}
+
+async fn harness_on(store: Store, clock: Arc<ManualClock>) -> H {
+    let svc = GameService::open(store, clock.clone()).await.unwrap();
+    H { svc, clock }
+}
+
+async fn harness() -> H {
+    harness_on(
+        Store::memory().await.unwrap(),
+        Arc::new(ManualClock::new(Utc::now())),
+    )
+    .await
+}
+
+impl H {
+    async fn say_in(&self, ch: &str, who: &str, line: &str) -> Vec<Reply> {
+        let cmd = text::parse(line).unwrap().expect("a command");
+        self.svc.handle(&place(ch), &actor(who), cmd).await
+    }
+
+    async fn say(&self, who: &str, line: &str) -> Vec<Reply> {
+        self.say_in("general", who, line).await
+    }
+
+    /// Plays moves alternately starting with `first`.
+    async fn moves(&self, first: &str, second: &str, sans: &str) -> Vec<Reply> {
+        let mut out = Vec::new();
+        for (i, san) in sans.split_whitespace().enumerate() {
+            let who = if i % 2 == 0 { first } else { second };
+            let r = self.say(who, &format!("/chess move {san}")).await;
+            assert!(
+                error(&r).is_none(),
+                "{who} {san}: {:?}",
+                r.iter().map(|r| &r.text).collect::<Vec<_>>()
+            );
+            out.extend(r);
+        }
+        out
+    }
+
+    /// alice (white) against bob (black), optionally from a FEN.
+    async fn start(&self, extra: &str) {
+        let r = self
+            .say(
+                "alice",
+                &format!("/chess challenge @bob color:white {extra}"),
+            )
+            .await;
+        assert!(error(&r).is_none(), "{:?}", r[0].text);
+        let r = self.say("bob", "/chess accept").await;
+        assert!(
+            matches!(r[0].event, Some(Event::Start { .. })),
+            "{:?}",
+            r[0].text
+        );
+    }
+
+    async fn pgn(&self) -> String {
+        let r = self.say("carol", "/chess pgn").await;
+        match &r[0].event {
+            Some(Event::Pgn { pgn }) => pgn.clone(),
+            e => panic!("no pgn: {e:?}"),
+        }
+    }
+}
+
+fn error(r: &[Reply]) -> Option<String> {
+    r.iter().find_map(|r| match &r.event {
+        Some(Event::Error { code, .. }) => Some(code.clone()),
+        _ => None,
+    })
+}
+
+fn end(r: &[Reply]) -> Option<(String, Option<String>, String)> {
+    r.iter().find_map(|r| match &r.event {
+        Some(Event::End {
+            result,
+            winner,
+            termination,
+        }) => Some((result.clone(), winner.clone(), termination.clone())),
+        _ => None,
+    })
+}
+
+fn assert_end(r: &[Reply], result: &str, winner: Option<&str>, termination: &str) {
+    let e = end(r).unwrap_or_else(|| {
+        panic!(
+            "no end event in {:?}",
+            r.iter().map(|r| &r.text).collect::<Vec<_>>()
+        )
+    });
+    assert_eq!(
+        e,
+        (
+            result.to_string(),
+            winner.map(str::to_string),
+            termination.to_string()
+        )
+    );
+    assert!(
+        r.iter().any(|r| matches!(r.event, Some(Event::Pgn { .. }))),
+        "a PGN follows the end"
+    );
+}
+
+#[tokio::test]
+async fn checkmate_ends_the_game_with_a_summary_and_pgn() {
+    let h = harness().await;
+    h.start("").await;
+    let r = h.moves("alice", "bob", "f3 e5 g4 Qh4#").await;
+    assert_end(&r, "0-1", Some("black"), "checkmate");
+    assert!(r.iter().any(|r| r.text.contains("Checkmate: bob wins")));
+    let r = h.say("alice", "/chess move e4").await;
+    assert_eq!(error(&r).as_deref(), Some("no_game"));
+    assert!(h.pgn().await.contains("1. f3 e5 2. g4 Qh4# 0-1"));
+}
+
+#[tokio::test]
+async fn stalemate() {
+    let h = harness().await;
+    h.start("fen:\"7k/8/4Q1K1/8/8/8/8/8 w - - 0 1\"").await;
+    let r = h.moves("alice", "bob", "Qf7").await;
+    assert_end(&r, "1/2-1/2", None, "stalemate");
+}
+
+#[tokio::test]
+async fn dead_positions_king_against_king_and_minor_piece() {
+    let h = harness().await;
+    h.start("fen:\"8/8/8/8/8/8/1q6/K6k w - - 0 1\"").await;
+    let r = h.moves("alice", "bob", "Kxb2").await;
+    assert_end(&r, "1/2-1/2", None, "dead_position");
+
+    let h = harness().await;
+    h.start("fen:\"k7/8/8/8/8/8/1r6/KB6 w - - 0 1\"").await;
+    let r = h.moves("alice", "bob", "Kxb2").await;
+    assert_end(&r, "1/2-1/2", None, "dead_position");
+
+    let h = harness().await;
+    // Kings and bishops only, all on dark squares.
+    h.start("fen:\"5b1k/8/8/8/8/8/1n6/K1B5 w - - 0 1\"").await;
+    let r = h.moves("alice", "bob", "Kxb2").await;
+    assert_end(&r, "1/2-1/2", None, "dead_position");
+}
+
+#[tokio::test]
+async fn threefold_repetition_is_automatic_under_house_rules() {
+    let h = harness().await;
+    h.start("").await;
+    let r = h
+        .moves("alice", "bob", "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8")
+        .await;
+    assert_end(&r, "1/2-1/2", None, "threefold_repetition");
+}
+
+#[tokio::test]
+async fn fifty_moves_is_automatic_under_house_rules() {
+    let h = harness().await;
+    h.start("fen:\"k7/8/8/8/8/8/8/KR6 w - - 99 80\"").await;
+    let r = h.moves("alice", "bob", "Rb2").await;
+    assert_end(&r, "1/2-1/2", None, "fifty_moves");
+}
+
+#[tokio::test]
+async fn strict_fide_seventy_five_moves_and_claims() {
+    let h = harness().await;
+    h.start("rules:fide fen:\"k7/8/8/8/8/8/8/KR6 w - - 149 100\"")
+        .await;
+    let r = h.moves("alice", "bob", "Rb2").await;
+    assert_end(&r, "1/2-1/2", None, "seventyfive_moves");
+
+    let h = harness().await;
+    h.start("rules:fide fen:\"k7/8/8/8/8/8/8/KR6 w - - 100 80\"")
+        .await;
+    let r = h.say("bob", "/chess claim").await;
+    assert_eq!(error(&r).as_deref(), Some("not_your_turn"));
+    let r = h.say("alice", "/chess claim").await;
+    assert_end(&r, "1/2-1/2", None, "fifty_moves");
+
+    let h = harness().await;
+    h.start("rules:fide").await;
+    h.moves("alice", "bob", "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8")
+        .await;
+    let r = h.say("alice", "/chess claim").await;
+    assert_end(&r, "1/2-1/2", None, "threefold_repetition");
+}
+
+#[tokio::test]
+async fn claims_are_refused_under_house_rules_and_without_grounds() {
+    let h = harness().await;
+    h.start("").await;
+    let r = h.say("alice", "/chess claim").await;
+    assert_eq!(error(&r).as_deref(), Some("not_allowed"));
+    let h = harness().await;
+    h.start("rules:fide").await;
+    let r = h.say("alice", "/chess claim").await;
+    assert_eq!(error(&r).as_deref(), Some("not_allowed"));
+}
+
+#[tokio::test]
+async fn draw_offer_lifecycle() {
+    let h = harness().await;
+    h.start("").await;
+    let r = h.say("alice", "/chess draw").await;
+    assert_eq!(
+        error(&r).as_deref(),
+        Some("not_allowed"),
+        "no offer before both moved"
+    );
+    h.moves("alice", "bob", "e4 e5 Nf3").await;
+    let r = h.say("carol", "/chess draw").await;
+    assert_eq!(error(&r).as_deref(), Some("not_a_player"));
+    let r = h.say("alice", "/chess draw").await;
+    assert_eq!(r[0].event, Some(Event::DrawOffer { by: "alice".into() }));
+    assert_eq!(r[0].mentions, vec![actor("bob")]);
+    // A move by bob declines it; bob's draw is then a new offer.
+    h.moves("bob", "alice", "Nf6").await;
+    let r = h.say("bob", "/chess draw").await;
+    assert!(matches!(r[0].event, Some(Event::DrawOffer { .. })));
+    // Offering when the opponent has offered accepts.
+    let r = h.say("alice", "/chess draw").await;
+    assert_end(&r, "1/2-1/2", None, "agreement");
+}
+
+#[tokio::test]
+async fn draw_offer_can_be_declined() {
+    let h = harness().await;
+    h.start("").await;
+    h.moves("alice", "bob", "e4 e5").await;
+    h.say("alice", "/chess draw").await;
+    let r = h.say("bob", "/chess decline").await;
+    assert!(error(&r).is_none());
+    let r = h.say("bob", "/chess draw").await;
+    assert!(matches!(r[0].event, Some(Event::DrawOffer { .. })));
+}
+
+#[tokio::test]
+async fn resignation_and_resignation_against_a_lone_king() {
+    let h = harness().await;
+    h.start("").await;
+    let r = h.say("alice", "/chess resign").await;
+    assert_end(&r, "0-1", Some("black"), "resignation");
+
+    let h = harness().await;
+    h.start("fen:\"k7/8/8/8/8/8/8/KQ6 w - - 0 1\"").await;
+    let r = h.say("alice", "/chess resign").await;
+    assert_end(&r, "1/2-1/2", None, "resignation");
+}
+
+#[tokio::test]
+async fn abort_only_before_both_have_moved() {
+    let h = harness().await;
+    h.start("").await;
+    h.moves("alice", "bob", "e4").await;
+    let r = h.say("bob", "/chess abort").await;
+    assert_end(&r, "*", None, "aborted");
+
+    let h = harness().await;
+    h.start("").await;
+    h.moves("alice", "bob", "e4 e5").await;
+    let r = h.say("bob", "/chess abort").await;
+    assert_eq!(error(&r).as_deref(), Some("not_allowed"));
+}
+
+#[tokio::test]
+async fn timeout_reminder_once_then_loss() {
+    let h = harness().await;
+    h.start("days:1").await;
+    h.moves("alice", "bob", "e4 e5").await;
+    assert!(h.svc.run_due().await.is_empty());
+    h.clock.advance(Duration::hours(20));
+    let r = h.svc.run_due().await;
+    assert_eq!(r.len(), 1);
+    match &r[0].event {
+        Some(Event::Reminder { player, .. }) => assert_eq!(player, "alice"),
+        e => panic!("{e:?}"),
+    }
+    assert_eq!(r[0].mentions, vec![actor("alice")]);
+    assert!(h.svc.run_due().await.is_empty(), "reminded once");
+    h.clock.advance(Duration::hours(4));
+    let r = h.svc.run_due().await;
+    assert_end(&r, "0-1", Some("black"), "timeout");
+    assert!(h.svc.run_due().await.is_empty(), "announced once");
+}
+
+#[tokio::test]
+async fn timeout_against_a_lone_king_is_a_draw() {
+    let h = harness().await;
+    h.start("fen:\"k7/8/8/8/8/8/8/KQ6 w - - 0 1\"").await;
+    h.moves("alice", "bob", "Qb2 Ka7").await;
+    h.clock.advance(Duration::days(3));
+    let r = h.svc.run_due().await;
+    assert_end(&r, "1/2-1/2", None, "timeout");
+}
+
+#[tokio::test]
+async fn timeout_before_a_first_move_aborts() {
+    let h = harness().await;
+    h.start("").await;
+    h.moves("alice", "bob", "e4").await;
+    h.clock.advance(Duration::days(3));
+    let r = h.svc.run_due().await;
+    assert_end(&r, "*", None, "aborted");
+}
+
+#[tokio::test]
+async fn takeback_needs_the_opponent() {
+    let h = harness().await;
+    h.start("").await;
+    h.moves("alice", "bob", "e4 e5 Nf3").await;
+    let r = h.say("alice", "/chess takeback").await;
+    assert!(error(&r).is_none());
+    assert_eq!(r[0].mentions, vec![actor("bob")]);
+    let r = h.say("alice", "/chess takeback").await;
+    assert_eq!(error(&r).as_deref(), Some("not_allowed"));
+    let r = h.say("bob", "/chess takeback").await;
+    assert!(error(&r).is_none());
+    assert!(h.pgn().await.contains("1. e4 e5 *"));
+    // alice is to move again.
+    h.moves("alice", "bob", "Nc3").await;
+    assert!(h.pgn().await.contains("1. e4 e5 2. Nc3 *"));
+}
+
+#[tokio::test]
+async fn permissions_and_errors_change_nothing() {
+    let h = harness().await;
+    let r = h.say("alice", "/chess challenge @alice").await;
+    assert_eq!(error(&r).as_deref(), Some("not_allowed"));
+    let r = h.say("alice", "/chess accept").await;
+    assert_eq!(error(&r).as_deref(), Some("no_challenge"));
+    let r = h.say("alice", "/chess move e4").await;
+    assert_eq!(error(&r).as_deref(), Some("no_game"));
+    let r = h.say("alice", "/chess challenge fen:\"not a fen\"").await;
+    assert_eq!(error(&r).as_deref(), Some("invalid_fen"));
+    h.say("alice", "/chess challenge @bob color:white").await;
+    let r = h.say("carol", "/chess accept").await;
+    assert_eq!(error(&r).as_deref(), Some("no_challenge"));
+    let r = h.say("alice", "/chess accept").await;
+    assert_eq!(error(&r).as_deref(), Some("not_allowed"));
+    let r = h.say("carol", "/chess challenge").await;
+    assert_eq!(error(&r).as_deref(), Some("game_in_progress"));
+    h.say("bob", "/chess accept").await;
+    let r = h.say("carol", "/chess challenge @dave").await;
+    assert_eq!(error(&r).as_deref(), Some("game_in_progress"));
+    let before = h.pgn().await;
+    for (who, line, code) in [
+        ("bob", "/chess move e5", "not_your_turn"),
+        ("carol", "/chess move e4", "not_a_player"),
+        ("alice", "/chess move e5", "illegal_move"),
+        ("alice", "/chess move zz9", "invalid_notation"),
+        ("alice", "/chess move", "invalid_notation"),
+        ("carol", "/chess resign", "not_a_player"),
+    ] {
+        let r = h.say(who, line).await;
+        assert_eq!(error(&r).as_deref(), Some(code), "{line}");
+        assert!(r[0].ephemeral);
+        assert_eq!(h.pgn().await, before);
+    }
+    let long = format!("/chess move {}", "e".repeat(500));
+    let r = h.say("alice", &long).await;
+    assert_eq!(error(&r).as_deref(), Some("invalid_notation"));
+    assert_eq!(h.pgn().await, before);
+}
+
+#[tokio::test]
+async fn ambiguous_moves_are_refused() {
+    let h = harness().await;
+    h.start("fen:\"k7/8/8/8/8/8/8/KN3N2 w - - 0 1\"").await;
+    let r = h.say("alice", "/chess move Nd2").await;
+    assert_eq!(error(&r).as_deref(), Some("ambiguous_move"));
+}
+
+#[tokio::test]
+async fn open_challenge_anyone_may_accept_and_cancel() {
+    let h = harness().await;
+    h.say("alice", "/chess challenge").await;
+    let r = h.say("bob", "/chess cancel").await;
+    assert_eq!(error(&r).as_deref(), Some("not_allowed"));
+    let r = h.say("alice", "/chess cancel").await;
+    assert!(error(&r).is_none());
+    h.say("alice", "/chess challenge color:black").await;
+    let r = h.say("zed", "/chess accept").await;
+    assert_eq!(
+        r[0].event,
+        Some(Event::Start {
+            white: "zed".into(),
+            black: "alice".into(),
+            fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into()
+        })
+    );
+}
+
+#[tokio::test]
+async fn personal_challenge_can_be_declined() {
+    let h = harness().await;
+    h.say("alice", "/chess challenge @bob").await;
+    let r = h.say("bob", "/chess decline").await;
+    assert!(error(&r).is_none());
+    let r = h.say("bob", "/chess accept").await;
+    assert_eq!(error(&r).as_deref(), Some("no_challenge"));
+}
+
+#[tokio::test]
+async fn two_channels_hold_independent_games() {
+    let h = harness().await;
+    h.say_in("a", "alice", "/chess challenge @bob color:white")
+        .await;
+    h.say_in("a", "bob", "/chess accept").await;
+    h.say_in("b", "bob", "/chess challenge @alice color:white")
+        .await;
+    h.say_in("b", "alice", "/chess accept").await;
+    let r = h.say_in("a", "alice", "/chess move e4").await;
+    assert!(error(&r).is_none());
+    let r = h.say_in("b", "bob", "/chess move d4").await;
+    assert!(error(&r).is_none());
+    let r = h.say_in("a", "alice", "/chess move d4").await;
+    assert_eq!(error(&r).as_deref(), Some("not_your_turn"));
+}
+
+#[tokio::test]
+async fn rematch_swaps_colours() {
+    let h = harness().await;
+    h.start("").await;
+    h.say("alice", "/chess resign").await;
+    let r = h.say("carol", "/chess rematch").await;
+    assert_eq!(error(&r).as_deref(), Some("not_a_player"));
+    let r = h.say("alice", "/chess rematch").await;
+    assert!(matches!(r[0].event, Some(Event::Challenge { .. })));
+    let r = h.say("bob", "/chess accept").await;
+    assert_eq!(
+        r[0].event,
+        Some(Event::Start {
+            white: "bob".into(),
+            black: "alice".into(),
+            fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into()
+        })
+    );
+}
+
+#[tokio::test]
+async fn legal_moves_for_autocomplete() {
+    let h = harness().await;
+    h.start("").await;
+    let moves = h.svc.legal_moves(&place("general"), &actor("alice")).await;
+    assert_eq!(moves.len(), 20);
+    assert!(moves.contains(&"Nf3".to_string()));
+    assert!(
+        h.svc
+            .legal_moves(&place("general"), &actor("bob"))
+            .await
+            .is_empty()
+    );
+}
+
+#[tokio::test]
+async fn games_and_history_list() {
+    let h = harness().await;
+    h.start("").await;
+    let r = h.say("alice", "/chess games").await;
+    assert!(r[0].text.contains("#1"));
+    h.say("alice", "/chess resign").await;
+    let r = h.say("carol", "/chess history @alice").await;
+    assert!(r[0].text.contains("0-1"));
+    let r = h.say("carol", "/chess help").await;
+    assert!(r[0].text.contains("/chess move"));
+}
+
+#[tokio::test]
+async fn double_submit_applies_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("x.db").display());
+    let h = harness_on(
+        Store::open(&url).await.unwrap(),
+        Arc::new(ManualClock::new(Utc::now())),
+    )
+    .await;
+    h.start("").await;
+    for round in 0..4 {
+        let pairs = [("a3", "h3"), ("a6", "h6"), ("b3", "g3"), ("b6", "g6")];
+        let (m1, m2) = pairs[round];
+        let white = if round % 2 == 0 { "alice" } else { "bob" };
+        let a = {
+            let svc = h.svc.clone();
+            tokio::spawn(async move {
+                let cmd = text::parse(&format!("/chess move {m1}")).unwrap().unwrap();
+                svc.handle(&place("general"), &actor(white), cmd).await
+            })
+        };
+        let b = {
+            let svc = h.svc.clone();
+            tokio::spawn(async move {
+                let cmd = text::parse(&format!("/chess move {m2}")).unwrap().unwrap();
+                svc.handle(&place("general"), &actor(white), cmd).await
+            })
+        };
+        let (ra, rb) = (a.await.unwrap(), b.await.unwrap());
+        let applied = [&ra, &rb]
+            .iter()
+            .filter(|r| {
+                r.iter()
+                    .any(|r| matches!(r.event, Some(Event::Move { .. })))
+            })
+            .count();
+        assert_eq!(applied, 1, "round {round}");
+        let loser = if error(&ra).is_some() { &ra } else { &rb };
+        let code = error(loser).unwrap();
+        assert!(
+            code == "position_changed" || code == "not_your_turn",
+            "{code}"
+        );
+    }
+    let key = chessbot::store::ChannelKey {
+        platform: "console".into(),
+        guild: String::new(),
+        channel: "general".into(),
+    };
+    let g = h.svc.store().active_game(&key).await.unwrap().unwrap();
+    assert_eq!(h.svc.store().moves(g.id).await.unwrap().len() as i64, g.ply);
+    assert!(h.svc.store().inconsistent_games().await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn restart_continues_the_game_and_keeps_deadlines() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("x.db").display());
+    let t0 = Utc::now();
+    {
+        let h = harness_on(
+            Store::open(&url).await.unwrap(),
+            Arc::new(ManualClock::new(t0)),
+        )
+        .await;
+        h.start("").await;
+        h.moves("alice", "bob", "e4 e5").await;
+        h.svc.store().close().await;
+    }
+    let clock = Arc::new(ManualClock::new(t0 + Duration::hours(1)));
+    let h = harness_on(Store::open(&url).await.unwrap(), clock.clone()).await;
+    h.moves("alice", "bob", "Nf3").await;
+    assert!(h.pgn().await.contains("1. e4 e5 2. Nf3 *"));
+    let due = h.svc.next_due().await.unwrap();
+    assert!(due > t0 + Duration::days(2));
+    h.svc.store().close().await;
+    drop(h);
+    // Another restart, long after the deadline: the time-out fires once.
+    let clock = Arc::new(ManualClock::new(t0 + Duration::days(10)));
+    let h = harness_on(Store::open(&url).await.unwrap(), clock).await;
+    let r = h.svc.run_due().await;
+    assert_end(&r, "1-0", Some("white"), "timeout");
+    assert!(h.svc.run_due().await.is_empty());
+    let h2 = harness_on(
+        Store::open(&url).await.unwrap(),
+        Arc::new(ManualClock::new(t0 + Duration::days(11))),
+    )
+    .await;
+    assert!(
+        h2.svc.run_due().await.is_empty(),
+        "a second process sees nothing due"
+    );
+}
