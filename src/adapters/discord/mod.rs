@@ -1,4 +1,29 @@
-//! The Discord adapter (serenity + poise).
+//! The Discord adapter (serenity + poise): the `/chess` slash command with
+//! autocomplete, buttons, board pictures as attachments, and the deadline
+//! announcer. Thin: every game rule lives in the service.
+//!
+//! Layout: [`commands`] (slash commands), [`buttons`] (component clicks),
+//! [`replies`] (service reply -> Discord message, pure), [`respond`]
+//! (sending, deferring, rendering), [`announcer`] (deadlines),
+//! [`autocomplete`], [`ids`] and [`token`] (pure helpers), [`backend`]
+//! (the service as the adapter sees it).
+
+pub mod announcer;
+pub mod autocomplete;
+pub mod backend;
+pub mod buttons;
+pub mod commands;
+pub mod ids;
+pub mod replies;
+pub mod respond;
+pub mod token;
+
+use std::sync::Arc;
+
+use poise::serenity_prelude as serenity;
+
+use crate::render::Renderer;
+use commands::{Data, Error};
 
 /// Settings of the Discord bot, from the environment.
 #[derive(Debug, clap::Args)]
@@ -17,14 +42,134 @@ pub struct DiscordArgs {
 
 /// Connects to Discord and serves until Ctrl-C / SIGTERM.
 ///
+/// The token (`DISCORD_TOKEN`) is checked before anything else, so a
+/// missing or malformed one fails at once with one clear line.
+///
 /// # Errors
 /// Missing or malformed token, database or gateway failures.
 pub async fn run(args: DiscordArgs) -> anyhow::Result<()> {
-    let _ = args;
-    match std::env::var("DISCORD_TOKEN") {
-        Ok(t) if !t.trim().is_empty() => anyhow::bail!("the Discord adapter is not built yet"),
-        _ => anyhow::bail!(
-            "DISCORD_TOKEN is not set: set it to your bot token (see README.md), or run `chessbot console` to play in the terminal without one"
-        ),
+    let token = token::check_token(std::env::var("DISCORD_TOKEN").ok().as_deref())?;
+    let guild = match args.guild_id {
+        Some(0) => anyhow::bail!("DISCORD_GUILD_ID must be a server id, not 0"),
+        Some(id) => Some(serenity::GuildId::new(id)),
+        None => None,
+    };
+    let backend = backend::open(&args.db)
+        .await
+        .map_err(|e| anyhow::anyhow!("could not open the database {}: {e}", args.db))?;
+    let renderer = Arc::new(Renderer::new());
+
+    let options = poise::FrameworkOptions {
+        commands: vec![commands::chess()],
+        event_handler: |framework, event| Box::pin(on_event(framework, event)),
+        on_error: |error| Box::pin(on_error(error)),
+        ..Default::default()
+    };
+    let framework = poise::Framework::builder()
+        .options(options)
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                let commands = &framework.options().commands;
+                match guild {
+                    Some(g) => poise::builtins::register_in_guild(ctx, commands, g).await?,
+                    None => poise::builtins::register_globally(ctx, commands).await?,
+                }
+                tracing::info!(
+                    bot = ready.user.name.as_str(),
+                    guilds = ready.guilds.len(),
+                    "connected; /chess registered {}",
+                    if guild.is_some() {
+                        "in the development server"
+                    } else {
+                        "globally"
+                    }
+                );
+                tokio::spawn(announcer::run(
+                    Arc::clone(&ctx.http),
+                    Arc::clone(&backend),
+                    Arc::clone(&renderer),
+                ));
+                Ok(Data { backend, renderer })
+            })
+        })
+        .build();
+
+    let mut client = serenity::ClientBuilder::new(&token, serenity::GatewayIntents::GUILDS)
+        .framework(framework)
+        .await
+        .map_err(|e| anyhow::anyhow!("could not set up the Discord client: {e}"))?;
+    let shard_manager = Arc::clone(&client.shard_manager);
+    tokio::spawn(async move {
+        shutdown_signal().await;
+        tracing::info!("shutting down");
+        shard_manager.shutdown_all().await;
+    });
+    client
+        .start()
+        .await
+        .map_err(|e| anyhow::anyhow!("Discord connection failed: {e}"))
+}
+
+/// Resolves on Ctrl-C or SIGTERM.
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        if let Err(e) = tokio::signal::ctrl_c().await {
+            tracing::warn!(error = %e, "cannot listen for Ctrl-C");
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot listen for SIGTERM");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = term => {}
+    }
+}
+
+async fn on_event(
+    framework: poise::FrameworkContext<'_, Data, Error>,
+    event: &serenity::FullEvent,
+) -> Result<(), Error> {
+    if let serenity::FullEvent::InteractionCreate {
+        interaction: serenity::Interaction::Component(click),
+    } = event
+    {
+        buttons::on_component(framework.serenity_context, framework.user_data, click).await?;
+    }
+    Ok(())
+}
+
+async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    match error {
+        poise::FrameworkError::Setup { error, .. } => {
+            tracing::error!(error = %error, "start-up failed");
+        }
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            tracing::error!(
+                error = %error,
+                command = &*ctx.command().qualified_name,
+                "command failed"
+            );
+        }
+        poise::FrameworkError::EventHandler { error, .. } => {
+            tracing::error!(error = %error, "event handler failed");
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::error!(error = %e, "could not report an error");
+            }
+        }
     }
 }

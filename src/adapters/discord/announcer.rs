@@ -1,0 +1,68 @@
+//! The deadline announcer: a background task that asks the service for due
+//! reminders and time-outs and posts them into the games' channels through
+//! the HTTP API. Deadlines live in the database, so those that fell due
+//! while the bot was down are posted at start-up.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use poise::serenity_prelude::Http;
+
+use super::backend::Backend;
+use super::respond;
+use crate::render::Renderer;
+
+/// Never sleep longer than this (new games may bring earlier deadlines).
+pub const MAX_SLEEP: Duration = Duration::from_secs(60);
+/// Never spin faster than this.
+pub const MIN_SLEEP: Duration = Duration::from_secs(1);
+
+/// How long to sleep before the next round, given the next due time.
+#[must_use]
+pub fn sleep_for(now: DateTime<Utc>, next_due: Option<DateTime<Utc>>) -> Duration {
+    let Some(due) = next_due else {
+        return MAX_SLEEP;
+    };
+    (due - now)
+        .to_std()
+        .unwrap_or(Duration::ZERO)
+        .clamp(MIN_SLEEP, MAX_SLEEP)
+}
+
+/// Runs forever: post what is due, sleep until the next due time.
+pub async fn run(http: Arc<Http>, backend: Arc<dyn Backend>, renderer: Arc<Renderer>) {
+    loop {
+        for reply in backend.run_due().await {
+            if let Err(e) = respond::post(&http, &renderer, &reply).await {
+                tracing::warn!(
+                    error = %e,
+                    channel = reply.place.channel.as_str(),
+                    "could not post a reminder or time-out"
+                );
+            }
+        }
+        let wait = sleep_for(Utc::now(), backend.next_due().await);
+        tokio::time::sleep(wait).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::TimeDelta;
+
+    use super::*;
+
+    #[test]
+    fn sleeps_until_the_next_deadline_within_bounds() {
+        let now = Utc::now();
+        assert_eq!(sleep_for(now, None), MAX_SLEEP);
+        assert_eq!(
+            sleep_for(now, Some(now + TimeDelta::seconds(10))),
+            Duration::from_secs(10)
+        );
+        assert_eq!(sleep_for(now, Some(now + TimeDelta::days(3))), MAX_SLEEP);
+        assert_eq!(sleep_for(now, Some(now - TimeDelta::hours(1))), MIN_SLEEP);
+        assert_eq!(sleep_for(now, Some(now)), MIN_SLEEP);
+    }
+}

@@ -1,0 +1,169 @@
+//! Button clicks (component interactions). Each click runs the same service
+//! command as the slash command, with the clicker as the actor, so the
+//! service decides who may do what; a stranger's click gets the service's
+//! refusal privately. Resigning asks for a private confirmation first.
+
+use poise::serenity_prelude as serenity;
+use serenity::{
+    ComponentInteraction, CreateInteractionResponse, CreateInteractionResponseMessage,
+    EditInteractionResponse, EditMessage,
+};
+
+use super::commands::{Data, Error, actor_of, place_of};
+use super::ids::ButtonId;
+use super::replies::{Outgoing, escape_markdown, outgoing};
+use super::respond::{self, Target, split_replies};
+
+/// The private question under a Resign click.
+pub const RESIGN_QUESTION: &str = "Resign this game? This cannot be undone.";
+/// The answer to "Keep playing".
+pub const RESIGN_DROPPED: &str = "You keep playing.";
+
+/// The private confirmation shown for a Resign click.
+#[must_use]
+pub fn resign_confirmation() -> Outgoing {
+    Outgoing {
+        buttons: vec![ButtonId::ResignConfirm, ButtonId::ResignCancel],
+        ..Outgoing::private(RESIGN_QUESTION)
+    }
+}
+
+/// Handles a click on one of our buttons; other components are ignored.
+///
+/// # Errors
+/// None at present (send failures are logged); the `Result` is for poise.
+pub async fn on_component(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &ComponentInteraction,
+) -> Result<(), Error> {
+    let Some(button) = ButtonId::parse(&click.data.custom_id) else {
+        return Ok(());
+    };
+    let http = ctx.http.as_ref();
+    let place = place_of(click.guild_id, click.channel_id);
+    let nick = click.member.as_ref().and_then(|m| m.nick.as_deref());
+    let actor = actor_of(&click.user, nick);
+    let span = tracing::info_span!(
+        "button",
+        button = click.data.custom_id.as_str(),
+        channel = place.channel.as_str(),
+        user = actor.id.as_str(),
+    );
+    let _entered = span.enter();
+    let Some(command) = button.command() else {
+        let response = if button == ButtonId::Resign {
+            CreateInteractionResponse::Message(resign_confirmation().interaction_message())
+        } else {
+            CreateInteractionResponse::UpdateMessage(
+                CreateInteractionResponseMessage::new()
+                    .content(RESIGN_DROPPED)
+                    .components(Vec::new()),
+            )
+        };
+        if let Err(e) = click.create_response(http, response).await {
+            tracing::warn!(error = %e, "Discord refused the button answer");
+        }
+        return Ok(());
+    };
+    drop(_entered);
+    if button == ButtonId::ResignConfirm {
+        return confirm_resignation(ctx, data, click, &place, &actor).await;
+    }
+    let replies = data.backend.handle(&place, &actor, command);
+    let answered = respond::answer(ctx, Target::Component(click), data, replies).await?;
+    if answered.first_public && button.settles_message() {
+        // The challenge or offer is settled: take its buttons away.
+        let edit = EditMessage::new().components(Vec::new());
+        if let Err(e) = click
+            .channel_id
+            .edit_message(http, click.message.id, edit)
+            .await
+        {
+            tracing::warn!(error = %e, "could not remove settled buttons");
+        }
+    }
+    Ok(())
+}
+
+/// The "Yes, resign" click sits on a private message: that message is
+/// updated with the outcome (without buttons) and public replies are posted
+/// in the channel.
+async fn confirm_resignation(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &ComponentInteraction,
+    place: &crate::service::Place,
+    actor: &crate::service::Actor,
+) -> Result<(), Error> {
+    let http = ctx.http.as_ref();
+    let mut pending = data
+        .backend
+        .handle(place, actor, crate::service::Command::Resign);
+    // `true` once acknowledged because the service was slow.
+    let (replies, acknowledged) =
+        match tokio::time::timeout(respond::DEFER_AFTER, &mut pending).await {
+            Ok(r) => (r, false),
+            Err(_) => {
+                let ack = click
+                    .create_response(http, CreateInteractionResponse::Acknowledge)
+                    .await;
+                if let Err(e) = ack {
+                    tracing::warn!(error = %e, "Discord refused the acknowledgement");
+                }
+                (pending.await, true)
+            }
+        };
+    let (here, elsewhere) = split_replies(replies, &click.channel_id.to_string());
+    let mut public = elsewhere;
+    let mut summary: Option<String> = None;
+    for reply in here {
+        if reply.ephemeral {
+            summary.get_or_insert_with(|| outgoing(&reply, None).content);
+        } else {
+            summary.get_or_insert_with(|| escape_markdown(&reply.text));
+            public.push(reply);
+        }
+    }
+    let summary = summary.unwrap_or_else(|| respond::DONE_TEXT.to_owned());
+    let updated = if acknowledged {
+        let edit = EditInteractionResponse::new()
+            .content(summary)
+            .components(Vec::new());
+        click.edit_response(http, edit).await.map(drop)
+    } else {
+        let update = CreateInteractionResponseMessage::new()
+            .content(summary)
+            .components(Vec::new());
+        click
+            .create_response(http, CreateInteractionResponse::UpdateMessage(update))
+            .await
+    };
+    if let Err(e) = updated {
+        tracing::warn!(error = %e, "Discord refused the button answer");
+    }
+    for reply in &public {
+        if let Err(e) = respond::post(http, &data.renderer, reply).await {
+            tracing::warn!(error = %e, "could not post the resignation");
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn resign_asks_privately_with_two_buttons() {
+        let v =
+            serde_json::to_value(resign_confirmation().interaction_message()).expect("serialises");
+        assert_eq!(v["flags"], json!(64));
+        let row = &v["components"][0]["components"];
+        assert_eq!(row[0]["custom_id"], json!("chess:resign_confirm"));
+        assert_eq!(row[1]["custom_id"], json!("chess:resign_cancel"));
+        assert_eq!(v["allowed_mentions"]["users"], json!([]));
+    }
+}

@@ -1,0 +1,498 @@
+//! Service [`Reply`] -> Discord message, as plain data first ([`Outgoing`])
+//! and then as serenity builders. No I/O here, so every rule is unit-tested:
+//! mentions limited to the actors the service names, ephemeral errors, the
+//! board as an embedded attachment, Discord's length limit.
+
+use serenity::all::{
+    ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
+    CreateEmbed, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    CreateMessage, EditInteractionResponse, UserId,
+};
+
+use super::ids::ButtonId;
+use crate::service::{Event, Reply};
+
+/// File name of the board picture; the embed shows `attachment://board.png`.
+pub const BOARD_FILE: &str = "board.png";
+/// File name of the PGN attached to a PGN export.
+pub const PGN_FILE: &str = "game.pgn";
+/// File name of the full text when a message is too long for Discord.
+pub const LONG_TEXT_FILE: &str = "message.txt";
+/// Discord's limit on message content, in characters.
+pub const MAX_CONTENT: usize = 2000;
+/// Embed colour (a board green).
+const EMBED_COLOUR: u32 = 0x0076_9656;
+
+/// One message ready to send, independent of how it is sent (interaction
+/// response, follow-up, edit of a deferred response, channel message).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outgoing {
+    /// Markdown-safe text, mentions first, within [`MAX_CONTENT`].
+    pub content: String,
+    /// The board PNG, shown in an embed.
+    pub board_png: Option<Vec<u8>>,
+    /// Other attachments: (file name, bytes).
+    pub files: Vec<(String, Vec<u8>)>,
+    pub ephemeral: bool,
+    /// The only users the message may ping.
+    pub mention_ids: Vec<u64>,
+    pub buttons: Vec<ButtonId>,
+}
+
+/// Escapes Discord markdown so untrusted or plain text shows literally:
+/// emphasis, strike, spoilers, code, masked links and `<@…>`-style tags
+/// everywhere; headings, quotes, lists and numbered lists at line starts.
+#[must_use]
+pub fn escape_markdown(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    for (i, line) in text.split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let body = line.trim_start();
+        out.push_str(&line[..line.len() - body.len()]);
+        let mut rest = body;
+        if let Some(first) = body.chars().next() {
+            if matches!(first, '#' | '>' | '-' | '+') {
+                out.push('\\');
+                out.push(first);
+                rest = &body[first.len_utf8()..];
+            } else if first.is_ascii_digit() {
+                let digits = body.bytes().take_while(u8::is_ascii_digit).count();
+                if body[digits..].starts_with(". ") || body[digits..].starts_with(").") {
+                    out.push_str(&body[..digits]);
+                    out.push('\\');
+                    rest = &body[digits..];
+                }
+            }
+        }
+        for c in rest.chars() {
+            if matches!(
+                c,
+                '\\' | '*' | '_' | '~' | '`' | '|' | '<' | '[' | ']' | '@'
+            ) {
+                out.push('\\');
+            }
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The Discord user ids among the reply's mentions (numeric ids only,
+/// each once, in order).
+#[must_use]
+pub fn mention_ids(reply: &Reply) -> Vec<u64> {
+    let mut ids = Vec::new();
+    for actor in &reply.mentions {
+        if let Ok(id) = actor.id.parse::<u64>()
+            && id != 0
+            && !ids.contains(&id)
+        {
+            ids.push(id);
+        }
+    }
+    ids
+}
+
+/// Allowed mentions of exactly these users: nothing parsed from the text,
+/// so no `@everyone`, `@here`, roles or other users, whatever it contains.
+pub fn allowed_mentions(ids: &[u64]) -> CreateAllowedMentions {
+    CreateAllowedMentions::new()
+        .users(ids.iter().map(|&id| UserId::new(id)))
+        .empty_roles()
+        .replied_user(false)
+}
+
+/// Builds the message for `reply`; `board_png` is the rendered board, if
+/// there is one and rendering worked.
+#[must_use]
+pub fn outgoing(reply: &Reply, board_png: Option<Vec<u8>>) -> Outgoing {
+    let mention_ids = if reply.ephemeral {
+        Vec::new()
+    } else {
+        mention_ids(reply)
+    };
+    let mut files = Vec::new();
+    let mut body = match &reply.event {
+        Some(Event::Pgn { pgn }) if !pgn.is_empty() => {
+            files.push((PGN_FILE.to_owned(), pgn.clone().into_bytes()));
+            with_code_block(&reply.text, pgn)
+        }
+        _ => escape_markdown(&reply.text),
+    };
+    let prefix: String = mention_ids.iter().map(|id| format!("<@{id}> ")).collect();
+    let full = format!("{prefix}{body}");
+    let content = if full.chars().count() <= MAX_CONTENT {
+        full
+    } else {
+        if files.is_empty() {
+            files.push((LONG_TEXT_FILE.to_owned(), reply.text.clone().into_bytes()));
+        }
+        let budget = MAX_CONTENT - prefix.chars().count() - 1;
+        body = body.chars().take(budget).collect();
+        // Do not leave a dangling escape or an open code block.
+        if body.ends_with('\\') {
+            body.pop();
+        }
+        if body.matches("```").count() % 2 == 1 {
+            let cut = budget.saturating_sub(4);
+            body = body.chars().take(cut).collect();
+            body.push_str("\n```");
+        }
+        format!("{prefix}{body}…")
+    };
+    Outgoing {
+        content,
+        board_png,
+        files,
+        ephemeral: reply.ephemeral,
+        mention_ids,
+        buttons: reply
+            .actions
+            .iter()
+            .map(|&a| ButtonId::for_action(a))
+            .collect(),
+    }
+}
+
+/// The reply text with the PGN shown as a code block (and the rest escaped).
+fn with_code_block(text: &str, pgn: &str) -> String {
+    // A backtick in a tag (a player's name) must not close the block.
+    let block = format!("```\n{}\n```", pgn.trim_end().replace('`', "\u{2cb}"));
+    match text.find(pgn) {
+        Some(at) => format!(
+            "{}{block}{}",
+            escape_markdown(&text[..at]),
+            escape_markdown(&text[at + pgn.len()..])
+        ),
+        None if text.trim().is_empty() => block,
+        None => format!("{}\n{block}", escape_markdown(text)),
+    }
+}
+
+/// One row of buttons (Discord allows five per row).
+#[must_use]
+pub fn button_rows(buttons: &[ButtonId]) -> Vec<CreateActionRow> {
+    buttons
+        .chunks(5)
+        .map(|row| {
+            CreateActionRow::Buttons(
+                row.iter()
+                    .map(|&b| {
+                        let style = if b.is_danger() {
+                            ButtonStyle::Danger
+                        } else if b.is_success() {
+                            ButtonStyle::Success
+                        } else {
+                            ButtonStyle::Secondary
+                        };
+                        CreateButton::new(b.custom_id())
+                            .label(b.label())
+                            .style(style)
+                    })
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+impl Outgoing {
+    /// A private text answer with no buttons or pictures.
+    #[must_use]
+    pub fn private(text: &str) -> Outgoing {
+        Outgoing {
+            content: escape_markdown(text),
+            board_png: None,
+            files: Vec::new(),
+            ephemeral: true,
+            mention_ids: Vec::new(),
+            buttons: Vec::new(),
+        }
+    }
+
+    /// The attachments: the board first, then the other files.
+    #[must_use]
+    pub fn attachments(&self) -> Vec<CreateAttachment> {
+        let board = self
+            .board_png
+            .iter()
+            .map(|png| CreateAttachment::bytes(png.clone(), BOARD_FILE));
+        let rest = self
+            .files
+            .iter()
+            .map(|(name, data)| CreateAttachment::bytes(data.clone(), name.clone()));
+        board.chain(rest).collect()
+    }
+
+    /// The embed showing the board, if there is one.
+    #[must_use]
+    pub fn embed(&self) -> Option<CreateEmbed> {
+        self.board_png.as_ref().map(|_| {
+            CreateEmbed::new()
+                .colour(EMBED_COLOUR)
+                .image(format!("attachment://{BOARD_FILE}"))
+        })
+    }
+
+    /// As the first response to an interaction.
+    pub fn interaction_message(&self) -> CreateInteractionResponseMessage {
+        let mut m = CreateInteractionResponseMessage::new()
+            .content(self.content.clone())
+            .allowed_mentions(allowed_mentions(&self.mention_ids))
+            .ephemeral(self.ephemeral)
+            .add_files(self.attachments());
+        if let Some(e) = self.embed() {
+            m = m.embed(e);
+        }
+        if !self.buttons.is_empty() {
+            m = m.components(button_rows(&self.buttons));
+        }
+        m
+    }
+
+    /// As a follow-up message of an interaction.
+    pub fn followup(&self) -> CreateInteractionResponseFollowup {
+        let mut m = CreateInteractionResponseFollowup::new()
+            .content(self.content.clone())
+            .allowed_mentions(allowed_mentions(&self.mention_ids))
+            .ephemeral(self.ephemeral)
+            .add_files(self.attachments());
+        if let Some(e) = self.embed() {
+            m = m.embed(e);
+        }
+        if !self.buttons.is_empty() {
+            m = m.components(button_rows(&self.buttons));
+        }
+        m
+    }
+
+    /// As the edit that fills in a deferred response (whose privacy was
+    /// fixed when deferring).
+    pub fn edit(&self) -> EditInteractionResponse {
+        let mut m = EditInteractionResponse::new()
+            .content(self.content.clone())
+            .allowed_mentions(allowed_mentions(&self.mention_ids));
+        for a in self.attachments() {
+            m = m.new_attachment(a);
+        }
+        if let Some(e) = self.embed() {
+            m = m.embed(e);
+        }
+        if !self.buttons.is_empty() {
+            m = m.components(button_rows(&self.buttons));
+        }
+        m
+    }
+
+    /// As a plain channel message (announcer, other channels).
+    pub fn channel_message(&self) -> CreateMessage {
+        let mut m = CreateMessage::new()
+            .content(self.content.clone())
+            .allowed_mentions(allowed_mentions(&self.mention_ids))
+            .add_files(self.attachments());
+        if let Some(e) = self.embed() {
+            m = m.embed(e);
+        }
+        if !self.buttons.is_empty() {
+            m = m.components(button_rows(&self.buttons));
+        }
+        m
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+
+    use super::*;
+    use crate::service::{Action, Actor, Place};
+
+    fn actor(id: &str, name: &str) -> Actor {
+        Actor {
+            id: id.to_owned(),
+            name: name.to_owned(),
+        }
+    }
+
+    fn reply(text: &str) -> Reply {
+        Reply {
+            place: Place {
+                platform: "discord".to_owned(),
+                guild: Some("1".to_owned()),
+                channel: "2".to_owned(),
+            },
+            text: text.to_owned(),
+            board: None,
+            mentions: Vec::new(),
+            event: None,
+            ephemeral: false,
+            actions: Vec::new(),
+        }
+    }
+
+    fn json<T: serde::Serialize>(t: &T) -> Value {
+        serde_json::to_value(t).expect("builders serialise")
+    }
+
+    #[test]
+    fn allowed_mentions_are_exactly_the_listed_users() {
+        let v = json(&allowed_mentions(&[11, 22]));
+        assert_eq!(
+            v,
+            json!({"parse": [], "users": ["11", "22"], "roles": [], "replied_user": false})
+        );
+        let none = json(&allowed_mentions(&[]));
+        assert_eq!(none["parse"], json!([]));
+        assert_eq!(none["users"], json!([]));
+    }
+
+    #[test]
+    fn mentions_come_only_from_the_reply_not_the_text() {
+        let mut r = reply("@everyone @here <@999> <@&5> alice vs bob");
+        r.mentions = vec![
+            actor("111", "alice"),
+            actor("222", "bob"),
+            actor("111", "alice"),
+        ];
+        let out = outgoing(&r, None);
+        assert_eq!(out.mention_ids, vec![111, 222]);
+        assert!(out.content.starts_with("<@111> <@222> "));
+        let v = json(&out.channel_message());
+        assert_eq!(v["allowed_mentions"]["parse"], json!([]));
+        assert_eq!(v["allowed_mentions"]["users"], json!(["111", "222"]));
+        assert_eq!(v["allowed_mentions"]["roles"], json!([]));
+        // The text's own tags are shown literally.
+        assert!(out.content.contains("\\<\\@999>"), "{}", out.content);
+        assert!(out.content.contains("\\@everyone"), "{}", out.content);
+    }
+
+    #[test]
+    fn non_numeric_mention_ids_are_ignored() {
+        let mut r = reply("hi");
+        r.mentions = vec![actor("alice", "alice"), actor("0", "zero"), actor("7", "x")];
+        assert_eq!(mention_ids(&r), vec![7]);
+    }
+
+    #[test]
+    fn ephemeral_replies_set_the_flag_and_mention_nobody() {
+        let mut r = reply("That move is illegal.");
+        r.ephemeral = true;
+        r.mentions = vec![actor("111", "alice")];
+        let out = outgoing(&r, None);
+        assert!(out.ephemeral);
+        assert!(out.mention_ids.is_empty());
+        let v = json(&out.interaction_message());
+        assert_eq!(v["flags"], json!(64));
+        let f = json(&out.followup());
+        assert_eq!(f["flags"], json!(64));
+        let public = json(&outgoing(&reply("ok"), None).interaction_message());
+        assert_eq!(public["flags"], json!(0));
+    }
+
+    #[test]
+    fn the_board_is_an_attachment_shown_in_an_embed() {
+        let out = outgoing(&reply("alice played e4"), Some(vec![137, 80, 78, 71]));
+        for v in [
+            json(&out.interaction_message()),
+            json(&out.followup()),
+            json(&out.channel_message()),
+            json(&out.edit()),
+        ] {
+            assert_eq!(v["attachments"][0]["filename"], json!("board.png"));
+            assert_eq!(
+                v["embeds"][0]["image"]["url"],
+                json!("attachment://board.png")
+            );
+            assert_eq!(v["content"], json!("alice played e4"));
+        }
+        let plain = json(&outgoing(&reply("no board"), None).channel_message());
+        assert_eq!(plain["embeds"], json!([]));
+        assert_eq!(plain["attachments"], json!([]));
+    }
+
+    #[test]
+    fn actions_become_buttons_with_our_custom_ids() {
+        let mut r = reply("bob, alice challenges you");
+        r.actions = vec![Action::AcceptChallenge, Action::DeclineChallenge];
+        let v = json(&outgoing(&r, None).channel_message());
+        let row = &v["components"][0]["components"];
+        assert_eq!(row[0]["custom_id"], json!("chess:accept_challenge"));
+        assert_eq!(row[1]["custom_id"], json!("chess:decline_challenge"));
+        assert_eq!(row[0]["label"], json!("Accept"));
+        assert!(
+            json(&outgoing(&reply("x"), None).channel_message())
+                .get("components")
+                .is_none()
+        );
+    }
+
+    #[test]
+    fn pgn_is_a_code_block_and_a_file() {
+        let pgn = "[White \"a`b\"]\n\n1. e4 e5 *";
+        let mut r = reply(&format!("PGN of game 3:\n{pgn}"));
+        r.event = Some(Event::Pgn {
+            pgn: pgn.to_owned(),
+        });
+        let out = outgoing(&r, None);
+        assert_eq!(
+            out.files,
+            vec![(PGN_FILE.to_owned(), pgn.as_bytes().to_vec())]
+        );
+        assert!(
+            out.content.starts_with("PGN of game 3:\n```\n[White"),
+            "{}",
+            out.content
+        );
+        assert!(out.content.ends_with("1. e4 e5 *\n```"), "{}", out.content);
+        assert_eq!(out.content.matches("```").count(), 2);
+    }
+
+    #[test]
+    fn long_text_is_cut_to_the_limit_and_attached_whole() {
+        let text = "e4 ".repeat(1000);
+        let mut r = reply(&text);
+        r.mentions = vec![actor("111", "alice")];
+        let out = outgoing(&r, None);
+        assert!(out.content.chars().count() <= MAX_CONTENT);
+        assert!(out.content.ends_with('…'));
+        assert_eq!(out.files[0].0, LONG_TEXT_FILE);
+        assert_eq!(out.files[0].1, text.as_bytes());
+    }
+
+    #[test]
+    fn markdown_in_names_is_shown_literally() {
+        assert_eq!(
+            escape_markdown("**bold** _it_ ~~s~~"),
+            "\\*\\*bold\\*\\* \\_it\\_ \\~\\~s\\~\\~"
+        );
+        assert_eq!(
+            escape_markdown("||spoiler|| `code`"),
+            "\\|\\|spoiler\\|\\| \\`code\\`"
+        );
+        assert_eq!(
+            escape_markdown("[x](https://e.vil)"),
+            "\\[x\\](https://e.vil)"
+        );
+        assert_eq!(
+            escape_markdown("# title\n> quote\n- item"),
+            "\\# title\n\\> quote\n\\- item"
+        );
+        assert_eq!(escape_markdown("1. e4 e5 2. Nf3"), "1\\. e4 e5 2. Nf3");
+        assert_eq!(escape_markdown("a\\b"), "a\\\\b");
+    }
+
+    #[test]
+    fn plain_chess_text_is_unchanged() {
+        for s in [
+            "alice played Nxe4+",
+            "O-O-O",
+            "1-0",
+            "½-½",
+            "e8=Q#",
+            "Game 12 ends: 0-1",
+        ] {
+            assert_eq!(escape_markdown(s), s);
+        }
+    }
+}

@@ -1,0 +1,312 @@
+//! Sending the service's replies to Discord: answering an interaction in
+//! time (deferring when the service is slow), rendering boards, and posting
+//! into other channels.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use serenity::{
+    ChannelId, CommandInteraction, ComponentInteraction, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EditInteractionResponse,
+    Http,
+};
+
+use super::backend::BoxFuture;
+use super::commands::{Data, Error};
+use super::replies::{Outgoing, outgoing};
+use crate::chess::Position;
+use crate::render::{BoardSpec, Renderer};
+use crate::service::{BoardImage, Reply};
+
+/// Wait this long for the service before deferring, well inside Discord's
+/// three seconds.
+pub const DEFER_AFTER: Duration = Duration::from_millis(1200);
+/// Width of board pictures.
+pub const BOARD_SIZE: u32 = 512;
+/// Said privately when a command's replies all went to other channels.
+pub const DONE_TEXT: &str = "Done.";
+
+/// The interaction being answered.
+#[derive(Clone, Copy)]
+pub enum Target<'a> {
+    Command(&'a CommandInteraction),
+    Component(&'a ComponentInteraction),
+}
+
+impl Target<'_> {
+    /// The channel the interaction came from.
+    #[must_use]
+    pub fn channel(self) -> ChannelId {
+        match self {
+            Target::Command(i) => i.channel_id,
+            Target::Component(i) => i.channel_id,
+        }
+    }
+
+    async fn respond(self, http: &Http, r: CreateInteractionResponse) -> serenity::Result<()> {
+        match self {
+            Target::Command(i) => i.create_response(http, r).await,
+            Target::Component(i) => i.create_response(http, r).await,
+        }
+    }
+
+    async fn followup(
+        self,
+        http: &Http,
+        f: CreateInteractionResponseFollowup,
+    ) -> serenity::Result<()> {
+        match self {
+            Target::Command(i) => i.create_followup(http, f).await.map(drop),
+            Target::Component(i) => i.create_followup(http, f).await.map(drop),
+        }
+    }
+
+    async fn edit(self, http: &Http, e: EditInteractionResponse) -> serenity::Result<()> {
+        match self {
+            Target::Command(i) => i.edit_response(http, e).await.map(drop),
+            Target::Component(i) => i.edit_response(http, e).await.map(drop),
+        }
+    }
+
+    async fn delete(self, http: &Http) -> serenity::Result<()> {
+        match self {
+            Target::Command(i) => i.delete_response(http).await,
+            Target::Component(i) => i.delete_response(http).await,
+        }
+    }
+
+    async fn defer(self, http: &Http, ephemeral: bool) -> serenity::Result<()> {
+        let r = CreateInteractionResponse::Defer(
+            CreateInteractionResponseMessage::new().ephemeral(ephemeral),
+        );
+        self.respond(http, r).await
+    }
+}
+
+/// What [`answer`] did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Answered {
+    /// The first reply shown to the caller was public (the command worked).
+    pub first_public: bool,
+}
+
+/// Which replies answer the interaction (same channel, or private ones)
+/// and which go to other channels.
+#[must_use]
+pub fn split_replies(replies: Vec<Reply>, channel: &str) -> (Vec<Reply>, Vec<Reply>) {
+    replies
+        .into_iter()
+        .partition(|r| r.ephemeral || r.place.channel == channel)
+}
+
+/// Waits for the service's replies and answers the interaction with them:
+/// the first as the interaction response, the rest as follow-ups, those for
+/// other channels as channel messages. Defers when the service takes longer
+/// than [`DEFER_AFTER`] or a board must be rendered. Send failures are
+/// logged, not returned, so one bad reply does not hide the others.
+///
+/// # Errors
+/// None at present; the `Result` is for poise.
+pub async fn answer(
+    ctx: &serenity::Context,
+    target: Target<'_>,
+    data: &Data,
+    mut replies: BoxFuture<'_, Vec<Reply>>,
+) -> Result<Answered, Error> {
+    let http = ctx.http.as_ref();
+    // `Some(ephemeral)` once the response has been deferred.
+    let mut deferred: Option<bool> = None;
+    let replies = match tokio::time::timeout(DEFER_AFTER, &mut replies).await {
+        Ok(r) => r,
+        Err(_) => {
+            log(target.defer(http, false).await, "defer");
+            deferred = Some(false);
+            replies.await
+        }
+    };
+    let (here, elsewhere) = split_replies(replies, &target.channel().to_string());
+    let mut answered = Answered::default();
+    if here.is_empty() {
+        let done = Outgoing::private(DONE_TEXT);
+        match deferred {
+            Some(_) => log(target.delete(http).await, "delete"),
+            None => log(
+                target
+                    .respond(
+                        http,
+                        CreateInteractionResponse::Message(done.interaction_message()),
+                    )
+                    .await,
+                "respond",
+            ),
+        }
+    }
+    if deferred.is_none() && here.iter().any(|r| r.board.is_some()) {
+        let ephemeral = here.first().is_some_and(|r| r.ephemeral);
+        log(target.defer(http, ephemeral).await, "defer");
+        deferred = Some(ephemeral);
+    }
+    for (i, reply) in here.iter().enumerate() {
+        let png = board_png(&data.renderer, reply.board.as_ref()).await;
+        let out = outgoing(reply, png);
+        if i > 0 {
+            log(target.followup(http, out.followup()).await, "follow-up");
+            continue;
+        }
+        answered.first_public = !out.ephemeral;
+        let sent = match deferred {
+            None => {
+                let r = CreateInteractionResponse::Message(out.interaction_message());
+                target.respond(http, r).await
+            }
+            Some(e) if e == out.ephemeral => target.edit(http, out.edit()).await,
+            Some(_) => {
+                // Deferred in public but the answer is private: drop the
+                // "thinking" message and answer privately.
+                log(target.delete(http).await, "delete");
+                target.followup(http, out.followup()).await
+            }
+        };
+        log(sent, "respond");
+    }
+    for reply in &elsewhere {
+        log(post(http, &data.renderer, reply).await, "post");
+    }
+    Ok(answered)
+}
+
+/// Posts a reply as a message in its channel (announcer, other channels).
+/// Replies for other platforms or with an unusable channel id are skipped.
+///
+/// # Errors
+/// Discord refused the message.
+pub async fn post(http: &Http, renderer: &Arc<Renderer>, reply: &Reply) -> serenity::Result<()> {
+    let Some(channel) = discord_channel(reply) else {
+        tracing::warn!(
+            platform = reply.place.platform.as_str(),
+            channel = reply.place.channel.as_str(),
+            "reply not for a Discord channel, skipped"
+        );
+        return Ok(());
+    };
+    let png = board_png(renderer, reply.board.as_ref()).await;
+    let out = outgoing(reply, png);
+    channel
+        .send_message(http, out.channel_message())
+        .await
+        .map(drop)
+}
+
+/// The Discord channel of a reply, if it is one.
+#[must_use]
+pub fn discord_channel(reply: &Reply) -> Option<ChannelId> {
+    if reply.place.platform != "discord" {
+        return None;
+    }
+    match reply.place.channel.parse::<u64>() {
+        Ok(id) if id != 0 => Some(ChannelId::new(id)),
+        _ => None,
+    }
+}
+
+/// Renders a board picture off the async threads; `None` (logged) when
+/// there is no board or rendering fails, so the text still goes out.
+pub async fn board_png(renderer: &Arc<Renderer>, board: Option<&BoardImage>) -> Option<Vec<u8>> {
+    let board = board?.clone();
+    let renderer = Arc::clone(renderer);
+    let rendered = tokio::task::spawn_blocking(move || {
+        let position = Position::from_fen(&board.fen).map_err(|e| e.to_string())?;
+        renderer
+            .png(&BoardSpec {
+                position: &position,
+                last_move: board.last_move,
+                flip: board.flip,
+                size: BOARD_SIZE,
+                result: board.result,
+            })
+            .map_err(|e| e.to_string())
+    })
+    .await;
+    match rendered {
+        Ok(Ok(png)) => Some(png),
+        Ok(Err(e)) => {
+            tracing::warn!(
+                error = e.as_str(),
+                "board picture not rendered; sending text only"
+            );
+            None
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "board rendering task failed");
+            None
+        }
+    }
+}
+
+fn log(result: serenity::Result<()>, what: &str) {
+    if let Err(e) = result {
+        tracing::warn!(error = %e, "Discord refused the {what}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::service::Place;
+
+    fn reply(platform: &str, channel: &str, ephemeral: bool) -> Reply {
+        Reply {
+            place: Place {
+                platform: platform.to_owned(),
+                guild: None,
+                channel: channel.to_owned(),
+            },
+            text: "t".to_owned(),
+            board: None,
+            mentions: Vec::new(),
+            event: None,
+            ephemeral,
+            actions: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn replies_for_this_channel_and_private_ones_answer_the_interaction() {
+        let (here, elsewhere) = split_replies(
+            vec![
+                reply("discord", "1", false),
+                reply("discord", "2", false),
+                reply("discord", "2", true),
+            ],
+            "1",
+        );
+        assert_eq!(here.len(), 2);
+        assert_eq!(elsewhere.len(), 1);
+        assert_eq!(elsewhere[0].place.channel, "2");
+    }
+
+    #[test]
+    fn only_discord_channels_are_posted_to() {
+        assert_eq!(
+            discord_channel(&reply("discord", "123", false)),
+            Some(ChannelId::new(123))
+        );
+        assert_eq!(discord_channel(&reply("console", "123", false)), None);
+        assert_eq!(discord_channel(&reply("discord", "general", false)), None);
+        assert_eq!(discord_channel(&reply("discord", "0", false)), None);
+    }
+
+    #[tokio::test]
+    async fn a_failing_renderer_still_lets_the_text_through() {
+        let renderer = Arc::new(Renderer::new());
+        assert_eq!(board_png(&renderer, None).await, None);
+        let bad = BoardImage {
+            fen: "not a fen".to_owned(),
+            last_move: None,
+            flip: false,
+            result: None,
+        };
+        assert_eq!(board_png(&renderer, Some(&bad)).await, None);
+    }
+}
