@@ -78,7 +78,11 @@ fn run(select: impl Fn(u64) -> bool) -> u64 {
             }
         }
     }
-    assert!(failures.is_empty(), "perft mismatches:\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "perft mismatches:\n{}",
+        failures.join("\n")
+    );
     total
 }
 
