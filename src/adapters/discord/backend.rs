@@ -8,7 +8,8 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 
-use crate::service::{Actor, Command, Place, Reply};
+use crate::service::{Actor, Command, GameService, Place, Reply, SystemClock};
+use crate::store::Store;
 
 /// A boxed, sendable future.
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
@@ -31,6 +32,47 @@ pub trait Backend: Send + Sync {
     fn run_due(&self) -> BoxFuture<'_, Vec<Reply>>;
     /// When the next reminder or time-out falls due.
     fn next_due(&self) -> BoxFuture<'_, Option<DateTime<Utc>>>;
+    /// Moves the active game of `from` to `to` (a thread); `Ok(false)` when
+    /// `from` had no active game.
+    fn rebind_channel<'a>(
+        &'a self,
+        from: &'a Place,
+        to: &'a Place,
+    ) -> BoxFuture<'a, Result<bool, OpenError>>;
+}
+
+/// The real game service.
+struct Service(GameService);
+
+impl Backend for Service {
+    fn handle<'a>(
+        &'a self,
+        place: &'a Place,
+        actor: &'a Actor,
+        command: Command,
+    ) -> BoxFuture<'a, Vec<Reply>> {
+        Box::pin(self.0.handle(place, actor, command))
+    }
+
+    fn legal_moves<'a>(&'a self, place: &'a Place, actor: &'a Actor) -> BoxFuture<'a, Vec<String>> {
+        Box::pin(self.0.legal_moves(place, actor))
+    }
+
+    fn run_due(&self) -> BoxFuture<'_, Vec<Reply>> {
+        Box::pin(self.0.run_due())
+    }
+
+    fn next_due(&self) -> BoxFuture<'_, Option<DateTime<Utc>>> {
+        Box::pin(self.0.next_due())
+    }
+
+    fn rebind_channel<'a>(
+        &'a self,
+        from: &'a Place,
+        to: &'a Place,
+    ) -> BoxFuture<'a, Result<bool, OpenError>> {
+        Box::pin(async move { Ok(self.0.rebind_channel(from, to).await?) })
+    }
 }
 
 /// Opens the store at `db_url` (running migrations) and the game service
@@ -39,5 +81,7 @@ pub trait Backend: Send + Sync {
 /// # Errors
 /// The database cannot be opened or migrated.
 pub async fn open(db_url: &str) -> Result<Arc<dyn Backend>, OpenError> {
-    Err(format!("the game service is not available in this build (database {db_url})").into())
+    let store = Store::open(db_url).await?;
+    let service = GameService::open(store, Arc::new(SystemClock)).await?;
+    Ok(Arc::new(Service(service)))
 }
