@@ -263,7 +263,7 @@ impl Layout {
                 ch: file_sq.file_char(),
                 style: style_on(file_sq),
                 x: x + w as i32 - pad - (9.6 * k).round() as i32,
-                y: y + h as i32 - (17.6 * k).round() as i32,
+                y: y + h as i32 - (19.6 * k).round() as i32,
             });
         }
         // Pieces.

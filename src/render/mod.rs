@@ -20,7 +20,7 @@ use std::sync::{Arc, Mutex};
 use resvg::tiny_skia::{Pixmap, PixmapPaint, Transform};
 use resvg::usvg;
 
-use crate::chess::{Color, Move, Piece, Position, Role};
+use crate::chess::{Color, Move, Piece, Position, Role, Square};
 
 use layout::{BadgeKind, GlyphStyle, Item, Layout};
 
@@ -92,6 +92,21 @@ impl<'a> BoardSpec<'a> {
     pub fn height(&self) -> u32 {
         Layout::new(self.size).height
     }
+
+    /// Where a square lies in the picture: `(x, y, width, height)` in
+    /// pixels, honouring `flip` and the strip above the board.
+    #[must_use]
+    pub fn square_rect(&self, sq: Square) -> (u32, u32, u32, u32) {
+        let (x, y, w, h) = Layout::new(self.size).square_rect(sq, self.flip);
+        (x.max(0) as u32, y.max(0) as u32, w, h)
+    }
+
+    /// Height of each strip (captured pieces and material) above and below
+    /// the board.
+    #[must_use]
+    pub fn strip_height(&self) -> u32 {
+        Layout::new(self.size).strip
+    }
 }
 
 /// The end of the game as the final board shows it.
@@ -116,12 +131,14 @@ pub enum RenderError {
 }
 
 /// The palette. Calm and readable in Discord's light and dark themes.
-pub(crate) mod theme {
+pub mod theme {
     /// An opaque colour.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub struct Rgb(pub u8, pub u8, pub u8);
 
     impl Rgb {
+        /// `#rrggbb`.
+        #[must_use]
         pub fn hex(self) -> String {
             format!("#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
         }
@@ -688,7 +705,7 @@ pub fn text_board(position: &Position, flip: bool) -> String {
     for &r in &ranks {
         let _ = write!(out, "{} |", r + 1);
         for &f in &files {
-            let c = crate::chess::Square::from_coords(f, r)
+            let c = Square::from_coords(f, r)
                 .and_then(|sq| position.piece_at(sq))
                 .map_or('.', Piece::char);
             out.push(' ');

@@ -1,11 +1,12 @@
 //! Unit tests of the renderer internals.
 
 use super::*;
+use crate::chess::Square;
 
-#[test]
-fn renderer_is_send_and_sync() {
-    fn assert_send_sync<T: Send + Sync>() {}
-    assert_send_sync::<Renderer>();
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+fn pos(fen: &str) -> Position {
+    Position::from_fen(fen).unwrap()
 }
 
 fn distinct_colours(pm: &Pixmap) -> usize {
@@ -17,21 +18,200 @@ fn distinct_colours(pm: &Pixmap) -> usize {
 }
 
 #[test]
-fn debug_colour_counts() {
+fn renderer_is_send_and_sync() {
+    fn assert_send_sync<T: Send + Sync>() {}
+    assert_send_sync::<Renderer>();
+}
+
+#[test]
+fn every_piece_file_is_ours_and_parses_without_fonts() {
+    for svg in PIECE_SVGS {
+        assert!(svg.contains("chessbot original piece"));
+        assert!(!svg.contains("<text"));
+        let tree = parse(svg);
+        assert_eq!(tree.size().width(), 100.0);
+        let inner = svg_inner(svg);
+        assert!(!inner.contains("<svg") && !inner.contains("</svg>"));
+    }
+}
+
+#[test]
+fn white_pieces_have_a_dark_outline_and_black_pieces_a_light_edge() {
+    let lum = |c: &Rgb| u32::from(c.0) + u32::from(c.1) + u32::from(c.2);
+    for (i, svg) in PIECE_SVGS.iter().enumerate() {
+        let inks = inks(svg);
+        assert_eq!(inks.len(), 2, "fill and line");
+        let (lo, hi) = (
+            inks.iter().map(lum).min().unwrap(),
+            inks.iter().map(lum).max().unwrap(),
+        );
+        assert!(hi - lo > 450, "strong contrast in piece {i}");
+    }
+}
+
+#[test]
+fn every_glyph_has_a_path() {
+    for c in glyphs::CHARS.chars() {
+        assert!(glyphs::path(c).is_some(), "{c}");
+        assert_eq!(
+            glyphs::index(c).map(|i| glyphs::CHARS.chars().nth(i)),
+            Some(Some(c))
+        );
+    }
+    assert!(glyphs::path('<').is_none());
+}
+
+#[test]
+fn sprites_are_cached_per_size() {
     let r = Renderer::new();
-    for fen in [
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        "1Q4k1/5ppp/8/8/3q4/8/5PPP/QQ4K1 b - - 0 40",
-    ] {
-        let pos = Position::from_fen(fen).unwrap();
+    let a = r.sprites(&Layout::new(512)).unwrap();
+    let b = r.sprites(&Layout::new(512)).unwrap();
+    assert!(Arc::ptr_eq(&a, &b));
+    let c = r.sprites(&Layout::new(256)).unwrap();
+    assert!(!Arc::ptr_eq(&a, &c));
+    assert_eq!(a.pieces[0].width(), 64);
+    assert_eq!(c.pieces[0].width(), 32);
+}
+
+#[test]
+fn quantised_sprites_keep_their_inks() {
+    let r = Renderer::new();
+    let s = r.sprites(&Layout::new(512)).unwrap();
+    let white_king = &s.pieces[piece_index(Piece {
+        color: Color::White,
+        role: Role::King,
+    })];
+    let mut alphas = std::collections::HashSet::new();
+    for p in white_king.data().chunks_exact(4) {
+        alphas.insert(p[3]);
+    }
+    assert!(alphas.len() <= LEVELS as usize + 1);
+    assert!(alphas.contains(&255) && alphas.contains(&0));
+}
+
+#[test]
+fn busy_boards_stay_within_256_colours_for_indexed_png() {
+    let r = Renderer::new();
+    let last = Move::Normal {
+        role: Role::Pawn,
+        from: "b7".parse().unwrap(),
+        to: "b8".parse().unwrap(),
+        capture: None,
+        promotion: Some(Role::Queen),
+    };
+    for fen in [START, "1Q4k1/5ppp/8/8/3q4/8/5PPP/QQ4K1 b - - 0 40"] {
+        let p = pos(fen);
         for size in [256, 300, 512, 777, 1024] {
-            let spec = BoardSpec::new(&pos)
-                .size(size)
-                .flip(true)
-                .last_move(Some(crate::render::cli::parse_squares("b7b8q").unwrap()))
-                .result(Some(BoardResult::Mated(Color::Black)));
-            let pm = r.compose(&spec).unwrap();
-            eprintln!("{fen} {size}: {}", distinct_colours(&pm));
+            for flip in [false, true] {
+                let spec = BoardSpec::new(&p)
+                    .size(size)
+                    .flip(flip)
+                    .last_move(Some(last))
+                    .result(Some(BoardResult::Mated(Color::Black)));
+                let pm = r.compose(&spec).unwrap();
+                let n = distinct_colours(&pm);
+                assert!(n <= 256, "{fen} at {size}: {n} colours");
+                assert!(to_indexed(pm.data()).is_some());
+            }
         }
     }
+}
+
+#[test]
+fn indexing_is_lossless_and_gives_up_above_256_colours() {
+    let mut data = Vec::new();
+    for i in 0..300u32 {
+        data.extend_from_slice(&[(i % 256) as u8, (i / 256) as u8, 7, 255]);
+    }
+    assert!(to_indexed(&data).is_none());
+    let small = &data[..256 * 4];
+    let (palette, idx) = to_indexed(small).unwrap();
+    for (px, &i) in small.chunks_exact(4).zip(&idx) {
+        let i = usize::from(i) * 3;
+        assert_eq!(&palette[i..i + 3], &px[..3]);
+    }
+}
+
+#[test]
+fn xml_escape_escapes_markup_and_drops_control_characters() {
+    assert_eq!(
+        xml_escape(r#"<a href="x">&'</a>"#),
+        "&lt;a href=&quot;x&quot;&gt;&amp;&apos;&lt;/a&gt;"
+    );
+    assert_eq!(xml_escape("a\u{0}b\u{1b}c"), "abc");
+    assert_eq!(xml_escape("Bob ♞"), "Bob ♞");
+}
+
+#[test]
+fn captures_are_counted_from_the_start_set_and_clamped_with_promotions() {
+    let p = pos(START);
+    assert_eq!(captured(&p, Color::White), [0; 5]);
+    assert_eq!(material(&p, Color::White), 39);
+    // Three white queens, three white pawns: five pawns "captured", no
+    // negative queens.
+    let p = pos("1Q4k1/5ppp/8/8/3q4/8/5PPP/QQ4K1 b - - 0 40");
+    assert_eq!(captured(&p, Color::White), [5, 2, 2, 2, 0]);
+    assert_eq!(captured(&p, Color::Black), [5, 2, 2, 2, 0]);
+    assert_eq!(material(&p, Color::White) - material(&p, Color::Black), 18);
+}
+
+#[test]
+fn the_material_lead_is_drawn_in_the_leaders_strip() {
+    let p = pos("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    let lay = Layout::new(512);
+    let items = lay.items(&BoardSpec::new(&p));
+    let glyphs: String = items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Glyph {
+                ch,
+                style: GlyphStyle::Strip,
+                y,
+                ..
+            } => {
+                assert!(*y > lay.size as i32, "in the bottom strip");
+                Some(*ch)
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(glyphs, "+9");
+}
+
+#[test]
+fn coordinates_sit_inside_the_edge_squares() {
+    let p = pos(START);
+    for flip in [false, true] {
+        let lay = Layout::new(512);
+        let spec = BoardSpec::new(&p).flip(flip);
+        let mut files = Vec::new();
+        let mut ranks = Vec::new();
+        for item in lay.items(&spec) {
+            if let Item::Glyph { ch, style, x, y } = item {
+                if style == GlyphStyle::Strip {
+                    continue;
+                }
+                assert!((0..512).contains(&x) && y >= lay.strip as i32);
+                assert!(y < (lay.strip + lay.size) as i32);
+                if ch.is_ascii_digit() {
+                    assert!(x < 64, "ranks in the left column");
+                    ranks.push((y, ch));
+                } else {
+                    assert!(y > (lay.strip + 7 * 64) as i32, "files in the bottom row");
+                    files.push((x, ch));
+                }
+            }
+        }
+        files.sort_unstable();
+        ranks.sort_unstable();
+        let files: String = files.iter().map(|f| f.1).collect();
+        let ranks: String = ranks.iter().map(|r| r.1).collect();
+        if flip {
+            assert_eq!((files.as_str(), ranks.as_str()), ("hgfedcba", "12345678"));
+        } else {
+            assert_eq!((files.as_str(), ranks.as_str()), ("abcdefgh", "87654321"));
+        }
+    }
+    assert_eq!(Layout::cell(Square::A1, false), (0, 7));
+    assert_eq!(Layout::cell(Square::A1, true), (7, 0));
 }

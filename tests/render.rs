@@ -1,0 +1,528 @@
+//! Board pictures: decode the PNGs and probe pixels; the SVG; the text
+//! board; the `chessbot render` command line.
+
+use std::io::Cursor;
+use std::process::Command;
+
+use chessbot::chess::{Color, Move, Position, Role, Square};
+use chessbot::render::theme::{self, Rgb};
+use chessbot::render::{BoardResult, BoardSpec, RenderError, Renderer, text_board};
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const AFTER_E4: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+/// Scholar's mate: black is mated, the white queen on f7 gives check.
+const MATED: &str = "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4";
+
+struct Image {
+    w: u32,
+    h: u32,
+    rgb: Vec<u8>,
+    indexed: bool,
+}
+
+impl Image {
+    fn decode(bytes: &[u8]) -> Image {
+        let mut dec = png::Decoder::new(Cursor::new(bytes));
+        dec.set_transformations(png::Transformations::EXPAND);
+        let mut reader = dec.read_info().expect("a PNG");
+        let indexed = reader.info().color_type == png::ColorType::Indexed;
+        let mut buf = vec![0; reader.output_buffer_size().expect("size")];
+        let info = reader.next_frame(&mut buf).expect("a frame");
+        assert_eq!(info.bit_depth, png::BitDepth::Eight);
+        let channels = match info.color_type {
+            png::ColorType::Rgb => 3,
+            png::ColorType::Rgba => 4,
+            other => panic!("unexpected colour type {other:?}"),
+        };
+        let rgb = buf[..info.buffer_size()]
+            .chunks_exact(channels)
+            .flat_map(|p| [p[0], p[1], p[2]])
+            .collect();
+        Image {
+            w: info.width,
+            h: info.height,
+            rgb,
+            indexed,
+        }
+    }
+
+    fn at(&self, x: u32, y: u32) -> Rgb {
+        let i = ((y * self.w + x) * 3) as usize;
+        Rgb(self.rgb[i], self.rgb[i + 1], self.rgb[i + 2])
+    }
+
+    /// Pixels in the rectangle that differ from `bg`.
+    fn count_not(&self, (x, y, w, h): (u32, u32, u32, u32), bg: Rgb) -> usize {
+        let mut n = 0;
+        for yy in y..y + h {
+            for xx in x..x + w {
+                if self.at(xx, yy) != bg {
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+}
+
+fn sq(name: &str) -> Square {
+    name.parse().expect("a square")
+}
+
+fn pos(fen: &str) -> Position {
+    Position::from_fen(fen).expect("a valid FEN")
+}
+
+fn render(spec: &BoardSpec<'_>) -> Image {
+    Image::decode(&Renderer::new().png(spec).expect("renders"))
+}
+
+/// The middle half of a square: away from coordinates and badges.
+fn inner(spec: &BoardSpec<'_>, s: Square) -> (u32, u32, u32, u32) {
+    let (x, y, w, h) = spec.square_rect(s);
+    (x + w / 4, y + h / 4, w / 2, h / 2)
+}
+
+fn square_colour(s: Square) -> Rgb {
+    if s.is_dark() {
+        theme::DARK
+    } else {
+        theme::LIGHT
+    }
+}
+
+fn mv(from: &str, to: &str) -> Move {
+    Move::Normal {
+        role: Role::Pawn,
+        from: sq(from),
+        to: sq(to),
+        capture: None,
+        promotion: None,
+    }
+}
+
+#[test]
+fn picture_has_the_exact_size_with_a_strip_above_and_below() {
+    let p = pos(START);
+    for size in [256, 300, 512, 777, 1024] {
+        let spec = BoardSpec::new(&p).size(size);
+        let img = render(&spec);
+        assert_eq!(img.w, size);
+        assert_eq!(img.h, spec.height());
+        assert_eq!(img.h, size + 2 * spec.strip_height());
+        assert!(spec.strip_height() >= size / 16, "a visible strip");
+    }
+    let img = render(&BoardSpec::new(&p));
+    assert_eq!((img.w, img.h), (512, 592));
+}
+
+#[test]
+fn sizes_outside_256_to_1024_are_refused() {
+    let p = pos(START);
+    let r = Renderer::new();
+    for size in [0, 255, 1025, 4096] {
+        let err = r.png(&BoardSpec::new(&p).size(size)).unwrap_err();
+        assert!(matches!(err, RenderError::Size(s) if s == size), "{err}");
+    }
+}
+
+#[test]
+fn empty_squares_show_the_plain_square_colours() {
+    let p = pos(START);
+    let spec = BoardSpec::new(&p);
+    let img = render(&spec);
+    for rank in 3..=6 {
+        for file in 'a'..='h' {
+            let s = sq(&format!("{file}{rank}"));
+            let (x, y, w, h) = spec.square_rect(s);
+            let want = square_colour(s);
+            assert_eq!(img.at(x + w / 2, y + h / 2), want, "{s} centre");
+            assert_eq!(img.count_not(inner(&spec, s), want), 0, "{s} is empty");
+        }
+    }
+    // Known colours: a1 dark, h1 light, e4 light, d4 dark.
+    assert_eq!(square_colour(sq("e4")), theme::LIGHT);
+    assert_eq!(square_colour(sq("d4")), theme::DARK);
+}
+
+#[test]
+fn a_piece_is_drawn_on_every_occupied_square_and_only_there() {
+    let p = pos("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
+    let spec = BoardSpec::new(&p);
+    let img = render(&spec);
+    for i in 0..64 {
+        let s = Square::new(i).unwrap();
+        let (_, _, w, h) = spec.square_rect(s);
+        let ink = img.count_not(inner(&spec, s), square_colour(s));
+        if p.piece_at(s).is_some() {
+            assert!(
+                ink > (w * h / 4 / 8) as usize,
+                "{s} should show a piece ({ink})"
+            );
+        } else {
+            assert_eq!(ink, 0, "{s} should be empty");
+        }
+    }
+}
+
+#[test]
+fn white_and_black_pieces_look_different() {
+    let p = pos(START);
+    let spec = BoardSpec::new(&p);
+    let img = render(&spec);
+    let darkness = |s: &str| {
+        let (x, y, w, h) = inner(&spec, sq(s));
+        let mut sum = 0u64;
+        for yy in y..y + h {
+            for xx in x..x + w {
+                let c = img.at(xx, yy);
+                sum += u64::from(c.0) + u64::from(c.1) + u64::from(c.2);
+            }
+        }
+        sum / u64::from(w * h)
+    };
+    // e2 and d7 are both light squares with a pawn.
+    assert!(darkness("e2") > darkness("d7") + 100);
+}
+
+#[test]
+fn last_move_squares_are_highlighted() {
+    let p = pos(AFTER_E4);
+    let spec = BoardSpec::new(&p).last_move(Some(mv("e2", "e4")));
+    let img = render(&spec);
+    // e2 is light and now empty: the whole square is the highlight.
+    let (x, y, w, h) = spec.square_rect(sq("e2"));
+    assert_eq!(img.at(x + w / 2, y + h / 2), theme::LAST_LIGHT);
+    assert_eq!(img.count_not(inner(&spec, sq("e2")), theme::LAST_LIGHT), 0);
+    // e4 is light with the pawn on it: the corners show the highlight.
+    let (x, y, _, _) = spec.square_rect(sq("e4"));
+    assert_eq!(img.at(x + 2, y + 2), theme::LAST_LIGHT);
+    // d2 (dark, untouched) keeps its colour.
+    let (x, y, _, _) = spec.square_rect(sq("d3"));
+    assert_eq!(img.at(x + 20, y + 20), theme::LIGHT);
+    // A dark square highlight uses the dark variant.
+    let spec = BoardSpec::new(&p).last_move(Some(mv("d3", "c3")));
+    let img = render(&spec);
+    let (x, y, w, h) = spec.square_rect(sq("c3"));
+    assert_eq!(img.at(x + w / 2, y + h / 2), theme::LAST_DARK);
+    // Without a last move nothing is highlighted.
+    let img = render(&BoardSpec::new(&p));
+    let (x, y, w, h) = spec.square_rect(sq("e2"));
+    assert_eq!(img.at(x + w / 2, y + h / 2), theme::LIGHT);
+}
+
+#[test]
+fn the_king_in_check_is_highlighted() {
+    let p = pos(MATED);
+    assert!(p.is_check());
+    let spec = BoardSpec::new(&p);
+    let img = render(&spec);
+    let (x, y, w, _) = spec.square_rect(sq("e8"));
+    assert_eq!(img.at(x + 3, y + 3), theme::CHECK);
+    assert_eq!(img.at(x + w - 3, y + 3), theme::CHECK);
+    // The other king is not.
+    let (x, y, _, _) = spec.square_rect(sq("e1"));
+    assert_eq!(img.at(x + 3, y + 3), theme::DARK);
+    // No check, no red.
+    let quiet = pos(START);
+    let spec = BoardSpec::new(&quiet);
+    let img = render(&spec);
+    let (x, y, _, _) = spec.square_rect(sq("e8"));
+    assert_eq!(img.at(x + 3, y + 3), theme::LIGHT);
+}
+
+#[test]
+fn a1_is_bottom_left_for_white_and_top_right_when_flipped() {
+    // Only a1 holds a piece in the two opposite corners; a1 is highlighted.
+    let p = pos("1k6/8/8/8/8/8/8/R6K w - - 0 1");
+    let r = Renderer::new();
+    let probe = |flip: bool| {
+        let spec = BoardSpec::new(&p)
+            .flip(flip)
+            .last_move(Some(mv("a2", "a1")));
+        let img = Image::decode(&r.png(&spec).unwrap());
+        let strip = spec.strip_height();
+        // Corner squares by raw pixel position: 64 px squares at 512.
+        let bottom_left = (16, strip + 7 * 64 + 16, 32, 32);
+        let top_right = (7 * 64 + 16, strip + 16, 32, 32);
+        (img, bottom_left, top_right)
+    };
+    let (img, bl, tr) = probe(false);
+    assert!(img.count_not(bl, theme::LAST_DARK) > 50, "rook on a1");
+    assert_eq!(img.at(bl.0 - 12, bl.1 + 40), theme::LAST_DARK);
+    assert_eq!(img.count_not(tr, theme::DARK), 0, "h8 empty, top right");
+    let (img, bl, tr) = probe(true);
+    assert!(img.count_not(tr, theme::LAST_DARK) > 50, "rook on a1");
+    assert_eq!(img.at(tr.0 + 40, tr.1 - 12), theme::LAST_DARK);
+    assert_eq!(img.count_not(bl, theme::DARK), 0, "h8 empty, bottom left");
+}
+
+#[test]
+fn flipping_swaps_the_strips_and_the_pieces() {
+    let p = pos(START);
+    let img = render(&BoardSpec::new(&p));
+    let flipped = render(&BoardSpec::new(&p).flip(true));
+    // The start position is symmetric but for colours: the white king's
+    // square (bottom, e-file) is, flipped, at the top on the d-file column.
+    assert_ne!(img.rgb, flipped.rgb);
+    let spec = BoardSpec::new(&p);
+    let fspec = BoardSpec::new(&p).flip(true);
+    assert_eq!(spec.square_rect(sq("a1")), fspec.square_rect(sq("h8")));
+    assert_eq!(spec.square_rect(sq("e2")), fspec.square_rect(sq("d7")));
+}
+
+#[test]
+fn strips_show_captured_pieces_and_the_material_lead() {
+    // Black has lost its queen: white (bottom) shows a black queen icon and +9.
+    let p = pos("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    let spec = BoardSpec::new(&p);
+    let img = render(&spec);
+    let strip = spec.strip_height();
+    let top = (0, 0, img.w, strip);
+    let bottom = (0, img.h - strip, img.w, strip);
+    assert_eq!(
+        img.count_not(top, theme::STRIP),
+        0,
+        "black captured nothing"
+    );
+    assert!(img.count_not(bottom, theme::STRIP) > 200);
+    // The lead is written in the strip's text colour.
+    let text = (0..img.w)
+        .flat_map(|x| (img.h - strip..img.h).map(move |y| (x, y)))
+        .filter(|&(x, y)| img.at(x, y) == theme::STRIP_TEXT)
+        .count();
+    assert!(text > 20, "a +9 in the strip");
+    // Flipped, the white strip is on top.
+    let spec = BoardSpec::new(&p).flip(true);
+    let img = render(&spec);
+    let bottom = (0, img.h - strip, img.w, strip);
+    assert_eq!(img.count_not(bottom, theme::STRIP), 0);
+    // The start position has nothing to show.
+    let p = pos(START);
+    let img = render(&BoardSpec::new(&p));
+    assert_eq!(img.count_not((0, 0, img.w, strip), theme::STRIP), 0);
+    assert_eq!(
+        img.count_not((0, img.h - strip, img.w, strip), theme::STRIP),
+        0
+    );
+}
+
+#[test]
+fn promotions_to_extra_queens_render_with_clamped_captures() {
+    let p = pos("1Q4k1/5ppp/8/8/3q4/8/5PPP/QQ4K1 b - - 0 40");
+    for size in [256, 512, 1024] {
+        let spec = BoardSpec::new(&p)
+            .size(size)
+            .flip(true)
+            .last_move(Some(mv("b7", "b8")));
+        let img = render(&spec);
+        assert_eq!((img.w, img.h), (size, spec.height()));
+    }
+}
+
+#[test]
+fn result_badges_mark_the_kings() {
+    let p = pos(MATED);
+    let spec = BoardSpec::new(&p).result(Some(BoardResult::Mated(Color::Black)));
+    let img = render(&spec);
+    let count = |s: &str, c: Rgb| {
+        let (x, y, w, h) = spec.square_rect(sq(s));
+        let mut n = 0;
+        for yy in y..y + h {
+            for xx in x..x + w {
+                n += usize::from(img.at(xx, yy) == c);
+            }
+        }
+        n
+    };
+    assert!(
+        count("e8", theme::MATE) > 30,
+        "mate marker on the mated king"
+    );
+    assert!(count("e1", theme::WIN) > 30, "win marker on the winner");
+    assert_eq!(count("e1", theme::MATE), 0);
+    let spec = BoardSpec::new(&p).result(Some(BoardResult::Draw));
+    let img2 = render(&spec);
+    let draw = |s: &str| {
+        let (x, y, w, h) = spec.square_rect(sq(s));
+        (y..y + h)
+            .flat_map(|yy| (x..x + w).map(move |xx| (xx, yy)))
+            .filter(|&(xx, yy)| img2.at(xx, yy) == theme::DRAW)
+            .count()
+    };
+    assert!(draw("e8") > 30 && draw("e1") > 30);
+    // No result, no badge.
+    let img3 = render(&BoardSpec::new(&p));
+    assert_eq!(
+        img3.rgb
+            .chunks_exact(3)
+            .filter(|c| c == &[0xc8, 0x30, 0x2a])
+            .count(),
+        0
+    );
+}
+
+#[test]
+fn start_position_is_a_small_indexed_png() {
+    let p = pos(START);
+    let bytes = Renderer::new().png(&BoardSpec::new(&p)).unwrap();
+    assert!(bytes.len() < 30_000, "{} bytes", bytes.len());
+    assert!(Image::decode(&bytes).indexed);
+}
+
+#[test]
+fn the_renderer_is_shared_across_threads() {
+    let r = std::sync::Arc::new(Renderer::new());
+    let handles: Vec<_> = [256u32, 512, 512, 1024]
+        .into_iter()
+        .map(|size| {
+            let r = std::sync::Arc::clone(&r);
+            std::thread::spawn(move || {
+                let p = pos(START);
+                r.png(&BoardSpec::new(&p).size(size)).unwrap().len()
+            })
+        })
+        .collect();
+    for h in handles {
+        assert!(h.join().unwrap() > 1000);
+    }
+}
+
+#[test]
+fn svg_is_self_contained_and_draws_the_same_board() {
+    let p = pos(MATED);
+    let spec = BoardSpec::new(&p)
+        .last_move(Some(mv("h5", "f7")))
+        .result(Some(BoardResult::Mated(Color::Black)));
+    let r = Renderer::new();
+    let svg = r.svg(&spec);
+    assert!(svg.starts_with("<svg"));
+    assert!(!svg.contains("<text"), "no text: no fonts needed");
+    assert!(!svg.contains("href"), "no external references");
+    let tree = resvg::usvg::Tree::from_str(&svg, &resvg::usvg::Options::default()).unwrap();
+    assert_eq!(tree.size().width(), 512.0);
+    assert_eq!(tree.size().height(), spec.height() as f32);
+    let mut pm = resvg::tiny_skia::Pixmap::new(512, spec.height()).unwrap();
+    resvg::render(
+        &tree,
+        resvg::tiny_skia::Transform::identity(),
+        &mut pm.as_mut(),
+    );
+    let img = render(&spec);
+    let svg_at = |x: u32, y: u32| {
+        let p = pm.pixel(x, y).unwrap();
+        Rgb(p.red(), p.green(), p.blue())
+    };
+    for s in ["a1", "e8", "f7", "h5", "d4", "c6", "h8"] {
+        let (x, y, w, _) = spec.square_rect(sq(s));
+        for (px, py) in [(x + 3, y + 30), (x + w / 2, y + 3)] {
+            assert_eq!(svg_at(px, py), img.at(px, py), "{s} at {px},{py}");
+        }
+    }
+    assert_eq!(svg_at(5, 5), theme::STRIP);
+}
+
+#[test]
+fn svg_titles_are_xml_escaped() {
+    let p = pos(START);
+    let r = Renderer::new();
+    let svg = r.svg_titled(&BoardSpec::new(&p), r#"<script>alert("x")</script> & 'y'"#);
+    assert!(!svg.contains("<script>"));
+    assert!(svg.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &apos;y&apos;"));
+    resvg::usvg::Tree::from_str(&svg, &resvg::usvg::Options::default()).expect("still valid");
+}
+
+#[test]
+fn text_board_has_coordinates_and_white_at_the_bottom() {
+    let p = pos(AFTER_E4);
+    let t = text_board(&p, false);
+    let lines: Vec<&str> = t.lines().collect();
+    assert_eq!(lines.len(), 11);
+    assert_eq!(lines[1], "8 | r n b q k b n r |");
+    assert_eq!(lines[5], "4 | . . . . P . . . |");
+    assert_eq!(lines[8], "1 | R N B Q K B N R |");
+    assert_eq!(lines[10].split_whitespace().collect::<String>(), "abcdefgh");
+    let f = text_board(&p, true);
+    let lines: Vec<&str> = f.lines().collect();
+    assert_eq!(lines[1], "1 | R N B K Q B N R |");
+    assert_eq!(lines[5], "5 | . . . . . . . . |");
+    assert_eq!(lines[4], "4 | . . . P . . . . |");
+    assert_eq!(lines[8], "8 | r n b k q b n r |");
+    assert_eq!(lines[10].split_whitespace().collect::<String>(), "hgfedcba");
+}
+
+// ---- the command line ----
+
+fn chessbot() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_chessbot"))
+}
+
+#[test]
+fn cli_writes_a_png_and_an_svg() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("board.png");
+    let st = chessbot()
+        .args([
+            "render",
+            "--fen",
+            AFTER_E4,
+            "--last-move",
+            "e2e4",
+            "--flip",
+            "--size",
+            "256",
+            "-o",
+        ])
+        .arg(&out)
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let img = Image::decode(&std::fs::read(&out).unwrap());
+    assert_eq!(img.w, 256);
+    let svg = dir.path().join("board.svg");
+    let st = chessbot()
+        .args([
+            "render",
+            "--fen",
+            MATED,
+            "--svg",
+            "--result",
+            "black-mated",
+            "-o",
+        ])
+        .arg(&svg)
+        .status()
+        .unwrap();
+    assert!(st.success());
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+}
+
+#[test]
+fn cli_refuses_bad_input_and_writes_no_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("board.png");
+    let cases: [&[&str]; 6] = [
+        &["--fen", "not a fen"],
+        &[
+            "--fen",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1",
+        ],
+        &["--fen", START, "--last-move", "e2e9"],
+        &["--fen", START, "--last-move", "Nf3"],
+        &["--fen", START, "--last-move", "e7e8k"],
+        &["--fen", START, "--size", "2000"],
+    ];
+    for args in cases {
+        let o = chessbot()
+            .arg("render")
+            .args(args)
+            .arg("-o")
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert!(!o.status.success(), "{args:?} should fail");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!err.trim().is_empty(), "{args:?}: a message on stderr");
+        assert!(!out.exists(), "{args:?}: no file written");
+    }
+}
