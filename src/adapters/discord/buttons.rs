@@ -13,6 +13,7 @@ use super::commands::{Data, Error, actor_of, place_of};
 use super::ids::ButtonId;
 use super::replies::{Outgoing, escape_markdown, outgoing};
 use super::respond::{self, Target, split_replies};
+use super::threads;
 
 /// The private question under a Resign click.
 pub const RESIGN_QUESTION: &str = "Resign this game? This cannot be undone.";
@@ -70,7 +71,10 @@ pub async fn on_component(
     if button == ButtonId::ResignConfirm {
         return confirm_resignation(ctx, data, click, &place, &actor).await;
     }
-    let replies = data.backend.handle(&place, &actor, command);
+    let replies = Box::pin(async {
+        let replies = data.backend.handle(&place, &actor, command).await;
+        threads::maybe_open_thread(ctx, &*data.backend, &place, replies).await
+    });
     let answered = respond::answer(ctx, Target::Component(click), data, replies).await?;
     if answered.first_public && button.settles_message() {
         // The challenge or offer is settled: take its buttons away.

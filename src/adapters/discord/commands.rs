@@ -9,6 +9,7 @@ use tracing::Instrument as _;
 use super::autocomplete::rank_moves;
 use super::backend::Backend;
 use super::respond::{self, Target};
+use super::threads;
 use crate::chess::RulesMode;
 use crate::render::Renderer;
 use crate::service::{Actor, ColorChoice, Command, Place};
@@ -148,7 +149,10 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
         user = actor.id.as_str(),
     );
     let data = ctx.data();
-    let replies = data.backend.handle(&place, &actor, command);
+    let replies = Box::pin(async {
+        let replies = data.backend.handle(&place, &actor, command).await;
+        threads::maybe_open_thread(ctx.serenity_context(), &*data.backend, &place, replies).await
+    });
     respond::answer(
         ctx.serenity_context(),
         Target::Command(app.interaction),

@@ -5,8 +5,8 @@
 //! Layout: [`commands`] (slash commands), [`buttons`] (component clicks),
 //! [`replies`] (service reply -> Discord message, pure), [`respond`]
 //! (sending, deferring, rendering), [`announcer`] (deadlines),
-//! [`autocomplete`], [`ids`] and [`token`] (pure helpers), [`backend`]
-//! (the service as the adapter sees it).
+//! [`threads`] (game threads), [`autocomplete`], [`ids`] and [`token`]
+//! (pure helpers), [`backend`] (the service as the adapter sees it).
 
 pub mod announcer;
 pub mod autocomplete;
@@ -16,6 +16,7 @@ pub mod commands;
 pub mod ids;
 pub mod replies;
 pub mod respond;
+pub mod threads;
 pub mod token;
 
 use std::sync::Arc;

@@ -15,9 +15,10 @@ use serenity::{
 use super::backend::BoxFuture;
 use super::commands::{Data, Error};
 use super::replies::{Outgoing, outgoing};
+use super::threads;
 use crate::chess::Position;
 use crate::render::{BoardSpec, Renderer};
-use crate::service::{BoardImage, Reply};
+use crate::service::{BoardImage, Event, Reply};
 
 /// Wait this long for the service before deferring, well inside Discord's
 /// three seconds.
@@ -170,6 +171,9 @@ pub async fn answer(
         };
         log(sent, "respond");
     }
+    for reply in &here {
+        post_in_parent(http, &data.renderer, target.channel(), reply).await;
+    }
     for reply in &elsewhere {
         log(post(http, &data.renderer, reply).await, "post");
     }
@@ -191,11 +195,35 @@ pub async fn post(http: &Http, renderer: &Arc<Renderer>, reply: &Reply) -> seren
         return Ok(());
     };
     let png = board_png(renderer, reply.board.as_ref()).await;
-    let out = outgoing(reply, png);
-    channel
-        .send_message(http, out.channel_message())
-        .await
-        .map(drop)
+    let message = outgoing(reply, png).channel_message();
+    let sent = match channel.send_message(http, message.clone()).await {
+        Err(e) if threads::reopen_if_archived(http, channel).await => {
+            tracing::debug!(error = %e, "reopened an archived thread");
+            channel.send_message(http, message).await
+        }
+        other => other,
+    };
+    sent?;
+    post_in_parent(http, renderer, channel, reply).await;
+    Ok(())
+}
+
+/// A game that ended in a thread is also announced in the parent channel.
+async fn post_in_parent(http: &Http, renderer: &Arc<Renderer>, channel: ChannelId, reply: &Reply) {
+    if reply.ephemeral || !matches!(reply.event, Some(Event::End { .. })) {
+        return;
+    }
+    let Some(parent) = threads::parent_of_thread(http, channel).await else {
+        return;
+    };
+    let Some(copy) = threads::parent_copy(reply, parent) else {
+        return;
+    };
+    let png = board_png(renderer, copy.board.as_ref()).await;
+    let sent = parent
+        .send_message(http, outgoing(&copy, png).channel_message())
+        .await;
+    log(sent.map(drop), "result in the parent channel");
 }
 
 /// The Discord channel of a reply, if it is one.
