@@ -865,7 +865,7 @@ impl Position {
             return IllegalMove::KingIntoCheck;
         }
         let ksq = self.king_square(us);
-        if self.pinned(us, ksq).contains(from) {
+        if self.pinned(us, ksq).contains(from) && !line(ksq, from).contains(m.to()) {
             return IllegalMove::Pinned(from);
         }
         if self.is_check() {

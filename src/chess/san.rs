@@ -122,41 +122,56 @@ impl Position {
         let pattern = MovePattern::parse(input)?;
         let shown = input.trim().to_string();
         let legal = self.legal_moves();
-        let mut last_err = None;
+        // The first reading that no legal move fits, and whether some piece
+        // could at least make that move by the way it moves.
+        let mut first_err: Option<(IllegalMove, bool)> = None;
         for alt in pattern.alternatives() {
-            let matches: Vec<Move> = legal.iter().copied().filter(|m| alt.matches(*m)).collect();
-            match matches.len() {
-                1 => return Ok(matches[0]),
-                0 => {
-                    if last_err.is_none() {
-                        last_err = Some(MoveInputError::Illegal {
-                            input: shown.clone(),
-                            reason: self.explain(&alt),
-                        });
-                    }
+            let mut matches = legal.iter().copied().filter(|m| alt.matches(*m));
+            let Some(first) = matches.next() else {
+                let reason = self.explain(&alt);
+                if first_err
+                    .as_ref()
+                    .is_none_or(|(_, pseudo)| !pseudo && reason.1)
+                {
+                    first_err = Some(reason);
                 }
-                _ => {
-                    return Err(MoveInputError::Ambiguous {
-                        input: shown,
-                        candidates: matches.iter().map(|m| self.san(*m)).collect(),
-                    });
-                }
+                continue;
+            };
+            let rest: Vec<Move> = matches.collect();
+            if rest.is_empty() {
+                return Ok(first);
             }
+            // Several pieces fit, or a pawn reaches the last rank and no
+            // piece was named: list the candidates.
+            return Err(MoveInputError::Ambiguous {
+                input: shown,
+                candidates: std::iter::once(first)
+                    .chain(rest)
+                    .map(|m| self.san(m))
+                    .collect(),
+            });
         }
-        Err(last_err.unwrap_or(MoveInputError::Parse(ParseMoveError::Unparsable(shown))))
+        Err(match first_err {
+            Some((reason, _)) => MoveInputError::Illegal {
+                input: shown,
+                reason,
+            },
+            None => MoveInputError::Parse(ParseMoveError::Unparsable(shown)),
+        })
     }
 
-    /// The reason no legal move fits `pat`.
-    fn explain(&self, pat: &Alternative) -> IllegalMove {
-        let pseudo: Vec<Move> = self
+    /// The reason no legal move fits `pat`, and whether some piece could
+    /// make such a move by the way it moves (a pinned piece, a king walking
+    /// into check) rather than not at all.
+    fn explain(&self, pat: &Alternative) -> (IllegalMove, bool) {
+        let pseudo = self
             .pseudo_legal_moves()
             .into_iter()
-            .filter(|m| pat.matches(*m))
-            .collect();
-        if let Some(m) = pseudo.first() {
-            return self.why_illegal(*m);
+            .find(|m| pat.matches(*m));
+        if let Some(m) = pseudo {
+            return (self.why_illegal(m), true);
         }
-        match pat.castle {
+        let reason = match pat.castle {
             Some(kingside) => {
                 let ksq = self.king_square(self.turn());
                 let rank = ksq.rank();
@@ -172,6 +187,11 @@ impl Position {
                             role: pat.role.unwrap_or(Role::Pawn),
                         },
                         Some(p) if p.color != self.turn() => IllegalMove::NotYourPiece(from),
+                        // `Ne2e4` with a pawn on e2: there is no knight there.
+                        Some(p) if pat.role.is_some_and(|r| r != p.role) => IllegalMove::NoPiece {
+                            square: from,
+                            role: pat.role.unwrap_or(p.role),
+                        },
                         Some(p) => IllegalMove::Unreachable(p.role, pat.to.unwrap_or(from)),
                     }
                 } else {
@@ -181,7 +201,21 @@ impl Position {
                     )
                 }
             }
-        }
+        };
+        (reason, false)
+    }
+}
+
+/// The SAN letter of a chess figurine (either colour), else `c` itself.
+fn figurine_letter(c: char) -> char {
+    match c {
+        '\u{2654}' | '\u{265A}' => 'K',
+        '\u{2655}' | '\u{265B}' => 'Q',
+        '\u{2656}' | '\u{265C}' => 'R',
+        '\u{2657}' | '\u{265D}' => 'B',
+        '\u{2658}' | '\u{265E}' => 'N',
+        '\u{2659}' | '\u{265F}' => 'P',
+        c => c,
     }
 }
 
@@ -212,10 +246,12 @@ impl Alternative {
             return false;
         }
         let from = m.from();
+        // No promotion piece given matches every promotion (the caller
+        // reports them as the candidates of an ambiguous move).
         self.to == Some(m.to())
             && self.from_file.is_none_or(|f| f == from.file())
             && self.from_rank.is_none_or(|r| r == from.rank())
-            && self.promotion == m.promotion()
+            && (self.promotion.is_none() || self.promotion == m.promotion())
     }
 }
 
@@ -239,10 +275,12 @@ impl MovePattern {
             return Err(ParseMoveError::TooLong);
         }
         let unparsable = || ParseMoveError::Unparsable(trimmed.to_string());
-        // Drop annotation marks, an "e.p." suffix and inner spaces.
+        // Drop annotation marks, an "e.p." suffix and inner spaces; read
+        // figurines (U+2654..U+265F) as piece letters.
         let mut s: String = trimmed
             .chars()
             .filter(|c| !c.is_whitespace())
+            .map(figurine_letter)
             .collect::<String>();
         for suffix in ["e.p.", "e.p", "ep"] {
             if s.len() > suffix.len() + 1 && s.ends_with(suffix) {
