@@ -259,3 +259,59 @@ fn many_scripted_games_run_fast() {
     assert_eq!(ends, 40);
     assert!(start.elapsed().as_secs() < 60);
 }
+
+/// Random legal games (from the rules core), as a console script: `games`
+/// games of up to `plies` plies, each in its own channel.
+fn random_games_script(games: usize, plies: usize) -> (String, usize) {
+    use chessbot::chess::{Game, RulesMode};
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut script = String::new();
+    let mut moves = 0;
+    for g in 0..games {
+        let ch = format!("c{g}");
+        script.push_str(&format!(
+            "w{g}@{ch}: /chess challenge @b{g} color:white\nb{g}@{ch}: /chess accept\n"
+        ));
+        let mut game = Game::new(RulesMode::House);
+        for i in 0..plies {
+            if game.outcome().is_some() {
+                break;
+            }
+            let legal = game.position().legal_moves();
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let m = legal[(state % legal.len() as u64) as usize];
+            let san = game.play(m).expect("legal").to_string();
+            let who = if i % 2 == 0 {
+                format!("w{g}")
+            } else {
+                format!("b{g}")
+            };
+            script.push_str(&format!("{who}@{ch}: /chess move {san}\n"));
+            moves += 1;
+        }
+    }
+    (script, moves)
+}
+
+#[test]
+#[ignore = "speed check: cargo test --release --test console -- --ignored"]
+fn four_hundred_games_take_seconds() {
+    let (script, moves) = random_games_script(400, 100);
+    if let Ok(path) = std::env::var("CHESSBOT_SCRIPT_OUT") {
+        std::fs::write(path, &script).expect("write script");
+    }
+    let start = std::time::Instant::now();
+    let out = run_console_raw(&script, "sqlite::memory:", &[]);
+    let secs = start.elapsed().as_secs_f64();
+    let errors = out
+        .lines()
+        .filter(|l| l.contains("\"type\":\"error\""))
+        .count();
+    eprintln!(
+        "{moves} moves in {secs:.2} s: {:.0} moves/s; {errors} errors",
+        moves as f64 / secs
+    );
+    assert_eq!(errors, 0);
+}

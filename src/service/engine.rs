@@ -5,8 +5,9 @@
 //! the game, replays it, validates, and writes one guarded transaction. User
 //! mistakes become one private error reply and change nothing.
 
+use std::collections::HashMap;
 use std::hash::{BuildHasher, Hasher};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use chrono::{DateTime, TimeZone, Utc};
 
@@ -75,6 +76,21 @@ pub struct GameService {
 struct Inner {
     store: Store,
     clock: Arc<dyn Clock>,
+    /// Replayed active games by id, to skip the replay of the whole move
+    /// list on every command. Validated against the row (ply and FEN) on
+    /// each use, so a change by another process is never missed.
+    cache: Mutex<HashMap<i64, Game>>,
+    /// The earliest reminder or deadline known to be pending (ms), `None`
+    /// when unknown. Commands check the database for due deadlines only
+    /// when this has passed; our own writes only move it earlier.
+    due_hint: Mutex<Option<i64>>,
+}
+
+/// Games kept replayed in memory at most.
+const CACHE_LIMIT: usize = 4096;
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 impl std::fmt::Debug for GameService {
@@ -260,7 +276,12 @@ impl GameService {
         // Touch the database once so a broken store fails at start-up.
         store.next_due().await?;
         Ok(GameService {
-            inner: Arc::new(Inner { store, clock }),
+            inner: Arc::new(Inner {
+                store,
+                clock,
+                cache: Mutex::new(HashMap::new()),
+                due_hint: Mutex::new(None),
+            }),
         })
     }
 
@@ -284,7 +305,11 @@ impl GameService {
             command = ?std::mem::discriminant(&cmd)
         );
         let _enter = span.enter();
-        let mut replies = self.run_due().await;
+        let mut replies = if self.maybe_due(ms(self.now())) {
+            self.run_due().await
+        } else {
+            Vec::new()
+        };
         let result = match cmd {
             Command::Challenge {
                 opponent,
@@ -375,6 +400,8 @@ impl GameService {
             }
         };
         let mut out = Vec::new();
+        // Unknown while we work; recomputed below.
+        *lock(&self.inner.due_hint) = None;
         for row in due {
             let id = row.id;
             match self.fire_due(row, now).await {
@@ -384,6 +411,9 @@ impl GameService {
                     tracing::error!(game = id, error = %e, "deadline handling failed");
                 }
             }
+        }
+        if let Ok(next) = self.inner.store.next_due().await {
+            *lock(&self.inner.due_hint) = Some(next.unwrap_or(i64::MAX));
         }
         out
     }
@@ -415,6 +445,7 @@ impl GameService {
                 Err(e) => return Err(e.into()),
             }
             game.end(outcome);
+            self.remember(l.row.id, &game);
             let text = if outcome.termination == Termination::Aborted {
                 Some(msg::aborted_no_first_move(l.name(to_move)))
             } else {
@@ -446,6 +477,15 @@ impl GameService {
     // ---- loading ------------------------------------------------------
 
     async fn replay(&self, row: GameRow) -> Result<Loaded, ServiceError> {
+        if row.is_active() {
+            let cached = lock(&self.inner.cache).get(&row.id).cloned();
+            if let Some(game) = cached
+                && game.moves().len() as i64 == row.ply
+                && game.position().fen() == row.fen
+            {
+                return Ok(Loaded { row, game });
+            }
+        }
         let corrupt = |reason: String| ServiceError::Corrupt { id: row.id, reason };
         let rules: RulesMode = row
             .rules
@@ -472,7 +512,36 @@ impl GameService {
             };
             game.end(Outcome::new(winner, t));
         }
+        if row.is_active() {
+            self.remember(row.id, &game);
+        }
         Ok(Loaded { row, game })
+    }
+
+    /// Caches an active game (or forgets a finished one).
+    fn remember(&self, id: i64, game: &Game) {
+        let mut cache = lock(&self.inner.cache);
+        if game.outcome().is_some() {
+            cache.remove(&id);
+            return;
+        }
+        if cache.len() >= CACHE_LIMIT {
+            cache.clear();
+        }
+        cache.insert(id, game.clone());
+    }
+
+    /// Notes a newly stored reminder or deadline.
+    fn note_due(&self, at: i64) {
+        let mut hint = lock(&self.inner.due_hint);
+        if let Some(h) = *hint {
+            *hint = Some(h.min(at));
+        }
+    }
+
+    /// Whether a command should look for due deadlines first.
+    fn maybe_due(&self, now: i64) -> bool {
+        lock(&self.inner.due_hint).is_none_or(|h| h <= now)
     }
 
     async fn active(&self, place: &Place) -> Result<Option<Loaded>, Failure> {
@@ -728,6 +797,7 @@ impl GameService {
             Err(StoreError::Stale) => return Err(user("no_challenge", msg::no_challenge())),
             Err(e) => return Err(e.into()),
         };
+        self.note_due(remind_at);
         let to_move = if game.position().turn() == Color::White {
             &white
         } else {
@@ -954,6 +1024,10 @@ impl GameService {
             .store
             .apply_move(l.row.id, l.row.ply, &row, &update)
             .await?;
+        self.remember(l.row.id, &game);
+        if let Some(r) = remind_at {
+            self.note_due(r);
+        }
         let mut row = l.row;
         row.ply += 1;
         if let Some(o) = outcome {
@@ -1053,6 +1127,7 @@ impl GameService {
             .await?;
         let mut game = l.game;
         game.end(outcome);
+        self.remember(l.row.id, &game);
         let mut row = l.row;
         row.status = crate::store::STATUS_FINISHED.to_string();
         let l = Loaded { row, game };
@@ -1168,6 +1243,8 @@ impl GameService {
                     .store
                     .take_back(l.row.id, l.row.ply, new_ply, &update)
                     .await?;
+                self.remember(l.row.id, &game);
+                self.note_due(remind_at);
                 let mut row = l.row;
                 row.ply = new_ply;
                 let l = Loaded { row, game };
