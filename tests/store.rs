@@ -1,0 +1,190 @@
+//! Store tests: schema rules enforced by the database, guarded writes.
+
+use chessbot::store::{ChannelKey, GameUpdate, MoveRow, NewChallenge, NewGame, Store, StoreError};
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+fn chan(c: &str) -> ChannelKey {
+    ChannelKey {
+        platform: "console".into(),
+        guild: String::new(),
+        channel: c.into(),
+    }
+}
+
+fn challenge(c: &str) -> NewChallenge {
+    NewChallenge {
+        place: chan(c),
+        challenger_id: "alice".into(),
+        challenger_name: "alice".into(),
+        opponent_id: Some("bob".into()),
+        opponent_name: Some("bob".into()),
+        color: "white".into(),
+        days: 3,
+        start_fen: None,
+        rules: "house".into(),
+        created_at: 1_000,
+    }
+}
+
+fn game(c: &str) -> NewGame {
+    NewGame {
+        place: chan(c),
+        white_id: "alice".into(),
+        white_name: "alice".into(),
+        black_id: "bob".into(),
+        black_name: "bob".into(),
+        start_fen: START.into(),
+        rules: "house".into(),
+        days: 3,
+        deadline_at: 10_000,
+        remind_at: 8_000,
+        created_at: 1_000,
+    }
+}
+
+fn update(fen: &str, now: i64) -> GameUpdate {
+    GameUpdate {
+        fen: fen.into(),
+        draw_offer: None,
+        takeback_offer: None,
+        deadline_at: Some(now + 10_000),
+        remind_at: Some(now + 8_000),
+        finish: None,
+        now,
+    }
+}
+
+fn mv(ply: i64, uci: &str) -> MoveRow {
+    MoveRow {
+        ply,
+        uci: uci.into(),
+        san: uci.into(),
+        played_at: 2_000,
+    }
+}
+
+async fn started(store: &Store, c: &str) -> i64 {
+    let ch = store.insert_challenge(&challenge(c)).await.unwrap();
+    store.accept_challenge(ch, &game(c)).await.unwrap()
+}
+
+#[tokio::test]
+async fn one_open_challenge_and_one_active_game_per_channel() {
+    let store = Store::memory().await.unwrap();
+    store.insert_challenge(&challenge("a")).await.unwrap();
+    assert!(matches!(
+        store.insert_challenge(&challenge("a")).await,
+        Err(StoreError::Busy)
+    ));
+    // Another channel is independent.
+    started(&store, "b").await;
+    let open = store.open_challenge(&chan("a")).await.unwrap().unwrap();
+    store.accept_challenge(open.id, &game("a")).await.unwrap();
+    // The database refuses a second active game in channel a, and the
+    // refused acceptance leaves the challenge open (one transaction).
+    let second = store.insert_challenge(&challenge("a")).await.unwrap();
+    assert!(matches!(
+        store.accept_challenge(second, &game("a")).await,
+        Err(StoreError::Busy)
+    ));
+    assert_eq!(
+        store.open_challenge(&chan("a")).await.unwrap().unwrap().id,
+        second
+    );
+}
+
+#[tokio::test]
+async fn a_move_applies_once_at_the_expected_ply() {
+    let store = Store::memory().await.unwrap();
+    let id = started(&store, "a").await;
+    store
+        .apply_move(id, 0, &mv(1, "e2e4"), &update("fen1", 2_000))
+        .await
+        .unwrap();
+    assert!(matches!(
+        store
+            .apply_move(id, 0, &mv(1, "d2d4"), &update("fen1b", 2_000))
+            .await,
+        Err(StoreError::Stale)
+    ));
+    let moves = store.moves(id).await.unwrap();
+    assert_eq!(moves, vec![mv(1, "e2e4")]);
+    let g = store.game(id).await.unwrap().unwrap();
+    assert_eq!((g.ply, g.fen.as_str()), (1, "fen1"));
+    assert!(store.inconsistent_games().await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn takeback_deletes_moves_and_finishing_is_claimed_once() {
+    let store = Store::memory().await.unwrap();
+    let id = started(&store, "a").await;
+    store
+        .apply_move(id, 0, &mv(1, "e2e4"), &update("f1", 2_000))
+        .await
+        .unwrap();
+    store
+        .apply_move(id, 1, &mv(2, "e7e5"), &update("f2", 2_000))
+        .await
+        .unwrap();
+    store
+        .take_back(id, 2, 1, &update("f1", 3_000))
+        .await
+        .unwrap();
+    assert_eq!(store.moves(id).await.unwrap().len(), 1);
+    assert!(store.inconsistent_games().await.unwrap().is_empty());
+    store
+        .finish_game(id, 1, "1-0", "resignation", 4_000)
+        .await
+        .unwrap();
+    assert!(matches!(
+        store.finish_game(id, 1, "0-1", "timeout", 4_000).await,
+        Err(StoreError::Stale)
+    ));
+    let g = store.game(id).await.unwrap().unwrap();
+    assert_eq!(g.result.as_deref(), Some("1-0"));
+    assert!(!g.is_active());
+    // The channel is free again.
+    started(&store, "a").await;
+}
+
+#[tokio::test]
+async fn deadlines_are_found_and_reminders_claimed_once() {
+    let store = Store::memory().await.unwrap();
+    let id = started(&store, "a").await;
+    assert_eq!(store.next_due().await.unwrap(), Some(8_000));
+    assert!(store.due_games(7_999).await.unwrap().is_empty());
+    assert_eq!(store.due_games(8_000).await.unwrap().len(), 1);
+    assert!(store.claim_reminder(id, 0).await.unwrap());
+    assert!(!store.claim_reminder(id, 0).await.unwrap());
+    assert_eq!(store.next_due().await.unwrap(), Some(10_000));
+}
+
+#[tokio::test]
+async fn file_database_is_created_and_reopened() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("sub.db").display());
+    let id = {
+        let store = Store::open(&url).await.unwrap();
+        let id = started(&store, "a").await;
+        store.close().await;
+        id
+    };
+    let store = Store::open(&url).await.unwrap();
+    assert_eq!(store.active_game(&chan("a")).await.unwrap().unwrap().id, id);
+    assert!(dir.path().join("sub.db-wal").exists() || dir.path().join("sub.db").exists());
+}
+
+#[tokio::test]
+async fn a_bad_url_is_an_error() {
+    assert!(Store::open("postgres-ish://nope").await.is_err());
+}
+
+#[tokio::test]
+async fn rebinding_moves_the_game_to_a_thread() {
+    let store = Store::memory().await.unwrap();
+    let id = started(&store, "a").await;
+    assert!(store.rebind_channel(&chan("a"), &chan("t")).await.unwrap());
+    assert_eq!(store.active_game(&chan("t")).await.unwrap().unwrap().id, id);
+    assert!(store.active_game(&chan("a")).await.unwrap().is_none());
+}
