@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::sync::{Arc, Mutex};
 
-use resvg::tiny_skia::{Pixmap, PixmapPaint, Transform};
+use resvg::tiny_skia::{Pixmap, Transform};
 use resvg::usvg;
 
 use crate::chess::{Color, Move, Piece, Position, Role, Square};
@@ -440,7 +440,6 @@ impl Renderer {
         let sprites = self.sprites(&lay)?;
         let mut pm = Pixmap::new(lay.size, lay.height)
             .ok_or_else(|| RenderError::Raster("empty picture".into()))?;
-        let paint = PixmapPaint::default();
         for item in lay.items(spec) {
             match item {
                 Item::Rect { x, y, w, h, color } => fill(&mut pm, x, y, w, h, color),
@@ -451,25 +450,17 @@ impl Renderer {
                     } else {
                         &sprites.pieces[i]
                     };
-                    pm.draw_pixmap(x, y, s.as_ref(), &paint, Transform::identity(), None);
+                    blit(&mut pm, s, x, y);
                 }
                 Item::Glyph { ch, style, x, y } => {
                     if let Some(g) = glyphs::index(ch) {
                         let s = &sprites.glyphs[style as usize][g];
                         let (ox, oy) = lay.glyph_origin_px(style);
-                        pm.draw_pixmap(
-                            x - ox,
-                            y - oy,
-                            s.as_ref(),
-                            &paint,
-                            Transform::identity(),
-                            None,
-                        );
+                        blit(&mut pm, s, x - ox, y - oy);
                     }
                 }
                 Item::Badge { kind, x, y } => {
-                    let s = &sprites.badges[kind.index()];
-                    pm.draw_pixmap(x, y, s.as_ref(), &paint, Transform::identity(), None);
+                    blit(&mut pm, &sprites.badges[kind.index()], x, y);
                 }
             }
         }
@@ -584,6 +575,42 @@ fn fill(pm: &mut Pixmap, x: i32, y: i32, w: u32, h: u32, c: Rgb) {
     }
 }
 
+/// Draws a premultiplied sprite over an opaque picture (source-over),
+/// clipped to the picture.
+fn blit(dst: &mut Pixmap, src: &Pixmap, x: i32, y: i32) {
+    let (dw, dh) = (dst.width() as i32, dst.height() as i32);
+    let (sw, sh) = (src.width() as i32, src.height() as i32);
+    let x0 = x.max(0);
+    let y0 = y.max(0);
+    let x1 = (x + sw).min(dw);
+    let y1 = (y + sh).min(dh);
+    if x0 >= x1 || y0 >= y1 {
+        return;
+    }
+    let n = (x1 - x0) as usize * 4;
+    let sdata = src.data();
+    let ddata = dst.data_mut();
+    for row in y0..y1 {
+        let s_off = (((row - y) * sw + (x0 - x)) * 4) as usize;
+        let d_off = ((row * dw + x0) * 4) as usize;
+        let srow = &sdata[s_off..s_off + n];
+        let drow = &mut ddata[d_off..d_off + n];
+        for (d, s) in drow.chunks_exact_mut(4).zip(srow.chunks_exact(4)) {
+            match s[3] {
+                0 => {}
+                255 => d.copy_from_slice(s),
+                a => {
+                    let inv = 255 - u16::from(a);
+                    for i in 0..3 {
+                        let v = u16::from(s[i]) + (u16::from(d[i]) * inv + 127) / 255;
+                        d[i] = v.min(255) as u8;
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Encodes an opaque pixmap: indexed colour when it has at most 256 colours
 /// (lossless), else RGB.
 ///
@@ -595,17 +622,20 @@ pub fn encode_png(pm: &Pixmap) -> Result<Vec<u8>, RenderError> {
     let enc_err = |e: png::EncodingError| RenderError::Encode(e.to_string());
     let mut enc = png::Encoder::new(&mut out, w, h);
     enc.set_depth(png::BitDepth::Eight);
-    enc.set_compression(png::Compression::Balanced);
     match to_indexed(pm.data()) {
         Some((palette, indices)) => {
+            // Measured on our boards: zlib level 3 with the Up filter is
+            // within ~15% of the smallest output at a third of the time.
+            enc.set_deflate_compression(png::DeflateCompression::Level(3));
             enc.set_color(png::ColorType::Indexed);
             enc.set_palette(palette);
-            enc.set_filter(png::Filter::NoFilter);
+            enc.set_filter(png::Filter::Up);
             let mut wr = enc.write_header().map_err(enc_err)?;
             wr.write_image_data(&indices).map_err(enc_err)?;
             wr.finish().map_err(enc_err)?;
         }
         None => {
+            enc.set_compression(png::Compression::Balanced);
             enc.set_color(png::ColorType::Rgb);
             enc.set_filter(png::Filter::Adaptive);
             let rgb: Vec<u8> = pm
@@ -628,11 +658,12 @@ fn to_indexed(rgba: &[u8]) -> Option<(Vec<u8>, Vec<u8>)> {
     let mut keys = [EMPTY; SLOTS];
     let mut vals = [0u8; SLOTS];
     let mut palette: Vec<u8> = Vec::with_capacity(256 * 3);
-    let mut indices = Vec::with_capacity(rgba.len() / 4);
+    let mut indices = vec![0u8; rgba.len() / 4];
     let mut last_key = EMPTY;
     let mut last_idx = 0u8;
-    for p in rgba.chunks_exact(4) {
-        let key = u32::from(p[0]) << 16 | u32::from(p[1]) << 8 | u32::from(p[2]);
+    for (p, out) in rgba.chunks_exact(4).zip(indices.iter_mut()) {
+        // Opaque pixels: the colour is the low three bytes.
+        let key = u32::from_le_bytes([p[0], p[1], p[2], p[3]]) & 0x00ff_ffff;
         if key != last_key {
             let mut slot = (key.wrapping_mul(0x9E37_79B1) >> 22) as usize;
             loop {
@@ -655,7 +686,7 @@ fn to_indexed(rgba: &[u8]) -> Option<(Vec<u8>, Vec<u8>)> {
             }
             last_key = key;
         }
-        indices.push(last_idx);
+        *out = last_idx;
     }
     Some((palette, indices))
 }

@@ -215,3 +215,47 @@ fn coordinates_sit_inside_the_edge_squares() {
     assert_eq!(Layout::cell(Square::A1, false), (0, 7));
     assert_eq!(Layout::cell(Square::A1, true), (7, 0));
 }
+
+#[test]
+#[ignore = "experiment"]
+fn experiment_compression() {
+    let r = Renderer::new();
+    let p = pos(START);
+    let pm = r.compose(&BoardSpec::new(&p)).unwrap();
+    let (pal, idx) = to_indexed(pm.data()).unwrap();
+    for (name, c) in [
+        ("l1", png::DeflateCompression::Level(1)),
+        ("l2", png::DeflateCompression::Level(2)),
+        ("l3", png::DeflateCompression::Level(3)),
+        ("l4", png::DeflateCompression::Level(4)),
+        ("l6", png::DeflateCompression::Level(6)),
+        ("ultra", png::DeflateCompression::FdeflateUltraFast),
+    ] {
+        for f in [png::Filter::NoFilter, png::Filter::Up] {
+            let t = std::time::Instant::now();
+            let mut out = Vec::new();
+            for _ in 0..20 {
+                out.clear();
+                let mut enc = png::Encoder::new(&mut out, pm.width(), pm.height());
+                enc.set_color(png::ColorType::Indexed);
+                enc.set_palette(pal.clone());
+                enc.set_deflate_compression(c);
+                enc.set_filter(f);
+                let mut w = enc.write_header().unwrap();
+                w.write_image_data(&idx).unwrap();
+                w.finish().unwrap();
+            }
+            eprintln!("{name} {f:?}: {} bytes {:?}", out.len(), t.elapsed() / 20);
+        }
+    }
+    let t = std::time::Instant::now();
+    for _ in 0..20 {
+        let _ = to_indexed(pm.data());
+    }
+    eprintln!("to_indexed {:?}", t.elapsed() / 20);
+    let t = std::time::Instant::now();
+    for _ in 0..20 {
+        let _ = r.compose(&BoardSpec::new(&p));
+    }
+    eprintln!("compose {:?}", t.elapsed() / 20);
+}
