@@ -14,6 +14,8 @@ use super::ids::ButtonId;
 use super::replies::{Outgoing, escape_markdown, outgoing};
 use super::respond::{self, Target, split_replies};
 use super::threads;
+use crate::service::{Actor, Place};
+use tracing::Instrument as _;
 
 /// The private question under a Resign click.
 pub const RESIGN_QUESTION: &str = "Resign this game? This cannot be undone.";
@@ -41,7 +43,6 @@ pub async fn on_component(
     let Some(button) = ButtonId::parse(&click.data.custom_id) else {
         return Ok(());
     };
-    let http = ctx.http.as_ref();
     let place = place_of(click.guild_id, click.channel_id);
     let nick = click.member.as_ref().and_then(|m| m.nick.as_deref());
     let actor = actor_of(&click.user, nick);
@@ -51,7 +52,20 @@ pub async fn on_component(
         channel = place.channel.as_str(),
         user = actor.id.as_str(),
     );
-    let _entered = span.enter();
+    click_button(ctx, data, click, button, &place, &actor)
+        .instrument(span)
+        .await
+}
+
+async fn click_button(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &ComponentInteraction,
+    button: ButtonId,
+    place: &Place,
+    actor: &Actor,
+) -> Result<(), Error> {
+    let http = ctx.http.as_ref();
     let Some(command) = button.command() else {
         let response = if button == ButtonId::Resign {
             CreateInteractionResponse::Message(resign_confirmation().interaction_message())
@@ -67,13 +81,12 @@ pub async fn on_component(
         }
         return Ok(());
     };
-    drop(_entered);
     if button == ButtonId::ResignConfirm {
-        return confirm_resignation(ctx, data, click, &place, &actor).await;
+        return confirm_resignation(ctx, data, click, place, actor).await;
     }
     let replies = Box::pin(async {
-        let replies = data.backend.handle(&place, &actor, command).await;
-        threads::maybe_open_thread(ctx, &*data.backend, &place, replies).await
+        let replies = data.backend.handle(place, actor, command).await;
+        threads::maybe_open_thread(ctx, &*data.backend, place, replies).await
     });
     let answered = respond::answer(ctx, Target::Component(click), data, replies).await?;
     if answered.first_public && button.settles_message() {
@@ -97,8 +110,8 @@ async fn confirm_resignation(
     ctx: &serenity::Context,
     data: &Data,
     click: &ComponentInteraction,
-    place: &crate::service::Place,
-    actor: &crate::service::Actor,
+    place: &Place,
+    actor: &Actor,
 ) -> Result<(), Error> {
     let http = ctx.http.as_ref();
     let mut pending = data

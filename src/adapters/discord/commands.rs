@@ -446,4 +446,54 @@ mod tests {
         let mv = cmd.subcommands.iter().find(|c| c.name == "move");
         assert!(mv.is_some_and(|c| c.parameters[0].autocomplete_callback.is_some()));
     }
+
+    #[test]
+    fn registration_json_has_the_documented_options() {
+        let commands = [chess()];
+        let created = poise::builtins::create_application_commands(&commands);
+        let v = serde_json::to_value(&created).expect("serialises");
+        assert_eq!(v.as_array().map(Vec::len), Some(1));
+        let chess = &v[0];
+        assert_eq!(chess["name"], "chess");
+        let sub = |name: &str| {
+            chess["options"]
+                .as_array()
+                .and_then(|o| o.iter().find(|s| s["name"] == name))
+                .cloned()
+                .unwrap_or_default()
+        };
+        let opt = |s: &serde_json::Value, name: &str| {
+            s["options"]
+                .as_array()
+                .and_then(|o| o.iter().find(|p| p["name"] == name))
+                .cloned()
+                .unwrap_or_default()
+        };
+        let challenge = sub("challenge");
+        assert_eq!(challenge["type"], 1, "a subcommand");
+        assert_eq!(opt(&challenge, "opponent")["type"], 6, "a user option");
+        assert_eq!(opt(&challenge, "opponent")["required"], false);
+        let color = opt(&challenge, "color");
+        let colors: Vec<&str> = color["choices"]
+            .as_array()
+            .map(|c| c.iter().filter_map(|c| c["name"].as_str()).collect())
+            .unwrap_or_default();
+        assert_eq!(colors, ["white", "black", "random"]);
+        let rule = opt(&challenge, "rules");
+        let rules: Vec<&str> = rule["choices"]
+            .as_array()
+            .map(|c| c.iter().filter_map(|c| c["name"].as_str()).collect())
+            .unwrap_or_default();
+        assert_eq!(rules, ["house", "fide"]);
+        assert_eq!(opt(&challenge, "days")["min_value"].as_f64(), Some(1.0));
+        assert_eq!(opt(&challenge, "days")["max_value"].as_f64(), Some(14.0));
+        assert_eq!(opt(&challenge, "fen")["type"], 3);
+        let mv = opt(&sub("move"), "move");
+        assert_eq!(mv["type"], 3);
+        assert_eq!(mv["required"], true);
+        assert_eq!(mv["autocomplete"], true);
+        assert_eq!(opt(&sub("board"), "flip")["type"], 5);
+        assert_eq!(opt(&sub("pgn"), "game")["type"], 4);
+        assert_eq!(opt(&sub("history"), "user")["type"], 6);
+    }
 }
