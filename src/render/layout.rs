@@ -169,7 +169,7 @@ impl Layout {
     pub fn glyph_scale(&self, style: GlyphStyle) -> f32 {
         match style {
             GlyphStyle::Strip => self.strip as f32 / 24.0,
-            _ => self.sq as f32 / 62.0,
+            _ => (self.sq as f32 / 62.0).max(0.62),
         }
     }
 
