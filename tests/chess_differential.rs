@@ -158,7 +158,9 @@ fn compare_position(ours: &Position, theirs: &Chess, full: bool, stats: &mut Sta
     a.sort();
     b.sort();
     assert_eq!(a, b, "legal moves: {}", ctx());
-    assert_eq!(our_moves.len(), theirs.legal_moves().len());
+    assert_eq!(our_moves.len(), their_moves.len());
+    assert_eq!(ours.count_legal_moves(), our_moves.len(), "{}", ctx());
+    assert_eq!(ours.has_legal_move(), !our_moves.is_empty());
 
     if !full {
         return;
@@ -298,7 +300,7 @@ fn random_games_agree_with_shakmaty() {
         stats.outcomes
     );
     assert!(games >= 1000);
-    assert!(stats.ep_moves > 100 && stats.castles > 100 && stats.promotions > 100);
+    assert!(stats.ep_moves > 30 && stats.castles > 300 && stats.promotions > 1000);
     for t in [
         "checkmate",
         "stalemate",

@@ -6,7 +6,7 @@
 //! `cargo test --release --test perft -- --ignored`.
 
 use chessbot::chess::Position;
-use chessbot::chess::perft::perft as count_nodes;
+use chessbot::chess::perft::{perft as count_nodes, perft_generated};
 
 /// Entries up to this many nodes run in the normal test suite.
 const FAST_LIMIT: u64 = 5_000_000;
@@ -104,6 +104,23 @@ fn perft_data_file_is_well_formed() {
         .map(|(_, c)| c)
         .sum();
     assert!(deep >= 100_000_000, "deep entries total {deep}");
+}
+
+/// The leaf count from built move lists agrees too (checks `generate`
+/// itself at the last ply, not only the counting path).
+#[test]
+fn perft_generated_agrees() {
+    for e in entries() {
+        let pos = Position::from_fen(&e.fen).expect("valid");
+        for &(depth, expected) in e.counts.iter().filter(|(_, c)| *c <= 1_000_000) {
+            assert_eq!(
+                perft_generated(&pos, depth),
+                expected,
+                "{} depth {depth}",
+                e.fen
+            );
+        }
+    }
 }
 
 #[test]

@@ -4,23 +4,55 @@
 use super::position::Position;
 use super::types::Move;
 
-/// Leaf nodes at `depth` plies (bulk-counted at the last ply).
+/// Leaf nodes at `depth` plies, bulk-counted: at the last ply the legal
+/// moves are counted, not played (nor even built).
 #[must_use]
 pub fn perft(pos: &Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_legal_moves() as u64,
+        _ => {
+            let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(64)).collect();
+            perft_inner(pos, depth, &mut buffers)
+        }
+    }
+}
+
+/// The same count, bulk-counted over the built move list at the last ply
+/// (checks [`Position::generate`] itself, and compares with engines that
+/// count that way).
+#[must_use]
+pub fn perft_generated(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
     let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(64)).collect();
-    perft_inner(pos, depth, &mut buffers)
+    perft_list(pos, depth, &mut buffers)
 }
 
-fn perft_inner(pos: &Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
+fn perft_list(pos: &Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
     let (moves, rest) = buffers.split_first_mut().expect("one buffer per ply");
     moves.clear();
     pos.generate(moves);
     if depth == 1 {
         return moves.len() as u64;
     }
+    let mut nodes = 0;
+    for &m in moves.iter() {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        nodes += perft_list(&child, depth - 1, rest);
+    }
+    nodes
+}
+
+fn perft_inner(pos: &Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
+    if depth == 1 {
+        return pos.count_legal_moves() as u64;
+    }
+    let (moves, rest) = buffers.split_first_mut().expect("one buffer per ply");
+    moves.clear();
+    pos.generate(moves);
     let mut nodes = 0;
     for &m in moves.iter() {
         let mut child = pos.clone();
@@ -50,6 +82,7 @@ mod tests {
         assert_eq!(perft(&p, 2), 400);
         assert_eq!(perft(&p, 3), 8902);
         assert_eq!(perft(&p, 4), 197_281);
+        assert_eq!(perft_generated(&p, 4), 197_281);
     }
 
     #[test]

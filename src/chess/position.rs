@@ -389,9 +389,28 @@ impl Position {
 
     #[inline]
     fn role_at(&self, sq: Square) -> Option<Role> {
-        Role::ALL
-            .into_iter()
-            .find(|r| self.by_role[r.index()].contains(sq))
+        if !self.occupied().contains(sq) {
+            return None;
+        }
+        let i = sq.index();
+        let bit = |r: Role| ((self.by_role[r.index()].0 >> i) & 1) as usize;
+        // Exactly one role bit is set on an occupied square.
+        let idx = bit(Role::Knight)
+            | bit(Role::Bishop) * 2
+            | bit(Role::Rook) * 3
+            | bit(Role::Queen) * 4
+            | bit(Role::King) * 5;
+        Some(Role::ALL[idx])
+    }
+
+    /// The role of the enemy piece on `to`, if any (for captures).
+    #[inline]
+    fn capture_at(&self, to: Square) -> Option<Role> {
+        if self.by_color[self.turn.other().index()].contains(to) {
+            self.role_at(to)
+        } else {
+            None
+        }
     }
 
     /// Where `color`'s king stands.
@@ -454,9 +473,7 @@ impl Position {
     /// Whether the side to move has any legal move.
     #[must_use]
     pub fn has_legal_move(&self) -> bool {
-        let mut v = Vec::with_capacity(64);
-        self.generate(&mut v);
-        !v.is_empty()
+        self.count_legal_moves() > 0
     }
 
     /// The en passant square, only when an en passant capture is legal.
@@ -518,6 +535,21 @@ impl Position {
 
     /// Appends all legal moves to `out`.
     pub fn generate(&self, out: &mut MoveList) {
+        self.gen_legal(out);
+    }
+
+    /// The number of legal moves, without building them (for bulk-counted
+    /// perft and for "has a legal move").
+    #[must_use]
+    pub fn count_legal_moves(&self) -> usize {
+        let mut counter = Counter(0);
+        self.gen_legal(&mut counter);
+        counter.0
+    }
+
+    /// Legal move generation into any sink: the one code path behind both
+    /// [`Position::generate`] and [`Position::count_legal_moves`].
+    fn gen_legal<S: MoveSink>(&self, out: &mut S) {
         let us = self.turn;
         let ksq = self.king_square(us);
         let checkers = self.checkers();
@@ -539,7 +571,7 @@ impl Position {
             let pawns = pawn_attacks(us.other(), ep) & self.pieces(us, Role::Pawn);
             for from in pawns {
                 if self.ep_is_legal(from, ep) {
-                    out.push(Move::EnPassant { from, to: ep });
+                    out.special(Move::EnPassant { from, to: ep });
                 }
             }
         }
@@ -549,10 +581,11 @@ impl Position {
     fn pinned(&self, us: Color, ksq: Square) -> Bitboard {
         let them = us.other();
         let occ = self.occupied();
-        let snipers = (rook_attacks(ksq, Bitboard::EMPTY)
-            & (self.pieces(them, Role::Rook) | self.pieces(them, Role::Queen)))
-            | (bishop_attacks(ksq, Bitboard::EMPTY)
-                & (self.pieces(them, Role::Bishop) | self.pieces(them, Role::Queen)));
+        let rq = self.by_role[Role::Rook.index()] | self.by_role[Role::Queen.index()];
+        let bq = self.by_role[Role::Bishop.index()] | self.by_role[Role::Queen.index()];
+        let snipers = ((rook_attacks(ksq, Bitboard::EMPTY) & rq)
+            | (bishop_attacks(ksq, Bitboard::EMPTY) & bq))
+            & self.by_color(them);
         let mut pinned = Bitboard::EMPTY;
         for s in snipers {
             let b = between(ksq, s) & occ;
@@ -563,31 +596,27 @@ impl Position {
         pinned
     }
 
-    fn gen_king(&self, ksq: Square, out: &mut MoveList) {
+    fn gen_king<S: MoveSink>(&self, ksq: Square, out: &mut S) {
         let us = self.turn;
         let occ_without_king = self.occupied() ^ ksq.bb();
+        let mut safe = Bitboard::EMPTY;
         for to in king_attacks(ksq) & !self.by_color(us) {
             if self
                 .attackers_to(to, us.other(), occ_without_king)
                 .is_empty()
             {
-                out.push(Move::Normal {
-                    role: Role::King,
-                    from: ksq,
-                    to,
-                    capture: self.role_at(to),
-                    promotion: None,
-                });
+                safe |= to.bb();
             }
         }
+        out.piece_moves(self, Role::King, ksq, safe);
     }
 
-    fn gen_castling(&self, ksq: Square, out: &mut MoveList) {
+    fn gen_castling<S: MoveSink>(&self, ksq: Square, out: &mut S) {
         let us = self.turn;
         let rights = self.castling & Bitboard::rank(if us == Color::White { 0 } else { 7 });
         for rook in rights {
             if let Some(m) = self.castle_move(ksq, rook) {
-                out.push(m);
+                out.special(m);
             }
         }
     }
@@ -623,104 +652,71 @@ impl Position {
         None
     }
 
-    fn gen_pieces(&self, ksq: Square, target: Bitboard, pinned: Bitboard, out: &mut MoveList) {
+    fn gen_pieces<S: MoveSink>(
+        &self,
+        ksq: Square,
+        target: Bitboard,
+        pinned: Bitboard,
+        out: &mut S,
+    ) {
         let us = self.turn;
         let occ = self.occupied();
-        let them_bb = self.by_color(us.other());
         let allowed = target & !self.by_color(us);
-        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-            for from in self.pieces(us, role) {
-                let mut dests = match role {
-                    Role::Knight => {
-                        if pinned.contains(from) {
-                            continue;
-                        }
-                        knight_attacks(from)
-                    }
-                    Role::Bishop => bishop_attacks(from, occ),
-                    Role::Rook => rook_attacks(from, occ),
-                    _ => queen_attacks(from, occ),
-                } & allowed;
+        let ours = self.by_color(us);
+        for from in self.by_role[Role::Knight.index()] & ours & !pinned {
+            out.piece_moves(self, Role::Knight, from, knight_attacks(from) & allowed);
+        }
+        for (role, attacks) in [
+            (
+                Role::Bishop,
+                bishop_attacks as fn(Square, Bitboard) -> Bitboard,
+            ),
+            (Role::Rook, rook_attacks),
+            (Role::Queen, queen_attacks),
+        ] {
+            for from in self.by_role[role.index()] & ours {
+                let mut dests = attacks(from, occ) & allowed;
                 if pinned.contains(from) {
                     dests &= line(ksq, from);
                 }
-                for to in dests {
-                    let capture = if them_bb.contains(to) {
-                        self.role_at(to)
-                    } else {
-                        None
-                    };
-                    out.push(Move::Normal {
-                        role,
-                        from,
-                        to,
-                        capture,
-                        promotion: None,
-                    });
-                }
+                out.piece_moves(self, role, from, dests);
             }
         }
     }
 
-    fn gen_pawns(&self, ksq: Square, target: Bitboard, pinned: Bitboard, out: &mut MoveList) {
+    fn gen_pawns<S: MoveSink>(&self, ksq: Square, target: Bitboard, pinned: Bitboard, out: &mut S) {
         let us = self.turn;
         let occ = self.occupied();
         let them_bb = self.by_color(us.other());
-        let (forward, start_rank, last_rank): (i32, u8, u8) = match us {
-            Color::White => (8, 1, 7),
-            Color::Black => (-8, 6, 0),
-        };
-        let push = |from: Square, to: Square, capture: Option<Role>, out: &mut MoveList| {
-            if to.rank() == last_rank {
-                for p in Role::PROMOTIONS {
-                    out.push(Move::Normal {
-                        role: Role::Pawn,
-                        from,
-                        to,
-                        capture,
-                        promotion: Some(p),
-                    });
-                }
-            } else {
-                out.push(Move::Normal {
-                    role: Role::Pawn,
-                    from,
-                    to,
-                    capture,
-                    promotion: None,
-                });
-            }
+        let (start_rank, promo_rank) = match us {
+            Color::White => (1, 6),
+            Color::Black => (6, 1),
         };
         for from in self.pieces(us, Role::Pawn) {
-            let allowed_line = if pinned.contains(from) {
-                line(ksq, from)
-            } else {
-                Bitboard::ALL
+            let mut dests = pawn_attacks(us, from) & them_bb;
+            let one = match us {
+                Color::White => Square::from_index(from.index() as u32 + 8),
+                Color::Black => Square::from_index(from.index() as u32 - 8),
             };
-            for to in pawn_attacks(us, from) & them_bb & target & allowed_line {
-                push(from, to, self.role_at(to), out);
-            }
-            let one = Square::from_index((from.index() as i32 + forward) as u32);
             if !occ.contains(one) {
-                if target.contains(one) && allowed_line.contains(one) {
-                    push(from, one, None, out);
-                }
+                dests |= one.bb();
                 if from.rank() == start_rank {
-                    let two = Square::from_index((one.index() as i32 + forward) as u32);
-                    if !occ.contains(two) && target.contains(two) && allowed_line.contains(two) {
-                        out.push(Move::Normal {
-                            role: Role::Pawn,
-                            from,
-                            to: two,
-                            capture: None,
-                            promotion: None,
-                        });
+                    let two = match us {
+                        Color::White => Square::from_index(one.index() as u32 + 8),
+                        Color::Black => Square::from_index(one.index() as u32 - 8),
+                    };
+                    if !occ.contains(two) {
+                        dests |= two.bb();
                     }
                 }
             }
+            dests &= target;
+            if pinned.contains(from) {
+                dests &= line(ksq, from);
+            }
+            out.pawn_moves(self, from, dests, from.rank() == promo_rank);
         }
     }
-
     /// Full legality test of an en passant capture from `from` to `ep`:
     /// the rank pin (both pawns leave the rank at once) and discovered
     /// checks are found by looking at the board after the capture.
@@ -983,6 +979,83 @@ impl Position {
             }
         }
         v
+    }
+}
+
+/// Where generated moves go: a list, or just a count.
+trait MoveSink {
+    /// Moves of a piece (not a pawn) from `from` to each of `dests`.
+    fn piece_moves(&mut self, pos: &Position, role: Role, from: Square, dests: Bitboard);
+    /// Pawn moves (pushes and captures); `promotes` when they reach the
+    /// last rank, each then four moves.
+    fn pawn_moves(&mut self, pos: &Position, from: Square, dests: Bitboard, promotes: bool);
+    /// One castling or en passant move.
+    fn special(&mut self, m: Move);
+}
+
+impl MoveSink for MoveList {
+    #[inline]
+    fn piece_moves(&mut self, pos: &Position, role: Role, from: Square, dests: Bitboard) {
+        for to in dests {
+            self.push(Move::Normal {
+                role,
+                from,
+                to,
+                capture: pos.capture_at(to),
+                promotion: None,
+            });
+        }
+    }
+
+    #[inline]
+    fn pawn_moves(&mut self, pos: &Position, from: Square, dests: Bitboard, promotes: bool) {
+        for to in dests {
+            let capture = pos.capture_at(to);
+            if promotes {
+                for p in Role::PROMOTIONS {
+                    self.push(Move::Normal {
+                        role: Role::Pawn,
+                        from,
+                        to,
+                        capture,
+                        promotion: Some(p),
+                    });
+                }
+            } else {
+                self.push(Move::Normal {
+                    role: Role::Pawn,
+                    from,
+                    to,
+                    capture,
+                    promotion: None,
+                });
+            }
+        }
+    }
+
+    #[inline]
+    fn special(&mut self, m: Move) {
+        self.push(m);
+    }
+}
+
+/// Counts moves without building them.
+struct Counter(usize);
+
+impl MoveSink for Counter {
+    #[inline]
+    fn piece_moves(&mut self, _: &Position, _: Role, _: Square, dests: Bitboard) {
+        self.0 += dests.count() as usize;
+    }
+
+    #[inline]
+    fn pawn_moves(&mut self, _: &Position, _: Square, dests: Bitboard, promotes: bool) {
+        self.0 += dests.count() as usize * if promotes { 4 } else { 1 };
+    }
+
+    #[inline]
+    fn special(&mut self, _: Move) {
+        self.0 += 1;
     }
 }
 
