@@ -1,8 +1,10 @@
 //! Storage (sqlx): the only module that writes SQL.
 //!
-//! SQLite through sqlx with runtime queries only (no compile-time checked
+//! SQLite (the default) or PostgreSQL (chosen by the URL scheme, see
+//! `backend`) through sqlx with runtime queries only (no compile-time checked
 //! macros, so a fresh machine builds without a database). The schema lives in
-//! `migrations/` and is applied at start-up. A game's source of truth is its
+//! `migrations/` (SQLite) and `migrations_pg/` (PostgreSQL) and is applied at
+//! start-up. A game's source of truth is its
 //! start FEN plus its `move` rows; the `fen` column is a cache for listings.
 //!
 //! Every state change is one transaction whose first statement is a guarded
@@ -11,12 +13,10 @@
 //! concurrent changes of the same position apply exactly once; the loser gets
 //! [`StoreError::Stale`].
 
-use std::str::FromStr;
-use std::time::Duration;
+mod backend;
 
-use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
-};
+pub use backend::{Backend, PoolConfig, numbered_placeholders};
+use backend::{Pool, query, query_as};
 
 /// Storage failures.
 #[derive(Debug, thiserror::Error)]
@@ -55,7 +55,7 @@ fn map_unique(e: sqlx::Error) -> StoreError {
 /// Handle to the database; cheap to clone.
 #[derive(Clone, Debug)]
 pub struct Store {
-    pool: SqlitePool,
+    pool: Pool,
 }
 
 /// The channel a game or challenge lives in. `guild` is `""` when none.
@@ -199,43 +199,34 @@ impl Store {
     /// Opens (creating if missing) the database at `url` and applies the
     /// migrations. `sqlite::memory:` gives a throwaway database.
     ///
-    /// Durability: WAL with `synchronous = FULL`, so a move acknowledged to
-    /// the user survives a process kill and also a power loss.
+    /// Durability: WAL with `synchronous = NORMAL`. A committed transaction
+    /// is in the WAL file before the reply goes out, so an acknowledged move
+    /// survives a crash or kill -9 of the process (tests/crash.rs); only an
+    /// OS crash or power loss could drop the last commits (FULL would fsync
+    /// every commit and cost about a millisecond per move on this disk).
     ///
     /// # Errors
     /// A malformed URL, an unreachable database, a failed migration.
     pub async fn open(url: &str) -> StoreResult<Store> {
-        let options = SqliteConnectOptions::from_str(url).map_err(|source| StoreError::Url {
-            url: url.to_string(),
-            source,
-        })?;
-        let memory = url.contains(":memory:") || url.contains("mode=memory");
-        let options = options
-            .create_if_missing(true)
-            .foreign_keys(true)
-            .busy_timeout(Duration::from_secs(10))
-            .synchronous(SqliteSynchronous::Full);
-        let options = if memory {
-            options
-        } else {
-            options.journal_mode(SqliteJournalMode::Wal)
-        };
-        // An in-memory database exists once per connection: keep exactly one.
-        let pool_options = if memory {
-            SqlitePoolOptions::new()
-                .max_connections(1)
-                .min_connections(1)
-                .idle_timeout(None)
-                .max_lifetime(None)
-        } else {
-            SqlitePoolOptions::new().max_connections(4)
-        };
-        let pool = pool_options
-            .acquire_timeout(Duration::from_secs(30))
-            .connect_with(options)
-            .await?;
-        sqlx::migrate!("./migrations").run(&pool).await?;
-        Ok(Store { pool })
+        Store::open_with(url, &PoolConfig::from_env()).await
+    }
+
+    /// [`Store::open`] with explicit pool settings. `postgres://` and
+    /// `postgresql://` URLs open PostgreSQL (migrations in
+    /// `migrations_pg/`); anything else SQLite.
+    ///
+    /// # Errors
+    /// A malformed URL, an unreachable database, a failed migration.
+    pub async fn open_with(url: &str, cfg: &PoolConfig) -> StoreResult<Store> {
+        Ok(Store {
+            pool: Pool::open(url, cfg).await?,
+        })
+    }
+
+    /// The database behind this store.
+    #[must_use]
+    pub fn backend(&self) -> Backend {
+        self.pool.backend()
     }
 
     /// A fresh in-memory database (tests, throwaway console sessions).
@@ -256,7 +247,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn game(&self, id: i64) -> StoreResult<Option<GameRow>> {
-        Ok(sqlx::query_as(game_sql("where id = ?"))
+        Ok(query_as(game_sql("where id = ?"))
             .bind(id)
             .fetch_optional(&self.pool)
             .await?)
@@ -267,7 +258,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn active_game(&self, place: &ChannelKey) -> StoreResult<Option<GameRow>> {
-        Ok(sqlx::query_as(game_sql(
+        Ok(query_as(game_sql(
             "where platform = ? and guild = ? and channel = ? and status = 'active'",
         ))
         .bind(&place.platform)
@@ -282,7 +273,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn last_game(&self, place: &ChannelKey) -> StoreResult<Option<GameRow>> {
-        Ok(sqlx::query_as(game_sql(
+        Ok(query_as(game_sql(
             "where platform = ? and guild = ? and channel = ? order by id desc limit 1",
         ))
         .bind(&place.platform)
@@ -297,7 +288,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn last_finished_game(&self, place: &ChannelKey) -> StoreResult<Option<GameRow>> {
-        Ok(sqlx::query_as(game_sql(
+        Ok(query_as(game_sql(
             "where platform = ? and guild = ? and channel = ? and status = 'finished' \
              order by id desc limit 1",
         ))
@@ -313,7 +304,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn active_games_in(&self, platform: &str, guild: &str) -> StoreResult<Vec<GameRow>> {
-        Ok(sqlx::query_as(game_sql(
+        Ok(query_as(game_sql(
             "where platform = ? and guild = ? and status = 'active' \
              order by deadline_at, id limit 50",
         ))
@@ -328,7 +319,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn active_games_of(&self, platform: &str, user: &str) -> StoreResult<Vec<GameRow>> {
-        Ok(sqlx::query_as(game_sql(
+        Ok(query_as(game_sql(
             "where platform = ? and status = 'active' and (white_id = ? or black_id = ?) \
              order by deadline_at, id limit 50",
         ))
@@ -349,7 +340,7 @@ impl Store {
         user: &str,
         limit: i64,
     ) -> StoreResult<Vec<GameRow>> {
-        Ok(sqlx::query_as(game_sql(
+        Ok(query_as(game_sql(
             "where platform = ? and status = 'finished' and (white_id = ? or black_id = ?) \
              order by id desc limit ?",
         ))
@@ -366,7 +357,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn moves(&self, game_id: i64) -> StoreResult<Vec<MoveRow>> {
-        Ok(sqlx::query_as(
+        Ok(query_as(
             "select ply, uci, san, played_at from move where game_id = ? order by ply",
         )
         .bind(game_id)
@@ -379,7 +370,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn open_challenge(&self, place: &ChannelKey) -> StoreResult<Option<ChallengeRow>> {
-        Ok(sqlx::query_as(challenge_sql(
+        Ok(query_as(challenge_sql(
             "where platform = ? and guild = ? and channel = ? and status = 'open'",
         ))
         .bind(&place.platform)
@@ -394,7 +385,7 @@ impl Store {
     /// # Errors
     /// [`StoreError::Busy`] when the channel already has an open challenge.
     pub async fn insert_challenge(&self, c: &NewChallenge) -> StoreResult<i64> {
-        let row: (i64,) = sqlx::query_as(
+        let row: (i64,) = query_as(
             "insert into challenge (platform, guild, channel, challenger_id, challenger_name, \
              opponent_id, opponent_name, color, days, start_fen, rules, status, created_at) \
              values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?) returning id",
@@ -422,7 +413,7 @@ impl Store {
     /// # Errors
     /// [`StoreError::Stale`] when it was no longer open.
     pub async fn close_challenge(&self, id: i64, status: &str) -> StoreResult<()> {
-        let done = sqlx::query("update challenge set status = ? where id = ? and status = 'open'")
+        let done = query("update challenge set status = ? where id = ? and status = 'open'")
             .bind(status)
             .bind(id)
             .execute(&self.pool)
@@ -441,7 +432,7 @@ impl Store {
     /// [`StoreError::Busy`] when the channel has an active game.
     pub async fn accept_challenge(&self, challenge_id: i64, g: &NewGame) -> StoreResult<i64> {
         let mut tx = self.pool.begin().await?;
-        let done = sqlx::query(
+        let done = query(
             "update challenge set status = 'accepted' where id = ? and status = 'open'",
         )
         .bind(challenge_id)
@@ -450,7 +441,7 @@ impl Store {
         if done.rows_affected() != 1 {
             return Err(StoreError::Stale);
         }
-        let row: (i64,) = sqlx::query_as(
+        let row: (i64,) = query_as(
             "insert into game (platform, guild, channel, white_id, white_name, black_id, \
              black_name, start_fen, rules, days, status, ply, fen, deadline_at, remind_at, \
              created_at, updated_at) \
@@ -474,7 +465,7 @@ impl Store {
         .fetch_one(&mut *tx)
         .await
         .map_err(map_unique)?;
-        sqlx::query("update challenge set game_id = ? where id = ?")
+        query("update challenge set game_id = ? where id = ?")
             .bind(row.0)
             .bind(challenge_id)
             .execute(&mut *tx)
@@ -498,7 +489,7 @@ impl Store {
     ) -> StoreResult<()> {
         let mut tx = self.pool.begin().await?;
         let (status, result, termination, ended_at) = finish_columns(update);
-        let done = sqlx::query(
+        let done = query(
             "update game set ply = ply + 1, fen = ?, draw_offer = ?, takeback_offer = ?, \
              deadline_at = ?, remind_at = ?, status = ?, result = ?, termination = ?, \
              ended_at = ?, updated_at = ? \
@@ -521,7 +512,7 @@ impl Store {
         if done.rows_affected() != 1 {
             return Err(StoreError::Stale);
         }
-        sqlx::query("insert into move (game_id, ply, uci, san, played_at) values (?, ?, ?, ?, ?)")
+        query("insert into move (game_id, ply, uci, san, played_at) values (?, ?, ?, ?, ?)")
             .bind(game_id)
             .bind(expected_ply + 1)
             .bind(&mv.uci)
@@ -550,7 +541,7 @@ impl Store {
         update: &GameUpdate,
     ) -> StoreResult<()> {
         let mut tx = self.pool.begin().await?;
-        let done = sqlx::query(
+        let done = query(
             "update game set ply = ?, fen = ?, draw_offer = ?, takeback_offer = ?, \
              deadline_at = ?, remind_at = ?, updated_at = ? \
              where id = ? and status = 'active' and ply = ?",
@@ -569,7 +560,7 @@ impl Store {
         if done.rows_affected() != 1 {
             return Err(StoreError::Stale);
         }
-        sqlx::query("delete from move where game_id = ? and ply > ?")
+        query("delete from move where game_id = ? and ply > ?")
             .bind(game_id)
             .bind(new_ply)
             .execute(&mut *tx)
@@ -591,7 +582,7 @@ impl Store {
         takeback_offer: Option<&str>,
         now: i64,
     ) -> StoreResult<()> {
-        let done = sqlx::query(
+        let done = query(
             "update game set draw_offer = ?, takeback_offer = ?, updated_at = ? \
              where id = ? and status = 'active' and ply = ?",
         )
@@ -623,7 +614,7 @@ impl Store {
         termination: &str,
         now: i64,
     ) -> StoreResult<()> {
-        let done = sqlx::query(
+        let done = query(
             "update game set status = 'finished', result = ?, termination = ?, ended_at = ?, \
              updated_at = ?, draw_offer = null, takeback_offer = null, deadline_at = null, \
              remind_at = null where id = ? and status = 'active' and ply = ?",
@@ -648,7 +639,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn claim_reminder(&self, game_id: i64, expected_ply: i64) -> StoreResult<bool> {
-        let done = sqlx::query(
+        let done = query(
             "update game set remind_at = null \
              where id = ? and status = 'active' and ply = ? and remind_at is not null",
         )
@@ -664,7 +655,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn due_games(&self, now: i64) -> StoreResult<Vec<GameRow>> {
-        Ok(sqlx::query_as(game_sql(
+        Ok(query_as(game_sql(
             "where status = 'active' and (deadline_at <= ? or remind_at <= ?) \
              order by deadline_at, id",
         ))
@@ -679,7 +670,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn next_due(&self) -> StoreResult<Option<i64>> {
-        let row: (Option<i64>,) = sqlx::query_as(
+        let row: (Option<i64>,) = query_as(
             "select min(coalesce(remind_at, deadline_at)) from game where status = 'active'",
         )
         .fetch_one(&self.pool)
@@ -692,7 +683,7 @@ impl Store {
     /// # Errors
     /// [`StoreError::Busy`] when `to` already has an active game.
     pub async fn rebind_channel(&self, from: &ChannelKey, to: &ChannelKey) -> StoreResult<bool> {
-        let done = sqlx::query(
+        let done = query(
             "update game set platform = ?, guild = ?, channel = ? \
              where platform = ? and guild = ? and channel = ? and status = 'active'",
         )
@@ -714,7 +705,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn inconsistent_games(&self) -> StoreResult<Vec<i64>> {
-        let rows: Vec<(i64,)> = sqlx::query_as(
+        let rows: Vec<(i64,)> = query_as(
             "select g.id from game g where g.ply <> \
              (select count(*) from move m where m.game_id = g.id) \
              or g.ply <> coalesce((select max(m.ply) from move m where m.game_id = g.id), 0)",
