@@ -666,14 +666,8 @@ impl Position {
         for from in self.by_role[Role::Knight.index()] & ours & !pinned {
             out.piece_moves(self, Role::Knight, from, knight_attacks(from) & allowed);
         }
-        for (role, attacks) in [
-            (
-                Role::Bishop,
-                bishop_attacks as fn(Square, Bitboard) -> Bitboard,
-            ),
-            (Role::Rook, rook_attacks),
-            (Role::Queen, queen_attacks),
-        ] {
+        // One loop per slider role, each with its own lookup inlined.
+        let sliders = |role: Role, attacks: fn(Square, Bitboard) -> Bitboard, out: &mut S| {
             for from in self.by_role[role.index()] & ours {
                 let mut dests = attacks(from, occ) & allowed;
                 if pinned.contains(from) {
@@ -681,7 +675,10 @@ impl Position {
                 }
                 out.piece_moves(self, role, from, dests);
             }
-        }
+        };
+        sliders(Role::Bishop, bishop_attacks, out);
+        sliders(Role::Rook, rook_attacks, out);
+        sliders(Role::Queen, queen_attacks, out);
     }
 
     fn gen_pawns<S: MoveSink>(&self, ksq: Square, target: Bitboard, pinned: Bitboard, out: &mut S) {
