@@ -9,7 +9,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use chessbot::chess::Position;
-use chessbot::chess::perft::perft;
+use chessbot::chess::perft::{perft, perft_generated};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess};
@@ -53,6 +53,10 @@ fn bench_perft(c: &mut Criterion) {
         let id = format!("{name}/{depth}");
         group.bench_with_input(BenchmarkId::new("chessbot", &id), &depth, |b, &d| {
             b.iter(|| assert_eq!(perft(black_box(&ours), d), nodes));
+        });
+        // Also bulk-counted over built move lists, as shakmaty's perft does.
+        group.bench_with_input(BenchmarkId::new("chessbot-lists", &id), &depth, |b, &d| {
+            b.iter(|| assert_eq!(perft_generated(black_box(&ours), d), nodes));
         });
         group.bench_with_input(BenchmarkId::new("shakmaty", &id), &depth, |b, &d| {
             b.iter(|| assert_eq!(shakmaty::perft(black_box(&theirs), d), nodes));

@@ -239,7 +239,7 @@ fn find_magics(
     slider: &mut Vec<u64>,
 ) -> Vec<Magic> {
     let mut magics = Vec::with_capacity(64);
-    for sq in 0..64 {
+    for (sq, &hint) in hints.iter().enumerate() {
         let mask = relevant_mask(sq, dirs);
         let bits = mask.count_ones();
         let size = 1usize << bits;
@@ -261,11 +261,7 @@ fn find_magics(
         let mut attempt = 0u32;
         let magic = loop {
             attempt += 1;
-            let candidate = if attempt == 1 {
-                hints[sq]
-            } else {
-                rng.sparse()
-            };
+            let candidate = if attempt == 1 { hint } else { rng.sparse() };
             if attempt > 1 && (mask.wrapping_mul(candidate) >> 56).count_ones() < 6 {
                 continue;
             }

@@ -396,10 +396,10 @@ impl Position {
         let bit = |r: Role| ((self.by_role[r.index()].0 >> i) & 1) as usize;
         // Exactly one role bit is set on an occupied square.
         let idx = bit(Role::Knight)
-            | bit(Role::Bishop) * 2
-            | bit(Role::Rook) * 3
-            | bit(Role::Queen) * 4
-            | bit(Role::King) * 5;
+            + (bit(Role::Bishop) * 2)
+            + (bit(Role::Rook) * 3)
+            + (bit(Role::Queen) * 4)
+            + (bit(Role::King) * 5);
         Some(Role::ALL[idx])
     }
 

@@ -266,7 +266,7 @@ impl Square {
     /// True for the dark squares (a1 is dark).
     #[must_use]
     pub const fn is_dark(self) -> bool {
-        (self.file() + self.rank()) % 2 == 0
+        (self.file() + self.rank()).is_multiple_of(2)
     }
 
     /// The same square seen from the other side (e2 <-> e7).
