@@ -1,0 +1,529 @@
+//! The database backends behind [`super::Store`]: SQLite (the embedded
+//! default) and PostgreSQL (several processes sharing one database), chosen
+//! by the URL scheme.
+//!
+//! The store writes its SQL once, with `?` placeholders, through the small
+//! [`query`] / [`query_as`] builders here. They collect the bound values and,
+//! at execution, build the native sqlx query of the pool's backend: the SQL
+//! goes to SQLite unchanged and to PostgreSQL with `?` numbered `$1, $2...`.
+//! Each backend keeps its own connection options (SQLite: WAL, full sync,
+//! foreign keys, busy timeout) and its own migrations folder
+//! (`migrations/`, `migrations_pg/`, kept in step by `tests/store_pg.rs`).
+
+use std::future::Future;
+use std::marker::PhantomData;
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions, PgRow};
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteRow,
+    SqliteSynchronous,
+};
+use sqlx::{AssertSqlSafe, FromRow, PgConnection, SqlSafeStr, SqlStr, SqliteConnection};
+
+use super::{StoreError, StoreResult};
+
+/// Connection pool settings, from the environment by default.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PoolConfig {
+    /// Most connections per process (`DATABASE_MAX_CONNECTIONS`). Default:
+    /// 4 for an SQLite file, 10 for PostgreSQL; an in-memory SQLite
+    /// database always has exactly one.
+    pub max_connections: Option<u32>,
+    /// How long a query waits for a free connection
+    /// (`DATABASE_ACQUIRE_TIMEOUT_SECS`, default 30).
+    pub acquire_timeout: Duration,
+}
+
+impl Default for PoolConfig {
+    fn default() -> PoolConfig {
+        PoolConfig {
+            max_connections: None,
+            acquire_timeout: Duration::from_secs(30),
+        }
+    }
+}
+
+impl PoolConfig {
+    /// Reads `DATABASE_MAX_CONNECTIONS` and `DATABASE_ACQUIRE_TIMEOUT_SECS`;
+    /// unset or unparsable values keep the defaults (with a warning).
+    #[must_use]
+    pub fn from_env() -> PoolConfig {
+        PoolConfig::from_vars(|k| std::env::var(k).ok())
+    }
+
+    /// [`PoolConfig::from_env`] over any variable source (tests).
+    #[must_use]
+    pub fn from_vars(var: impl Fn(&str) -> Option<String>) -> PoolConfig {
+        let mut cfg = PoolConfig::default();
+        if let Some(v) = var("DATABASE_MAX_CONNECTIONS") {
+            match v.trim().parse::<u32>() {
+                Ok(n) if n > 0 => cfg.max_connections = Some(n),
+                _ => tracing::warn!(value = %v, "ignoring DATABASE_MAX_CONNECTIONS"),
+            }
+        }
+        if let Some(v) = var("DATABASE_ACQUIRE_TIMEOUT_SECS") {
+            match v.trim().parse::<u64>() {
+                Ok(n) if n > 0 => cfg.acquire_timeout = Duration::from_secs(n),
+                _ => tracing::warn!(value = %v, "ignoring DATABASE_ACQUIRE_TIMEOUT_SECS"),
+            }
+        }
+        cfg
+    }
+}
+
+/// Which database a URL names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+impl Backend {
+    /// `postgres://` and `postgresql://` are PostgreSQL; anything else is
+    /// handed to SQLite (which rejects what it cannot read).
+    #[must_use]
+    pub fn of_url(url: &str) -> Backend {
+        let lower = url.trim_start().to_ascii_lowercase();
+        if lower.starts_with("postgres://") || lower.starts_with("postgresql://") {
+            Backend::Postgres
+        } else {
+            Backend::Sqlite
+        }
+    }
+}
+
+/// A pool of either backend.
+#[derive(Clone, Debug)]
+pub(crate) enum Pool {
+    Sqlite(SqlitePool),
+    Pg(PgPool),
+}
+
+fn bad_url(url: &str, source: sqlx::Error) -> StoreError {
+    StoreError::Url {
+        url: url.to_string(),
+        source,
+    }
+}
+
+impl Pool {
+    /// Connects and applies the backend's migrations.
+    pub(crate) async fn open(url: &str, cfg: &PoolConfig) -> StoreResult<Pool> {
+        match Backend::of_url(url) {
+            Backend::Sqlite => Pool::open_sqlite(url, cfg).await,
+            Backend::Postgres => Pool::open_pg(url, cfg).await,
+        }
+    }
+
+    /// Durability: WAL with `synchronous = NORMAL` (see [`super::Store::open`]):
+    /// an acknowledged move survives a kill of the process.
+    async fn open_sqlite(url: &str, cfg: &PoolConfig) -> StoreResult<Pool> {
+        let options = SqliteConnectOptions::from_str(url).map_err(|e| bad_url(url, e))?;
+        let memory = url.contains(":memory:") || url.contains("mode=memory");
+        let options = options
+            .create_if_missing(true)
+            .foreign_keys(true)
+            .busy_timeout(Duration::from_secs(10))
+            .synchronous(SqliteSynchronous::Normal);
+        let options = if memory {
+            options
+        } else {
+            options.journal_mode(SqliteJournalMode::Wal)
+        };
+        // An in-memory database exists once per connection: keep exactly one.
+        let pool_options = if memory {
+            SqlitePoolOptions::new()
+                .max_connections(1)
+                .min_connections(1)
+                .idle_timeout(None)
+                .max_lifetime(None)
+        } else {
+            SqlitePoolOptions::new().max_connections(cfg.max_connections.unwrap_or(4))
+        };
+        let pool = pool_options
+            .acquire_timeout(cfg.acquire_timeout)
+            .connect_with(options)
+            .await?;
+        sqlx::migrate!("./migrations").run(&pool).await?;
+        Ok(Pool::Sqlite(pool))
+    }
+
+    /// PostgreSQL at its default isolation (read committed): the store's
+    /// guarded `update ... where ... and ply = ?` statements re-check their
+    /// condition after waiting for a concurrent writer's row lock, so of
+    /// two processes changing the same game exactly one succeeds.
+    async fn open_pg(url: &str, cfg: &PoolConfig) -> StoreResult<Pool> {
+        let options = PgConnectOptions::from_str(url).map_err(|e| bad_url(url, e))?;
+        let pool = PgPoolOptions::new()
+            .max_connections(cfg.max_connections.unwrap_or(10))
+            .acquire_timeout(cfg.acquire_timeout)
+            .connect_with(options)
+            .await?;
+        sqlx::migrate!("./migrations_pg").run(&pool).await?;
+        Ok(Pool::Pg(pool))
+    }
+
+    /// The backend of this pool.
+    pub(crate) fn backend(&self) -> Backend {
+        match self {
+            Pool::Sqlite(_) => Backend::Sqlite,
+            Pool::Pg(_) => Backend::Postgres,
+        }
+    }
+
+    /// Closes the pool (waits for connections to finish).
+    pub(crate) async fn close(&self) {
+        match self {
+            Pool::Sqlite(p) => p.close().await,
+            Pool::Pg(p) => p.close().await,
+        }
+    }
+
+    /// Starts a transaction; rolled back when dropped without
+    /// [`Tx::commit`].
+    pub(crate) async fn begin(&self) -> Result<Tx, sqlx::Error> {
+        Ok(Tx(match self {
+            Pool::Sqlite(p) => TxConn::Sqlite(p.begin().await?),
+            Pool::Pg(p) => TxConn::Pg(p.begin().await?),
+        }))
+    }
+}
+
+/// An open transaction; `&mut *tx` executes queries in it.
+pub(crate) struct Tx(TxConn);
+
+/// The connection of a transaction.
+pub(crate) enum TxConn {
+    Sqlite(sqlx::Transaction<'static, sqlx::Sqlite>),
+    Pg(sqlx::Transaction<'static, sqlx::Postgres>),
+}
+
+impl Tx {
+    /// Commits.
+    pub(crate) async fn commit(self) -> Result<(), sqlx::Error> {
+        match self.0 {
+            TxConn::Sqlite(t) => t.commit().await,
+            TxConn::Pg(t) => t.commit().await,
+        }
+    }
+}
+
+impl std::ops::Deref for Tx {
+    type Target = TxConn;
+    fn deref(&self) -> &TxConn {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Tx {
+    fn deref_mut(&mut self) -> &mut TxConn {
+        &mut self.0
+    }
+}
+
+/// Where a query runs: a pool or an open transaction.
+pub(crate) enum Exec<'e> {
+    Sqlite(&'e SqlitePool),
+    SqliteConn(&'e mut SqliteConnection),
+    Pg(&'e PgPool),
+    PgConn(&'e mut PgConnection),
+}
+
+impl<'e> From<&'e Pool> for Exec<'e> {
+    fn from(p: &'e Pool) -> Exec<'e> {
+        match p {
+            Pool::Sqlite(p) => Exec::Sqlite(p),
+            Pool::Pg(p) => Exec::Pg(p),
+        }
+    }
+}
+
+impl<'e> From<&'e mut TxConn> for Exec<'e> {
+    fn from(t: &'e mut TxConn) -> Exec<'e> {
+        match t {
+            TxConn::Sqlite(t) => Exec::SqliteConn(&mut *t),
+            TxConn::Pg(t) => Exec::PgConn(&mut *t),
+        }
+    }
+}
+
+/// A bound value: the store binds only integers and text, maybe null.
+#[derive(Clone, Debug)]
+pub(crate) enum Arg {
+    Int(Option<i64>),
+    Text(Option<String>),
+}
+
+/// Values the store binds.
+pub(crate) trait IntoArg {
+    fn into_arg(self) -> Arg;
+}
+
+impl IntoArg for i64 {
+    fn into_arg(self) -> Arg {
+        Arg::Int(Some(self))
+    }
+}
+impl IntoArg for Option<i64> {
+    fn into_arg(self) -> Arg {
+        Arg::Int(self)
+    }
+}
+impl IntoArg for &str {
+    fn into_arg(self) -> Arg {
+        Arg::Text(Some(self.to_string()))
+    }
+}
+impl IntoArg for &String {
+    fn into_arg(self) -> Arg {
+        Arg::Text(Some(self.clone()))
+    }
+}
+impl IntoArg for String {
+    fn into_arg(self) -> Arg {
+        Arg::Text(Some(self))
+    }
+}
+impl IntoArg for Option<&str> {
+    fn into_arg(self) -> Arg {
+        Arg::Text(self.map(str::to_string))
+    }
+}
+impl IntoArg for &Option<String> {
+    fn into_arg(self) -> Arg {
+        Arg::Text(self.clone())
+    }
+}
+impl IntoArg for Option<String> {
+    fn into_arg(self) -> Arg {
+        Arg::Text(self)
+    }
+}
+
+/// What an `insert` / `update` / `delete` did.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Done(u64);
+
+impl Done {
+    pub(crate) fn rows_affected(&self) -> u64 {
+        self.0
+    }
+}
+
+/// Rewrites `?` placeholders as `$1, $2, ...` (PostgreSQL), leaving quoted
+/// text and identifiers alone.
+#[must_use]
+pub fn numbered_placeholders(sql: &str) -> String {
+    let mut out = String::with_capacity(sql.len() + 16);
+    let mut n = 0;
+    let mut quote: Option<char> = None;
+    for c in sql.chars() {
+        match quote {
+            Some(q) => {
+                out.push(c);
+                if c == q {
+                    quote = None;
+                }
+            }
+            None if c == '\'' || c == '"' => {
+                quote = Some(c);
+                out.push(c);
+            }
+            None if c == '?' => {
+                n += 1;
+                out.push('$');
+                out.push_str(&n.to_string());
+            }
+            None => out.push(c),
+        }
+    }
+    out
+}
+
+/// A statement with its bound values, for either backend.
+pub(crate) struct Query {
+    sql: SqlStr,
+    args: Vec<Arg>,
+}
+
+/// A statement returning rows of `O`.
+pub(crate) struct QueryAs<O> {
+    q: Query,
+    out: PhantomData<fn() -> O>,
+}
+
+/// A statement (`?` placeholders).
+pub(crate) fn query(sql: impl SqlSafeStr) -> Query {
+    Query {
+        sql: sql.into_sql_str(),
+        args: Vec::new(),
+    }
+}
+
+/// A statement returning rows decoded as `O` (`?` placeholders).
+pub(crate) fn query_as<O>(sql: impl SqlSafeStr) -> QueryAs<O> {
+    QueryAs {
+        q: query(sql),
+        out: PhantomData,
+    }
+}
+
+fn pg_sql(sql: &SqlStr) -> AssertSqlSafe<String> {
+    AssertSqlSafe(numbered_placeholders(sql.as_str()))
+}
+
+macro_rules! bind_all {
+    ($q:expr, $args:expr) => {{
+        let mut q = $q;
+        for a in $args {
+            q = match a {
+                Arg::Int(v) => q.bind(v),
+                Arg::Text(v) => q.bind(v),
+            };
+        }
+        q
+    }};
+}
+
+impl Query {
+    pub(crate) fn bind(mut self, v: impl IntoArg) -> Query {
+        self.args.push(v.into_arg());
+        self
+    }
+
+    pub(crate) async fn execute<'e>(self, ex: impl Into<Exec<'e>>) -> Result<Done, sqlx::Error> {
+        let Query { sql, args } = self;
+        let rows = match ex.into() {
+            Exec::Sqlite(p) => {
+                bind_all!(sqlx::query::<sqlx::Sqlite>(sql), args)
+                    .execute(p)
+                    .await?
+                    .rows_affected()
+            }
+            Exec::SqliteConn(c) => {
+                bind_all!(sqlx::query::<sqlx::Sqlite>(sql), args)
+                    .execute(c)
+                    .await?
+                    .rows_affected()
+            }
+            Exec::Pg(p) => {
+                bind_all!(sqlx::query::<sqlx::Postgres>(pg_sql(&sql)), args)
+                    .execute(p)
+                    .await?
+                    .rows_affected()
+            }
+            Exec::PgConn(c) => {
+                bind_all!(sqlx::query::<sqlx::Postgres>(pg_sql(&sql)), args)
+                    .execute(c)
+                    .await?
+                    .rows_affected()
+            }
+        };
+        Ok(Done(rows))
+    }
+}
+
+/// Rows both backends can decode.
+pub(crate) trait Row:
+    for<'r> FromRow<'r, SqliteRow> + for<'r> FromRow<'r, PgRow> + Send + Unpin
+{
+}
+impl<T> Row for T where T: for<'r> FromRow<'r, SqliteRow> + for<'r> FromRow<'r, PgRow> + Send + Unpin
+{}
+
+macro_rules! fetch {
+    ($self:ident, $ex:ident, $method:ident) => {{
+        let Query { sql, args } = $self.q;
+        match $ex.into() {
+            Exec::Sqlite(p) => {
+                bind_all!(sqlx::query_as::<sqlx::Sqlite, O>(sql), args)
+                    .$method(p)
+                    .await
+            }
+            Exec::SqliteConn(c) => {
+                bind_all!(sqlx::query_as::<sqlx::Sqlite, O>(sql), args)
+                    .$method(c)
+                    .await
+            }
+            Exec::Pg(p) => {
+                bind_all!(sqlx::query_as::<sqlx::Postgres, O>(pg_sql(&sql)), args)
+                    .$method(p)
+                    .await
+            }
+            Exec::PgConn(c) => {
+                bind_all!(sqlx::query_as::<sqlx::Postgres, O>(pg_sql(&sql)), args)
+                    .$method(c)
+                    .await
+            }
+        }
+    }};
+}
+
+impl<O: Row> QueryAs<O> {
+    pub(crate) fn bind(mut self, v: impl IntoArg) -> QueryAs<O> {
+        self.q = self.q.bind(v);
+        self
+    }
+
+    pub(crate) fn fetch_one<'e>(
+        self,
+        ex: impl Into<Exec<'e>>,
+    ) -> impl Future<Output = Result<O, sqlx::Error>> {
+        let ex = ex.into();
+        async move { fetch!(self, ex, fetch_one) }
+    }
+
+    pub(crate) fn fetch_optional<'e>(
+        self,
+        ex: impl Into<Exec<'e>>,
+    ) -> impl Future<Output = Result<Option<O>, sqlx::Error>> {
+        let ex = ex.into();
+        async move { fetch!(self, ex, fetch_optional) }
+    }
+
+    pub(crate) fn fetch_all<'e>(
+        self,
+        ex: impl Into<Exec<'e>>,
+    ) -> impl Future<Output = Result<Vec<O>, sqlx::Error>> {
+        let ex = ex.into();
+        async move { fetch!(self, ex, fetch_all) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placeholders_are_numbered_outside_quotes() {
+        assert_eq!(
+            numbered_placeholders("update t set a = ?, b = '?' where c = ? and \"?\" = ?"),
+            "update t set a = $1, b = '?' where c = $2 and \"?\" = $3"
+        );
+        assert_eq!(numbered_placeholders("select 1"), "select 1");
+    }
+
+    #[test]
+    fn the_url_scheme_chooses_the_backend() {
+        assert_eq!(Backend::of_url("postgres://u@h/db"), Backend::Postgres);
+        assert_eq!(Backend::of_url("PostgreSQL://u@h/db"), Backend::Postgres);
+        assert_eq!(Backend::of_url("sqlite://x.db"), Backend::Sqlite);
+        assert_eq!(Backend::of_url("sqlite::memory:"), Backend::Sqlite);
+    }
+
+    #[test]
+    fn pool_settings_come_from_the_environment() {
+        let vars = |k: &str| match k {
+            "DATABASE_MAX_CONNECTIONS" => Some("25".to_string()),
+            "DATABASE_ACQUIRE_TIMEOUT_SECS" => Some("5".to_string()),
+            _ => None,
+        };
+        let cfg = PoolConfig::from_vars(vars);
+        assert_eq!(cfg.max_connections, Some(25));
+        assert_eq!(cfg.acquire_timeout, Duration::from_secs(5));
+        let cfg = PoolConfig::from_vars(|_| Some("nope".to_string()));
+        assert_eq!(cfg, PoolConfig::default());
+    }
+}
