@@ -6,6 +6,7 @@
 pub mod adapters;
 pub mod chess;
 pub mod config;
+pub mod i18n;
 pub mod render;
 pub mod service;
 pub mod store;

@@ -1,0 +1,244 @@
+# chessbot: English messages (the reference catalog and the fallback of
+# every other locale). One message per function of src/service/messages.rs.
+# Arguments are named; selector keys: colours `white`/`black`/`random`,
+# rules `fide`/`house`, flags `yes`/`no`, terminations as in the console
+# contract (`checkmate`, `stalemate`, ...).
+
+## Words used inside other messages
+
+# A colour as a word in a sentence.
+color = { $color ->
+    [white] white
+   *[black] black
+}
+
+# The player to move, when the loser of a game is not known by name.
+player-to-move = the player to move
+
+# A termination in a listing (`history`).
+termination = { $termination ->
+    [checkmate] checkmate
+    [stalemate] stalemate
+    [dead_position] dead position
+    [threefold_repetition] threefold repetition
+    [fifty_moves] 50-move rule
+    [fivefold_repetition] fivefold repetition
+    [seventyfive_moves] 75-move rule
+    [agreement] agreement
+    [resignation] resignation
+    [timeout] timeout
+    [aborted] aborted
+   *[other] { $termination }
+}
+
+# A move of the bot shown in local notation, with standard SAN beside it
+# when they differ.
+san-local = { $local } ({ $san })
+
+## Challenges
+
+challenge-posted = { $open ->
+        [yes] { $challenger } opens a challenge: anyone here may accept
+       *[no] { $challenger } challenges { $opponent }
+    } ({ $color ->
+        [white] { $challenger } plays white
+        [black] { $challenger } plays black
+       *[random] colours drawn at random
+    }, { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    } per move, { $rules ->
+        [fide] strict FIDE rules
+       *[house] house rules
+    }{ $custom ->
+        [yes] , from a set-up position
+       *[no] {""}
+    }). { $open ->
+        [yes] Answer with `/chess accept`.
+       *[no] { $opponent }: `/chess accept` or `/chess decline`.
+    }
+
+challenge-declined = { $by } declined the challenge of { $challenger }.
+
+challenge-cancelled = { $challenger } withdrew the challenge.
+
+game-started = Game #{ $id } starts: { $white } (white) against { $black } (black). { $to_move } to move, deadline { $until }.
+
+## Moves and board
+
+moved = { $by } played { $number }{ $san }.{ $check ->
+        [yes] {" "}Check!
+       *[no] {""}
+    } { $next } to move, deadline { $until }.
+
+moved-final = { $by } played { $number }{ $san }.
+
+board-caption = Game #{ $id }: { $white } (white) against { $black } (black). { $to_move } to move, deadline { $until }.
+
+final-board-caption = Game #{ $id }: { $white } (white) against { $black } (black), finished { $result }.
+
+## Draws, takebacks
+
+draw-offered = { $by } offers a draw. { $to }: `/chess draw` to accept, `/chess decline` or a move to decline.
+
+draw-declined = { $by } declined the draw offer.
+
+takeback-requested = { $by } asks to take back their last move. { $to }: `/chess takeback` to agree, `/chess decline` to refuse.
+
+takeback-declined = { $by } refused the takeback.
+
+takeback-done = { $plies ->
+        [one] The last move was taken back
+       *[other] The last two moves were taken back
+    }. { $to_move } to move, deadline { $until }.
+
+## Deadlines
+
+reminder = { $player }, it is your move in game #{ $id }: the deadline is { $until }.
+
+## The end
+
+# $case: checkmate, resignation, resignation-draw, timeout, timeout-draw,
+# stalemate, dead_position, threefold_repetition, fifty_moves,
+# fivefold_repetition, seventyfive_moves, agreement, aborted, other.
+summary = { $case ->
+        [checkmate] Checkmate: { $winner } wins.
+        [resignation] { $loser } resigns: { $winner } wins.
+        [resignation-draw] { $loser } resigns, but the opponent has only a king left: draw.
+        [timeout] { $loser } ran out of time: { $winner } wins.
+        [timeout-draw] { $loser } ran out of time, but the opponent has only a king left: draw.
+        [stalemate] Draw by stalemate.
+        [dead_position] Draw: dead position, neither side can checkmate.
+        [threefold_repetition] Draw by threefold repetition.
+        [fifty_moves] Draw by the 50-move rule.
+        [fivefold_repetition] Draw by fivefold repetition.
+        [seventyfive_moves] Draw by the 75-move rule.
+        [agreement] Draw by agreement.
+        [aborted] Game aborted: no result.
+       *[other] Game over ({ $termination }).
+    } Result: { $result }.
+
+aborted-no-first-move = { $player } did not make a first move in time: game aborted, no result.
+
+## Listings
+
+games-line = #{ $id } { $white } - { $black }: { $to_move } to move, deadline { $until }
+
+games-here-heading = Games running here:
+
+games-your-move-heading = Your move in:
+
+no-games = No games are running.
+
+history-line = #{ $id } { $white } - { $black } { $result } ({ $termination })
+
+history-heading = Finished games of { $user }:
+
+no-history = { $user } has no finished games yet.
+
+## Help
+
+help =
+    Correspondence chess. Commands:
+    /chess challenge [@opponent] [color:white|black|random] [days:1-14] [rules:house|fide] [fen:"..."] - challenge someone (or anyone) here
+    /chess accept | decline | cancel - answer or withdraw a challenge
+    /chess move <move> - play a move (Nf3, e4, exd5, O-O, e7e8q, ...)
+    /chess board [flip] - show the board
+    /chess draw - offer a draw, or accept the opponent's offer
+    /chess resign - resign the game
+    /chess abort - end the game without result before both sides have moved
+    /chess takeback - ask to take back your last move (the opponent agrees with /chess takeback)
+    /chess rematch - challenge your last opponent here again, colours swapped
+    /chess claim - claim a threefold repetition or 50-move draw (strict FIDE rules only)
+    /chess pgn [game] - the PGN of a game
+    /chess games - running games; /chess history [@user] - finished games
+    /chess settings language:en|th|ru|ro - the language of this channel
+    /chess help - this text
+
+## Settings
+
+language-set = This channel now speaks English. Moves use the international letters: K king, Q queen, R rook, B bishop, N knight.
+
+unknown-language = I do not speak `{ $given }`. Choose one of: en (English), th (ไทย), ru (русский), ro (română).
+
+## Errors
+
+invalid-notation = That is not a move I can read: { $detail }. Try SAN like Nf3, exd5, O-O, e8=Q or UCI like g1f3.
+
+missing-move = Which move? For example `/chess move e4`.
+
+move-too-long = That is far too long to be a move.
+
+illegal-move = Illegal move: { $detail }.
+
+ambiguous-move = Ambiguous move: { $detail }.
+
+not-your-turn = It is not your turn: { $to_move } is to move.
+
+not-a-player = Only the players of this game ({ $white } and { $black }) can do that.
+
+no-game = No game is running in this channel. Start one with `/chess challenge`.
+
+no-game-here = No game has been played in this channel yet.
+
+no-such-game = There is no game #{ $id }.
+
+game-in-progress = Game #{ $id } ({ $white } against { $black }) is running in this channel: one game per channel. Finish it first or play in another channel.
+
+challenge-pending = { $challenger } has a challenge open in this channel: accept or decline it first (or play in another channel).
+
+no-challenge = There is no open challenge in this channel.
+
+challenge-not-for-you = This challenge is for { $opponent }.
+
+own-challenge = You cannot accept your own challenge; `/chess cancel` withdraws it.
+
+not-your-challenge = Only { $challenger } can withdraw this challenge.
+
+open-challenge-no-decline = This challenge is open to everyone: there is nothing to decline.
+
+self-challenge = You cannot challenge yourself.
+
+bad-days = Days per move must be a whole number from 1 to 14, not { $given }.
+
+invalid-fen = Invalid FEN: { $detail }.
+
+fen-game-over = Invalid FEN: the game is already over in that position
+
+draw-too-early = A draw can be offered only after both sides have made a move.
+
+draw-already-offered = Your draw offer already stands.
+
+abort-too-late = Too late to abort: both sides have moved. You can offer a draw or resign.
+
+nothing-to-take-back = You have no move to take back.
+
+takeback-already-requested = Your takeback request already stands.
+
+nothing-to-decline = There is no challenge, draw offer or takeback request for you to decline here.
+
+claim-refused = No draw to claim: { $detail }.
+
+no-rematch = No finished game in this channel to rematch.
+
+rematch-not-player = Only { $white } and { $black } can ask for a rematch.
+
+position-changed = The position changed before your command was applied (another move or a time-out came first). Look at the board and try again.
+
+internal = Sorry, something went wrong on my side. Please try again.
+
+unknown-command = Unknown command `{ $name }`. `/chess help` lists the commands.
+
+missing-command = Which command? `/chess help` lists them.
+
+invalid-option = { $detail }. `/chess help` shows the options.
+
+unknown-option = `{ $command }` has no option `{ $name }`. `/chess help` shows the options.
+
+bad-option-value = `{ $value }` is not a valid value for `{ $name }`. `/chess help` shows the options.
+
+unexpected-argument = `{ $command }` does not take `{ $arg }`. `/chess help` shows the options.
+
+unterminated-quote = A quoted value is missing its closing `"`. `/chess help` shows the options.
+
+input-too-long = That message is too long for a chess command.

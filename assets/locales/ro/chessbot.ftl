@@ -1,0 +1,236 @@
+# chessbot: mesajele în română. Aceleași chei și argumente ca în
+# en/chessbot.ftl. Termeni: șah mat, pat, remiză, rocadă, a ceda, partidă,
+# mutare; piesele în notație: R rege, D damă, T turn, N nebun, C cal.
+
+## Cuvinte folosite în alte mesaje
+
+color = { $color ->
+    [white] alb
+   *[black] negru
+}
+
+player-to-move = jucătorul aflat la mutare
+
+termination = { $termination ->
+    [checkmate] șah mat
+    [stalemate] pat
+    [dead_position] poziție moartă
+    [threefold_repetition] repetarea poziției de trei ori
+    [fifty_moves] regula celor 50 de mutări
+    [fivefold_repetition] repetarea poziției de cinci ori
+    [seventyfive_moves] regula celor 75 de mutări
+    [agreement] remiză de comun acord
+    [resignation] abandon
+    [timeout] timp depășit
+    [aborted] partidă anulată
+   *[other] { $termination }
+}
+
+san-local = { $local } ({ $san })
+
+## Provocări
+
+challenge-posted = { $open ->
+        [yes] { $challenger } lansează o provocare deschisă: oricine de aici o poate accepta
+       *[no] { $challenger } lansează o provocare pentru { $opponent }
+    } ({ $color ->
+        [white] { $challenger } joacă cu albele
+        [black] { $challenger } joacă cu negrele
+       *[random] culorile se trag la sorți
+    }, { $days ->
+        [one] { $days } zi
+        [few] { $days } zile
+       *[other] { $days } de zile
+    } pe mutare, { $rules ->
+        [fide] regulile stricte FIDE
+       *[house] regulile casei
+    }{ $custom ->
+        [yes] , dintr-o poziție dată
+       *[no] {""}
+    }). { $open ->
+        [yes] Răspundeți cu `/chess accept`.
+       *[no] { $opponent }: `/chess accept` sau `/chess decline`.
+    }
+
+challenge-declined = { $by } a refuzat provocarea lansată de { $challenger }.
+
+challenge-cancelled = { $challenger } și-a retras provocarea.
+
+game-started = Începe partida #{ $id }: { $white } (albele) contra { $black } (negrele). La mutare: { $to_move }, termen { $until }.
+
+## Mutări și tablă
+
+moved = { $by } a jucat { $number }{ $san }.{ $check ->
+        [yes] {" "}Șah!
+       *[no] {""}
+    } La mutare: { $next }, termen { $until }.
+
+moved-final = { $by } a jucat { $number }{ $san }.
+
+board-caption = Partida #{ $id }: { $white } (albele) contra { $black } (negrele). La mutare: { $to_move }, termen { $until }.
+
+final-board-caption = Partida #{ $id }: { $white } (albele) contra { $black } (negrele), încheiată { $result }.
+
+## Remize, mutări retrase
+
+draw-offered = { $by } propune remiză. { $to }: `/chess draw` pentru a accepta, `/chess decline` sau o mutare pentru a refuza.
+
+draw-declined = { $by } a refuzat propunerea de remiză.
+
+takeback-requested = { $by } cere să-și retragă ultima mutare. { $to }: `/chess takeback` pentru a fi de acord, `/chess decline` pentru a refuza.
+
+takeback-declined = { $by } a refuzat retragerea mutării.
+
+takeback-done = { $plies ->
+        [1] Ultima mutare a fost retrasă
+       *[other] Ultimele două mutări au fost retrase
+    }. La mutare: { $to_move }, termen { $until }.
+
+## Termene
+
+reminder = { $player }, sunteți la mutare în partida #{ $id }: termenul este { $until }.
+
+## Sfârșitul partidei
+
+summary = { $case ->
+        [checkmate] Șah mat: câștigă { $winner }.
+        [resignation] { $loser } cedează: câștigă { $winner }.
+        [resignation-draw] { $loser } cedează, dar adversarul mai are doar regele: remiză.
+        [timeout] { $loser } a depășit timpul: câștigă { $winner }.
+        [timeout-draw] { $loser } a depășit timpul, dar adversarul mai are doar regele: remiză.
+        [stalemate] Remiză prin pat.
+        [dead_position] Remiză: poziție moartă, niciuna dintre părți nu mai poate da mat.
+        [threefold_repetition] Remiză prin repetarea poziției de trei ori.
+        [fifty_moves] Remiză prin regula celor 50 de mutări.
+        [fivefold_repetition] Remiză prin repetarea poziției de cinci ori.
+        [seventyfive_moves] Remiză prin regula celor 75 de mutări.
+        [agreement] Remiză de comun acord.
+        [aborted] Partidă anulată: fără rezultat.
+       *[other] Partidă încheiată ({ termination }).
+    } Rezultat: { $result }.
+
+aborted-no-first-move = { $player } nu a făcut prima mutare la timp: partida este anulată, fără rezultat.
+
+## Liste
+
+games-line = #{ $id } { $white } - { $black }: la mutare { $to_move }, termen { $until }
+
+games-here-heading = Partide în desfășurare aici:
+
+games-your-move-heading = Sunteți la mutare în:
+
+no-games = Nu se joacă nicio partidă.
+
+history-line = #{ $id } { $white } - { $black } { $result } ({ termination })
+
+history-heading = Partide încheiate ({ $user }):
+
+no-history = { $user } nu are încă nicio partidă încheiată.
+
+## Ajutor
+
+help =
+    Șah prin corespondență. Comenzi:
+    /chess challenge [@opponent] [color:white|black|random] [days:1-14] [rules:house|fide] [fen:"..."] - provocați pe cineva (sau pe oricine) aici
+    /chess accept | decline | cancel - acceptați, refuzați sau retrageți o provocare
+    /chess move <mutare> - jucați o mutare (Cf3, e4, exd5, O-O, e8=D, ...)
+    /chess board [flip] - arată tabla
+    /chess draw - propuneți remiză sau acceptați propunerea adversarului
+    /chess resign - cedați partida
+    /chess abort - anulați partida fără rezultat, înainte ca ambele părți să fi mutat
+    /chess takeback - cereți să vă retrageți ultima mutare (adversarul este de acord tot cu /chess takeback)
+    /chess rematch - provocați din nou ultimul adversar de aici, cu culorile inversate
+    /chess claim - cereți remiză la repetarea poziției de trei ori sau după regula celor 50 de mutări (doar cu regulile stricte FIDE)
+    /chess pgn [game] - partida în format PGN
+    /chess games - partidele în curs; /chess history [@user] - partidele încheiate
+    /chess settings language:en|th|ru|ro - limba acestui canal
+    /chess help - acest text
+    Piesele se notează cu literele românești: R rege, D damă, T turn, N nebun, C cal; pionul nu are literă (e4, exd5). Atenție: N înseamnă nebun, nu cal. Rocada: O-O sau O-O-O.
+
+## Setări
+
+language-set = De acum vorbesc românește în acest canal. Mutările se scriu cu literele românești: R rege, D damă, T turn, N nebun, C cal.
+
+unknown-language = Nu vorbesc `{ $given }`. Alegeți una dintre: en (English), th (ไทย), ru (русский), ro (română).
+
+## Erori
+
+invalid-notation = Nu pot citi mutarea: { $detail }. Încercați notația algebrică, de exemplu Cf3, exd5, O-O, e8=D, sau UCI, de exemplu g1f3.
+
+missing-move = Ce mutare? De exemplu `/chess move e4`.
+
+move-too-long = Este mult prea lung pentru o mutare.
+
+illegal-move = Mutare ilegală: { $detail }.
+
+ambiguous-move = Mutare ambiguă: { $detail }.
+
+not-your-turn = Nu sunteți la mutare: mută { $to_move }.
+
+not-a-player = Doar jucătorii acestei partide ({ $white } și { $black }) pot face asta.
+
+no-game = Nu se joacă nicio partidă în acest canal. Începeți una cu `/chess challenge`.
+
+no-game-here = În acest canal nu s-a jucat încă nicio partidă.
+
+no-such-game = Nu există partida #{ $id }.
+
+game-in-progress = În acest canal se joacă partida #{ $id } ({ $white } contra { $black }): o singură partidă pe canal. Terminați-o mai întâi sau jucați în alt canal.
+
+challenge-pending = { $challenger } are o provocare deschisă în acest canal: acceptați-o sau refuzați-o mai întâi (sau jucați în alt canal).
+
+no-challenge = Nu există nicio provocare deschisă în acest canal.
+
+challenge-not-for-you = Această provocare este pentru { $opponent }.
+
+own-challenge = Nu vă puteți accepta propria provocare; `/chess cancel` o retrage.
+
+not-your-challenge = Doar { $challenger } poate retrage această provocare.
+
+open-challenge-no-decline = Această provocare este deschisă tuturor: nu aveți ce refuza.
+
+self-challenge = Nu puteți juca împotriva propriei persoane.
+
+bad-days = Numărul de zile pe mutare trebuie să fie un număr întreg de la 1 la 14, nu { $given }.
+
+invalid-fen = FEN invalid: { $detail }.
+
+fen-game-over = FEN invalid: în această poziție partida s-a încheiat deja
+
+draw-too-early = Remiza se poate propune doar după ce ambele părți au făcut o mutare.
+
+draw-already-offered = Propunerea dumneavoastră de remiză este deja valabilă.
+
+abort-too-late = Prea târziu pentru anulare: ambele părți au mutat. Puteți propune remiză sau ceda.
+
+nothing-to-take-back = Nu aveți nicio mutare de retras.
+
+takeback-already-requested = Cererea dumneavoastră de retragere a mutării este deja valabilă.
+
+nothing-to-decline = Aici nu există nicio provocare, propunere de remiză sau cerere de retragere a mutării pe care s-o puteți refuza.
+
+claim-refused = Nu se poate cere remiză: { $detail }.
+
+no-rematch = În acest canal nu există nicio partidă încheiată pentru revanșă.
+
+rematch-not-player = Doar { $white } și { $black } pot cere revanșa.
+
+position-changed = Poziția s-a schimbat înainte ca comanda dumneavoastră să fie aplicată (a venit mai întâi altă mutare sau expirarea timpului). Priviți tabla și încercați din nou.
+
+internal = Ne pare rău, ceva nu a mers bine la mine. Vă rog să încercați din nou.
+
+unknown-command = Comandă necunoscută `{ $name }`. `/chess help` arată comenzile.
+
+missing-command = Ce comandă? `/chess help` le arată.
+
+invalid-option = { $detail }. `/chess help` arată opțiunile.
+
+unknown-option = `{ $command }` nu are opțiunea `{ $name }`. `/chess help` arată opțiunile.
+
+bad-option-value = `{ $value }` nu este o valoare validă pentru `{ $name }`. `/chess help` arată opțiunile.
+
+unexpected-argument = `{ $command }` nu acceptă `{ $arg }`. `/chess help` arată opțiunile.
+
+unterminated-quote = Unei valori între ghilimele îi lipsește `"` de închidere. `/chess help` arată opțiunile.
+
+input-too-long = Mesajul este prea lung pentru o comandă de șah.

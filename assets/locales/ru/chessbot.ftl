@@ -1,0 +1,237 @@
+# chessbot: русские сообщения. Ключи и аргументы те же, что в en/chessbot.ftl.
+# Имена игроков не склоняются (это ники), поэтому фразы построены так, чтобы
+# имя стояло в именительном падеже или после слова «игрок»; прошедшее время
+# с именами избегается (в нём пришлось бы угадывать род).
+
+## Слова внутри других сообщений
+
+color = { $color ->
+    [white] белые
+   *[black] чёрные
+}
+
+player-to-move = игрок, чья очередь ходить
+
+termination = { $termination ->
+    [checkmate] мат
+    [stalemate] пат
+    [dead_position] мёртвая позиция
+    [threefold_repetition] троекратное повторение позиции
+    [fifty_moves] правило 50 ходов
+    [fivefold_repetition] пятикратное повторение позиции
+    [seventyfive_moves] правило 75 ходов
+    [agreement] ничья по соглашению
+    [resignation] сдача
+    [timeout] истекло время
+    [aborted] партия отменена
+   *[other] { $termination }
+}
+
+san-local = { $local } ({ $san })
+
+## Вызовы
+
+challenge-posted = { $open ->
+        [yes] { $challenger } вызывает на партию любого желающего
+       *[no] { $challenger } вызывает на партию { $opponent }
+    } ({ $color ->
+        [white] { $challenger } играет белыми
+        [black] { $challenger } играет чёрными
+       *[random] цвет по жребию
+    }, { $days ->
+        [one] { $days } день
+        [few] { $days } дня
+       *[many] { $days } дней
+    } на ход, { $rules ->
+        [fide] строгие правила FIDE
+       *[house] домашние правила
+    }{ $custom ->
+        [yes] , из заданной позиции
+       *[no] {""}
+    }). { $open ->
+        [yes] Принять вызов: `/chess accept`.
+       *[no] { $opponent }: `/chess accept` — принять, `/chess decline` — отклонить.
+    }
+
+challenge-declined = { $by } отклоняет вызов игрока { $challenger }.
+
+challenge-cancelled = { $challenger } отзывает свой вызов.
+
+game-started = Партия №{ $id } начинается: { $white } (белые) против { $black } (чёрные). Ходит { $to_move }, срок — до { $until }.
+
+## Ходы и доска
+
+moved = { $by } делает ход { $number }{ $san }.{ $check ->
+        [yes] {" "}Шах!
+       *[no] {""}
+    } Ходит { $next }, срок — до { $until }.
+
+moved-final = { $by } делает ход { $number }{ $san }.
+
+board-caption = Партия №{ $id }: { $white } (белые) против { $black } (чёрные). Ходит { $to_move }, срок — до { $until }.
+
+final-board-caption = Партия №{ $id }: { $white } (белые) против { $black } (чёрные), результат { $result }.
+
+## Ничьи и возврат хода
+
+draw-offered = { $by } предлагает ничью. { $to }: `/chess draw` — принять, `/chess decline` или любой ход — отклонить.
+
+draw-declined = { $by } отклоняет предложение ничьей.
+
+takeback-requested = { $by } просит вернуть последний ход. { $to }: `/chess takeback` — согласиться, `/chess decline` — отказать.
+
+takeback-declined = { $by } отказывает в возврате хода.
+
+takeback-done = { $plies ->
+        [1] Последний ход отменён
+       *[other] Два последних хода отменены
+    }. Ходит { $to_move }, срок — до { $until }.
+
+## Сроки
+
+reminder = { $player }, ваш ход в партии №{ $id }: срок — до { $until }.
+
+## Конец партии
+
+summary = { $case ->
+        [checkmate] Мат: побеждает { $winner }.
+        [resignation] { $loser } сдаётся: побеждает { $winner }.
+        [resignation-draw] { $loser } сдаётся, но у соперника остался только король: ничья.
+        [timeout] Время игрока { $loser } истекло: побеждает { $winner }.
+        [timeout-draw] Время игрока { $loser } истекло, но у соперника остался только король: ничья.
+        [stalemate] Пат: ничья.
+        [dead_position] Ничья: мёртвая позиция, ни одна из сторон не может поставить мат.
+        [threefold_repetition] Ничья: троекратное повторение позиции.
+        [fifty_moves] Ничья по правилу 50 ходов.
+        [fivefold_repetition] Ничья: пятикратное повторение позиции.
+        [seventyfive_moves] Ничья по правилу 75 ходов.
+        [agreement] Ничья по соглашению.
+        [aborted] Партия отменена, результата нет.
+       *[other] Партия окончена ({ termination }).
+    } Результат: { $result }.
+
+aborted-no-first-move = Игрок { $player } не сделал вовремя первый ход: партия отменена, результата нет.
+
+## Списки
+
+games-line = №{ $id } { $white } - { $black }: ходит { $to_move }, срок — до { $until }
+
+games-here-heading = Идущие здесь партии:
+
+games-your-move-heading = Ваш ход в партиях:
+
+no-games = Сейчас нет ни одной партии.
+
+history-line = №{ $id } { $white } - { $black } { $result } ({ termination })
+
+history-heading = Завершённые партии игрока { $user }:
+
+no-history = У игрока { $user } пока нет завершённых партий.
+
+## Справка
+
+help =
+    Шахматы по переписке. Команды:
+    /chess challenge [@opponent] [color:white|black|random] [days:1-14] [rules:house|fide] [fen:"..."] — вызвать соперника (или любого желающего) на партию в этом канале
+    /chess accept | decline | cancel — принять, отклонить или отозвать вызов
+    /chess move <ход> — сделать ход (Кf3, e4, exd5, 0-0, e7e8Ф, ...)
+    /chess board [flip] — показать доску
+    /chess draw — предложить ничью или принять предложение соперника
+    /chess resign — сдаться
+    /chess abort — отменить партию без результата, пока обе стороны не сделали ход
+    /chess takeback — попросить вернуть свой последний ход (соперник соглашается той же командой)
+    /chess rematch — реванш с последним соперником в этом канале, цвета меняются
+    /chess claim — потребовать ничью при троекратном повторении или по правилу 50 ходов (только в строгих правилах FIDE)
+    /chess pgn [game] — запись партии в PGN
+    /chess games — идущие партии; /chess history [@user] — завершённые партии
+    /chess settings language:en|th|ru|ro — язык этого канала
+    /chess help — эта справка
+    Ходы пишутся русскими буквами: Кр — король, Ф — ферзь, Л — ладья, С — слон, К — конь; ход пешки — просто поле (e4, exd5). Взятие — x, х или двоеточие (Кxf3, Л:e5), рокировка — 0-0 или 0-0-0 (подойдут и О-О, O-O). Латинские K, Q, R, B, N тоже понимаются: K — король, N — конь.
+
+## Настройки
+
+language-set = Теперь в этом канале я говорю по-русски. Ходы можно писать русскими буквами: Кр — король, Ф — ферзь, Л — ладья, С — слон, К — конь.
+
+unknown-language = Я не знаю языка `{ $given }`. Выберите один из: en (English), th (ไทย), ru (русский), ro (română).
+
+## Ошибки
+
+invalid-notation = Не могу прочитать ход: { $detail }. Напишите, например, Кf3, exd5, 0-0, e8Ф или g1f3.
+
+missing-move = Какой ход? Например, `/chess move e4`.
+
+move-too-long = Это слишком длинно для хода.
+
+illegal-move = Невозможный ход: { $detail }.
+
+ambiguous-move = Неоднозначный ход: { $detail }.
+
+not-your-turn = Сейчас не ваш ход: ходит { $to_move }.
+
+not-a-player = Это могут сделать только участники партии ({ $white } и { $black }).
+
+no-game = В этом канале сейчас нет партии. Начните её командой `/chess challenge`.
+
+no-game-here = В этом канале ещё не было ни одной партии.
+
+no-such-game = Партии №{ $id } нет.
+
+game-in-progress = В этом канале идёт партия №{ $id } ({ $white } против { $black }): в канале может идти только одна партия. Доиграйте её или играйте в другом канале.
+
+challenge-pending = В этом канале уже есть вызов игрока { $challenger }: сначала примите или отклоните его (или играйте в другом канале).
+
+no-challenge = В этом канале нет открытого вызова.
+
+challenge-not-for-you = Этот вызов адресован игроку { $opponent }.
+
+own-challenge = Нельзя принять собственный вызов; отозвать его можно командой `/chess cancel`.
+
+not-your-challenge = Отозвать этот вызов может только { $challenger }.
+
+open-challenge-no-decline = Этот вызов открыт для всех: отклонять нечего.
+
+self-challenge = Нельзя вызвать на партию самого себя.
+
+bad-days = Срок на ход — целое число дней от 1 до 14, а не { $given }.
+
+invalid-fen = Неверный FEN: { $detail }.
+
+fen-game-over = Неверный FEN: в этой позиции партия уже окончена
+
+draw-too-early = Предложить ничью можно только после того, как обе стороны сделали хотя бы по ходу.
+
+draw-already-offered = Ваше предложение ничьей уже в силе.
+
+abort-too-late = Отменить партию уже нельзя: обе стороны сделали ход. Можно предложить ничью или сдаться.
+
+nothing-to-take-back = У вас нет хода, который можно вернуть.
+
+takeback-already-requested = Ваша просьба вернуть ход уже в силе.
+
+nothing-to-decline = Здесь нет ни вызова, ни предложения ничьей, ни просьбы вернуть ход, которые вы могли бы отклонить.
+
+claim-refused = Требовать ничью нельзя: { $detail }.
+
+no-rematch = В этом канале нет завершённой партии для реванша.
+
+rematch-not-player = Реванш могут попросить только { $white } и { $black }.
+
+position-changed = Позиция изменилась раньше, чем команда была выполнена (успел пройти другой ход или истекло время). Посмотрите на доску и попробуйте ещё раз.
+
+internal = Извините, у меня что-то пошло не так. Попробуйте ещё раз.
+
+unknown-command = Неизвестная команда `{ $name }`. Список команд: `/chess help`.
+
+missing-command = Какая команда? Список команд: `/chess help`.
+
+invalid-option = { $detail }. Параметры команд: `/chess help`.
+
+unknown-option = У команды `{ $command }` нет параметра `{ $name }`. Параметры команд: `/chess help`.
+
+bad-option-value = `{ $value }` — недопустимое значение для `{ $name }`. Параметры команд: `/chess help`.
+
+unexpected-argument = Команда `{ $command }` не принимает `{ $arg }`. Параметры команд: `/chess help`.
+
+unterminated-quote = У значения в кавычках нет закрывающей `"`. Параметры команд: `/chess help`.
+
+input-too-long = Это сообщение слишком длинное для шахматной команды.

@@ -1,0 +1,235 @@
+# chessbot: ข้อความภาษาไทย คีย์และอาร์กิวเมนต์ตรงกับ en/chessbot.ftl
+# ศัพท์: รุก (check), รุกจน (checkmate), อับ (stalemate), เสมอ (draw),
+# เข้าป้อม (castling), ตำแหน่งตาย (dead position), ยอมแพ้, หมดเวลา
+# ตัวหมาก: คิง ควีน เรือ บิชอป ม้า เบี้ย; ตัวอักษรหมากใช้แบบสากล (K Q R B N)
+# "channel" แปลว่า "ห้อง" เพื่อไม่ให้สับสนกับ "ช่อง" บนกระดาน
+
+## คำที่ใช้ในข้อความอื่น
+
+color = { $color ->
+    [white] ขาว
+   *[black] ดำ
+}
+
+player-to-move = ผู้เล่นที่ถึงตาเดิน
+
+termination = { $termination ->
+    [checkmate] รุกจน
+    [stalemate] อับ
+    [dead_position] ตำแหน่งตาย
+    [threefold_repetition] ตำแหน่งซ้ำสามครั้ง
+    [fifty_moves] กฎ 50 ตา
+    [fivefold_repetition] ตำแหน่งซ้ำห้าครั้ง
+    [seventyfive_moves] กฎ 75 ตา
+    [agreement] ตกลงเสมอ
+    [resignation] ยอมแพ้
+    [timeout] หมดเวลา
+    [aborted] ยกเลิกเกม
+   *[other] { $termination }
+}
+
+san-local = { $local } ({ $san })
+
+## คำท้า
+
+challenge-posted = { $open ->
+        [yes] { $challenger } เปิดคำท้า ใครในห้องนี้ก็รับได้
+       *[no] { $challenger } ท้า { $opponent } เล่นหมากรุก
+    } ({ $color ->
+        [white] { $challenger } เล่นฝ่ายขาว
+        [black] { $challenger } เล่นฝ่ายดำ
+       *[random] สุ่มฝ่าย
+    }, ตาละ { $days } วัน, { $rules ->
+        [fide] กติกา FIDE แบบเคร่งครัด
+       *[house] กติกาของบอท
+    }{ $custom ->
+        [yes] , เริ่มจากตำแหน่งที่กำหนด
+       *[no] {""}
+    }) { $open ->
+        [yes] รับคำท้าด้วย `/chess accept`
+       *[no] { $opponent }: `/chess accept` เพื่อรับ หรือ `/chess decline` เพื่อปฏิเสธ
+    }
+
+challenge-declined = { $by } ปฏิเสธคำท้าของ { $challenger }
+
+challenge-cancelled = { $challenger } ถอนคำท้าแล้ว
+
+game-started = เกม #{ $id } เริ่มแล้ว: { $white } (ขาว) พบ { $black } (ดำ) ตาของ { $to_move } ต้องเดินภายใน { $until }
+
+## การเดินและกระดาน
+
+moved = { $by } เดิน { $number }{ $san }{ $check ->
+        [yes] {" "}รุก!
+       *[no] {""}
+    } ตาของ { $next } ต้องเดินภายใน { $until }
+
+moved-final = { $by } เดิน { $number }{ $san }
+
+board-caption = เกม #{ $id }: { $white } (ขาว) พบ { $black } (ดำ) ตาของ { $to_move } ต้องเดินภายใน { $until }
+
+final-board-caption = เกม #{ $id }: { $white } (ขาว) พบ { $black } (ดำ) จบแล้ว ผล { $result }
+
+## การขอเสมอและการขอคืนตาเดิน
+
+draw-offered = { $by } ขอเสมอ { $to }: `/chess draw` เพื่อรับ หรือ `/chess decline` หรือเดินต่อเพื่อปฏิเสธ
+
+draw-declined = { $by } ปฏิเสธการขอเสมอ
+
+takeback-requested = { $by } ขอคืนตาเดินล่าสุด { $to }: `/chess takeback` เพื่อยอมให้คืน หรือ `/chess decline` เพื่อปฏิเสธ
+
+takeback-declined = { $by } ไม่ยอมให้คืนตาเดิน
+
+takeback-done = { $plies ->
+        [1] คืนตาเดินล่าสุดแล้ว
+       *[other] คืนสองตาเดินล่าสุดแล้ว
+    } ตาของ { $to_move } ต้องเดินภายใน { $until }
+
+## กำหนดเวลา
+
+reminder = { $player } ถึงตาคุณเดินในเกม #{ $id } แล้ว ต้องเดินภายใน { $until }
+
+## เกมจบ
+
+summary = { $case ->
+        [checkmate] รุกจน! { $winner } ชนะ
+        [resignation] { $loser } ยอมแพ้ { $winner } ชนะ
+        [resignation-draw] { $loser } ยอมแพ้ แต่อีกฝ่ายเหลือแค่คิงตัวเดียว จึงเสมอ
+        [timeout] { $loser } หมดเวลา { $winner } ชนะ
+        [timeout-draw] { $loser } หมดเวลา แต่อีกฝ่ายเหลือแค่คิงตัวเดียว จึงเสมอ
+        [stalemate] เสมอเพราะอับ
+        [dead_position] เสมอเพราะตำแหน่งตาย ไม่มีฝ่ายใดรุกจนได้
+        [threefold_repetition] เสมอเพราะตำแหน่งซ้ำสามครั้ง
+        [fifty_moves] เสมอตามกฎ 50 ตา
+        [fivefold_repetition] เสมอเพราะตำแหน่งซ้ำห้าครั้ง
+        [seventyfive_moves] เสมอตามกฎ 75 ตา
+        [agreement] ตกลงเสมอกัน
+        [aborted] ยกเลิกเกม ไม่มีผลแพ้ชนะ
+       *[other] เกมจบแล้ว ({ termination })
+    } ผล: { $result }
+
+aborted-no-first-move = { $player } ไม่ได้เดินตาแรกภายในเวลา เกมถูกยกเลิก ไม่มีผลแพ้ชนะ
+
+## รายการ
+
+games-line = #{ $id } { $white } - { $black }: ตาของ { $to_move } ต้องเดินภายใน { $until }
+
+games-here-heading = เกมที่กำลังเล่นอยู่ที่นี่:
+
+games-your-move-heading = ถึงตาคุณเดินในเกม:
+
+no-games = ตอนนี้ไม่มีเกมที่กำลังเล่นอยู่
+
+history-line = #{ $id } { $white } - { $black } { $result } ({ termination })
+
+history-heading = เกมที่จบแล้วของ { $user }:
+
+no-history = { $user } ยังไม่มีเกมที่จบแล้ว
+
+## วิธีใช้
+
+help =
+    หมากรุกสากลแบบเดินข้ามวัน (correspondence) คำสั่ง:
+    /chess challenge [@opponent] [color:white|black|random] [days:1-14] [rules:house|fide] [fen:"..."] - ท้าใครสักคน (หรือใครก็ได้) ในห้องนี้
+    /chess accept | decline | cancel - รับ ปฏิเสธ หรือถอนคำท้า
+    /chess move <ตาเดิน> - เดินหมาก (Nf3, e4, exd5, O-O, e7e8q, ...)
+    /chess board [flip] - ดูกระดาน
+    /chess draw - ขอเสมอ หรือรับการขอเสมอของอีกฝ่าย
+    /chess resign - ยอมแพ้
+    /chess abort - ยกเลิกเกมโดยไม่มีผลแพ้ชนะ ก่อนที่ทั้งสองฝ่ายจะได้เดิน
+    /chess takeback - ขอคืนตาเดินล่าสุดของคุณ (อีกฝ่ายยอมด้วย /chess takeback)
+    /chess rematch - ท้าคู่แข่งคนล่าสุดในห้องนี้อีกครั้ง โดยสลับฝ่าย
+    /chess claim - ขอเสมอเมื่อตำแหน่งซ้ำสามครั้งหรือตามกฎ 50 ตา (เฉพาะกติกา FIDE แบบเคร่งครัด)
+    /chess pgn [game] - บันทึกเกมแบบ PGN
+    /chess games - เกมที่กำลังเล่น; /chess history [@user] - เกมที่จบแล้ว
+    /chess settings language:en|th|ru|ro - ภาษาของห้องนี้
+    /chess help - ข้อความนี้
+    ตัวอักษรของหมากเป็นแบบสากล (ภาษาอังกฤษ): K = คิง, Q = ควีน, R = เรือ, B = บิชอป, N = ม้า ส่วนเบี้ยไม่มีตัวอักษร เขียนแค่ช่องที่เดินไป (e4)
+    การกินใช้ x (Nxe5 คือม้ากินที่ e5, exd5 คือเบี้ยจาก e กินที่ d5) เข้าป้อมฝั่งคิงเขียน O-O ฝั่งควีนเขียน O-O-O เบี้ยเลื่อนขั้นเขียน e8=Q (เลื่อนเป็นควีน) ใส่ + เมื่อรุก และ # เมื่อรุกจน
+
+## การตั้งค่า
+
+language-set = ต่อจากนี้ห้องนี้จะใช้ภาษาไทย ตัวอักษรหมากใช้แบบสากล: K คิง, Q ควีน, R เรือ, B บิชอป, N ม้า
+
+unknown-language = ไม่รู้จักภาษา `{ $given }` เลือกได้จาก: en (English), th (ไทย), ru (русский), ro (română)
+
+## ข้อผิดพลาด
+
+invalid-notation = อ่านตาเดินนี้ไม่ออก: { $detail } ลองเขียนแบบ SAN เช่น Nf3, exd5, O-O, e8=Q หรือแบบ UCI เช่น g1f3
+
+missing-move = จะเดินตาไหน? เช่น `/chess move e4`
+
+move-too-long = ยาวเกินกว่าจะเป็นตาเดิน
+
+illegal-move = เดินแบบนี้ผิดกติกา: { $detail }
+
+ambiguous-move = ตาเดินกำกวม: { $detail }
+
+not-your-turn = ยังไม่ถึงตาคุณ ตอนนี้เป็นตาของ { $to_move }
+
+not-a-player = เฉพาะผู้เล่นในเกมนี้ ({ $white } และ { $black }) เท่านั้นที่ทำได้
+
+no-game = ไม่มีเกมที่กำลังเล่นในห้องนี้ เริ่มเกมด้วย `/chess challenge`
+
+no-game-here = ยังไม่เคยมีเกมในห้องนี้
+
+no-such-game = ไม่มีเกม #{ $id }
+
+game-in-progress = เกม #{ $id } ({ $white } พบ { $black }) กำลังเล่นอยู่ในห้องนี้ หนึ่งห้องเล่นได้ทีละเกม เล่นให้จบก่อนหรือไปเล่นในห้องอื่น
+
+challenge-pending = { $challenger } มีคำท้าค้างอยู่ในห้องนี้ รับหรือปฏิเสธคำท้านั้นก่อน (หรือไปเล่นในห้องอื่น)
+
+no-challenge = ไม่มีคำท้าที่เปิดอยู่ในห้องนี้
+
+challenge-not-for-you = คำท้านี้มีไว้สำหรับ { $opponent }
+
+own-challenge = รับคำท้าของตัวเองไม่ได้ ใช้ `/chess cancel` เพื่อถอนคำท้า
+
+not-your-challenge = มีแค่ { $challenger } ที่ถอนคำท้านี้ได้
+
+open-challenge-no-decline = คำท้านี้เปิดให้ทุกคน จึงไม่มีอะไรให้ปฏิเสธ
+
+self-challenge = ท้าตัวเองไม่ได้
+
+bad-days = จำนวนวันต่อตาต้องเป็นจำนวนเต็มตั้งแต่ 1 ถึง 14 ไม่ใช่ { $given }
+
+invalid-fen = FEN ไม่ถูกต้อง: { $detail }
+
+fen-game-over = FEN ไม่ถูกต้อง: ในตำแหน่งนี้เกมจบไปแล้ว
+
+draw-too-early = ขอเสมอได้หลังจากทั้งสองฝ่ายเดินไปแล้วอย่างน้อยฝ่ายละหนึ่งตาเท่านั้น
+
+draw-already-offered = คุณขอเสมอไว้แล้ว
+
+abort-too-late = ยกเลิกเกมไม่ได้แล้ว เพราะทั้งสองฝ่ายเดินไปแล้ว คุณขอเสมอหรือยอมแพ้ได้
+
+nothing-to-take-back = คุณไม่มีตาเดินให้คืน
+
+takeback-already-requested = คุณขอคืนตาเดินไว้แล้ว
+
+nothing-to-decline = ที่นี่ไม่มีคำท้า การขอเสมอ หรือการขอคืนตาเดินที่คุณต้องปฏิเสธ
+
+claim-refused = ขอเสมอไม่ได้: { $detail }
+
+no-rematch = ไม่มีเกมที่จบแล้วในห้องนี้ให้ขอแข่งใหม่
+
+rematch-not-player = เฉพาะ { $white } และ { $black } เท่านั้นที่ขอแข่งใหม่ได้
+
+position-changed = ตำแหน่งบนกระดานเปลี่ยนไปก่อนที่คำสั่งของคุณจะทำงาน (มีตาเดินอื่นหรือการหมดเวลามาก่อน) ดูกระดานแล้วลองใหม่อีกครั้ง
+
+internal = ขออภัย ระบบขัดข้อง โปรดลองใหม่อีกครั้ง
+
+unknown-command = ไม่รู้จักคำสั่ง `{ $name }` ดูคำสั่งทั้งหมดได้ที่ `/chess help`
+
+missing-command = คำสั่งอะไร? ดูคำสั่งทั้งหมดได้ที่ `/chess help`
+
+invalid-option = { $detail } ดูตัวเลือกได้ที่ `/chess help`
+
+unknown-option = `{ $command }` ไม่มีตัวเลือก `{ $name }` ดูตัวเลือกได้ที่ `/chess help`
+
+bad-option-value = `{ $value }` ใช้เป็นค่าของ `{ $name }` ไม่ได้ ดูตัวเลือกได้ที่ `/chess help`
+
+unexpected-argument = `{ $command }` ไม่รับ `{ $arg }` ดูตัวเลือกได้ที่ `/chess help`
+
+unterminated-quote = ค่าในเครื่องหมายคำพูดขาด `"` ปิดท้าย ดูตัวเลือกได้ที่ `/chess help`
+
+input-too-long = ข้อความนี้ยาวเกินไปสำหรับคำสั่งหมากรุก
