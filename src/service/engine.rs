@@ -1389,3 +1389,62 @@ impl GameService {
         Ok(vec![reply(place, lines.join("\n"))])
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reminder_comes_when_eighty_percent_of_the_time_has_passed() {
+        let (deadline, remind) = turn_times(0, 1);
+        assert_eq!(deadline, DAY_MS);
+        assert_eq!(remind, DAY_MS * 8 / 10);
+        let (deadline, remind) = turn_times(1_000, 14);
+        assert!(remind < deadline && remind > 1_000);
+    }
+
+    #[test]
+    fn final_board_badges_follow_the_outcome() {
+        let mate = Outcome::new(Some(Color::Black), Termination::Checkmate);
+        assert_eq!(
+            board_result(Some(mate)),
+            Some(BoardResult::Mated(Color::White))
+        );
+        let resign = Outcome::new(Some(Color::White), Termination::Resignation);
+        assert_eq!(
+            board_result(Some(resign)),
+            Some(BoardResult::Won(Color::White))
+        );
+        let draw = Outcome::new(None, Termination::Stalemate);
+        assert_eq!(board_result(Some(draw)), Some(BoardResult::Draw));
+        let abort = Outcome::new(None, Termination::Aborted);
+        assert_eq!(board_result(Some(abort)), None);
+        assert_eq!(board_result(None), None);
+    }
+
+    #[test]
+    fn move_numbers_show_whose_move() {
+        assert_eq!(move_number(&Position::startpos()), "1. ");
+        let p = Position::from_fen("8/8/8/8/8/8/k7/2K5 b - - 0 7").expect("fen");
+        assert_eq!(move_number(&p), "7... ");
+    }
+
+    #[test]
+    fn errors_are_private_and_coded() {
+        let place = Place {
+            platform: "console".into(),
+            guild: None,
+            channel: "general".into(),
+        };
+        let r = error_reply(&place, "no_game", "x".into());
+        assert!(r.ephemeral);
+        assert!(r.mentions.is_empty());
+        assert_eq!(
+            r.event,
+            Some(Event::Error {
+                code: "no_game".into(),
+                message: "x".into()
+            })
+        );
+    }
+}

@@ -533,3 +533,32 @@ pub fn unterminated_quote() -> String {
 pub fn input_too_long() -> String {
     "That message is too long for a chess command.".to_string()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summaries_name_the_result_in_words() {
+        assert_eq!(
+            summary(Termination::Checkmate, Some("alice"), Some("bob"), "1-0"),
+            "Checkmate: alice wins. Result: 1-0."
+        );
+        assert_eq!(
+            summary(Termination::ThreefoldRepetition, None, None, "1/2-1/2"),
+            "Draw by threefold repetition. Result: 1/2-1/2."
+        );
+        assert!(
+            summary(Termination::Timeout, None, Some("bob"), "1/2-1/2").contains("only a king")
+        );
+    }
+
+    #[test]
+    fn deadlines_are_rfc3339_in_events() {
+        let t = DateTime::parse_from_rfc3339("2026-01-02T03:04:05Z")
+            .expect("time")
+            .with_timezone(&Utc);
+        assert_eq!(deadline_rfc3339(t), "2026-01-02T03:04:05Z");
+        assert_eq!(deadline(t), "2026-01-02 03:04 UTC");
+    }
+}
