@@ -61,6 +61,26 @@ fn bench(c: &mut Criterion) {
             g.finish();
         }
     }
+    // For comparison, an external board SVG (e.g. python-chess's
+    // `chess.svg.board(size=512)`, not part of this repository) through
+    // resvg the plain way: parse, rasterise, encode RGBA.
+    if let Ok(path) = std::env::var("CHESSBOT_REFERENCE_SVG") {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let opt = resvg::usvg::Options::default();
+        let once = || {
+            let tree = resvg::usvg::Tree::from_str(&text, &opt).unwrap();
+            let mut pm = resvg::tiny_skia::Pixmap::new(512, 512).unwrap();
+            let k = 512.0 / tree.size().width();
+            resvg::render(
+                &tree,
+                resvg::tiny_skia::Transform::from_scale(k, k),
+                &mut pm.as_mut(),
+            );
+            pm.encode_png().unwrap()
+        };
+        println!("png bytes reference svg via resvg 512: {}", once().len());
+        c.bench_function("render/512/reference_svg_via_resvg", |b| b.iter(once));
+    }
     let pos = Position::from_fen(START).unwrap();
     c.bench_function("render/512/svg", |b| {
         b.iter(|| renderer.svg(black_box(&BoardSpec::new(&pos))))

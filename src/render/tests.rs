@@ -238,7 +238,7 @@ fn experiment_compression() {
         for f in [png::Filter::NoFilter, png::Filter::Up] {
             let t = std::time::Instant::now();
             let mut out = Vec::new();
-            for _ in 0..20 {
+            for _ in 0..40 {
                 out.clear();
                 let mut enc = png::Encoder::new(&mut out, pm.width(), pm.height());
                 enc.set_color(png::ColorType::Indexed);
@@ -249,17 +249,17 @@ fn experiment_compression() {
                 w.write_image_data(&idx).unwrap();
                 w.finish().unwrap();
             }
-            eprintln!("{name} {f:?}: {} bytes {:?}", out.len(), t.elapsed() / 20);
+            eprintln!("{name} {f:?}: {} bytes {:?}", out.len(), t.elapsed() / 40);
         }
     }
     let t = std::time::Instant::now();
-    for _ in 0..20 {
+    for _ in 0..40 {
         let _ = to_indexed(pm.data());
     }
-    eprintln!("to_indexed {:?}", t.elapsed() / 20);
+    eprintln!("to_indexed {:?}", t.elapsed() / 40);
     let t = std::time::Instant::now();
-    for _ in 0..20 {
+    for _ in 0..40 {
         let _ = r.compose(&BoardSpec::new(&p));
     }
-    eprintln!("compose {:?}", t.elapsed() / 20);
+    eprintln!("compose {:?}", t.elapsed() / 40);
 }
