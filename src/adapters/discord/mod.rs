@@ -16,6 +16,7 @@ pub mod commands;
 pub mod ids;
 pub mod replies;
 pub mod respond;
+pub mod scale;
 pub mod threads;
 pub mod token;
 
@@ -68,6 +69,7 @@ pub async fn run(args: DiscordArgs) -> anyhow::Result<()> {
     };
     let framework = poise::Framework::builder()
         .options(options)
+        .initialize_owners(false)
         .setup(move |ctx, ready, framework| {
             Box::pin(async move {
                 let commands = &framework.options().commands;
@@ -95,20 +97,68 @@ pub async fn run(args: DiscordArgs) -> anyhow::Result<()> {
         })
         .build();
 
-    let mut client = serenity::ClientBuilder::new(&token, serenity::GatewayIntents::GUILDS)
+    // Fail fast with a clear line when Discord is unreachable or refuses the
+    // token, instead of serenity retrying the gateway forever.
+    let http = serenity::HttpBuilder::new(&token).build();
+    match tokio::time::timeout(CONNECT_TIMEOUT, http.get_bot_gateway()).await {
+        Ok(Ok(_)) => {}
+        Ok(Err(e)) => anyhow::bail!("cannot connect to Discord: {}", connect_error(&e)),
+        Err(_) => anyhow::bail!(
+            "cannot connect to Discord: no answer within {} s",
+            CONNECT_TIMEOUT.as_secs()
+        ),
+    }
+    let mut client = serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::GUILDS)
         .framework(framework)
         .await
         .map_err(|e| anyhow::anyhow!("could not set up the Discord client: {e}"))?;
     let shard_manager = Arc::clone(&client.shard_manager);
-    tokio::spawn(async move {
-        shutdown_signal().await;
-        tracing::info!("shutting down");
-        shard_manager.shutdown_all().await;
-    });
-    client
-        .start()
-        .await
-        .map_err(|e| anyhow::anyhow!("Discord connection failed: {e}"))
+    tokio::select! {
+        result = client.start() => {
+            result.map_err(|e| anyhow::anyhow!("Discord connection failed: {e}"))
+        }
+        () = shutdown_signal() => {
+            tracing::info!("shutting down");
+            let stopped =
+                tokio::time::timeout(SHUTDOWN_GRACE, shard_manager.shutdown_all()).await;
+            if stopped.is_err() {
+                tracing::warn!("shards did not stop in time");
+            }
+            Ok(())
+        }
+    }
+}
+
+/// How long the first request to Discord may take.
+const CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(20);
+
+/// How long shards get to close their connections on shutdown.
+const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// A readable reason for a failed first request.
+fn connect_error(e: &serenity::Error) -> String {
+    match e {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r))
+            if r.status_code.as_u16() == 401 =>
+        {
+            "Discord rejected DISCORD_TOKEN (401 Unauthorized): reset the token on the Bot page of the developer portal".to_owned()
+        }
+        other => {
+            let mut text = other.to_string();
+            let mut source = std::error::Error::source(other);
+            let mut last = text.clone();
+            while let Some(cause) = source {
+                let line = cause.to_string();
+                if line != last {
+                    text.push_str(": ");
+                    text.push_str(&line);
+                }
+                last = line;
+                source = cause.source();
+            }
+            text
+        }
+    }
 }
 
 /// Resolves on Ctrl-C or SIGTERM.
