@@ -244,11 +244,13 @@ impl Position {
                 .ok()
                 .filter(|&h: &u32| h <= 10_000)
                 .ok_or_else(|| FenError::BadClock(fields[4].to_string()))?;
+            // Some tools write move number 0; read it as 1 like most readers.
             pos.fullmoves = fields[5]
                 .parse()
                 .ok()
-                .filter(|&n: &u32| (1..=100_000).contains(&n))
-                .ok_or_else(|| FenError::BadClock(fields[5].to_string()))?;
+                .filter(|&n: &u32| n <= 100_000)
+                .ok_or_else(|| FenError::BadClock(fields[5].to_string()))?
+                .max(1);
         }
         let them = pos.turn.other();
         if pos
