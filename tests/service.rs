@@ -28,6 +28,22 @@ fn actor(n: &str) -> Actor {
     }
 }
 
+/// The store of a scenario. `tests/service_pg.rs` includes this file as a
+/// module and provides PostgreSQL versions of these two at its crate root.
+#[allow(dead_code)]
+async fn test_store() -> Store {
+    Store::memory().await.unwrap()
+}
+
+/// A database URL a scenario may open several times (restarts), with the
+/// temp dir to keep alive.
+#[allow(dead_code)]
+async fn test_url() -> (Option<tempfile::TempDir>, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("x.db").display());
+    (Some(dir), url)
+}
+
 async fn harness_on(store: Store, clock: Arc<ManualClock>) -> H {
     let svc = GameService::open(store, clock.clone()).await.unwrap();
     H { svc, clock }
@@ -35,7 +51,7 @@ async fn harness_on(store: Store, clock: Arc<ManualClock>) -> H {
 
 async fn harness() -> H {
     harness_on(
-        Store::memory().await.unwrap(),
+        crate::test_store().await,
         Arc::new(ManualClock::new(Utc::now())),
     )
     .await
@@ -495,8 +511,7 @@ async fn games_and_history_list() {
 
 #[tokio::test]
 async fn double_submit_applies_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("x.db").display());
+    let (_dir, url) = crate::test_url().await;
     let h = harness_on(
         Store::open(&url).await.unwrap(),
         Arc::new(ManualClock::new(Utc::now())),
@@ -549,8 +564,7 @@ async fn double_submit_applies_once() {
 
 #[tokio::test]
 async fn restart_continues_the_game_and_keeps_deadlines() {
-    let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("x.db").display());
+    let (_dir, url) = crate::test_url().await;
     let t0 = Utc::now();
     {
         let h = harness_on(

@@ -64,6 +64,13 @@ fn mv(ply: i64, uci: &str) -> MoveRow {
     }
 }
 
+/// The store each scenario runs on. `tests/store_pg.rs` includes this file
+/// as a module and provides a PostgreSQL one at its crate root.
+#[allow(dead_code)]
+async fn test_store() -> Store {
+    Store::memory().await.unwrap()
+}
+
 async fn started(store: &Store, c: &str) -> i64 {
     let ch = store.insert_challenge(&challenge(c)).await.unwrap();
     store.accept_challenge(ch, &game(c)).await.unwrap()
@@ -71,7 +78,7 @@ async fn started(store: &Store, c: &str) -> i64 {
 
 #[tokio::test]
 async fn one_open_challenge_and_one_active_game_per_channel() {
-    let store = Store::memory().await.unwrap();
+    let store = crate::test_store().await;
     store.insert_challenge(&challenge("a")).await.unwrap();
     assert!(matches!(
         store.insert_challenge(&challenge("a")).await,
@@ -96,7 +103,7 @@ async fn one_open_challenge_and_one_active_game_per_channel() {
 
 #[tokio::test]
 async fn a_move_applies_once_at_the_expected_ply() {
-    let store = Store::memory().await.unwrap();
+    let store = crate::test_store().await;
     let id = started(&store, "a").await;
     store
         .apply_move(id, 0, &mv(1, "e2e4"), &update("fen1", 2_000))
@@ -117,7 +124,7 @@ async fn a_move_applies_once_at_the_expected_ply() {
 
 #[tokio::test]
 async fn takeback_deletes_moves_and_finishing_is_claimed_once() {
-    let store = Store::memory().await.unwrap();
+    let store = crate::test_store().await;
     let id = started(&store, "a").await;
     store
         .apply_move(id, 0, &mv(1, "e2e4"), &update("f1", 2_000))
@@ -150,7 +157,7 @@ async fn takeback_deletes_moves_and_finishing_is_claimed_once() {
 
 #[tokio::test]
 async fn deadlines_are_found_and_reminders_claimed_once() {
-    let store = Store::memory().await.unwrap();
+    let store = crate::test_store().await;
     let id = started(&store, "a").await;
     assert_eq!(store.next_due().await.unwrap(), Some(8_000));
     assert!(store.due_games(7_999).await.unwrap().is_empty());
@@ -182,7 +189,7 @@ async fn a_bad_url_is_an_error() {
 
 #[tokio::test]
 async fn rebinding_moves_the_game_to_a_thread() {
-    let store = Store::memory().await.unwrap();
+    let store = crate::test_store().await;
     let id = started(&store, "a").await;
     assert!(store.rebind_channel(&chan("a"), &chan("t")).await.unwrap());
     assert_eq!(store.active_game(&chan("t")).await.unwrap().unwrap().id, id);

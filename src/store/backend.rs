@@ -396,30 +396,22 @@ impl Query {
     pub(crate) async fn execute<'e>(self, ex: impl Into<Exec<'e>>) -> Result<Done, sqlx::Error> {
         let Query { sql, args } = self;
         let rows = match ex.into() {
-            Exec::Sqlite(p) => {
-                bind_all!(sqlx::query::<sqlx::Sqlite>(sql), args)
-                    .execute(p)
-                    .await?
-                    .rows_affected()
-            }
-            Exec::SqliteConn(c) => {
-                bind_all!(sqlx::query::<sqlx::Sqlite>(sql), args)
-                    .execute(c)
-                    .await?
-                    .rows_affected()
-            }
-            Exec::Pg(p) => {
-                bind_all!(sqlx::query::<sqlx::Postgres>(pg_sql(&sql)), args)
-                    .execute(p)
-                    .await?
-                    .rows_affected()
-            }
-            Exec::PgConn(c) => {
-                bind_all!(sqlx::query::<sqlx::Postgres>(pg_sql(&sql)), args)
-                    .execute(c)
-                    .await?
-                    .rows_affected()
-            }
+            Exec::Sqlite(p) => bind_all!(sqlx::query::<sqlx::Sqlite>(sql), args)
+                .execute(p)
+                .await?
+                .rows_affected(),
+            Exec::SqliteConn(c) => bind_all!(sqlx::query::<sqlx::Sqlite>(sql), args)
+                .execute(c)
+                .await?
+                .rows_affected(),
+            Exec::Pg(p) => bind_all!(sqlx::query::<sqlx::Postgres>(pg_sql(&sql)), args)
+                .execute(p)
+                .await?
+                .rows_affected(),
+            Exec::PgConn(c) => bind_all!(sqlx::query::<sqlx::Postgres>(pg_sql(&sql)), args)
+                .execute(c)
+                .await?
+                .rows_affected(),
         };
         Ok(Done(rows))
     }

@@ -17,6 +17,7 @@ pub mod ids;
 pub mod replies;
 pub mod respond;
 pub mod scale;
+pub mod scale;
 pub mod threads;
 pub mod token;
 
