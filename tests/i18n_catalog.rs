@@ -1,0 +1,433 @@
+//! The Fluent catalogs: every locale has exactly the messages English has,
+//! every message formats with the arguments the service passes (no missing
+//! or unknown variables), selectors cover their cases, and the plural forms
+//! come out right (Russian 1/2/5 days, Romanian 1/2/20 days).
+
+use chessbot::i18n::{self, Arg, Locale, TrError};
+
+/// Every message and the arguments `src/service/messages.rs` passes to it.
+/// A new message must be added here, which is what the completeness test
+/// enforces.
+const CONTRACT: &[(&str, &[&str])] = &[
+    ("color", &["color"]),
+    ("player-to-move", &[]),
+    ("termination", &["termination"]),
+    ("san-local", &["local", "san"]),
+    (
+        "challenge-posted",
+        &[
+            "open",
+            "challenger",
+            "opponent",
+            "color",
+            "days",
+            "rules",
+            "custom",
+        ],
+    ),
+    ("challenge-declined", &["by", "challenger"]),
+    ("challenge-cancelled", &["challenger"]),
+    (
+        "game-started",
+        &["id", "white", "black", "to_move", "until"],
+    ),
+    ("moved", &["by", "number", "san", "check", "next", "until"]),
+    ("moved-final", &["by", "number", "san"]),
+    (
+        "board-caption",
+        &["id", "white", "black", "to_move", "until"],
+    ),
+    ("final-board-caption", &["id", "white", "black", "result"]),
+    ("draw-offered", &["by", "to"]),
+    ("draw-declined", &["by"]),
+    ("takeback-requested", &["by", "to"]),
+    ("takeback-declined", &["by"]),
+    ("takeback-done", &["plies", "to_move", "until"]),
+    ("reminder", &["player", "id", "until"]),
+    (
+        "summary",
+        &["case", "winner", "loser", "result", "termination"],
+    ),
+    ("aborted-no-first-move", &["player"]),
+    ("games-line", &["id", "white", "black", "to_move", "until"]),
+    ("games-here-heading", &[]),
+    ("games-your-move-heading", &[]),
+    ("no-games", &[]),
+    (
+        "history-line",
+        &["id", "white", "black", "result", "termination"],
+    ),
+    ("history-heading", &["user"]),
+    ("no-history", &["user"]),
+    ("help", &[]),
+    ("language-set", &[]),
+    ("unknown-language", &["given"]),
+    ("invalid-notation", &["detail"]),
+    ("missing-move", &[]),
+    ("move-too-long", &[]),
+    ("illegal-move", &["detail"]),
+    ("ambiguous-move", &["detail"]),
+    ("not-your-turn", &["to_move"]),
+    ("not-a-player", &["white", "black"]),
+    ("no-game", &[]),
+    ("no-game-here", &[]),
+    ("no-such-game", &["id"]),
+    ("game-in-progress", &["id", "white", "black"]),
+    ("challenge-pending", &["challenger"]),
+    ("no-challenge", &[]),
+    ("challenge-not-for-you", &["opponent"]),
+    ("own-challenge", &[]),
+    ("not-your-challenge", &["challenger"]),
+    ("open-challenge-no-decline", &[]),
+    ("self-challenge", &[]),
+    ("bad-days", &["given"]),
+    ("invalid-fen", &["detail"]),
+    ("fen-game-over", &[]),
+    ("draw-too-early", &[]),
+    ("draw-already-offered", &[]),
+    ("abort-too-late", &[]),
+    ("nothing-to-take-back", &[]),
+    ("takeback-already-requested", &[]),
+    ("nothing-to-decline", &[]),
+    ("claim-refused", &["detail"]),
+    ("no-rematch", &[]),
+    ("rematch-not-player", &["white", "black"]),
+    ("position-changed", &[]),
+    ("internal", &[]),
+    ("unknown-command", &["name"]),
+    ("missing-command", &[]),
+    ("invalid-option", &["detail"]),
+    ("unknown-option", &["command", "name"]),
+    ("bad-option-value", &["name", "value"]),
+    ("unexpected-argument", &["command", "arg"]),
+    ("unterminated-quote", &[]),
+    ("input-too-long", &[]),
+];
+
+const TERMINATIONS: &[&str] = &[
+    "checkmate",
+    "stalemate",
+    "dead_position",
+    "threefold_repetition",
+    "fifty_moves",
+    "fivefold_repetition",
+    "seventyfive_moves",
+    "agreement",
+    "resignation",
+    "timeout",
+    "aborted",
+];
+
+const SUMMARY_CASES: &[&str] = &[
+    "checkmate",
+    "resignation",
+    "resignation-draw",
+    "timeout",
+    "timeout-draw",
+    "stalemate",
+    "dead_position",
+    "threefold_repetition",
+    "fifty_moves",
+    "fivefold_repetition",
+    "seventyfive_moves",
+    "agreement",
+    "aborted",
+    "other",
+];
+
+/// Every value worth trying for an argument; the first is the default.
+fn samples(name: &str) -> Vec<Arg<'static>> {
+    let s = |v: &[&'static str]| v.iter().map(|&x| Arg::from(x)).collect::<Vec<_>>();
+    match name {
+        "open" | "custom" | "check" => s(&["no", "yes"]),
+        "color" => s(&["white", "black", "random"]),
+        "rules" => s(&["house", "fide"]),
+        "days" => [3, 1, 2, 5, 11, 14, 20, 21, 22, 25, 101]
+            .into_iter()
+            .map(Arg::Num)
+            .collect(),
+        "plies" => vec![Arg::Num(1), Arg::Num(2)],
+        "id" => vec![Arg::Num(12), Arg::Num(1234)],
+        "case" => s(SUMMARY_CASES),
+        "termination" => {
+            let mut v = s(TERMINATIONS);
+            v.push(Arg::from("something_new"));
+            v
+        }
+        "until" => s(&["2026-01-02 03:04 UTC"]),
+        "number" => s(&["12. ", "12... "]),
+        "san" => s(&["Nf3"]),
+        "local" => s(&["Кf3"]),
+        "result" => s(&["1-0", "1/2-1/2"]),
+        "detail" => s(&["the detail"]),
+        "given" => s(&["20"]),
+        "name" | "command" | "value" | "arg" => s(&["xyz"]),
+        _ => s(&["somebody"]),
+    }
+}
+
+fn base_args(names: &[&str]) -> Vec<(&'static str, Arg<'static>)> {
+    names
+        .iter()
+        .map(|&n| {
+            let name: &'static str = CONTRACT
+                .iter()
+                .flat_map(|(_, a)| a.iter())
+                .find(|&&a| a == n)
+                .copied()
+                .unwrap_or("?");
+            (name, samples(n).remove(0))
+        })
+        .collect()
+}
+
+/// Every argument list to try for a message: the defaults, then each
+/// argument through all its sample values.
+fn variations(names: &[&str]) -> Vec<Vec<(&'static str, Arg<'static>)>> {
+    let base = base_args(names);
+    let mut all = vec![base.clone()];
+    for (i, n) in names.iter().enumerate() {
+        for v in samples(n).into_iter().skip(1) {
+            let mut a = base.clone();
+            a[i].1 = v;
+            all.push(a);
+        }
+    }
+    all
+}
+
+#[test]
+fn the_contract_is_exactly_the_english_catalog() {
+    let english = i18n::keys(Locale::En);
+    let contract: Vec<&str> = CONTRACT.iter().map(|(k, _)| *k).collect();
+    for k in &english {
+        assert!(
+            contract.contains(&k.as_str()),
+            "en has `{k}` but the contract does not"
+        );
+    }
+    for k in &contract {
+        assert!(
+            english.iter().any(|e| e == k),
+            "contract has `{k}` but en does not"
+        );
+    }
+}
+
+#[test]
+fn every_locale_has_exactly_the_english_keys() {
+    let english = i18n::keys(Locale::En);
+    for l in Locale::ALL {
+        let keys = i18n::keys(l);
+        for k in &english {
+            assert!(keys.contains(k), "{l} lacks `{k}`");
+        }
+        for k in &keys {
+            assert!(english.contains(k), "{l} has `{k}`, which en lacks");
+        }
+        let mut sorted = keys.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), keys.len(), "{l} defines a message twice");
+    }
+}
+
+#[test]
+fn every_catalog_parses_cleanly() {
+    for l in Locale::ALL {
+        assert_eq!(i18n::parse_errors(l), Vec::<String>::new(), "{l}");
+    }
+}
+
+#[test]
+fn every_message_formats_with_its_arguments_in_every_locale() {
+    for l in Locale::ALL {
+        for (key, names) in CONTRACT {
+            for args in variations(names) {
+                match i18n::try_tr(l, key, &args) {
+                    Ok(text) => {
+                        assert!(!text.trim().is_empty(), "{l} {key}: empty");
+                        assert!(!text.contains('{'), "{l} {key}: placeable left: {text}");
+                        assert!(
+                            !text.contains(['\u{2068}', '\u{2069}']),
+                            "{l} {key}: isolation marks"
+                        );
+                    }
+                    Err(TrError::Missing) => panic!("{l} lacks {key}"),
+                    Err(TrError::Format(text, errors)) => {
+                        panic!("{l} {key} {args:?}: {errors:?} -> {text}")
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_selector_case_has_its_own_wording() {
+    for l in Locale::ALL {
+        for (key, arg, values) in [
+            ("summary", "case", SUMMARY_CASES),
+            ("termination", "termination", TERMINATIONS),
+        ] {
+            let names = CONTRACT.iter().find(|(k, _)| *k == key).map(|(_, a)| *a);
+            let mut seen = std::collections::HashSet::new();
+            for v in values {
+                let args: Vec<(&str, Arg<'_>)> = base_args(names.unwrap_or(&[]))
+                    .into_iter()
+                    .map(|(n, a)| if n == arg { (n, Arg::from(*v)) } else { (n, a) })
+                    .collect();
+                let text = i18n::tr(l, key, &args);
+                assert!(seen.insert(text.clone()), "{l} {key}: `{v}` repeats {text}");
+            }
+        }
+    }
+}
+
+fn days_in(l: Locale, days: i64) -> String {
+    i18n::tr(
+        l,
+        "challenge-posted",
+        &[
+            ("open", "yes".into()),
+            ("challenger", "alice".into()),
+            ("opponent", "".into()),
+            ("color", "random".into()),
+            ("days", days.into()),
+            ("rules", "house".into()),
+            ("custom", "no".into()),
+        ],
+    )
+}
+
+#[test]
+fn russian_days_take_the_three_plural_forms() {
+    for (n, want) in [
+        (1, "1 день на ход"),
+        (2, "2 дня на ход"),
+        (4, "4 дня на ход"),
+        (5, "5 дней на ход"),
+        (11, "11 дней на ход"),
+        (14, "14 дней на ход"),
+        (21, "21 день на ход"),
+        (22, "22 дня на ход"),
+    ] {
+        let text = days_in(Locale::Ru, n);
+        assert!(text.contains(want), "{n}: {text}");
+    }
+}
+
+#[test]
+fn romanian_days_take_de_from_twenty() {
+    for (n, want) in [
+        (1, "1 zi pe mutare"),
+        (2, "2 zile pe mutare"),
+        (14, "14 zile pe mutare"),
+        (20, "20 de zile pe mutare"),
+    ] {
+        let text = days_in(Locale::Ro, n);
+        assert!(text.contains(want), "{n}: {text}");
+    }
+}
+
+#[test]
+fn english_and_thai_days() {
+    assert!(days_in(Locale::En, 1).contains("1 day per move"));
+    assert!(days_in(Locale::En, 3).contains("3 days per move"));
+    assert!(days_in(Locale::Th, 3).contains("ตาละ 3 วัน"));
+}
+
+#[test]
+fn english_wording_is_the_original_catalog() {
+    assert_eq!(
+        days_in(Locale::En, 3),
+        "alice opens a challenge: anyone here may accept (colours drawn at random, 3 days per move, house rules). Answer with `/chess accept`."
+    );
+    let moved = |check: &str| {
+        i18n::tr(
+            Locale::En,
+            "moved",
+            &[
+                ("by", "alice".into()),
+                ("number", "1. ".into()),
+                ("san", "e4".into()),
+                ("check", check.into()),
+                ("next", "bob".into()),
+                ("until", "2026-01-04 00:00 UTC".into()),
+            ],
+        )
+    };
+    assert_eq!(
+        moved("no"),
+        "alice played 1. e4. bob to move, deadline 2026-01-04 00:00 UTC."
+    );
+    assert_eq!(
+        moved("yes"),
+        "alice played 1. e4. Check! bob to move, deadline 2026-01-04 00:00 UTC."
+    );
+    assert_eq!(
+        i18n::tr(
+            Locale::En,
+            "summary",
+            &[
+                ("case", "checkmate".into()),
+                ("winner", "alice".into()),
+                ("loser", "bob".into()),
+                ("result", "1-0".into()),
+                ("termination", "checkmate".into()),
+            ]
+        ),
+        "Checkmate: alice wins. Result: 1-0."
+    );
+    assert_eq!(
+        i18n::tr(Locale::En, "unterminated-quote", &[]),
+        "A quoted value is missing its closing `\"`. `/chess help` shows the options."
+    );
+}
+
+#[test]
+fn localized_summaries_use_the_chess_words() {
+    let mate = |l| {
+        i18n::tr(
+            l,
+            "summary",
+            &[
+                ("case", "checkmate".into()),
+                ("winner", "alice".into()),
+                ("loser", "bob".into()),
+                ("result", "1-0".into()),
+                ("termination", "checkmate".into()),
+            ],
+        )
+    };
+    assert_eq!(mate(Locale::Ru), "Мат: побеждает alice. Результат: 1-0.");
+    assert_eq!(mate(Locale::Ro), "Șah mat: câștigă alice. Rezultat: 1-0.");
+    assert!(mate(Locale::Th).starts_with("รุกจน!"));
+    let stalemate = |l| {
+        i18n::tr(
+            l,
+            "summary",
+            &[
+                ("case", "stalemate".into()),
+                ("winner", "".into()),
+                ("loser", "".into()),
+                ("result", "1/2-1/2".into()),
+                ("termination", "stalemate".into()),
+            ],
+        )
+    };
+    assert!(stalemate(Locale::Ru).contains("Пат"));
+    assert!(stalemate(Locale::Ro).contains("pat"));
+    assert!(stalemate(Locale::Th).contains("อับ"));
+}
+
+#[test]
+fn help_explains_the_piece_letters_of_each_language() {
+    assert!(i18n::tr(Locale::Th, "help", &[]).contains("N = ม้า"));
+    assert!(i18n::tr(Locale::Ru, "help", &[]).contains("Кр — король"));
+    assert!(i18n::tr(Locale::Ro, "help", &[]).contains("N nebun"));
+    assert!(
+        i18n::tr(Locale::En, "help", &[])
+            .starts_with("Correspondence chess. Commands:\n/chess challenge")
+    );
+}
