@@ -1,0 +1,227 @@
+//! Moves through the whole service (parse, validate, guarded store
+//! transaction, reply; no rendering) with 10,000 games stored, on a file
+//! SQLite and on PostgreSQL: moves per second and latency percentiles with
+//! several concurrent clients in distinct channels.
+//!
+//! `source .ci/postgres.sh && cargo bench --bench scale` (PostgreSQL from
+//! `CHESSBOT_TEST_PG_URL`, a fresh schema per run; SQLite only without it).
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use chessbot::service::{Actor, Command, Event, GameService, ManualClock, Place};
+use chessbot::store::{ChannelKey, NewChallenge, NewGame, Store};
+use sqlx::Connection;
+
+const GAMES: usize = 10_000;
+const CLIENTS: usize = 8;
+const MOVES_PER_CLIENT: usize = 400;
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+fn key(i: usize) -> ChannelKey {
+    ChannelKey {
+        platform: "bench".into(),
+        guild: "guild".into(),
+        channel: format!("c{i}"),
+    }
+}
+
+fn place(i: usize) -> Place {
+    Place {
+        platform: "bench".into(),
+        guild: Some("guild".into()),
+        channel: format!("c{i}"),
+    }
+}
+
+fn actor(s: String) -> Actor {
+    Actor {
+        id: s.clone(),
+        name: s,
+    }
+}
+
+async fn seed_game(store: &Store, i: usize, now: i64) {
+    let ch = store
+        .insert_challenge(&NewChallenge {
+            place: key(i),
+            challenger_id: format!("w{i}"),
+            challenger_name: format!("w{i}"),
+            opponent_id: Some(format!("b{i}")),
+            opponent_name: Some(format!("b{i}")),
+            color: "white".into(),
+            days: 3,
+            start_fen: None,
+            rules: "house".into(),
+            created_at: now,
+        })
+        .await
+        .expect("challenge");
+    store
+        .accept_challenge(
+            ch,
+            &NewGame {
+                place: key(i),
+                white_id: format!("w{i}"),
+                white_name: format!("w{i}"),
+                black_id: format!("b{i}"),
+                black_name: format!("b{i}"),
+                start_fen: START.into(),
+                rules: "house".into(),
+                days: 3,
+                deadline_at: now + 3 * 86_400_000,
+                remind_at: now + 2 * 86_400_000,
+                created_at: now,
+            },
+        )
+        .await
+        .expect("game");
+}
+
+async fn seed(store: &Store, now: i64) {
+    let mut tasks = tokio::task::JoinSet::new();
+    for part in 0..8 {
+        let store = store.clone();
+        tasks.spawn(async move {
+            for i in (part..GAMES).step_by(8) {
+                seed_game(&store, i, now).await;
+            }
+        });
+    }
+    while let Some(r) = tasks.join_next().await {
+        r.expect("seed task");
+    }
+}
+
+fn next(rng: &mut u64) -> u64 {
+    *rng ^= *rng << 13;
+    *rng ^= *rng >> 7;
+    *rng ^= *rng << 17;
+    *rng
+}
+
+/// One random legal move in game `i` (a new game when it ended); returns
+/// the time of `handle` alone.
+async fn one_move(svc: &GameService, rng: &mut u64, i: usize, now: i64) -> Option<Duration> {
+    for who in [format!("w{i}"), format!("b{i}")] {
+        let who = actor(who);
+        let moves = svc.legal_moves(&place(i), &who).await;
+        if moves.is_empty() {
+            continue;
+        }
+        let san = moves[(next(rng) % moves.len() as u64) as usize].clone();
+        let t = Instant::now();
+        let replies = svc
+            .handle(&place(i), &who, Command::Move { text: san })
+            .await;
+        let took = t.elapsed();
+        assert!(
+            replies
+                .iter()
+                .any(|r| matches!(r.event, Some(Event::Move { .. }))),
+            "move refused: {:?}",
+            replies.first().map(|r| &r.text)
+        );
+        if replies
+            .iter()
+            .any(|r| matches!(r.event, Some(Event::End { .. })))
+        {
+            seed_game(svc.store(), i, now).await;
+        }
+        return Some(took);
+    }
+    None
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    let idx = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[idx.min(sorted.len() - 1)]
+}
+
+async fn run(label: &str, url: &str) {
+    let store = Store::open(url).await.expect("open store");
+    let clock = Arc::new(ManualClock::starting_now());
+    let now = chrono::Utc::now().timestamp_millis();
+    let t = Instant::now();
+    seed(&store, now).await;
+    let seeded = t.elapsed();
+    let svc = GameService::open(store, clock).await.expect("service");
+    let t = Instant::now();
+    let mut tasks = Vec::new();
+    for c in 0..CLIENTS {
+        let svc = svc.clone();
+        tasks.push(tokio::spawn(async move {
+            let mut rng = 0x9e37_79b9_7f4a_7c15 ^ (c as u64 + 1);
+            let mut times = Vec::with_capacity(MOVES_PER_CLIENT);
+            for k in 0..MOVES_PER_CLIENT {
+                // Spread over all 10,000 games, distinct channels per client.
+                let i = (c + (k * 37 % (GAMES / CLIENTS)) * CLIENTS) % GAMES;
+                if let Some(d) = one_move(&svc, &mut rng, i, now).await {
+                    times.push(d);
+                }
+            }
+            times
+        }));
+    }
+    let mut all = Vec::new();
+    for task in tasks {
+        all.extend(task.await.expect("client"));
+    }
+    let wall = t.elapsed();
+    all.sort();
+    println!(
+        "{label}: {GAMES} games seeded in {:.1} s; {CLIENTS} clients, {} moves: \
+         {:.0} moves/s, median {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        seeded.as_secs_f64(),
+        all.len(),
+        all.len() as f64 / wall.as_secs_f64(),
+        percentile(&all, 0.5).as_secs_f64() * 1e3,
+        percentile(&all, 0.99).as_secs_f64() * 1e3,
+        percentile(&all, 1.0).as_secs_f64() * 1e3,
+    );
+    assert!(
+        svc.store()
+            .inconsistent_games()
+            .await
+            .expect("check")
+            .is_empty()
+    );
+    svc.store().close().await;
+}
+
+async fn pg_schema(base: &str) -> String {
+    let schema = format!("bench_{}", std::process::id());
+    let mut c = sqlx::PgConnection::connect(base).await.expect("connect");
+    sqlx::raw_sql(sqlx::AssertSqlSafe(format!(
+        "drop schema if exists {schema} cascade; create schema {schema}"
+    )))
+    .execute(&mut c)
+    .await
+    .expect("schema");
+    let sep = if base.contains('?') { '&' } else { '?' };
+    format!("{base}{sep}options[search_path]={schema}")
+}
+
+fn main() {
+    // `cargo test --benches` runs this with `--bench`-less args; stay quick.
+    if std::env::args().any(|a| a == "--list" || a == "--test") {
+        return;
+    }
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    rt.block_on(async {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let url = format!("sqlite://{}", dir.path().join("scale.db").display());
+        run("SQLite (file, WAL)", &url).await;
+        match std::env::var("CHESSBOT_TEST_PG_URL") {
+            Ok(base) if !base.is_empty() => {
+                let url = pg_schema(&base).await;
+                run("PostgreSQL", &url).await;
+            }
+            _ => println!("PostgreSQL: skipped (CHESSBOT_TEST_PG_URL unset)"),
+        }
+    });
+}
