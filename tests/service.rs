@@ -602,3 +602,13 @@ async fn restart_continues_the_game_and_keeps_deadlines() {
         "a second process sees nothing due"
     );
 }
+
+#[tokio::test]
+async fn phone_and_keyboard_spellings_of_moves_are_read() {
+    let h = harness().await;
+    h.start("").await;
+    // Full-width letters, a figurine, and castling with an en dash and a Cyrillic O.
+    h.moves("alice", "bob", "ｅ４ e5 ♘f3 Nc6 Bc4 Nf6").await;
+    let r = h.say("alice", "/chess move О–О").await;
+    assert!(error(&r).is_none(), "{:?}", r.iter().map(|r| &r.text).collect::<Vec<_>>());
+}

@@ -960,7 +960,25 @@ impl GameService {
         }
         let number = move_number(l.game.position());
         let mut game = l.game.clone();
-        let (mv, san) = game.play_input(text).map_err(|e| {
+        // Typed as-is first; if that is not notation at all, read it again
+        // after the language-independent normalisation (full-width letters,
+        // figurines, dashes and Cyrillic O in castling, `х` captures).
+        let first = game.play_input(text);
+        let played = match first {
+            Err(MoveInputError::Parse(_)) => {
+                let normal = crate::i18n::notation::to_standard(text, crate::i18n::Locale::En);
+                if normal == text.trim() {
+                    first
+                } else {
+                    match game.play_input(&normal) {
+                        Err(MoveInputError::Parse(_)) => first,
+                        other => other,
+                    }
+                }
+            }
+            other => other,
+        };
+        let (mv, san) = played.map_err(|e| {
             let detail = e.to_string();
             let message = match &e {
                 MoveInputError::Parse(_) => msg::invalid_notation(&detail),
