@@ -17,7 +17,6 @@ pub mod ids;
 pub mod replies;
 pub mod respond;
 pub mod scale;
-pub mod scale;
 pub mod threads;
 pub mod token;
 
