@@ -36,8 +36,18 @@ fn chess_core_is_pure() {
     assert_none(
         "chess",
         &[
-            "tokio", "sqlx", "serenity", "poise", "tracing", "std::fs", "std::net", "std::io",
-            "crate::render", "crate::store", "crate::service", "crate::adapters",
+            "tokio",
+            "sqlx",
+            "serenity",
+            "poise",
+            "tracing",
+            "std::fs",
+            "std::net",
+            "std::io",
+            "crate::render",
+            "crate::store",
+            "crate::service",
+            "crate::adapters",
         ],
     );
 }
@@ -45,11 +55,17 @@ fn chess_core_is_pure() {
 #[test]
 fn render_and_store_depend_on_chess_only() {
     for dir in ["render", "store"] {
-        assert_none(dir, &["crate::service", "crate::adapters", "serenity", "poise"]);
+        assert_none(
+            dir,
+            &["crate::service", "crate::adapters", "serenity", "poise"],
+        );
     }
 }
 
 #[test]
 fn service_knows_no_chat_platform() {
-    assert_none("service", &["crate::adapters", "serenity", "poise", "matrix_sdk"]);
+    assert_none(
+        "service",
+        &["crate::adapters", "serenity", "poise", "matrix_sdk"],
+    );
 }

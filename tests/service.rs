@@ -610,5 +610,9 @@ async fn phone_and_keyboard_spellings_of_moves_are_read() {
     // Full-width letters, a figurine, and castling with an en dash and a Cyrillic O.
     h.moves("alice", "bob", "ｅ４ e5 ♘f3 Nc6 Bc4 Nf6").await;
     let r = h.say("alice", "/chess move О–О").await;
-    assert!(error(&r).is_none(), "{:?}", r.iter().map(|r| &r.text).collect::<Vec<_>>());
+    assert!(
+        error(&r).is_none(),
+        "{:?}",
+        r.iter().map(|r| &r.text).collect::<Vec<_>>()
+    );
 }

@@ -357,12 +357,12 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn moves(&self, game_id: i64) -> StoreResult<Vec<MoveRow>> {
-        Ok(query_as(
-            "select ply, uci, san, played_at from move where game_id = ? order by ply",
+        Ok(
+            query_as("select ply, uci, san, played_at from move where game_id = ? order by ply")
+                .bind(game_id)
+                .fetch_all(&self.pool)
+                .await?,
         )
-        .bind(game_id)
-        .fetch_all(&self.pool)
-        .await?)
     }
 
     /// The open challenge of a channel.
@@ -432,12 +432,11 @@ impl Store {
     /// [`StoreError::Busy`] when the channel has an active game.
     pub async fn accept_challenge(&self, challenge_id: i64, g: &NewGame) -> StoreResult<i64> {
         let mut tx = self.pool.begin().await?;
-        let done = query(
-            "update challenge set status = 'accepted' where id = ? and status = 'open'",
-        )
-        .bind(challenge_id)
-        .execute(&mut *tx)
-        .await?;
+        let done =
+            query("update challenge set status = 'accepted' where id = ? and status = 'open'")
+                .bind(challenge_id)
+                .execute(&mut *tx)
+                .await?;
         if done.rows_affected() != 1 {
             return Err(StoreError::Stale);
         }
