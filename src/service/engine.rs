@@ -423,9 +423,11 @@ impl GameService {
         let to_move = l.game.position().turn();
         if l.row.deadline_at.is_some_and(|d| d <= now) {
             let mut game = l.game.clone();
-            // RULES.md: running out of time loses (or draws by rule 4),
-            // also before the first move; the house rules know no abort here.
-            let outcome = game.forfeit_outcome(to_move, Termination::Timeout);
+            let outcome = if game.both_have_moved() {
+                game.forfeit_outcome(to_move, Termination::Timeout)
+            } else {
+                Outcome::new(None, Termination::Aborted)
+            };
             match self
                 .inner
                 .store
@@ -444,8 +446,13 @@ impl GameService {
             }
             game.end(outcome);
             self.remember(l.row.id, &game);
+            let text = if outcome.termination == Termination::Aborted {
+                Some(msg::aborted_no_first_move(l.name(to_move)))
+            } else {
+                None
+            };
             let l = Loaded { row: l.row, game };
-            return Ok(self.end_replies(&l.place(), &l, outcome, Some(to_move), None));
+            return Ok(self.end_replies(&l.place(), &l, outcome, Some(to_move), text));
         }
         if l.row.remind_at.is_some_and(|r| r <= now)
             && self.inner.store.claim_reminder(l.row.id, l.row.ply).await?
