@@ -99,7 +99,10 @@ pub async fn run(args: DiscordArgs) -> anyhow::Result<()> {
 
     // Fail fast with a clear line when Discord is unreachable or refuses the
     // token, instead of serenity retrying the gateway forever.
-    let http = serenity::HttpBuilder::new(&token).build();
+    // DISCORD_SHARDS (e.g. `0-3/16`, default automatic) and the optional
+    // shared REST proxy DISCORD_HTTP_PROXY: see "Running at scale" in README.
+    let shards = scale::Shards::from_env().map_err(|e| anyhow::anyhow!("{e}"))?;
+    let http = scale::http(&token, scale::proxy_from_env().as_deref());
     match tokio::time::timeout(CONNECT_TIMEOUT, http.get_bot_gateway()).await {
         Ok(Ok(_)) => {}
         Ok(Err(e)) => anyhow::bail!("cannot connect to Discord: {}", connect_error(&e)),
@@ -114,7 +117,7 @@ pub async fn run(args: DiscordArgs) -> anyhow::Result<()> {
         .map_err(|e| anyhow::anyhow!("could not set up the Discord client: {e}"))?;
     let shard_manager = Arc::clone(&client.shard_manager);
     tokio::select! {
-        result = client.start() => {
+        result = shards.start(&mut client) => {
             result.map_err(|e| anyhow::anyhow!("Discord connection failed: {e}"))
         }
         () = shutdown_signal() => {
