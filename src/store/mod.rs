@@ -253,19 +253,24 @@ impl Store {
             .await?)
     }
 
+    /// The game of a channel that `tail` (a filter and/or order after the
+    /// channel condition) selects.
+    async fn channel_game(&self, place: &ChannelKey, tail: &str) -> StoreResult<Option<GameRow>> {
+        let filter = format!("where platform = ? and guild = ? and channel = ? {tail}");
+        Ok(query_as(game_sql(&filter))
+            .bind(&place.platform)
+            .bind(&place.guild)
+            .bind(&place.channel)
+            .fetch_optional(&self.pool)
+            .await?)
+    }
+
     /// The active game of a channel.
     ///
     /// # Errors
     /// Database failures.
     pub async fn active_game(&self, place: &ChannelKey) -> StoreResult<Option<GameRow>> {
-        Ok(query_as(game_sql(
-            "where platform = ? and guild = ? and channel = ? and status = 'active'",
-        ))
-        .bind(&place.platform)
-        .bind(&place.guild)
-        .bind(&place.channel)
-        .fetch_optional(&self.pool)
-        .await?)
+        self.channel_game(place, "and status = 'active'").await
     }
 
     /// The most recent game of a channel, active or finished.
@@ -273,14 +278,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn last_game(&self, place: &ChannelKey) -> StoreResult<Option<GameRow>> {
-        Ok(query_as(game_sql(
-            "where platform = ? and guild = ? and channel = ? order by id desc limit 1",
-        ))
-        .bind(&place.platform)
-        .bind(&place.guild)
-        .bind(&place.channel)
-        .fetch_optional(&self.pool)
-        .await?)
+        self.channel_game(place, "order by id desc limit 1").await
     }
 
     /// The most recent finished game of a channel.
@@ -288,15 +286,8 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn last_finished_game(&self, place: &ChannelKey) -> StoreResult<Option<GameRow>> {
-        Ok(query_as(game_sql(
-            "where platform = ? and guild = ? and channel = ? and status = 'finished' \
-             order by id desc limit 1",
-        ))
-        .bind(&place.platform)
-        .bind(&place.guild)
-        .bind(&place.channel)
-        .fetch_optional(&self.pool)
-        .await?)
+        self.channel_game(place, "and status = 'finished' order by id desc limit 1")
+            .await
     }
 
     /// Active games on a platform server (guild), soonest deadline first.
