@@ -195,7 +195,9 @@ fn collect(instance: &'static str, replies: Vec<Reply>, out: &std::sync::mpsc::S
     }
 }
 
-/// Runs the deadline task of one instance until `stop`: `run_due` in a loop.
+/// Runs the deadline task of one instance until `stop`, as the Discord
+/// announcer does: claim what is due, "post" each (send it to the test),
+/// acknowledge it.
 async fn deadline_loop(
     instance: &'static str,
     svc: GameService,
@@ -203,9 +205,12 @@ async fn deadline_loop(
     out: std::sync::mpsc::Sender<Seen>,
 ) {
     while !stop.load(Ordering::Relaxed) {
-        let r = svc.run_due().await;
-        let idle = r.is_empty();
-        collect(instance, r, &out);
+        let claimed = svc.claim_due(Some("discord")).await;
+        let idle = claimed.is_empty();
+        for due in claimed {
+            collect(instance, due.replies.clone(), &out);
+            svc.ack_due(&due).await;
+        }
         if idle {
             tokio::time::sleep(std::time::Duration::from_millis(2)).await;
         }
@@ -369,20 +374,43 @@ async fn when_one_instance_dies_the_other_ends_every_game() {
         assert!(t_end.elapsed().as_secs() < 60, "games still active");
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
+    // What b claimed but never posted waits for its lease to run out; then
+    // a posts it.
+    let lease = Duration::from_std(chessbot::service::ANNOUNCE_LEASE).unwrap();
+    clock.set(t0 + Duration::seconds(GAMES as i64 + 2) + lease);
+    while store_a
+        .next_due_for(Some("discord"))
+        .await
+        .unwrap()
+        .is_some()
+    {
+        assert!(
+            t_end.elapsed().as_secs() < 60,
+            "announcements still pending"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
     tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     stop.store(true, Ordering::Relaxed);
     loop_a.await.unwrap();
     let o = tally(&rx);
-    let lost = GAMES - o.ends.len();
+    let twice: Vec<_> = o.ends.iter().filter(|(_, who)| who.len() > 1).collect();
     eprintln!(
-        "instance a ended {}, instance b ended {} before dying; {lost} ended by b \
-         in its interrupted round were not announced",
+        "instance a ended {}, instance b ended {} before dying; announced twice: {twice:?}",
         o.by_a, o.by_b
     );
-    // No game is left running and none is announced twice.
+    // No game is left running, none is lost, and only the one b may have
+    // posted in the instant between posting and acknowledging is posted
+    // again (at least once, never lost).
     assert_eq!(active_games(&store_a, GAMES).await, 0);
-    for (ch, who) in &o.ends {
-        assert_eq!(who.len(), 1, "{ch} announced by {who:?}");
+    assert_eq!(o.ends.len(), GAMES, "every game announced");
+    assert!(twice.len() <= 1, "{twice:?}");
+    for (_, who) in twice {
+        assert_eq!(
+            who,
+            &vec!["b", "a"],
+            "only b's interrupted post is repeated"
+        );
     }
     assert!(o.by_a > GAMES / 2, "the survivor took over");
     assert!(store_a.inconsistent_games().await.unwrap().is_empty());

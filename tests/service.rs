@@ -614,3 +614,72 @@ async fn phone_and_keyboard_spellings_of_moves_are_read() {
         r.iter().map(|r| &r.text).collect::<Vec<_>>()
     );
 }
+
+#[tokio::test]
+async fn an_announcement_claimed_by_a_process_that_died_is_posted_by_another() {
+    let (_dir, url) = crate::test_url().await;
+    let t0 = Utc::now();
+    let clock = Arc::new(ManualClock::new(t0));
+    let a = harness_on(Store::open(&url).await.unwrap(), clock.clone()).await;
+    a.start("days:1").await;
+    a.moves("alice", "bob", "e4 e5").await;
+    let b = harness_on(Store::open(&url).await.unwrap(), clock.clone()).await;
+
+    clock.advance(Duration::days(2));
+    // A claims the time-out and dies before posting it (no ack).
+    let claimed = a.svc.claim_due(None).await;
+    assert_eq!(claimed.len(), 1);
+    assert_end(&claimed[0].replies, "0-1", Some("black"), "timeout");
+    drop(a);
+    // While A's lease runs, nobody else takes it.
+    assert!(b.svc.claim_due(None).await.is_empty(), "leased to A");
+    assert!(
+        b.svc.next_due().await.is_some(),
+        "the unposted one is pending"
+    );
+    // After the lease, B announces the same time-out, once.
+    clock.advance(Duration::from_std(chessbot::service::ANNOUNCE_LEASE).unwrap());
+    let again = b.svc.claim_due(None).await;
+    assert_eq!(again.len(), 1);
+    assert_end(&again[0].replies, "0-1", Some("black"), "timeout");
+    b.svc.ack_due(&again[0]).await;
+    clock.advance(Duration::days(1));
+    assert!(b.svc.claim_due(None).await.is_empty(), "posted once");
+    assert_eq!(b.svc.next_due().await, None);
+}
+
+#[tokio::test]
+async fn a_reminder_of_a_turn_already_played_is_dropped_after_a_crash() {
+    let (_dir, url) = crate::test_url().await;
+    let clock = Arc::new(ManualClock::new(Utc::now()));
+    let a = harness_on(Store::open(&url).await.unwrap(), clock.clone()).await;
+    a.start("days:1").await;
+    a.moves("alice", "bob", "e4 e5").await;
+    clock.advance(Duration::hours(20));
+    let claimed = a.svc.claim_due(None).await;
+    assert!(matches!(
+        claimed[0].replies[0].event,
+        Some(Event::Reminder { .. })
+    ));
+    drop(a);
+    let b = harness_on(Store::open(&url).await.unwrap(), clock.clone()).await;
+    b.moves("alice", "bob", "Nf3").await;
+    clock.advance(Duration::from_std(chessbot::service::ANNOUNCE_LEASE).unwrap());
+    assert!(
+        b.svc.claim_due(None).await.is_empty(),
+        "the reminder no longer applies"
+    );
+}
+
+#[tokio::test]
+async fn each_platform_takes_only_its_own_deadlines() {
+    let h = harness().await;
+    h.start("days:1").await;
+    h.moves("alice", "bob", "e4 e5").await;
+    h.clock.advance(Duration::days(2));
+    assert!(h.svc.claim_due(Some("discord")).await.is_empty());
+    assert!(h.svc.next_due_for(Some("discord")).await.is_none());
+    assert!(h.svc.next_due_for(Some("console")).await.is_some());
+    let r = h.svc.run_due_for(Some("console")).await;
+    assert_end(&r, "0-1", Some("black"), "timeout");
+}

@@ -162,9 +162,83 @@ async fn deadlines_are_found_and_reminders_claimed_once() {
     assert_eq!(store.next_due().await.unwrap(), Some(8_000));
     assert!(store.due_games(7_999).await.unwrap().is_empty());
     assert_eq!(store.due_games(8_000).await.unwrap().len(), 1);
-    assert!(store.claim_reminder(id, 0).await.unwrap());
-    assert!(!store.claim_reminder(id, 0).await.unwrap());
+    assert!(
+        store
+            .claim_reminder(id, 0, 8_000, 20_000)
+            .await
+            .unwrap()
+            .is_some()
+    );
+    assert!(
+        store
+            .claim_reminder(id, 0, 8_000, 20_000)
+            .await
+            .unwrap()
+            .is_none()
+    );
     assert_eq!(store.next_due().await.unwrap(), Some(10_000));
+    assert_eq!(
+        store.next_due_for(Some("console")).await.unwrap(),
+        Some(10_000)
+    );
+    assert_eq!(store.next_due_for(Some("discord")).await.unwrap(), None);
+    assert!(
+        store
+            .due_games_for(Some("discord"), 10_000, 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+}
+
+#[tokio::test]
+async fn the_outbox_hands_an_unposted_announcement_to_one_taker_after_its_lease() {
+    let store = crate::test_store().await;
+    let id = started(&store, "a").await;
+    let end = store
+        .finish_game_announced(id, 0, "0-1", "timeout", 10_000, 15_000)
+        .await
+        .unwrap();
+    // Ending it again fails and writes no second announcement.
+    assert!(matches!(
+        store
+            .finish_game_announced(id, 0, "0-1", "timeout", 10_000, 15_000)
+            .await,
+        Err(StoreError::Stale)
+    ));
+    assert_eq!(store.next_due().await.unwrap(), Some(15_000));
+    assert!(
+        store
+            .expired_announcements(None, 14_999, 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    let rows = store.expired_announcements(None, 15_000, 10).await.unwrap();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0].id, end);
+    assert_eq!(rows[0].game_id, id);
+    assert_eq!(rows[0].platform, "console");
+    assert_eq!(rows[0].kind, chessbot::store::ANNOUNCE_END);
+    assert!(
+        store
+            .expired_announcements(Some("matrix"), 15_000, 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    // Two takers race: one wins.
+    assert!(store.renew_announcement(end, 15_000, 30_000).await.unwrap());
+    assert!(!store.renew_announcement(end, 15_000, 31_000).await.unwrap());
+    store.ack_announcement(end).await.unwrap();
+    assert!(
+        store
+            .expired_announcements(None, i64::MAX, 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(store.next_due().await.unwrap(), None);
 }
 
 #[tokio::test]

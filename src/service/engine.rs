@@ -12,7 +12,8 @@ use std::sync::{Arc, Mutex};
 use chrono::{DateTime, TimeZone, Utc};
 
 use super::{
-    Action, Actor, BoardImage, Clock, ColorChoice, Command, Event, Place, Reply, messages as msg,
+    Action, Actor, BoardImage, Clock, ColorChoice, Command, DueAnnouncement, Event, Place, Reply,
+    messages as msg,
 };
 use crate::chess::{
     ClaimError, Color, Game, Move, MoveInputError, Outcome, PgnTags, Position, RulesMode,
@@ -20,8 +21,8 @@ use crate::chess::{
 };
 use crate::render::BoardResult;
 use crate::store::{
-    ChallengeRow, ChannelKey, GameRow, GameUpdate, MoveRow, NewChallenge, NewGame, Store,
-    StoreError,
+    ANNOUNCE_END, ANNOUNCE_REMINDER, AnnouncementRow, ChallengeRow, ChannelKey, GameRow,
+    GameUpdate, MoveRow, NewChallenge, NewGame, Store, StoreError,
 };
 
 /// Failures of the service itself (not user mistakes).
@@ -238,6 +239,14 @@ fn error_code_of(e: &MoveInputError) -> &'static str {
     }
 }
 
+/// How long a process owns a claimed announcement before another may post
+/// it instead: far longer than posting takes, short enough that players
+/// hear of a time-out soon after a crash.
+pub const ANNOUNCE_LEASE: std::time::Duration = std::time::Duration::from_secs(120);
+
+/// Most announcements [`GameService::claim_due`] claims at once.
+pub const DUE_BATCH: usize = 25;
+
 /// One private error reply (the console contract's `error` event).
 #[must_use]
 pub fn error_reply(place: &Place, code: &str, message: String) -> Reply {
@@ -305,8 +314,10 @@ impl GameService {
             command = ?std::mem::discriminant(&cmd)
         );
         let _enter = span.enter();
+        // Deadlines first (a move after the deadline is too late). Only this
+        // platform's: the replies go out through this adapter.
         let mut replies = if self.maybe_due(ms(self.now())) {
-            self.run_due().await
+            self.run_due_for(Some(&place.platform)).await
         } else {
             Vec::new()
         };
@@ -376,9 +387,15 @@ impl GameService {
             .await?)
     }
 
-    /// The earliest pending reminder or deadline.
+    /// The earliest pending reminder or deadline (all platforms).
     pub async fn next_due(&self) -> Option<DateTime<Utc>> {
-        match self.inner.store.next_due().await {
+        self.next_due_for(None).await
+    }
+
+    /// The earliest pending reminder, deadline or unposted announcement of
+    /// one platform (`None`: all): when its deadline task should look again.
+    pub async fn next_due_for(&self, platform: Option<&str>) -> Option<DateTime<Utc>> {
+        match self.inner.store.next_due_for(platform).await {
             Ok(t) => t.map(from_ms),
             Err(e) => {
                 tracing::error!(error = %e, "next_due failed");
@@ -387,27 +404,81 @@ impl GameService {
         }
     }
 
-    /// Announces the reminders and time-outs due now. Each is claimed
-    /// atomically in the database, so it is announced exactly once even with
-    /// several processes or after a restart.
+    /// Announces the reminders and time-outs due now, on every platform.
+    /// Each is claimed atomically in the database, so it is announced once
+    /// even with several processes or after a restart. The replies are
+    /// acknowledged at once: callers that post them later (and may die
+    /// first) use [`GameService::claim_due`] and [`GameService::ack_due`].
     pub async fn run_due(&self) -> Vec<Reply> {
+        self.run_due_for(None).await
+    }
+
+    /// [`GameService::run_due`] for one platform (`None`: all).
+    pub async fn run_due_for(&self, platform: Option<&str>) -> Vec<Reply> {
+        let mut out = Vec::new();
+        loop {
+            let batch = self.claim_due(platform).await;
+            if batch.is_empty() {
+                return out;
+            }
+            for mut due in batch {
+                self.ack_due(&due).await;
+                out.append(&mut due.replies);
+            }
+        }
+    }
+
+    /// Claims up to [`DUE_BATCH`] reminders and time-outs of `platform`
+    /// (`None`: all) due now, first those another process claimed but never
+    /// posted (its lease of [`ANNOUNCE_LEASE`] ran out: it died between
+    /// claim and post). Post each one's replies, then
+    /// [`GameService::ack_due`] it; one not acked within the lease is
+    /// claimed again by the next round (of any process), so a crash loses
+    /// no announcement. Small batches keep the time from claim to post far
+    /// below the lease; call again until it returns nothing.
+    pub async fn claim_due(&self, platform: Option<&str>) -> Vec<DueAnnouncement> {
         let now = ms(self.now());
-        let due = match self.inner.store.due_games(now).await {
+        let lease = now + ANNOUNCE_LEASE.as_millis() as i64;
+        let mut out = Vec::new();
+        let batch = DUE_BATCH as i64;
+        match self
+            .inner
+            .store
+            .expired_announcements(platform, now, batch)
+            .await
+        {
+            Ok(rows) => {
+                for a in rows {
+                    match self.reclaim(&a, lease).await {
+                        Ok(Some(due)) => out.push(due),
+                        Ok(None) => {}
+                        Err(e) => {
+                            tracing::error!(announcement = a.id, error = %e, "re-announcing failed");
+                        }
+                    }
+                }
+            }
+            Err(e) => tracing::error!(error = %e, "loading unposted announcements failed"),
+        }
+        let room = batch - out.len() as i64;
+        if room <= 0 {
+            return out;
+        }
+        let due = match self.inner.store.due_games_for(platform, now, room).await {
             Ok(d) => d,
             Err(e) => {
                 tracing::error!(error = %e, "loading due games failed");
-                return Vec::new();
+                return out;
             }
         };
-        let mut out = Vec::new();
         // Unknown while we work; recomputed below.
         *lock(&self.inner.due_hint) = None;
         for row in due {
             let id = row.id;
-            match self.fire_due(row, now).await {
-                Ok(mut r) => out.append(&mut r),
-                Err(Failure::User { .. }) => {}
-                Err(Failure::Internal(e)) => {
+            match self.fire_due(row, now, lease).await {
+                Ok(Some(d)) => out.push(d),
+                Ok(None) => {}
+                Err(e) => {
                     tracing::error!(game = id, error = %e, "deadline handling failed");
                 }
             }
@@ -418,7 +489,54 @@ impl GameService {
         out
     }
 
-    async fn fire_due(&self, row: GameRow, now: i64) -> Handled {
+    /// Marks a claimed announcement as posted.
+    pub async fn ack_due(&self, due: &DueAnnouncement) {
+        if let Err(e) = self.inner.store.ack_announcement(due.id).await {
+            // It will be posted again after its lease: a duplicate, not a loss.
+            tracing::error!(announcement = due.id, error = %e, "acknowledging failed");
+        }
+    }
+
+    /// Takes over an announcement whose claimer died, and composes it again
+    /// from the stored game. `None` when another process took it first or
+    /// it no longer applies (a reminder of a turn already played).
+    async fn reclaim(
+        &self,
+        a: &AnnouncementRow,
+        lease: i64,
+    ) -> Result<Option<DueAnnouncement>, ServiceError> {
+        let store = &self.inner.store;
+        if !store.renew_announcement(a.id, a.lease_until, lease).await? {
+            return Ok(None);
+        }
+        let row = store.game(a.game_id).await?;
+        let replies = match row {
+            Some(row) if a.kind == ANNOUNCE_END && !row.is_active() => {
+                let l = self.replay(row).await?;
+                match l.game.outcome() {
+                    Some(outcome) => self.timeout_replies(&l, outcome),
+                    None => Vec::new(),
+                }
+            }
+            Some(row) if a.kind == ANNOUNCE_REMINDER && row.is_active() && row.ply == a.ply => {
+                let l = self.replay(row).await?;
+                self.reminder_replies(&l)
+            }
+            _ => Vec::new(),
+        };
+        if replies.is_empty() {
+            store.ack_announcement(a.id).await?;
+            return Ok(None);
+        }
+        Ok(Some(DueAnnouncement { id: a.id, replies }))
+    }
+
+    async fn fire_due(
+        &self,
+        row: GameRow,
+        now: i64,
+        lease: i64,
+    ) -> Result<Option<DueAnnouncement>, ServiceError> {
         let l = self.replay(row).await?;
         let to_move = l.game.position().turn();
         if l.row.deadline_at.is_some_and(|d| d <= now) {
@@ -428,50 +546,70 @@ impl GameService {
             } else {
                 Outcome::new(None, Termination::Aborted)
             };
-            match self
+            let id = match self
                 .inner
                 .store
-                .finish_game(
+                .finish_game_announced(
                     l.row.id,
                     l.row.ply,
                     outcome.result(),
                     outcome.termination.as_str(),
                     now,
+                    lease,
                 )
                 .await
             {
-                Ok(()) => {}
-                Err(StoreError::Stale) => return Ok(Vec::new()),
+                Ok(id) => id,
+                Err(StoreError::Stale) => return Ok(None),
                 Err(e) => return Err(e.into()),
-            }
+            };
             game.end(outcome);
             self.remember(l.row.id, &game);
-            let text = if outcome.termination == Termination::Aborted {
-                Some(msg::aborted_no_first_move(l.name(to_move)))
-            } else {
-                None
-            };
             let l = Loaded { row: l.row, game };
-            return Ok(self.end_replies(&l.place(), &l, outcome, Some(to_move), text));
+            let replies = self.timeout_replies(&l, outcome);
+            return Ok(Some(DueAnnouncement { id, replies }));
         }
         if l.row.remind_at.is_some_and(|r| r <= now)
-            && self.inner.store.claim_reminder(l.row.id, l.row.ply).await?
+            && let Some(id) = self
+                .inner
+                .store
+                .claim_reminder(l.row.id, l.row.ply, now, lease)
+                .await?
         {
-            let deadline = from_ms(l.row.deadline_at.unwrap_or(now));
-            let player = l.player(to_move);
-            let mut r = reply(
-                &l.place(),
-                msg::reminder(&player.name, l.row.id, &msg::deadline(deadline)),
-            );
-            r.event = Some(Event::Reminder {
-                player: player.name.clone(),
-                deadline: msg::deadline_rfc3339(deadline),
-            });
-            r.mentions = vec![player];
-            r.board = Some(self.image(&l, false));
-            return Ok(vec![r]);
+            let replies = self.reminder_replies(&l);
+            return Ok(Some(DueAnnouncement { id, replies }));
         }
-        Ok(Vec::new())
+        Ok(None)
+    }
+
+    /// The end of a game on time: a time-out, or an abort when a player
+    /// never made a first move. The player to move is the one out of time.
+    fn timeout_replies(&self, l: &Loaded, outcome: Outcome) -> Vec<Reply> {
+        let to_move = l.game.position().turn();
+        let text = if outcome.termination == Termination::Aborted {
+            Some(msg::aborted_no_first_move(l.name(to_move)))
+        } else {
+            None
+        };
+        self.end_replies(&l.place(), l, outcome, Some(to_move), text)
+    }
+
+    /// The reminder of the player to move.
+    fn reminder_replies(&self, l: &Loaded) -> Vec<Reply> {
+        let to_move = l.game.position().turn();
+        let deadline = from_ms(l.row.deadline_at.unwrap_or(l.row.updated_at));
+        let player = l.player(to_move);
+        let mut r = reply(
+            &l.place(),
+            msg::reminder(&player.name, l.row.id, &msg::deadline(deadline)),
+        );
+        r.event = Some(Event::Reminder {
+            player: player.name.clone(),
+            deadline: msg::deadline_rfc3339(deadline),
+        });
+        r.mentions = vec![player];
+        r.board = Some(self.image(l, false));
+        vec![r]
     }
 
     // ---- loading ------------------------------------------------------

@@ -11,7 +11,7 @@ mod engine;
 pub mod messages;
 
 pub use clock::{ManualClock, SystemClock};
-pub use engine::{GameService, ServiceError, error_reply};
+pub use engine::{ANNOUNCE_LEASE, DUE_BATCH, GameService, ServiceError, error_reply};
 
 use crate::chess::{Color, Move, RulesMode};
 
@@ -146,6 +146,15 @@ pub struct Reply {
     pub ephemeral: bool,
     /// Buttons the platform may attach.
     pub actions: Vec<Action>,
+}
+
+/// A claimed reminder or time-out (see `GameService::claim_due`): post its
+/// replies, then acknowledge it with `GameService::ack_due`.
+#[derive(Clone, Debug)]
+pub struct DueAnnouncement {
+    /// The outbox row.
+    pub id: i64,
+    pub replies: Vec<Reply>,
 }
 
 /// Buttons an adapter may offer under a reply.

@@ -187,6 +187,51 @@ const GAME_COLUMNS: &str = "id, platform, guild, channel, white_id, white_name, 
 const CHALLENGE_COLUMNS: &str = "id, platform, guild, channel, challenger_id, challenger_name, \
      opponent_id, opponent_name, color, days, start_fen, rules, status, game_id, created_at";
 
+/// Ends an active game at an expected ply: result, termination, ended_at,
+/// updated_at, id, ply.
+const FINISH_SQL: &str = "update game set status = 'finished', result = ?, termination = ?, \
+     ended_at = ?, updated_at = ?, draw_offer = null, takeback_offer = null, deadline_at = null, \
+     remind_at = null where id = ? and status = 'active' and ply = ?";
+
+/// Outbox kind of a time-out (or abort on time).
+pub const ANNOUNCE_END: &str = "end";
+/// Outbox kind of a reminder.
+pub const ANNOUNCE_REMINDER: &str = "reminder";
+
+/// An `announcement` row: a claimed time-out or reminder not yet posted.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct AnnouncementRow {
+    pub id: i64,
+    pub game_id: i64,
+    pub platform: String,
+    /// [`ANNOUNCE_END`] or [`ANNOUNCE_REMINDER`].
+    pub kind: String,
+    pub ply: i64,
+    pub lease_until: i64,
+}
+
+async fn insert_announcement(
+    tx: &mut backend::Tx,
+    game_id: i64,
+    kind: &str,
+    ply: i64,
+    now: i64,
+    lease_until: i64,
+) -> StoreResult<i64> {
+    let row: (i64,) = query_as(
+        "insert into announcement (game_id, platform, kind, ply, lease_until, created_at) \
+         select id, platform, ?, ?, ?, ? from game where id = ? returning id",
+    )
+    .bind(kind)
+    .bind(ply)
+    .bind(lease_until)
+    .bind(now)
+    .bind(game_id)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(row.0)
+}
+
 fn game_sql(tail: &str) -> sqlx::AssertSqlSafe<String> {
     sqlx::AssertSqlSafe(format!("select {GAME_COLUMNS} from game {tail}"))
 }
@@ -604,19 +649,15 @@ impl Store {
         termination: &str,
         now: i64,
     ) -> StoreResult<()> {
-        let done = query(
-            "update game set status = 'finished', result = ?, termination = ?, ended_at = ?, \
-             updated_at = ?, draw_offer = null, takeback_offer = null, deadline_at = null, \
-             remind_at = null where id = ? and status = 'active' and ply = ?",
-        )
-        .bind(result)
-        .bind(termination)
-        .bind(now)
-        .bind(now)
-        .bind(game_id)
-        .bind(expected_ply)
-        .execute(&self.pool)
-        .await?;
+        let done = query(FINISH_SQL)
+            .bind(result)
+            .bind(termination)
+            .bind(now)
+            .bind(now)
+            .bind(game_id)
+            .bind(expected_ply)
+            .execute(&self.pool)
+            .await?;
         if done.rows_affected() == 1 {
             Ok(())
         } else {
@@ -624,20 +665,141 @@ impl Store {
         }
     }
 
-    /// Claims the reminder of the current turn; true for exactly one caller.
+    /// Ends a game on time and records its announcement in the outbox, in
+    /// one transaction: exactly one caller succeeds, and the announcement
+    /// survives the caller dying before it posted. Returns the
+    /// announcement's id.
+    ///
+    /// # Errors
+    /// [`StoreError::Stale`] when the game changed or already ended.
+    pub async fn finish_game_announced(
+        &self,
+        game_id: i64,
+        expected_ply: i64,
+        result: &str,
+        termination: &str,
+        now: i64,
+        lease_until: i64,
+    ) -> StoreResult<i64> {
+        let mut tx = self.pool.begin().await?;
+        let done = query(FINISH_SQL)
+            .bind(result)
+            .bind(termination)
+            .bind(now)
+            .bind(now)
+            .bind(game_id)
+            .bind(expected_ply)
+            .execute(&mut *tx)
+            .await?;
+        if done.rows_affected() != 1 {
+            return Err(StoreError::Stale);
+        }
+        let id = insert_announcement(
+            &mut tx,
+            game_id,
+            ANNOUNCE_END,
+            expected_ply,
+            now,
+            lease_until,
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// Claims the reminder of the current turn and records it in the
+    /// outbox, in one transaction; `Some(announcement id)` for exactly one
+    /// caller.
     ///
     /// # Errors
     /// Database failures.
-    pub async fn claim_reminder(&self, game_id: i64, expected_ply: i64) -> StoreResult<bool> {
+    pub async fn claim_reminder(
+        &self,
+        game_id: i64,
+        expected_ply: i64,
+        now: i64,
+        lease_until: i64,
+    ) -> StoreResult<Option<i64>> {
+        let mut tx = self.pool.begin().await?;
         let done = query(
             "update game set remind_at = null \
              where id = ? and status = 'active' and ply = ? and remind_at is not null",
         )
         .bind(game_id)
         .bind(expected_ply)
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await?;
+        if done.rows_affected() != 1 {
+            return Ok(None);
+        }
+        let id = insert_announcement(
+            &mut tx,
+            game_id,
+            ANNOUNCE_REMINDER,
+            expected_ply,
+            now,
+            lease_until,
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(Some(id))
+    }
+
+    /// Announcements whose lease ran out by `now` (their claimer died
+    /// before posting), oldest first; all platforms when `platform` is
+    /// `None`.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn expired_announcements(
+        &self,
+        platform: Option<&str>,
+        now: i64,
+        limit: i64,
+    ) -> StoreResult<Vec<AnnouncementRow>> {
+        Ok(query_as(
+            "select id, game_id, platform, kind, ply, lease_until from announcement \
+             where lease_until <= ? and (? is null or platform = ?) order by id limit ?",
+        )
+        .bind(now)
+        .bind(platform)
+        .bind(platform)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// Takes over an expired announcement: true for exactly one caller
+    /// (the lease must still be the one it read).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn renew_announcement(
+        &self,
+        id: i64,
+        old_lease: i64,
+        lease_until: i64,
+    ) -> StoreResult<bool> {
+        let done =
+            query("update announcement set lease_until = ? where id = ? and lease_until = ?")
+                .bind(lease_until)
+                .bind(id)
+                .bind(old_lease)
+                .execute(&self.pool)
+                .await?;
         Ok(done.rows_affected() == 1)
+    }
+
+    /// Removes a posted announcement from the outbox.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn ack_announcement(&self, id: i64) -> StoreResult<()> {
+        query("delete from announcement where id = ?")
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
     }
 
     /// Active games with a reminder or deadline due at `now`.
@@ -645,12 +807,28 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn due_games(&self, now: i64) -> StoreResult<Vec<GameRow>> {
+        self.due_games_for(None, now, i64::MAX).await
+    }
+
+    /// [`Store::due_games`] of one platform (`None`: all), at most `limit`.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn due_games_for(
+        &self,
+        platform: Option<&str>,
+        now: i64,
+        limit: i64,
+    ) -> StoreResult<Vec<GameRow>> {
         Ok(query_as(game_sql(
             "where status = 'active' and (deadline_at <= ? or remind_at <= ?) \
-             order by deadline_at, id",
+             and (? is null or platform = ?) order by deadline_at, id limit ?",
         ))
         .bind(now)
         .bind(now)
+        .bind(platform)
+        .bind(platform)
+        .bind(limit)
         .fetch_all(&self.pool)
         .await?)
     }
@@ -660,12 +838,33 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn next_due(&self) -> StoreResult<Option<i64>> {
-        let row: (Option<i64>,) = query_as(
-            "select min(coalesce(remind_at, deadline_at)) from game where status = 'active'",
+        self.next_due_for(None).await
+    }
+
+    /// The earliest pending reminder, deadline or announcement lease of
+    /// one platform (`None`: all).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn next_due_for(&self, platform: Option<&str>) -> StoreResult<Option<i64>> {
+        let games: (Option<i64>,) = query_as(
+            "select min(coalesce(remind_at, deadline_at)) from game \
+             where status = 'active' and (? is null or platform = ?)",
         )
+        .bind(platform)
+        .bind(platform)
         .fetch_one(&self.pool)
         .await?;
-        Ok(row.0)
+        let leases: (Option<i64>,) =
+            query_as("select min(lease_until) from announcement where (? is null or platform = ?)")
+                .bind(platform)
+                .bind(platform)
+                .fetch_one(&self.pool)
+                .await?;
+        Ok(match (games.0, leases.0) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        })
     }
 
     /// Moves the active game of `from` to `to` (a Discord thread).

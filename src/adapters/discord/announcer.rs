@@ -33,14 +33,26 @@ pub fn sleep_for(now: DateTime<Utc>, next_due: Option<DateTime<Utc>>) -> Duratio
 /// Runs forever: post what is due, sleep until the next due time.
 pub async fn run(http: Arc<Http>, backend: Arc<dyn Backend>, renderer: Arc<Renderer>) {
     loop {
-        for reply in backend.run_due().await {
-            if let Err(e) = respond::post(&http, &renderer, &reply).await {
-                tracing::warn!(
-                    error = %e,
-                    channel = reply.place.channel.as_str(),
-                    "could not post a reminder or time-out"
-                );
+        let claimed = backend.claim_due().await;
+        let full = claimed.len() >= crate::service::DUE_BATCH;
+        for due in claimed {
+            for reply in &due.replies {
+                if let Err(e) = respond::post(&http, &renderer, reply).await {
+                    tracing::warn!(
+                        error = %e,
+                        channel = reply.place.channel.as_str(),
+                        "could not post a reminder or time-out"
+                    );
+                }
             }
+            // Acknowledged even when Discord refused it (a deleted channel
+            // would refuse forever); only a crash before this line makes
+            // another round post it again.
+            backend.ack_due(&due).await;
+        }
+        if full {
+            // More may be waiting: no pause between full batches.
+            continue;
         }
         let wait = sleep_for(Utc::now(), backend.next_due().await);
         tokio::time::sleep(wait).await;

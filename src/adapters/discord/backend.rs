@@ -8,8 +8,11 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 
-use crate::service::{Actor, Command, GameService, Place, Reply, SystemClock};
+use crate::service::{Actor, Command, DueAnnouncement, GameService, Place, Reply, SystemClock};
 use crate::store::Store;
+
+/// The platform name of Discord places in the service and the store.
+pub const PLATFORM: &str = "discord";
 
 /// A boxed, sendable future.
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
@@ -28,9 +31,12 @@ pub trait Backend: Send + Sync {
     ) -> BoxFuture<'a, Vec<Reply>>;
     /// The caller's legal moves in SAN (empty when it is not their turn).
     fn legal_moves<'a>(&'a self, place: &'a Place, actor: &'a Actor) -> BoxFuture<'a, Vec<String>>;
-    /// Reminders and time-outs that are due now.
-    fn run_due(&self) -> BoxFuture<'_, Vec<Reply>>;
-    /// When the next reminder or time-out falls due.
+    /// Claims the Discord reminders and time-outs due now (and those a
+    /// dead process claimed but never posted); post each, then `ack_due`.
+    fn claim_due(&self) -> BoxFuture<'_, Vec<DueAnnouncement>>;
+    /// Marks a claimed announcement as posted.
+    fn ack_due<'a>(&'a self, due: &'a DueAnnouncement) -> BoxFuture<'a, ()>;
+    /// When the next Discord reminder or time-out falls due.
     fn next_due(&self) -> BoxFuture<'_, Option<DateTime<Utc>>>;
     /// Moves the active game of `from` to `to` (a thread); `Ok(false)` when
     /// `from` had no active game.
@@ -58,12 +64,16 @@ impl Backend for Service {
         Box::pin(self.0.legal_moves(place, actor))
     }
 
-    fn run_due(&self) -> BoxFuture<'_, Vec<Reply>> {
-        Box::pin(self.0.run_due())
+    fn claim_due(&self) -> BoxFuture<'_, Vec<DueAnnouncement>> {
+        Box::pin(self.0.claim_due(Some(PLATFORM)))
+    }
+
+    fn ack_due<'a>(&'a self, due: &'a DueAnnouncement) -> BoxFuture<'a, ()> {
+        Box::pin(self.0.ack_due(due))
     }
 
     fn next_due(&self) -> BoxFuture<'_, Option<DateTime<Utc>>> {
-        Box::pin(self.0.next_due())
+        Box::pin(self.0.next_due_for(Some(PLATFORM)))
     }
 
     fn rebind_channel<'a>(
