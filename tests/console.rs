@@ -3,7 +3,9 @@
 //!
 //! A session line `#> TYPE key=value ...` (a comment to the console) expects
 //! an event of TYPE with those fields among the output lines, in order; in a
-//! value `_` stands for a space.
+//! value `_` stands for a space. A line `#~ TEXT` expects a bot message
+//! whose text contains TEXT, in order (checked apart from the events), which
+//! is how the sessions in other languages check the wording.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -93,8 +95,28 @@ fn matches(event: &Value, e: &Expect) -> bool {
     })
 }
 
+/// Checks that the output has a message containing each `#~` text, in order.
+fn check_texts(name: &str, out: &[Value], script: &str) {
+    let mut texts = out.iter().filter_map(|l| l.get("text")?.as_str());
+    for (i, line) in script.lines().enumerate() {
+        let Some(want) = line.strip_prefix("#~ ") else {
+            continue;
+        };
+        assert!(
+            texts.any(|t| t.contains(want)),
+            "{name}:{}: expected a message containing {want:?} in order; messages:\n{}",
+            i + 1,
+            out.iter()
+                .filter_map(|l| l.get("text")?.as_str())
+                .collect::<Vec<_>>()
+                .join("\n")
+        );
+    }
+}
+
 /// Checks that the output has every expected event, in order.
 fn check_session(name: &str, out: &[Value], script: &str) {
+    check_texts(name, out, script);
     let mut events = out
         .iter()
         .filter_map(|l| l.get("event"))

@@ -61,12 +61,16 @@ const CONTRACT: &[(&str, &[&str])] = &[
     ("no-history", &["user"]),
     ("help", &[]),
     ("language-set", &[]),
+    ("language-current", &["language", "set"]),
     ("unknown-language", &["given"]),
-    ("invalid-notation", &["detail"]),
+    ("invalid-notation", &["detail", "input"]),
     ("missing-move", &[]),
     ("move-too-long", &[]),
-    ("illegal-move", &["detail"]),
-    ("ambiguous-move", &["detail"]),
+    (
+        "illegal-move",
+        &["detail", "input", "reason", "square", "role", "side"],
+    ),
+    ("ambiguous-move", &["detail", "input", "candidates"]),
     ("not-your-turn", &["to_move"]),
     ("not-a-player", &["white", "black"]),
     ("no-game", &[]),
@@ -89,7 +93,7 @@ const CONTRACT: &[(&str, &[&str])] = &[
     ("nothing-to-take-back", &[]),
     ("takeback-already-requested", &[]),
     ("nothing-to-decline", &[]),
-    ("claim-refused", &["detail"]),
+    ("claim-refused", &["detail", "reason"]),
     ("no-rematch", &[]),
     ("rematch-not-player", &["white", "black"]),
     ("position-changed", &[]),
@@ -102,6 +106,40 @@ const CONTRACT: &[(&str, &[&str])] = &[
     ("unexpected-argument", &["command", "arg"]),
     ("unterminated-quote", &[]),
     ("input-too-long", &[]),
+    ("console-bad-line", &[]),
+    ("console-unknown-directive", &["directive"]),
+    ("console-bad-span", &["given"]),
+    ("resign-question", &[]),
+    ("resign-dropped", &[]),
+    ("done", &[]),
+    ("button-label", &["button"]),
+];
+
+/// Why a move is illegal (`illegal-move`) and why a claim is refused
+/// (`claim-refused`): the `reason` keys the service passes.
+const ILLEGAL_REASONS: &[&str] = &[
+    "no_piece",
+    "not_your_piece",
+    "unreachable",
+    "pinned",
+    "in_check",
+    "king_into_check",
+    "exposes_king",
+    "no_castling_rights",
+    "castle_out_of_check",
+    "castle_blocked",
+    "castle_through_check",
+    "castle_into_check",
+];
+const CLAIM_REASONS: &[&str] = &["not_fide", "nothing", "over"];
+const BUTTONS: &[&str] = &[
+    "accept-challenge",
+    "decline-challenge",
+    "accept-draw",
+    "decline-draw",
+    "resign",
+    "resign-confirm",
+    "resign-cancel",
 ];
 
 const TERMINATIONS: &[&str] = &[
@@ -159,6 +197,16 @@ fn samples(name: &str) -> Vec<Arg<'static>> {
         "san" => s(&["Nf3"]),
         "local" => s(&["Кf3"]),
         "result" => s(&["1-0", "1/2-1/2"]),
+        "reason" => s(&[ILLEGAL_REASONS, CLAIM_REASONS, &["something_new"]].concat()),
+        "role" => s(&["knight", "pawn", "bishop", "rook", "queen", "king"]),
+        "side" => s(&["king", "queen"]),
+        "square" => s(&["e4"]),
+        "set" => s(&["yes", "no"]),
+        "language" => s(&["en", "th", "ru", "ro"]),
+        "button" => s(BUTTONS),
+        "candidates" => s(&["Nbd2, Nfd2"]),
+        "input" => s(&["Nd2"]),
+        "directive" => s(&["fly"]),
         "detail" => s(&["the detail"]),
         "given" => s(&["20"]),
         "name" | "command" | "value" | "arg" => s(&["xyz"]),
@@ -429,5 +477,86 @@ fn help_explains_the_piece_letters_of_each_language() {
     assert!(
         i18n::tr(Locale::En, "help", &[])
             .starts_with("Correspondence chess. Commands:\n/chess challenge")
+    );
+}
+
+/// The localized wording of `key` for every value of `arg` (other
+/// arguments at their defaults).
+fn wordings(l: Locale, key: &str, arg: &str, values: &[&'static str]) -> Vec<String> {
+    let names = CONTRACT
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map(|(_, a)| *a)
+        .unwrap_or(&[]);
+    values
+        .iter()
+        .map(|v| {
+            let args: Vec<(&str, Arg<'_>)> = base_args(names)
+                .into_iter()
+                .map(|(n, a)| if n == arg { (n, Arg::from(*v)) } else { (n, a) })
+                .collect();
+            i18n::tr(l, key, &args)
+        })
+        .collect()
+}
+
+#[test]
+fn illegal_moves_and_refused_claims_are_explained_in_each_language() {
+    for l in [Locale::Th, Locale::Ru, Locale::Ro] {
+        for (key, values) in [
+            ("illegal-move", ILLEGAL_REASONS),
+            ("claim-refused", CLAIM_REASONS),
+            ("button-label", BUTTONS),
+        ] {
+            let arg = if key == "button-label" {
+                "button"
+            } else {
+                "reason"
+            };
+            let texts = wordings(l, key, arg, values);
+            let mut seen = std::collections::HashSet::new();
+            for (v, t) in values.iter().zip(&texts) {
+                assert!(
+                    !t.contains("the detail"),
+                    "{l} {key} {v}: English detail in {t}"
+                );
+                assert!(seen.insert(t.clone()), "{l} {key}: `{v}` repeats {t}");
+            }
+        }
+    }
+    // English keeps the rules core's own sentence.
+    assert_eq!(
+        wordings(Locale::En, "illegal-move", "reason", &["pinned"])[0],
+        "Illegal move: the detail."
+    );
+}
+
+#[test]
+fn button_labels_and_adapter_texts_keep_their_english_wording() {
+    let en = wordings(Locale::En, "button-label", "button", BUTTONS);
+    assert_eq!(
+        en,
+        [
+            "Accept",
+            "Decline",
+            "Accept draw",
+            "Decline draw",
+            "Resign",
+            "Yes, resign",
+            "Keep playing"
+        ]
+    );
+    assert_eq!(
+        i18n::tr(Locale::En, "resign-question", &[]),
+        "Resign this game? This cannot be undone."
+    );
+    assert_eq!(
+        i18n::tr(Locale::En, "resign-dropped", &[]),
+        "You keep playing."
+    );
+    assert_eq!(i18n::tr(Locale::En, "done", &[]), "Done.");
+    assert_eq!(
+        i18n::tr(Locale::En, "console-bad-span", &[("given", "3x".into())]),
+        "Cannot read `3x` as a time span: use e.g. `3d`, `5h`, `30m`."
     );
 }

@@ -109,6 +109,13 @@ impl H {
     }
 }
 
+fn error_msg(r: &[Reply]) -> Option<(String, String)> {
+    r.iter().find_map(|r| match &r.event {
+        Some(Event::Error { code, message }) => Some((code.clone(), message.clone())),
+        _ => None,
+    })
+}
+
 fn error(r: &[Reply]) -> Option<String> {
     r.iter().find_map(|r| match &r.event {
         Some(Event::Error { code, .. }) => Some(code.clone()),
@@ -682,4 +689,172 @@ async fn each_platform_takes_only_its_own_deadlines() {
     assert!(h.svc.next_due_for(Some("console")).await.is_some());
     let r = h.svc.run_due_for(Some("console")).await;
     assert_end(&r, "0-1", Some("black"), "timeout");
+}
+
+// ---- languages ---------------------------------------------------------
+
+fn prefs(user: Option<&str>, guild: Option<&str>) -> chessbot::service::LocalePrefs {
+    chessbot::service::LocalePrefs {
+        user: user.and_then(chessbot::i18n::Locale::from_discord),
+        guild: guild.and_then(chessbot::i18n::Locale::from_discord),
+    }
+}
+
+impl H {
+    async fn say_with(
+        &self,
+        who: &str,
+        line: &str,
+        p: chessbot::service::LocalePrefs,
+    ) -> Vec<Reply> {
+        let cmd = text::parse(line).unwrap().expect("a command");
+        self.svc
+            .handle_with(&place("general"), &actor(who), cmd, p)
+            .await
+    }
+}
+
+#[tokio::test]
+async fn replies_follow_user_then_channel_then_guild_then_english() {
+    let h = harness().await;
+    let help = |r: Vec<Reply>| r[0].text.lines().next().unwrap_or_default().to_string();
+    // Nothing known: English.
+    assert_eq!(
+        help(h.say_with("alice", "/chess help", prefs(None, None)).await),
+        "Correspondence chess. Commands:"
+    );
+    // The guild's language when neither user nor channel say otherwise.
+    assert!(
+        help(
+            h.say_with("alice", "/chess help", prefs(None, Some("ro")))
+                .await
+        )
+        .starts_with("Șah")
+    );
+    // A language the bot does not speak counts as none.
+    assert!(
+        help(
+            h.say_with("alice", "/chess help", prefs(Some("de"), Some("ro")))
+                .await
+        )
+        .starts_with("Șah")
+    );
+    // The channel's setting beats the guild's; `settings` answers in the new language.
+    let r = h.say("carol", "/chess settings language:ru").await;
+    assert!(
+        r[0].text.starts_with("Теперь в этом канале"),
+        "{}",
+        r[0].text
+    );
+    assert!(error(&r).is_none());
+    assert!(
+        r[0].event.is_none(),
+        "no event outside the console contract"
+    );
+    assert!(
+        help(
+            h.say_with("alice", "/chess help", prefs(None, Some("ro")))
+                .await
+        )
+        .starts_with("Шахматы")
+    );
+    assert!(help(h.say("alice", "/chess help").await).starts_with("Шахматы"));
+    // The user's own language beats everything.
+    assert!(
+        help(
+            h.say_with("alice", "/chess help", prefs(Some("th"), Some("ro")))
+                .await
+        )
+        .starts_with("หมากรุก")
+    );
+    // `settings` alone shows the setting, in the reply's language.
+    let r = h.say("dave", "/chess settings").await;
+    assert!(
+        r[0].text.starts_with("Язык этого канала: русский."),
+        "{}",
+        r[0].text
+    );
+    let r = h.say_in("lobby", "dave", "/chess settings").await;
+    assert!(r[0].text.starts_with("No language is set"), "{}", r[0].text);
+}
+
+#[tokio::test]
+async fn reminders_and_timeouts_speak_the_channel_or_the_games_language() {
+    let h = harness().await;
+    // Started from a Thai guild: posts no command caused are in Thai.
+    h.say_with(
+        "alice",
+        "/chess challenge @bob color:white",
+        prefs(Some("en"), Some("th")),
+    )
+    .await;
+    let r = h
+        .say_with("bob", "/chess accept", prefs(Some("en"), Some("th")))
+        .await;
+    assert!(
+        r[0].text.starts_with("Game #"),
+        "the user's language: {}",
+        r[0].text
+    );
+    h.clock.advance(Duration::hours(60));
+    let due = h.svc.run_due().await;
+    assert!(matches!(due[0].event, Some(Event::Reminder { .. })));
+    assert!(
+        due[0].text.contains("ถึงตาคุณ") || due[0].text.contains("เกม #"),
+        "{}",
+        due[0].text
+    );
+    // A channel setting made later wins over the game's language.
+    h.say("carol", "/chess settings language:ro").await;
+    h.clock.advance(Duration::hours(20));
+    let due = h.svc.run_due().await;
+    let end = due
+        .iter()
+        .find(|r| matches!(r.event, Some(Event::End { .. })))
+        .expect("time-out");
+    assert!(end.text.contains("anulat"), "{}", end.text);
+}
+
+#[tokio::test]
+async fn moves_are_read_and_written_in_the_channels_notation() {
+    let h = harness().await;
+    h.start("").await;
+    h.say("carol", "/chess settings language:ro").await;
+    // Romanian: N is the bishop, C the knight.
+    let r = h.moves("alice", "bob", "e4 e5").await;
+    assert!(r[1].text.contains("1... e5."), "{}", r[1].text);
+    let r = h.say("alice", "/chess move Nc4").await;
+    match &r[0].event {
+        Some(Event::Move { san, .. }) => assert_eq!(san, "Bc4", "events stay standard SAN"),
+        e => panic!("{e:?}"),
+    }
+    assert!(r[0].text.contains("2. Nc4 (Bc4)."), "{}", r[0].text);
+    let r = h.say("bob", "/chess move Cc6").await;
+    assert!(matches!(&r[0].event, Some(Event::Move { san, .. }) if san == "Nc6"));
+    // In Russian, Кр is the king and К the knight; an ambiguous move lists
+    // the candidates in Russian notation with SAN beside.
+    h.say("carol", "/chess settings language:ru").await;
+    let r = h.say("alice", "/chess move Кe2").await;
+    assert!(
+        matches!(&r[0].event, Some(Event::Move { san, .. }) if san == "Ne2"),
+        "{}",
+        r[0].text
+    );
+    let r = h.say("bob", "/chess move Кf6").await;
+    assert!(
+        matches!(&r[0].event, Some(Event::Move { san, .. }) if san == "Nf6"),
+        "{}",
+        r[0].text
+    );
+    let r = h.say("alice", "/chess move Кc3").await;
+    let e = error_msg(&r).expect("ambiguous");
+    assert_eq!(e.0, "ambiguous_move");
+    assert!(e.1.contains("Кbc3 (Nbc3), Кec3 (Nec3)"), "{}", e.1);
+    let r = h.say("alice", "/chess move Крe3").await;
+    let e = error_msg(&r).expect("illegal");
+    assert_eq!(e.0, "illegal_move");
+    assert!(e.1.starts_with("Невозможный ход Крe3:"), "{}", e.1);
+    // The PGN stays in English SAN.
+    let pgn = h.pgn().await;
+    assert!(pgn.contains("1. e4 e5 2. Bc4 Nc6 3. Ne2 Nf6"), "{pgn}");
 }

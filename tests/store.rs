@@ -269,3 +269,51 @@ async fn rebinding_moves_the_game_to_a_thread() {
     assert_eq!(store.active_game(&chan("t")).await.unwrap().unwrap().id, id);
     assert!(store.active_game(&chan("a")).await.unwrap().is_none());
 }
+
+#[tokio::test]
+async fn channel_languages_are_stored_per_platform_and_channel() {
+    let store = test_store().await;
+    assert_eq!(
+        store.channel_language("console", "general").await.unwrap(),
+        None
+    );
+    store
+        .set_channel_language("console", "general", "ru")
+        .await
+        .unwrap();
+    assert_eq!(
+        store.channel_language("console", "general").await.unwrap(),
+        Some("ru".to_string())
+    );
+    // Setting again replaces; other channels and platforms are apart.
+    store
+        .set_channel_language("console", "general", "ro")
+        .await
+        .unwrap();
+    store
+        .set_channel_language("matrix", "general", "th")
+        .await
+        .unwrap();
+    assert_eq!(
+        store.channel_language("console", "general").await.unwrap(),
+        Some("ro".to_string())
+    );
+    assert_eq!(
+        store.channel_language("matrix", "general").await.unwrap(),
+        Some("th".to_string())
+    );
+    assert_eq!(
+        store.channel_language("console", "lobby").await.unwrap(),
+        None
+    );
+}
+
+#[tokio::test]
+async fn a_game_remembers_the_language_it_started_in() {
+    let store = test_store().await;
+    let id = started(&store, "g").await;
+    assert_eq!(store.game_locale(id).await.unwrap(), None);
+    store.set_game_locale(id, Some("th")).await.unwrap();
+    assert_eq!(store.game_locale(id).await.unwrap(), Some("th".to_string()));
+    assert_eq!(store.game_locale(id + 1000).await.unwrap(), None);
+}

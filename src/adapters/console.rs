@@ -18,9 +18,11 @@ use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
 use super::text;
 use crate::chess::Position;
+use crate::i18n::Locale;
 use crate::render::{BoardSpec, Renderer};
 use crate::service::{
-    Actor, BoardImage, Event, GameService, ManualClock, Place, Reply, error_reply,
+    Actor, BoardImage, Event, GameService, LocalePrefs, ManualClock, Place, Reply, error_reply,
+    messages as msg,
 };
 use crate::store::Store;
 
@@ -59,12 +61,15 @@ struct JsonLine<'a> {
 enum Line<'a> {
     Nothing,
     Advance(&'a str),
+    /// An unknown `:directive`.
+    Directive(&'a str),
     Message {
         name: &'a str,
         channel: &'a str,
         text: &'a str,
     },
-    Bad(String),
+    /// Not `NAME: TEXT`.
+    Bad,
 }
 
 fn classify(line: &str) -> Line<'_> {
@@ -76,24 +81,18 @@ fn classify(line: &str) -> Line<'_> {
         let (word, arg) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
         return match word {
             "advance" => Line::Advance(arg.trim()),
-            _ => Line::Bad(format!(
-                "Unknown console directive `:{word}`; `:advance 3d` (or h, m) moves the clock."
-            )),
+            _ => Line::Directive(word),
         };
     }
     let Some((who, text)) = t.split_once(':') else {
-        return Line::Bad(
-            "Write `NAME: TEXT` or `NAME@CHANNEL: TEXT`, e.g. `alice: /chess help`.".to_string(),
-        );
+        return Line::Bad;
     };
     let (name, channel) = match who.split_once('@') {
         Some((n, c)) => (n.trim(), c.trim()),
         None => (who.trim(), DEFAULT_CHANNEL),
     };
     if name.is_empty() || channel.is_empty() || name.contains(char::is_whitespace) {
-        return Line::Bad(
-            "Write `NAME: TEXT` or `NAME@CHANNEL: TEXT`, e.g. `alice: /chess help`.".to_string(),
-        );
+        return Line::Bad;
     }
     Line::Message {
         name,
@@ -209,23 +208,40 @@ impl Output {
 
 /// Handles one input line, returning the bot's replies.
 async fn handle_line(service: &GameService, clock: &ManualClock, line: &str) -> Vec<Reply> {
+    let general = console_place(DEFAULT_CHANNEL);
+    // Console mistakes are answered in the language of `general`.
+    let general_locale = || async { service.locale_for(&general, LocalePrefs::default()).await };
     match classify(line) {
         Line::Nothing => Vec::new(),
-        Line::Bad(message) => vec![error_reply(
-            &console_place(DEFAULT_CHANNEL),
-            "invalid_input",
-            message,
-        )],
+        Line::Bad => {
+            let l: Locale = general_locale().await;
+            vec![error_reply(
+                &general,
+                "invalid_input",
+                msg::console_bad_line(l),
+            )]
+        }
+        Line::Directive(word) => {
+            let l = general_locale().await;
+            vec![error_reply(
+                &general,
+                "invalid_input",
+                msg::console_unknown_directive(l, word),
+            )]
+        }
         Line::Advance(arg) => match parse_advance(arg) {
             Some(d) => {
                 clock.advance(d);
                 service.run_due().await
             }
-            None => vec![error_reply(
-                &console_place(DEFAULT_CHANNEL),
-                "invalid_input",
-                format!("Cannot read `{arg}` as a time span: use e.g. `3d`, `5h`, `30m`."),
-            )],
+            None => {
+                let l = general_locale().await;
+                vec![error_reply(
+                    &general,
+                    "invalid_input",
+                    msg::console_bad_span(l, arg),
+                )]
+            }
         },
         Line::Message {
             name,
@@ -235,7 +251,10 @@ async fn handle_line(service: &GameService, clock: &ManualClock, line: &str) -> 
             let place = console_place(channel);
             match text::parse(text) {
                 Ok(None) => Vec::new(),
-                Err(e) => vec![error_reply(&place, e.code(), e.message())],
+                Err(e) => {
+                    let l = service.locale_for(&place, LocalePrefs::default()).await;
+                    vec![error_reply(&place, e.code(), e.message_in(l))]
+                }
                 Ok(Some(cmd)) => {
                     let by = Actor {
                         id: name.to_string(),
@@ -314,8 +333,8 @@ mod tests {
                 text: "!chess accept"
             }
         );
-        assert!(matches!(classify("no colon here"), Line::Bad(_)));
-        assert!(matches!(classify(":fly"), Line::Bad(_)));
+        assert_eq!(classify("no colon here"), Line::Bad);
+        assert_eq!(classify(":fly"), Line::Directive("fly"));
     }
 
     #[test]

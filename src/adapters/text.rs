@@ -10,6 +10,7 @@
 //! text is not addressed to the bot) out.
 
 use crate::chess::RulesMode;
+use crate::i18n::Locale;
 use crate::service::{Actor, ColorChoice, Command, messages as msg};
 
 /// Longest message the grammar accepts.
@@ -43,17 +44,26 @@ impl ParseError {
         }
     }
 
-    /// The user-facing message (from the catalog).
+    /// The user-facing message in English (from the catalog).
     #[must_use]
     pub fn message(&self) -> String {
+        self.message_in(Locale::En)
+    }
+
+    /// The user-facing message in `l` (from the catalog).
+    #[must_use]
+    pub fn message_in(&self, l: Locale) -> String {
         match self {
-            ParseError::UnknownCommand(c) => msg::unknown_command(c),
-            ParseError::UnknownOption { command, name } => msg::unknown_option(command, name),
-            ParseError::BadValue { name, value } if name == "days" => msg::bad_days(value),
-            ParseError::BadValue { name, value } => msg::bad_option_value(name, value),
-            ParseError::Unexpected { command, arg } => msg::unexpected_argument(command, arg),
-            ParseError::UnterminatedQuote => msg::unterminated_quote(),
-            ParseError::TooLong => msg::input_too_long(),
+            ParseError::UnknownCommand(c) => msg::unknown_command(l, c),
+            ParseError::UnknownOption { command, name } => msg::unknown_option(l, command, name),
+            ParseError::BadValue { name, value } if name == "days" => msg::bad_days(l, value),
+            ParseError::BadValue { name, value } if name == "language" => {
+                msg::unknown_language(l, value)
+            }
+            ParseError::BadValue { name, value } => msg::bad_option_value(l, name, value),
+            ParseError::Unexpected { command, arg } => msg::unexpected_argument(l, command, arg),
+            ParseError::UnterminatedQuote => msg::unterminated_quote(l),
+            ParseError::TooLong => msg::input_too_long(l),
         }
     }
 }
@@ -209,6 +219,7 @@ fn canonical(name: &str) -> Option<&'static str> {
         "games" => "games",
         "history" => "history",
         "help" => "help",
+        "settings" | "setting" | "language" | "lang" => "settings",
         _ => return None,
     })
 }
@@ -357,6 +368,39 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
             }
             Command::History { user: who }
         }
+        "settings" => {
+            // `settings language:ru`, `settings language ru`, `settings ru`
+            // (and `language ru` through the alias); nothing shows it.
+            let mut language = None;
+            let mut positional = tokens.into_iter();
+            let mut saw_key = false;
+            while let Some(tok) = positional.next() {
+                let value = match tok {
+                    Token::Option(o, v) if o == "language" || o == "lang" => v,
+                    Token::Option(o, _) => return Err(unknown(&o)),
+                    Token::Positional(p)
+                        if !saw_key
+                            && language.is_none()
+                            && (p.eq_ignore_ascii_case("language")
+                                || p.eq_ignore_ascii_case("lang")) =>
+                    {
+                        saw_key = true;
+                        continue;
+                    }
+                    Token::Positional(p) if language.is_none() => p,
+                    Token::Positional(p) => return Err(unexpected(&p)),
+                };
+                if language.is_some() {
+                    return Err(unexpected(&value));
+                }
+                language = Some(
+                    value
+                        .parse::<Locale>()
+                        .map_err(|_| bad("language", &value))?,
+                );
+            }
+            Command::Settings { language }
+        }
         simple => {
             if let Some(tok) = tokens.into_iter().next() {
                 return Err(match tok {
@@ -478,6 +522,39 @@ mod tests {
     }
 
     #[test]
+    fn settings_take_the_language_in_every_spelling() {
+        for text in [
+            "/chess settings language:ru",
+            "/chess settings language ru",
+            "/chess settings ru",
+            "!chess settings lang:RU",
+            "/chess settings language:русский",
+            "/chess language ru",
+        ] {
+            assert_eq!(
+                parse(text),
+                Ok(Some(Command::Settings {
+                    language: Some(Locale::Ru)
+                })),
+                "{text}"
+            );
+        }
+        assert_eq!(
+            parse("/chess settings"),
+            Ok(Some(Command::Settings { language: None }))
+        );
+        assert_eq!(
+            parse("/chess settings language"),
+            Ok(Some(Command::Settings { language: None }))
+        );
+        let e = parse("/chess settings language:klingon").unwrap_err();
+        assert_eq!(e.code(), "invalid_option");
+        assert!(e.message_in(Locale::Ru).contains("klingon"), "{e}");
+        assert!(parse("/chess settings ru ro").is_err());
+        assert!(parse("/chess settings colour:ru").is_err());
+    }
+
+    #[test]
     fn errors_have_codes() {
         assert_eq!(parse("/chess fly").unwrap_err().code(), "unknown_command");
         assert_eq!(
@@ -495,6 +572,12 @@ mod tests {
         assert_eq!(
             parse("/chess challenge fen:\"abc").unwrap_err(),
             ParseError::UnterminatedQuote
+        );
+        assert_eq!(
+            parse("/chess settings language:ru"),
+            Ok(Some(Command::Settings {
+                language: Some(Locale::Ru)
+            }))
         );
         let long = format!("/chess move {}", "a".repeat(5000));
         assert_eq!(parse(&long).unwrap_err().code(), "too_long");

@@ -12,13 +12,14 @@ use std::sync::{Arc, Mutex};
 use chrono::{DateTime, TimeZone, Utc};
 
 use super::{
-    Action, Actor, BoardImage, Clock, ColorChoice, Command, DueAnnouncement, Event, Place, Reply,
-    messages as msg,
+    Action, Actor, BoardImage, Clock, ColorChoice, Command, DueAnnouncement, Event, LocalePrefs,
+    Place, Reply, messages as msg,
 };
 use crate::chess::{
     ClaimError, Color, Game, Move, MoveInputError, Outcome, PgnTags, Position, RulesMode,
     Termination,
 };
+use crate::i18n::Locale;
 use crate::render::BoardResult;
 use crate::store::{
     ANNOUNCE_END, ANNOUNCE_REMINDER, AnnouncementRow, ChallengeRow, ChannelKey, GameRow,
@@ -41,12 +42,15 @@ enum Failure {
     User { code: &'static str, message: String },
     /// Our fault: logged, the user gets an apology.
     Internal(ServiceError),
+    /// The position changed under the command (`position_changed`); worded
+    /// at the edge, in the reply's language.
+    Stale,
 }
 
 impl From<StoreError> for Failure {
     fn from(e: StoreError) -> Failure {
         match e {
-            StoreError::Stale => user("position_changed", msg::position_changed()),
+            StoreError::Stale => Failure::Stale,
             e => Failure::Internal(ServiceError::Store(e)),
         }
     }
@@ -146,11 +150,11 @@ impl Loaded {
     }
 
     /// The caller's colour, or `not_a_player`.
-    fn require_player(&self, by: &Actor) -> Result<Color, Failure> {
+    fn require_player(&self, loc: Locale, by: &Actor) -> Result<Color, Failure> {
         self.color_of(&by.id).ok_or_else(|| {
             user(
                 "not_a_player",
-                msg::not_a_player(&self.row.white_name, &self.row.black_name),
+                msg::not_a_player(loc, &self.row.white_name, &self.row.black_name),
             )
         })
     }
@@ -197,7 +201,7 @@ fn from_ms(t: i64) -> DateTime<Utc> {
 }
 
 fn color_str(c: Color) -> String {
-    msg::color(c).to_string()
+    c.name().to_string()
 }
 
 fn random_bool() -> bool {
@@ -217,6 +221,29 @@ fn move_number(p: &Position) -> String {
     match p.turn() {
         Color::White => format!("{}. ", p.fullmove_number()),
         Color::Black => format!("{}... ", p.fullmove_number()),
+    }
+}
+
+/// Plays move text typed in `loc`'s notation. English and Thai use the
+/// international letters: the text is read as typed first and, if that is
+/// not notation at all, again after the language-independent normalisation
+/// (full-width letters, figurines, dashes and Cyrillic O in castling, `х`
+/// captures). Russian and Romanian read their own piece letters first
+/// (Romanian `N` is a bishop), and the text as typed only when that is not
+/// notation at all; letters are never guessed across languages.
+fn play_typed(game: &mut Game, text: &str, loc: Locale) -> Result<(Move, String), MoveInputError> {
+    let normal = crate::i18n::notation::to_standard(text, loc);
+    let (first, second) = match loc {
+        Locale::En | Locale::Th => (text, normal.as_str()),
+        Locale::Ru | Locale::Ro => (normal.as_str(), text),
+    };
+    let played = game.play_input(first);
+    match played {
+        Err(MoveInputError::Parse(_)) if second != first => match game.play_input(second) {
+            Err(MoveInputError::Parse(_)) => played,
+            other => other,
+        },
+        other => other,
     }
 }
 
@@ -305,8 +332,24 @@ impl GameService {
     }
 
     /// Handles one command; never panics. User mistakes give one private
-    /// error reply; due deadlines are announced first.
+    /// error reply; due deadlines are announced first. Replies are in the
+    /// channel's language (`settings`), else English.
     pub async fn handle(&self, place: &Place, by: &Actor, cmd: Command) -> Vec<Reply> {
+        self.handle_with(place, by, cmd, LocalePrefs::default())
+            .await
+    }
+
+    /// [`GameService::handle`] with the platform's language preferences:
+    /// the replies are in the user's language if given, else the channel's
+    /// setting, else the guild's language, else English (see
+    /// [`GameService::locale_for`]).
+    pub async fn handle_with(
+        &self,
+        place: &Place,
+        by: &Actor,
+        cmd: Command,
+        prefs: LocalePrefs,
+    ) -> Vec<Reply> {
         let span = tracing::info_span!(
             "command",
             channel = %place.channel,
@@ -314,6 +357,7 @@ impl GameService {
             command = ?std::mem::discriminant(&cmd)
         );
         let _enter = span.enter();
+        let loc = self.locale_for(place, prefs).await;
         // Deadlines first (a move after the deadline is too late). Only this
         // platform's: the replies go out through this adapter.
         let mut replies = if self.maybe_due(ms(self.now())) {
@@ -329,24 +373,25 @@ impl GameService {
                 fen,
                 rules,
             } => {
-                self.challenge(place, by, opponent, color, days, fen, rules)
+                self.challenge(loc, place, by, opponent, color, days, fen, rules)
                     .await
             }
-            Command::Accept => self.accept(place, by).await,
-            Command::Decline => self.decline(place, by).await,
-            Command::Cancel => self.cancel(place, by).await,
-            Command::Move { text } => self.play(place, by, &text).await,
-            Command::Board { flip } => self.board(place, flip).await,
-            Command::Draw => self.draw(place, by).await,
-            Command::Resign => self.resign(place, by).await,
-            Command::Abort => self.abort(place, by).await,
-            Command::Takeback => self.takeback(place, by).await,
-            Command::Rematch => self.rematch(place, by).await,
-            Command::Claim => self.claim(place, by).await,
-            Command::Pgn { game } => self.pgn(place, game).await,
-            Command::Games => self.games(place, by).await,
-            Command::History { user } => self.history(place, by, user).await,
-            Command::Help => Ok(vec![reply(place, msg::help())]),
+            Command::Accept => self.accept(loc, place, by, prefs.guild).await,
+            Command::Decline => self.decline(loc, place, by).await,
+            Command::Cancel => self.cancel(loc, place, by).await,
+            Command::Move { text } => self.play(loc, place, by, &text).await,
+            Command::Board { flip } => self.board(loc, place, flip).await,
+            Command::Draw => self.draw(loc, place, by).await,
+            Command::Resign => self.resign(loc, place, by).await,
+            Command::Abort => self.abort(loc, place, by).await,
+            Command::Takeback => self.takeback(loc, place, by).await,
+            Command::Rematch => self.rematch(loc, place, by).await,
+            Command::Claim => self.claim(loc, place, by).await,
+            Command::Pgn { game } => self.pgn(loc, place, game).await,
+            Command::Games => self.games(loc, place, by).await,
+            Command::History { user } => self.history(loc, place, by, user).await,
+            Command::Help => Ok(vec![reply(place, msg::help(loc))]),
+            Command::Settings { language } => self.settings(loc, place, language).await,
         };
         match result {
             Ok(mut r) => replies.append(&mut r),
@@ -354,12 +399,64 @@ impl GameService {
                 tracing::debug!(code, "refused");
                 replies.push(error_reply(place, code, message));
             }
+            Err(Failure::Stale) => {
+                replies.push(error_reply(
+                    place,
+                    "position_changed",
+                    msg::position_changed(loc),
+                ));
+            }
             Err(Failure::Internal(e)) => {
                 tracing::error!(error = %e, "command failed");
-                replies.push(error_reply(place, "internal", msg::internal()));
+                replies.push(error_reply(place, "internal", msg::internal(loc)));
             }
         }
         replies
+    }
+
+    /// The language of the replies to a command in `place`: the user's
+    /// language if the platform gives one, else the channel's setting, else
+    /// the guild's language, else English.
+    pub async fn locale_for(&self, place: &Place, prefs: LocalePrefs) -> Locale {
+        if let Some(u) = prefs.user {
+            return u;
+        }
+        if let Some(c) = self.channel_locale(place).await {
+            return c;
+        }
+        prefs.guild.unwrap_or_default()
+    }
+
+    /// The language set for a channel with `settings`, if any.
+    pub async fn channel_locale(&self, place: &Place) -> Option<Locale> {
+        match self
+            .inner
+            .store
+            .channel_language(&place.platform, &place.channel)
+            .await
+        {
+            Ok(code) => code.and_then(|c| c.parse().ok()),
+            Err(e) => {
+                tracing::warn!(error = %e, "reading the channel language failed");
+                None
+            }
+        }
+    }
+
+    /// The language of a post no command caused (reminder, time-out) about
+    /// game `id` in `place`: the channel's setting, else the language
+    /// recorded when the game started, else English.
+    async fn post_locale(&self, place: &Place, id: i64) -> Locale {
+        if let Some(c) = self.channel_locale(place).await {
+            return c;
+        }
+        match self.inner.store.game_locale(id).await {
+            Ok(code) => code.and_then(|c| c.parse().ok()).unwrap_or_default(),
+            Err(e) => {
+                tracing::warn!(game = id, error = %e, "reading the game language failed");
+                Locale::En
+            }
+        }
     }
 
     /// The legal moves (SAN) of the caller's game in this channel when it is
@@ -513,14 +610,16 @@ impl GameService {
         let replies = match row {
             Some(row) if a.kind == ANNOUNCE_END && !row.is_active() => {
                 let l = self.replay(row).await?;
+                let loc = self.post_locale(&l.place(), l.row.id).await;
                 match l.game.outcome() {
-                    Some(outcome) => self.timeout_replies(&l, outcome),
+                    Some(outcome) => self.timeout_replies(loc, &l, outcome),
                     None => Vec::new(),
                 }
             }
             Some(row) if a.kind == ANNOUNCE_REMINDER && row.is_active() && row.ply == a.ply => {
                 let l = self.replay(row).await?;
-                self.reminder_replies(&l)
+                let loc = self.post_locale(&l.place(), l.row.id).await;
+                self.reminder_replies(loc, &l)
             }
             _ => Vec::new(),
         };
@@ -538,6 +637,7 @@ impl GameService {
         lease: i64,
     ) -> Result<Option<DueAnnouncement>, ServiceError> {
         let l = self.replay(row).await?;
+        let loc = self.post_locale(&l.place(), l.row.id).await;
         let to_move = l.game.position().turn();
         if l.row.deadline_at.is_some_and(|d| d <= now) {
             let mut game = l.game.clone();
@@ -566,7 +666,7 @@ impl GameService {
             game.end(outcome);
             self.remember(l.row.id, &game);
             let l = Loaded { row: l.row, game };
-            let replies = self.timeout_replies(&l, outcome);
+            let replies = self.timeout_replies(loc, &l, outcome);
             return Ok(Some(DueAnnouncement { id, replies }));
         }
         if l.row.remind_at.is_some_and(|r| r <= now)
@@ -576,7 +676,7 @@ impl GameService {
                 .claim_reminder(l.row.id, l.row.ply, now, lease)
                 .await?
         {
-            let replies = self.reminder_replies(&l);
+            let replies = self.reminder_replies(loc, &l);
             return Ok(Some(DueAnnouncement { id, replies }));
         }
         Ok(None)
@@ -584,24 +684,24 @@ impl GameService {
 
     /// The end of a game on time: a time-out, or an abort when a player
     /// never made a first move. The player to move is the one out of time.
-    fn timeout_replies(&self, l: &Loaded, outcome: Outcome) -> Vec<Reply> {
+    fn timeout_replies(&self, loc: Locale, l: &Loaded, outcome: Outcome) -> Vec<Reply> {
         let to_move = l.game.position().turn();
         let text = if outcome.termination == Termination::Aborted {
-            Some(msg::aborted_no_first_move(l.name(to_move)))
+            Some(msg::aborted_no_first_move(loc, l.name(to_move)))
         } else {
             None
         };
-        self.end_replies(&l.place(), l, outcome, Some(to_move), text)
+        self.end_replies(loc, &l.place(), l, outcome, Some(to_move), text)
     }
 
     /// The reminder of the player to move.
-    fn reminder_replies(&self, l: &Loaded) -> Vec<Reply> {
+    fn reminder_replies(&self, loc: Locale, l: &Loaded) -> Vec<Reply> {
         let to_move = l.game.position().turn();
         let deadline = from_ms(l.row.deadline_at.unwrap_or(l.row.updated_at));
         let player = l.player(to_move);
         let mut r = reply(
             &l.place(),
-            msg::reminder(&player.name, l.row.id, &msg::deadline(deadline)),
+            msg::reminder(loc, &player.name, l.row.id, &msg::deadline(deadline)),
         );
         r.event = Some(Event::Reminder {
             player: player.name.clone(),
@@ -689,10 +789,10 @@ impl GameService {
         }
     }
 
-    async fn require_active(&self, place: &Place) -> Result<Loaded, Failure> {
+    async fn require_active(&self, loc: Locale, place: &Place) -> Result<Loaded, Failure> {
         self.active(place)
             .await?
-            .ok_or_else(|| user("no_game", msg::no_game()))
+            .ok_or_else(|| user("no_game", msg::no_game(loc)))
     }
 
     // ---- pictures and summaries --------------------------------------
@@ -729,6 +829,7 @@ impl GameService {
     /// The end announcement (event `end`, final board) and the PGN.
     fn end_replies(
         &self,
+        loc: Locale,
         place: &Place,
         l: &Loaded,
         outcome: Outcome,
@@ -738,6 +839,7 @@ impl GameService {
         let loser = outcome.winner.map(Color::other).or(loser_hint);
         let text = text.unwrap_or_else(|| {
             msg::summary(
+                loc,
                 outcome.termination,
                 outcome.winner.map(|w| l.name(w)),
                 loser.map(|c| l.name(c)),
@@ -764,17 +866,17 @@ impl GameService {
 
     // ---- challenges ---------------------------------------------------
 
-    async fn refuse_if_busy(&self, place: &Place) -> Result<(), Failure> {
+    async fn refuse_if_busy(&self, loc: Locale, place: &Place) -> Result<(), Failure> {
         if let Some(g) = self.inner.store.active_game(&key(place)).await? {
             return Err(user(
                 "game_in_progress",
-                msg::game_in_progress(g.id, &g.white_name, &g.black_name),
+                msg::game_in_progress(loc, g.id, &g.white_name, &g.black_name),
             ));
         }
         if let Some(c) = self.inner.store.open_challenge(&key(place)).await? {
             return Err(user(
                 "game_in_progress",
-                msg::challenge_pending(&c.challenger_name),
+                msg::challenge_pending(loc, &c.challenger_name),
             ));
         }
         Ok(())
@@ -783,6 +885,7 @@ impl GameService {
     #[allow(clippy::too_many_arguments)]
     async fn challenge(
         &self,
+        loc: Locale,
         place: &Place,
         by: &Actor,
         opponent: Option<Actor>,
@@ -792,23 +895,26 @@ impl GameService {
         rules: RulesMode,
     ) -> Handled {
         if !(1..=14).contains(&days) {
-            return Err(user("invalid_option", msg::bad_days(&days.to_string())));
+            return Err(user(
+                "invalid_option",
+                msg::bad_days(loc, &days.to_string()),
+            ));
         }
         if opponent.as_ref().is_some_and(|o| o.id == by.id) {
-            return Err(user("not_allowed", msg::self_challenge()));
+            return Err(user("not_allowed", msg::self_challenge(loc)));
         }
         let start_fen = match fen.as_deref().map(str::trim) {
             None | Some("") => None,
             Some(f) => {
                 let game = Game::from_fen(f, rules)
-                    .map_err(|e| user("invalid_fen", msg::invalid_fen(&e.to_string())))?;
+                    .map_err(|e| user("invalid_fen", msg::invalid_fen(loc, &e.to_string())))?;
                 if game.outcome().is_some() {
-                    return Err(user("invalid_fen", msg::fen_game_over()));
+                    return Err(user("invalid_fen", msg::fen_game_over(loc)));
                 }
                 Some(game.position().fen())
             }
         };
-        self.refuse_if_busy(place).await?;
+        self.refuse_if_busy(loc, place).await?;
         let color = match color {
             ColorChoice::White => "white",
             ColorChoice::Black => "black",
@@ -826,11 +932,12 @@ impl GameService {
             rules: rules.as_str().to_string(),
             created_at: ms(self.now()),
         };
-        self.post_challenge(place, by, opponent, c).await
+        self.post_challenge(loc, place, by, opponent, c).await
     }
 
     async fn post_challenge(
         &self,
+        loc: Locale,
         place: &Place,
         by: &Actor,
         opponent: Option<Actor>,
@@ -839,13 +946,17 @@ impl GameService {
         match self.inner.store.insert_challenge(&c).await {
             Ok(_) => {}
             Err(StoreError::Busy) => {
-                return Err(user("game_in_progress", msg::challenge_pending("someone")));
+                return Err(user(
+                    "game_in_progress",
+                    msg::challenge_pending(loc, "someone"),
+                ));
             }
             Err(e) => return Err(e.into()),
         }
         let mut r = reply(
             place,
             msg::challenge_posted(
+                loc,
                 &by.name,
                 opponent.as_ref().map(|o| o.name.as_str()),
                 &c.color,
@@ -867,25 +978,31 @@ impl GameService {
         Ok(self.inner.store.open_challenge(&key(place)).await?)
     }
 
-    async fn accept(&self, place: &Place, by: &Actor) -> Handled {
+    async fn accept(
+        &self,
+        loc: Locale,
+        place: &Place,
+        by: &Actor,
+        guild_locale: Option<Locale>,
+    ) -> Handled {
         let Some(c) = self.open_challenge(place).await? else {
             if let Some(g) = self.inner.store.active_game(&key(place)).await? {
                 return Err(user(
                     "game_in_progress",
-                    msg::game_in_progress(g.id, &g.white_name, &g.black_name),
+                    msg::game_in_progress(loc, g.id, &g.white_name, &g.black_name),
                 ));
             }
-            return Err(user("no_challenge", msg::no_challenge()));
+            return Err(user("no_challenge", msg::no_challenge(loc)));
         };
         if c.challenger_id == by.id {
-            return Err(user("not_allowed", msg::own_challenge()));
+            return Err(user("not_allowed", msg::own_challenge(loc)));
         }
         if let Some(o) = &c.opponent_id
             && *o != by.id
         {
             return Err(user(
                 "no_challenge",
-                msg::challenge_not_for_you(c.opponent_name.as_deref().unwrap_or(o)),
+                msg::challenge_not_for_you(loc, c.opponent_name.as_deref().unwrap_or(o)),
             ));
         }
         let challenger_white = match c.color.as_str() {
@@ -905,7 +1022,7 @@ impl GameService {
         let rules: RulesMode = c.rules.parse().unwrap_or_default();
         let game = match &c.start_fen {
             Some(f) => Game::from_fen(f, rules)
-                .map_err(|e| user("invalid_fen", msg::invalid_fen(&e.to_string())))?,
+                .map_err(|e| user("invalid_fen", msg::invalid_fen(loc, &e.to_string())))?,
             None => Game::new(rules),
         };
         let start_fen = game.position().fen();
@@ -929,12 +1046,16 @@ impl GameService {
             Err(StoreError::Busy) => {
                 return Err(user(
                     "game_in_progress",
-                    msg::game_in_progress(0, &white.name, &black.name),
+                    msg::game_in_progress(loc, 0, &white.name, &black.name),
                 ));
             }
-            Err(StoreError::Stale) => return Err(user("no_challenge", msg::no_challenge())),
+            Err(StoreError::Stale) => return Err(user("no_challenge", msg::no_challenge(loc))),
             Err(e) => return Err(e.into()),
         };
+        if let Some(g) = guild_locale {
+            // For posts no command causes (reminders, time-outs).
+            self.inner.store.set_game_locale(id, Some(g.code())).await?;
+        }
         self.note_due(remind_at);
         let to_move = if game.position().turn() == Color::White {
             &white
@@ -944,6 +1065,7 @@ impl GameService {
         let mut r = reply(
             place,
             msg::game_started(
+                loc,
                 id,
                 &white.name,
                 &black.name,
@@ -966,15 +1088,18 @@ impl GameService {
         Ok(vec![r])
     }
 
-    async fn decline(&self, place: &Place, by: &Actor) -> Handled {
+    async fn decline(&self, loc: Locale, place: &Place, by: &Actor) -> Handled {
         if let Some(c) = self.open_challenge(place).await? {
             if c.challenger_id == by.id {
-                return self.cancel(place, by).await;
+                return self.cancel(loc, place, by).await;
             }
             match &c.opponent_id {
                 Some(o) if *o == by.id => {
                     self.inner.store.close_challenge(c.id, "declined").await?;
-                    let mut r = reply(place, msg::challenge_declined(&by.name, &c.challenger_name));
+                    let mut r = reply(
+                        place,
+                        msg::challenge_declined(loc, &by.name, &c.challenger_name),
+                    );
                     r.mentions = vec![Actor {
                         id: c.challenger_id.clone(),
                         name: c.challenger_name.clone(),
@@ -984,29 +1109,29 @@ impl GameService {
                 Some(o) => {
                     return Err(user(
                         "no_challenge",
-                        msg::challenge_not_for_you(c.opponent_name.as_deref().unwrap_or(o)),
+                        msg::challenge_not_for_you(loc, c.opponent_name.as_deref().unwrap_or(o)),
                     ));
                 }
-                None => return Err(user("not_allowed", msg::open_challenge_no_decline())),
+                None => return Err(user("not_allowed", msg::open_challenge_no_decline(loc))),
             }
         }
         // No challenge: decline a draw offer or takeback request.
         let Some(l) = self.active(place).await? else {
-            return Err(user("no_challenge", msg::no_challenge()));
+            return Err(user("no_challenge", msg::no_challenge(loc)));
         };
-        let me = l.require_player(by)?;
+        let me = l.require_player(loc, by)?;
         let opp = Some(color_str(me.other()));
         let now = ms(self.now());
         let mut draw = l.row.draw_offer.clone();
         let mut takeback = l.row.takeback_offer.clone();
         let text = if takeback == opp {
             takeback = None;
-            msg::takeback_declined(&by.name)
+            msg::takeback_declined(loc, &by.name)
         } else if draw == opp {
             draw = None;
-            msg::draw_declined(&by.name)
+            msg::draw_declined(loc, &by.name)
         } else {
-            return Err(user("no_challenge", msg::nothing_to_decline()));
+            return Err(user("no_challenge", msg::nothing_to_decline(loc)));
         };
         self.inner
             .store
@@ -1023,30 +1148,30 @@ impl GameService {
         Ok(vec![r])
     }
 
-    async fn cancel(&self, place: &Place, by: &Actor) -> Handled {
+    async fn cancel(&self, loc: Locale, place: &Place, by: &Actor) -> Handled {
         let Some(c) = self.open_challenge(place).await? else {
-            return Err(user("no_challenge", msg::no_challenge()));
+            return Err(user("no_challenge", msg::no_challenge(loc)));
         };
         if c.challenger_id != by.id {
             return Err(user(
                 "not_allowed",
-                msg::not_your_challenge(&c.challenger_name),
+                msg::not_your_challenge(loc, &c.challenger_name),
             ));
         }
         match self.inner.store.close_challenge(c.id, "cancelled").await {
             Ok(()) => {}
-            Err(StoreError::Stale) => return Err(user("no_challenge", msg::no_challenge())),
+            Err(StoreError::Stale) => return Err(user("no_challenge", msg::no_challenge(loc))),
             Err(e) => return Err(e.into()),
         }
         Ok(vec![reply(
             place,
-            msg::challenge_cancelled(&c.challenger_name),
+            msg::challenge_cancelled(loc, &c.challenger_name),
         )])
     }
 
-    async fn rematch(&self, place: &Place, by: &Actor) -> Handled {
+    async fn rematch(&self, loc: Locale, place: &Place, by: &Actor) -> Handled {
         let Some(last) = self.inner.store.last_finished_game(&key(place)).await? else {
-            return Err(user("no_game", msg::no_rematch()));
+            return Err(user("no_game", msg::no_rematch(loc)));
         };
         let (my_old, opponent) = if last.white_id == by.id {
             (
@@ -1067,10 +1192,10 @@ impl GameService {
         } else {
             return Err(user(
                 "not_a_player",
-                msg::rematch_not_player(&last.white_name, &last.black_name),
+                msg::rematch_not_player(loc, &last.white_name, &last.black_name),
             ));
         };
-        self.refuse_if_busy(place).await?;
+        self.refuse_if_busy(loc, place).await?;
         let standard = Position::startpos().fen();
         let c = NewChallenge {
             place: key(place),
@@ -1084,61 +1209,38 @@ impl GameService {
             rules: last.rules.clone(),
             created_at: ms(self.now()),
         };
-        self.post_challenge(place, by, Some(opponent), c).await
+        self.post_challenge(loc, place, by, Some(opponent), c).await
     }
 
     // ---- moves --------------------------------------------------------
 
-    async fn play(&self, place: &Place, by: &Actor, text: &str) -> Handled {
+    async fn play(&self, loc: Locale, place: &Place, by: &Actor, text: &str) -> Handled {
         let text = text.trim();
         if text.is_empty() {
-            return Err(user("invalid_notation", msg::missing_move()));
+            return Err(user("invalid_notation", msg::missing_move(loc)));
         }
         if text.chars().count() > MAX_MOVE_LEN {
-            return Err(user("invalid_notation", msg::move_too_long()));
+            return Err(user("invalid_notation", msg::move_too_long(loc)));
         }
-        let l = self.require_active(place).await?;
-        let me = l.require_player(by)?;
+        let l = self.require_active(loc, place).await?;
+        let me = l.require_player(loc, by)?;
         let turn = l.game.position().turn();
         if turn != me {
-            return Err(user("not_your_turn", msg::not_your_turn(l.name(turn))));
+            return Err(user("not_your_turn", msg::not_your_turn(loc, l.name(turn))));
         }
         let number = move_number(l.game.position());
         let mut game = l.game.clone();
-        // Typed as-is first; if that is not notation at all, read it again
-        // after the language-independent normalisation (full-width letters,
-        // figurines, dashes and Cyrillic O in castling, `х` captures).
-        let first = game.play_input(text);
-        let played = match first {
-            Err(MoveInputError::Parse(_)) => {
-                let normal = crate::i18n::notation::to_standard(text, crate::i18n::Locale::En);
-                if normal == text.trim() {
-                    first
-                } else {
-                    match game.play_input(&normal) {
-                        Err(MoveInputError::Parse(_)) => first,
-                        other => other,
-                    }
-                }
-            }
-            other => other,
-        };
-        let (mv, san) = played.map_err(|e| {
-            let detail = e.to_string();
-            let message = match &e {
-                MoveInputError::Parse(_) => msg::invalid_notation(&detail),
-                MoveInputError::Illegal { .. } => msg::illegal_move(&detail),
-                MoveInputError::Ambiguous { .. } => msg::ambiguous_move(&detail),
-                MoveInputError::GameOver => msg::no_game(),
-            };
-            user(error_code_of(&e), message)
-        })?;
-        self.commit_move(place, l, game, me, mv, san, number).await
+        let played = play_typed(&mut game, text, loc);
+        let (mv, san) =
+            played.map_err(|e| user(error_code_of(&e), msg::move_error(loc, &e, text)))?;
+        self.commit_move(loc, place, l, game, me, mv, san, number)
+            .await
     }
 
     #[allow(clippy::too_many_arguments)]
     async fn commit_move(
         &self,
+        loc: Locale,
         place: &Place,
         l: Loaded,
         game: Game,
@@ -1199,6 +1301,7 @@ impl GameService {
                 let mut r = reply(
                     place,
                     msg::moved(
+                        loc,
                         l.name(me),
                         &number,
                         &san,
@@ -1211,7 +1314,7 @@ impl GameService {
                 r.mentions = vec![l.player(me.other())];
                 r
             }
-            Some(_) => reply(place, msg::moved_final(l.name(me), &number, &san)),
+            Some(_) => reply(place, msg::moved_final(loc, l.name(me), &number, &san)),
         };
         r.event = Some(Event::Move {
             by: l.name(me).to_string(),
@@ -1222,19 +1325,20 @@ impl GameService {
         });
         let mut out = vec![r];
         if let Some(o) = outcome {
-            out.extend(self.end_replies(place, &l, o, None, None));
+            out.extend(self.end_replies(loc, place, &l, o, None, None));
         }
         Ok(out)
     }
 
-    async fn board(&self, place: &Place, flip: bool) -> Handled {
+    async fn board(&self, loc: Locale, place: &Place, flip: bool) -> Handled {
         let Some(row) = self.inner.store.last_game(&key(place)).await? else {
-            return Err(user("no_game", msg::no_game_here()));
+            return Err(user("no_game", msg::no_game_here(loc)));
         };
         let l = self.replay(row).await?;
         let text = if l.row.is_active() {
             let turn = l.game.position().turn();
             msg::board_caption(
+                loc,
                 l.row.id,
                 &l.row.white_name,
                 &l.row.black_name,
@@ -1243,6 +1347,7 @@ impl GameService {
             )
         } else {
             msg::final_board_caption(
+                loc,
                 l.row.id,
                 &l.row.white_name,
                 &l.row.black_name,
@@ -1265,6 +1370,7 @@ impl GameService {
 
     async fn finish(
         &self,
+        loc: Locale,
         place: &Place,
         l: Loaded,
         outcome: Outcome,
@@ -1287,23 +1393,23 @@ impl GameService {
         let mut row = l.row;
         row.status = crate::store::STATUS_FINISHED.to_string();
         let l = Loaded { row, game };
-        Ok(self.end_replies(place, &l, outcome, loser_hint, None))
+        Ok(self.end_replies(loc, place, &l, outcome, loser_hint, None))
     }
 
-    async fn draw(&self, place: &Place, by: &Actor) -> Handled {
-        let l = self.require_active(place).await?;
-        let me = l.require_player(by)?;
+    async fn draw(&self, loc: Locale, place: &Place, by: &Actor) -> Handled {
+        let l = self.require_active(loc, place).await?;
+        let me = l.require_player(loc, by)?;
         if !l.game.both_have_moved() {
-            return Err(user("not_allowed", msg::draw_too_early()));
+            return Err(user("not_allowed", msg::draw_too_early(loc)));
         }
         let mine = color_str(me);
         let theirs = color_str(me.other());
         match l.row.draw_offer.as_deref() {
             Some(o) if o == theirs => {
                 let outcome = Outcome::new(None, Termination::Agreement);
-                self.finish(place, l, outcome, None).await
+                self.finish(loc, place, l, outcome, None).await
             }
-            Some(o) if o == mine => Err(user("not_allowed", msg::draw_already_offered())),
+            Some(o) if o == mine => Err(user("not_allowed", msg::draw_already_offered(loc))),
             _ => {
                 let now = ms(self.now());
                 self.inner
@@ -1317,7 +1423,7 @@ impl GameService {
                     )
                     .await?;
                 let opponent = l.player(me.other());
-                let mut r = reply(place, msg::draw_offered(&by.name, &opponent.name));
+                let mut r = reply(place, msg::draw_offered(loc, &by.name, &opponent.name));
                 r.event = Some(Event::DrawOffer {
                     by: l.name(me).to_string(),
                 });
@@ -1328,45 +1434,48 @@ impl GameService {
         }
     }
 
-    async fn resign(&self, place: &Place, by: &Actor) -> Handled {
-        let l = self.require_active(place).await?;
-        let me = l.require_player(by)?;
+    async fn resign(&self, loc: Locale, place: &Place, by: &Actor) -> Handled {
+        let l = self.require_active(loc, place).await?;
+        let me = l.require_player(loc, by)?;
         let outcome = l.game.forfeit_outcome(me, Termination::Resignation);
-        self.finish(place, l, outcome, Some(me)).await
+        self.finish(loc, place, l, outcome, Some(me)).await
     }
 
-    async fn abort(&self, place: &Place, by: &Actor) -> Handled {
-        let l = self.require_active(place).await?;
-        l.require_player(by)?;
+    async fn abort(&self, loc: Locale, place: &Place, by: &Actor) -> Handled {
+        let l = self.require_active(loc, place).await?;
+        l.require_player(loc, by)?;
         if l.game.both_have_moved() {
-            return Err(user("not_allowed", msg::abort_too_late()));
+            return Err(user("not_allowed", msg::abort_too_late(loc)));
         }
         let outcome = Outcome::new(None, Termination::Aborted);
-        self.finish(place, l, outcome, None).await
+        self.finish(loc, place, l, outcome, None).await
     }
 
-    async fn claim(&self, place: &Place, by: &Actor) -> Handled {
-        let l = self.require_active(place).await?;
-        let me = l.require_player(by)?;
+    async fn claim(&self, loc: Locale, place: &Place, by: &Actor) -> Handled {
+        let l = self.require_active(loc, place).await?;
+        let me = l.require_player(loc, by)?;
         let turn = l.game.position().turn();
         if l.rules() != RulesMode::Fide {
             return Err(user(
                 "not_allowed",
-                msg::claim_refused(&ClaimError::NotFideMode.to_string()),
+                msg::claim_refused(loc, &ClaimError::NotFideMode),
             ));
         }
         if turn != me {
-            return Err(user("not_your_turn", msg::not_your_turn(l.name(turn))));
+            return Err(user("not_your_turn", msg::not_your_turn(loc, l.name(turn))));
         }
         match l.game.claimable_draw() {
-            Ok(t) => self.finish(place, l, Outcome::new(None, t), None).await,
-            Err(e) => Err(user("not_allowed", msg::claim_refused(&e.to_string()))),
+            Ok(t) => {
+                self.finish(loc, place, l, Outcome::new(None, t), None)
+                    .await
+            }
+            Err(e) => Err(user("not_allowed", msg::claim_refused(loc, &e))),
         }
     }
 
-    async fn takeback(&self, place: &Place, by: &Actor) -> Handled {
-        let l = self.require_active(place).await?;
-        let me = l.require_player(by)?;
+    async fn takeback(&self, loc: Locale, place: &Place, by: &Actor) -> Handled {
+        let l = self.require_active(loc, place).await?;
+        let me = l.require_player(loc, by)?;
         let mine = color_str(me);
         let theirs = color_str(me.other());
         let now = ms(self.now());
@@ -1377,7 +1486,7 @@ impl GameService {
                 let turn = l.game.position().turn();
                 let plies = if turn == requester { 2 } else { 1 };
                 if l.game.moves().len() < plies {
-                    return Err(user("not_allowed", msg::nothing_to_take_back()));
+                    return Err(user("not_allowed", msg::nothing_to_take_back(loc)));
                 }
                 let mut game = l.game.clone();
                 for _ in 0..plies {
@@ -1408,6 +1517,7 @@ impl GameService {
                 let mut r = reply(
                     place,
                     msg::takeback_done(
+                        loc,
                         plies,
                         l.name(to_move),
                         &msg::deadline(from_ms(deadline_at)),
@@ -1417,7 +1527,7 @@ impl GameService {
                 r.mentions = vec![l.player(requester)];
                 Ok(vec![r])
             }
-            Some(o) if o == mine => Err(user("not_allowed", msg::takeback_already_requested())),
+            Some(o) if o == mine => Err(user("not_allowed", msg::takeback_already_requested(loc))),
             _ => {
                 let (white_plies, black_plies) = l.game.plies_by();
                 let mine_count = match me {
@@ -1425,7 +1535,7 @@ impl GameService {
                     Color::Black => black_plies,
                 };
                 if mine_count == 0 {
-                    return Err(user("not_allowed", msg::nothing_to_take_back()));
+                    return Err(user("not_allowed", msg::nothing_to_take_back(loc)));
                 }
                 self.inner
                     .store
@@ -1438,20 +1548,39 @@ impl GameService {
                     )
                     .await?;
                 let opponent = l.player(me.other());
-                let mut r = reply(place, msg::takeback_requested(&by.name, &opponent.name));
+                let mut r = reply(
+                    place,
+                    msg::takeback_requested(loc, &by.name, &opponent.name),
+                );
                 r.mentions = vec![opponent];
                 Ok(vec![r])
             }
         }
     }
 
+    // ---- settings -----------------------------------------------------
+
+    /// `settings`: shows the channel's language, or sets it and answers in
+    /// the new language. Anyone in the channel may set it.
+    async fn settings(&self, loc: Locale, place: &Place, language: Option<Locale>) -> Handled {
+        let Some(new) = language else {
+            let current = self.channel_locale(place).await;
+            return Ok(vec![reply(place, msg::language_current(loc, current))]);
+        };
+        self.inner
+            .store
+            .set_channel_language(&place.platform, &place.channel, new.code())
+            .await?;
+        Ok(vec![reply(place, msg::language_set(new))])
+    }
+
     // ---- exports and listings -----------------------------------------
 
-    async fn pgn(&self, place: &Place, id: Option<i64>) -> Handled {
+    async fn pgn(&self, loc: Locale, place: &Place, id: Option<i64>) -> Handled {
         let row = match id {
             Some(id) => match self.inner.store.game(id).await? {
                 Some(row) if row.platform == place.platform => row,
-                _ => return Err(user("no_game", msg::no_such_game(id))),
+                _ => return Err(user("no_game", msg::no_such_game(loc, id))),
             },
             None => match self.inner.store.active_game(&key(place)).await? {
                 Some(row) => row,
@@ -1460,7 +1589,7 @@ impl GameService {
                     .store
                     .last_finished_game(&key(place))
                     .await?
-                    .ok_or_else(|| user("no_game", msg::no_game_here()))?,
+                    .ok_or_else(|| user("no_game", msg::no_game_here(loc)))?,
             },
         };
         let l = self.replay(row).await?;
@@ -1470,7 +1599,7 @@ impl GameService {
         Ok(vec![r])
     }
 
-    async fn games(&self, place: &Place, by: &Actor) -> Handled {
+    async fn games(&self, loc: Locale, place: &Place, by: &Actor) -> Handled {
         let store = &self.inner.store;
         let guild = place.guild.clone().unwrap_or_default();
         let here = store.active_games_in(&place.platform, &guild).await?;
@@ -1486,6 +1615,7 @@ impl GameService {
                 &g.black_name
             };
             msg::games_line(
+                loc,
                 g.id,
                 &g.white_name,
                 &g.black_name,
@@ -1508,21 +1638,21 @@ impl GameService {
             })
             .collect();
         if here.is_empty() && my_move.is_empty() {
-            return Ok(vec![reply(place, msg::no_games())]);
+            return Ok(vec![reply(place, msg::no_games(loc))]);
         }
         let mut lines = Vec::new();
         if !here.is_empty() {
-            lines.push(msg::games_here_heading());
+            lines.push(msg::games_here_heading(loc));
             lines.extend(here.iter().map(line));
         }
         if !my_move.is_empty() {
-            lines.push(msg::games_your_move_heading());
+            lines.push(msg::games_your_move_heading(loc));
             lines.extend(my_move.into_iter().map(line));
         }
         Ok(vec![reply(place, lines.join("\n"))])
     }
 
-    async fn history(&self, place: &Place, by: &Actor, who: Option<Actor>) -> Handled {
+    async fn history(&self, loc: Locale, place: &Place, by: &Actor, who: Option<Actor>) -> Handled {
         let who = who.unwrap_or_else(|| by.clone());
         let games = self
             .inner
@@ -1530,11 +1660,12 @@ impl GameService {
             .finished_games_of(&place.platform, &who.id, 10)
             .await?;
         if games.is_empty() {
-            return Ok(vec![reply(place, msg::no_history(&who.name))]);
+            return Ok(vec![reply(place, msg::no_history(loc, &who.name))]);
         }
-        let mut lines = vec![msg::history_heading(&who.name)];
+        let mut lines = vec![msg::history_heading(loc, &who.name)];
         lines.extend(games.iter().map(|g| {
             msg::history_line(
+                loc,
                 g.id,
                 &g.white_name,
                 &g.black_name,

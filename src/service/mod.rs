@@ -14,6 +14,7 @@ pub use clock::{ManualClock, SystemClock};
 pub use engine::{ANNOUNCE_LEASE, DUE_BATCH, GameService, ServiceError, error_reply};
 
 use crate::chess::{Color, Move, RulesMode};
+use crate::i18n::Locale;
 
 /// A chat user as the platform knows them.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -79,6 +80,21 @@ pub enum Command {
         user: Option<Actor>,
     },
     Help,
+    /// Show (`None`) or set the language of this channel; anyone in the
+    /// channel may set it.
+    Settings {
+        language: Option<Locale>,
+    },
+}
+
+/// The languages a platform reports for a command, besides the channel's
+/// own setting (see [`GameService::locale_for`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LocalePrefs {
+    /// The user's language (Discord: the interaction's locale).
+    pub user: Option<Locale>,
+    /// The server's language (Discord: the guild's preferred locale).
+    pub guild: Option<Locale>,
 }
 
 /// A board picture to attach; adapters render it with `render::Renderer`.

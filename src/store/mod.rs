@@ -888,6 +888,74 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
+    /// The language set for a channel (`settings`), if any: a code such as
+    /// `ru`, as stored.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn channel_language(
+        &self,
+        platform: &str,
+        channel: &str,
+    ) -> StoreResult<Option<String>> {
+        let row: Option<(String,)> =
+            query_as("select language from channel_settings where platform = ? and channel = ?")
+                .bind(platform)
+                .bind(channel)
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(row.map(|r| r.0))
+    }
+
+    /// Sets (or replaces) the language of a channel.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn set_channel_language(
+        &self,
+        platform: &str,
+        channel: &str,
+        language: &str,
+    ) -> StoreResult<()> {
+        query(
+            "insert into channel_settings (platform, channel, language) values (?, ?, ?) \
+             on conflict (platform, channel) do update set language = excluded.language",
+        )
+        .bind(platform)
+        .bind(channel)
+        .bind(language)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The language recorded on a game when it started (`None` when none
+    /// was recorded or the game does not exist).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn game_locale(&self, game_id: i64) -> StoreResult<Option<String>> {
+        let row: Option<(Option<String>,)> = query_as("select locale from game where id = ?")
+            .bind(game_id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.and_then(|r| r.0))
+    }
+
+    /// Records the language of a game (the guild's language when it
+    /// started).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn set_game_locale(&self, game_id: i64, locale: Option<&str>) -> StoreResult<()> {
+        query("update game set locale = ? where id = ?")
+            .bind(locale)
+            .bind(game_id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     /// Consistency check (tests, the crash test): every game's `ply` equals
     /// its number of moves and the moves are numbered 1..=ply.
     ///

@@ -152,12 +152,22 @@ help =
     /chess claim - claim a threefold repetition or 50-move draw (strict FIDE rules only)
     /chess pgn [game] - the PGN of a game
     /chess games - running games; /chess history [@user] - finished games
-    /chess settings language:en|th|ru|ro - the language of this channel
+    /chess settings [language:en|th|ru|ro] - show or set the language of this channel (anyone here may change it)
     /chess help - this text
 
 ## Settings
 
 language-set = This channel now speaks English. Moves use the international letters: K king, Q queen, R rook, B bishop, N knight.
+
+language-current = { $set ->
+        [yes] This channel speaks { $language ->
+            [th] Thai (ไทย)
+            [ru] Russian (русский)
+            [ro] Romanian (română)
+           *[en] English
+        }.
+       *[no] No language is set for this channel: I answer in English, or in the language of your Discord app.
+    } Anyone here may change it with `/chess settings language:en|th|ru|ro`.
 
 unknown-language = I do not speak `{ $given }`. Choose one of: en (English), th (ไทย), ru (русский), ro (română).
 
@@ -242,3 +252,27 @@ unexpected-argument = `{ $command }` does not take `{ $arg }`. `/chess help` sho
 unterminated-quote = A quoted value is missing its closing `"`. `/chess help` shows the options.
 
 input-too-long = That message is too long for a chess command.
+
+## Adapters
+
+console-bad-line = Write `NAME: TEXT` or `NAME@CHANNEL: TEXT`, e.g. `alice: /chess help`.
+
+console-unknown-directive = Unknown console directive `:{ $directive }`; `:advance 3d` (or h, m) moves the clock.
+
+console-bad-span = Cannot read `{ $given }` as a time span: use e.g. `3d`, `5h`, `30m`.
+
+resign-question = Resign this game? This cannot be undone.
+
+resign-dropped = You keep playing.
+
+done = Done.
+
+button-label = { $button ->
+    [accept-challenge] Accept
+    [decline-challenge] Decline
+    [accept-draw] Accept draw
+    [decline-draw] Decline draw
+    [resign-confirm] Yes, resign
+    [resign-cancel] Keep playing
+   *[resign] Resign
+}

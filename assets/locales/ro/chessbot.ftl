@@ -143,7 +143,7 @@ help =
     /chess claim - cereți remiză la repetarea poziției de trei ori sau după regula celor 50 de mutări (doar cu regulile stricte FIDE)
     /chess pgn [game] - partida în format PGN
     /chess games - partidele în curs; /chess history [@user] - partidele încheiate
-    /chess settings language:en|th|ru|ro - limba acestui canal
+    /chess settings [language:en|th|ru|ro] - arată sau schimbă limba acestui canal (oricine de aici o poate schimba)
     /chess help - acest text
     Piesele se notează cu literele românești: R rege, D damă, T turn, N nebun, C cal; pionul nu are literă (e4, exd5). Atenție: N înseamnă nebun, nu cal. Rocada: O-O sau O-O-O.
 
@@ -151,19 +151,63 @@ help =
 
 language-set = De acum vorbesc românește în acest canal. Mutările se scriu cu literele românești: R rege, D damă, T turn, N nebun, C cal.
 
+language-current = { $set ->
+        [yes] Limba acestui canal: { $language ->
+            [th] thailandeză (ไทย)
+            [ru] rusă (русский)
+            [ro] română
+           *[en] engleză (English)
+        }.
+       *[no] Pentru acest canal nu este setată nicio limbă: răspund în engleză sau în limba aplicației dumneavoastră Discord.
+    } Oricine de aici o poate schimba cu `/chess settings language:en|th|ru|ro`.
+
 unknown-language = Nu vorbesc `{ $given }`. Alegeți una dintre: en (English), th (ไทย), ru (русский), ro (română).
 
 ## Erori
 
-invalid-notation = Nu pot citi mutarea: { $detail }. Încercați notația algebrică, de exemplu Cf3, exd5, O-O, e8=D, sau UCI, de exemplu g1f3.
+invalid-notation = Nu pot citi mutarea „{ $input }”. Încercați notația algebrică, de exemplu Cf3, exd5, O-O, e8=D, sau UCI, de exemplu g1f3.
 
 missing-move = Ce mutare? De exemplu `/chess move e4`.
 
 move-too-long = Este mult prea lung pentru o mutare.
 
-illegal-move = Mutare ilegală: { $detail }.
+illegal-move = Mutare ilegală { $input }: { $reason ->
+        [no_piece] nu aveți { $role ->
+            [pawn] niciun pion
+            [knight] niciun cal
+            [bishop] niciun nebun
+            [rook] niciun turn
+            [queen] nicio damă
+           *[king] regele
+        } pe { $square }
+        [not_your_piece] piesa de pe { $square } nu este a dumneavoastră
+        [unreachable] { $role ->
+            [pawn] niciun pion de-al dumneavoastră nu poate
+            [knight] niciun cal de-al dumneavoastră nu poate
+            [bishop] niciun nebun de-al dumneavoastră nu poate
+            [rook] niciun turn de-al dumneavoastră nu poate
+            [queen] nicio damă de-a dumneavoastră nu poate
+           *[king] regele nu poate
+        } ajunge pe { $square }
+        [pinned] piesa de pe { $square } este legată: acoperă regele de șah
+        [in_check] regele este în șah, iar mutarea aceasta nu îl scoate din șah
+        [king_into_check] pe acel câmp regele ar fi în șah
+        [exposes_king] mutarea ar lăsa regele în șah
+        [no_castling_rights] rocada { $side ->
+            [king] mică
+           *[queen] mare
+        } nu mai este permisă: regele sau turnul acela a fost deja mutat
+        [castle_out_of_check] nu puteți face rocada când sunteți în șah
+        [castle_blocked] rocada { $side ->
+            [king] mică
+           *[queen] mare
+        } nu este posibilă: între rege și turn se află piese
+        [castle_through_check] regele nu poate trece printr-un câmp atacat ({ $square })
+        [castle_into_check] după rocadă regele ar fi în șah ({ $square } este atacat)
+       *[other] mutarea nu este permisă aici
+    }.
 
-ambiguous-move = Mutare ambiguă: { $detail }.
+ambiguous-move = Mutare ambiguă { $input }: poate fi { $candidates }. Precizați ce piesă mutați.
 
 not-your-turn = Nu sunteți la mutare: mută { $to_move }.
 
@@ -209,7 +253,11 @@ takeback-already-requested = Cererea dumneavoastră de retragere a mutării este
 
 nothing-to-decline = Aici nu există nicio provocare, propunere de remiză sau cerere de retragere a mutării pe care s-o puteți refuza.
 
-claim-refused = Nu se poate cere remiză: { $detail }.
+claim-refused = Nu se poate cere remiză: { $reason ->
+        [not_fide] remiza se cere doar cu regulile stricte FIDE, cu regulile casei ea vine de la sine
+        [over] partida s-a încheiat deja
+       *[nothing] nu există nici repetarea poziției de trei ori, nici 50 de mutări fără captură sau mutare de pion
+    }.
 
 no-rematch = În acest canal nu există nicio partidă încheiată pentru revanșă.
 
@@ -234,3 +282,27 @@ unexpected-argument = `{ $command }` nu acceptă `{ $arg }`. `/chess help` arat�
 unterminated-quote = Unei valori între ghilimele îi lipsește `"` de închidere. `/chess help` arată opțiunile.
 
 input-too-long = Mesajul este prea lung pentru o comandă de șah.
+
+## Adaptoare
+
+console-bad-line = Scrieți `NUME: TEXT` sau `NUME@CANAL: TEXT`, de exemplu `alice: /chess help`.
+
+console-unknown-directive = Directivă de consolă necunoscută `:{ $directive }`; `:advance 3d` (sau h, m) mută ceasul înainte.
+
+console-bad-span = Nu pot citi `{ $given }` ca interval de timp: folosiți de exemplu `3d`, `5h`, `30m`.
+
+resign-question = Abandonați partida? Decizia nu mai poate fi anulată.
+
+resign-dropped = Jocul continuă.
+
+done = Gata.
+
+button-label = { $button ->
+    [accept-challenge] Acceptă
+    [decline-challenge] Refuză
+    [accept-draw] Acceptă remiza
+    [decline-draw] Refuză remiza
+    [resign-confirm] Da, abandonez
+    [resign-cancel] Continui partida
+   *[resign] Abandonează
+}

@@ -141,7 +141,7 @@ help =
     /chess claim - ขอเสมอเมื่อตำแหน่งซ้ำสามครั้งหรือตามกฎ 50 ตา (เฉพาะกติกา FIDE แบบเคร่งครัด)
     /chess pgn [game] - บันทึกเกมแบบ PGN
     /chess games - เกมที่กำลังเล่น; /chess history [@user] - เกมที่จบแล้ว
-    /chess settings language:en|th|ru|ro - ภาษาของห้องนี้
+    /chess settings [language:en|th|ru|ro] - ดูหรือเปลี่ยนภาษาของห้องนี้ (ทุกคนในห้องเปลี่ยนได้)
     /chess help - ข้อความนี้
     ตัวอักษรของหมากเป็นแบบสากล (ภาษาอังกฤษ): K = คิง, Q = ควีน, R = เรือ, B = บิชอป, N = ม้า ส่วนเบี้ยไม่มีตัวอักษร เขียนแค่ช่องที่เดินไป (e4)
     การกินใช้ x (Nxe5 คือม้ากินที่ e5, exd5 คือเบี้ยจาก e กินที่ d5) เข้าป้อมฝั่งคิงเขียน O-O ฝั่งควีนเขียน O-O-O เบี้ยเลื่อนขั้นเขียน e8=Q (เลื่อนเป็นควีน) ใส่ + เมื่อรุก และ # เมื่อรุกจน
@@ -150,19 +150,63 @@ help =
 
 language-set = ต่อจากนี้ห้องนี้จะใช้ภาษาไทย ตัวอักษรหมากใช้แบบสากล: K คิง, Q ควีน, R เรือ, B บิชอป, N ม้า
 
+language-current = { $set ->
+        [yes] ห้องนี้ใช้ภาษา{ $language ->
+            [th] ไทย
+            [ru] รัสเซีย (русский)
+            [ro] โรมาเนีย (română)
+           *[en] อังกฤษ (English)
+        }
+       *[no] ห้องนี้ยังไม่ได้ตั้งภาษา บอทจะตอบเป็นภาษาอังกฤษ หรือภาษาตามแอป Discord ของคุณ
+    } ทุกคนในห้องเปลี่ยนได้ด้วย `/chess settings language:en|th|ru|ro`
+
 unknown-language = ไม่รู้จักภาษา `{ $given }` เลือกได้จาก: en (English), th (ไทย), ru (русский), ro (română)
 
 ## ข้อผิดพลาด
 
-invalid-notation = อ่านตาเดินนี้ไม่ออก: { $detail } ลองเขียนแบบ SAN เช่น Nf3, exd5, O-O, e8=Q หรือแบบ UCI เช่น g1f3
+invalid-notation = อ่านตาเดิน “{ $input }” ไม่ออก ลองเขียนแบบ SAN เช่น Nf3, exd5, O-O, e8=Q หรือแบบ UCI เช่น g1f3
 
 missing-move = จะเดินตาไหน? เช่น `/chess move e4`
 
 move-too-long = ยาวเกินกว่าจะเป็นตาเดิน
 
-illegal-move = เดินแบบนี้ผิดกติกา: { $detail }
+illegal-move = เดิน { $input } ไม่ได้: { $reason ->
+        [no_piece] ไม่มี{ $role ->
+            [pawn] เบี้ย
+            [knight] ม้า
+            [bishop] บิชอป
+            [rook] เรือ
+            [queen] ควีน
+           *[king] คิง
+        }ของคุณอยู่ที่ { $square }
+        [not_your_piece] ตัวหมากที่ { $square } ไม่ใช่ของคุณ
+        [unreachable] ไม่มี{ $role ->
+            [pawn] เบี้ย
+            [knight] ม้า
+            [bishop] บิชอป
+            [rook] เรือ
+            [queen] ควีน
+           *[king] คิง
+        }ของคุณตัวไหนไปถึง { $square } ได้
+        [pinned] ตัวหมากที่ { $square } ถูกตรึงไว้กับคิงของคุณ
+        [in_check] คิงของคุณถูกรุกอยู่ และตานี้ไม่ได้แก้รุก
+        [king_into_check] คิงจะถูกรุกที่ช่องนั้น
+        [exposes_king] ตานี้จะเปิดให้คิงของคุณถูกรุก
+        [no_castling_rights] เข้าป้อม{ $side ->
+            [king] ฝั่งคิง
+           *[queen] ฝั่งควีน
+        }ไม่ได้แล้ว เพราะคิงหรือเรือตัวนั้นเคยเดินไปแล้ว
+        [castle_out_of_check] เข้าป้อมหนีรุกไม่ได้
+        [castle_blocked] เข้าป้อม{ $side ->
+            [king] ฝั่งคิง
+           *[queen] ฝั่งควีน
+        }ไม่ได้ เพราะมีตัวหมากขวางอยู่ระหว่างคิงกับเรือ
+        [castle_through_check] คิงเข้าป้อมผ่านช่องที่ถูกโจมตี ({ $square }) ไม่ได้
+        [castle_into_check] เข้าป้อมแล้วคิงจะถูกรุก ({ $square } ถูกโจมตี)
+       *[other] ตานี้เดินไม่ได้ในตำแหน่งนี้
+    }
 
-ambiguous-move = ตาเดินกำกวม: { $detail }
+ambiguous-move = ตาเดิน { $input } กำกวม อาจหมายถึง { $candidates } ช่วยระบุให้ชัดว่าจะเดินตัวไหน
 
 not-your-turn = ยังไม่ถึงตาคุณ ตอนนี้เป็นตาของ { $to_move }
 
@@ -208,7 +252,11 @@ takeback-already-requested = คุณขอคืนตาเดินไว้
 
 nothing-to-decline = ที่นี่ไม่มีคำท้า การขอเสมอ หรือการขอคืนตาเดินที่คุณต้องปฏิเสธ
 
-claim-refused = ขอเสมอไม่ได้: { $detail }
+claim-refused = ขอเสมอไม่ได้: { $reason ->
+        [not_fide] การขอเสมอมีเฉพาะกติกา FIDE แบบเคร่งครัด ส่วนกติกาของบอทจะตัดสินเสมอให้เอง
+        [over] เกมจบไปแล้ว
+       *[nothing] ยังไม่มีตำแหน่งซ้ำสามครั้ง และยังไม่ครบ 50 ตาที่ไม่มีการกินหรือเดินเบี้ย
+    }
 
 no-rematch = ไม่มีเกมที่จบแล้วในห้องนี้ให้ขอแข่งใหม่
 
@@ -233,3 +281,27 @@ unexpected-argument = `{ $command }` ไม่รับ `{ $arg }` ดูตั�
 unterminated-quote = ค่าในเครื่องหมายคำพูดขาด `"` ปิดท้าย ดูตัวเลือกได้ที่ `/chess help`
 
 input-too-long = ข้อความนี้ยาวเกินไปสำหรับคำสั่งหมากรุก
+
+## ตัวเชื่อมต่อ
+
+console-bad-line = เขียนแบบ `ชื่อ: ข้อความ` หรือ `ชื่อ@ห้อง: ข้อความ` เช่น `alice: /chess help`
+
+console-unknown-directive = ไม่รู้จักคำสั่งคอนโซล `:{ $directive }` ใช้ `:advance 3d` (หรือ h, m) เพื่อเลื่อนเวลา
+
+console-bad-span = อ่าน `{ $given }` เป็นช่วงเวลาไม่ได้ ใช้เช่น `3d`, `5h`, `30m`
+
+resign-question = ยอมแพ้เกมนี้ใช่ไหม? ยกเลิกภายหลังไม่ได้
+
+resign-dropped = เล่นต่อ
+
+done = เรียบร้อย
+
+button-label = { $button ->
+    [accept-challenge] รับคำท้า
+    [decline-challenge] ปฏิเสธ
+    [accept-draw] รับเสมอ
+    [decline-draw] ไม่รับเสมอ
+    [resign-confirm] ใช่ ยอมแพ้
+    [resign-cancel] เล่นต่อ
+   *[resign] ยอมแพ้
+}

@@ -8,7 +8,9 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 
-use crate::service::{Actor, Command, DueAnnouncement, GameService, Place, Reply, SystemClock};
+use crate::service::{
+    Actor, Command, DueAnnouncement, GameService, LocalePrefs, Place, Reply, SystemClock,
+};
 use crate::store::Store;
 
 /// The platform name of Discord places in the service and the store.
@@ -29,6 +31,28 @@ pub trait Backend: Send + Sync {
         actor: &'a Actor,
         command: Command,
     ) -> BoxFuture<'a, Vec<Reply>>;
+    /// Runs one command with the user's and the guild's languages (the
+    /// replies' language); without an override, the channel's language.
+    fn handle_with<'a>(
+        &'a self,
+        place: &'a Place,
+        actor: &'a Actor,
+        command: Command,
+        prefs: LocalePrefs,
+    ) -> BoxFuture<'a, Vec<Reply>> {
+        let _ = prefs;
+        self.handle(place, actor, command)
+    }
+    /// The language of the replies to a command in `place` (user, else
+    /// channel setting, else guild, else English).
+    fn locale_for<'a>(
+        &'a self,
+        place: &'a Place,
+        prefs: LocalePrefs,
+    ) -> BoxFuture<'a, crate::i18n::Locale> {
+        let _ = place;
+        Box::pin(async move { prefs.user.or(prefs.guild).unwrap_or_default() })
+    }
     /// The caller's legal moves in SAN (empty when it is not their turn).
     fn legal_moves<'a>(&'a self, place: &'a Place, actor: &'a Actor) -> BoxFuture<'a, Vec<String>>;
     /// Claims the Discord reminders and time-outs due now (and those a
@@ -60,8 +84,26 @@ impl Backend for Service {
         Box::pin(self.0.handle(place, actor, command))
     }
 
+    fn handle_with<'a>(
+        &'a self,
+        place: &'a Place,
+        actor: &'a Actor,
+        command: Command,
+        prefs: LocalePrefs,
+    ) -> BoxFuture<'a, Vec<Reply>> {
+        Box::pin(self.0.handle_with(place, actor, command, prefs))
+    }
+
     fn legal_moves<'a>(&'a self, place: &'a Place, actor: &'a Actor) -> BoxFuture<'a, Vec<String>> {
         Box::pin(self.0.legal_moves(place, actor))
+    }
+
+    fn locale_for<'a>(
+        &'a self,
+        place: &'a Place,
+        prefs: LocalePrefs,
+    ) -> BoxFuture<'a, crate::i18n::Locale> {
+        Box::pin(self.0.locale_for(place, prefs))
     }
 
     fn claim_due(&self) -> BoxFuture<'_, Vec<DueAnnouncement>> {

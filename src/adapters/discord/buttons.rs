@@ -5,8 +5,8 @@
 
 use poise::serenity_prelude as serenity;
 use serenity::{
-    ComponentInteraction, CreateInteractionResponse, CreateInteractionResponseMessage,
-    EditInteractionResponse, EditMessage,
+    ButtonStyle, ComponentInteraction, CreateActionRow, CreateButton, CreateInteractionResponse,
+    CreateInteractionResponseMessage, EditInteractionResponse, EditMessage,
 };
 
 use super::commands::{Data, Error, actor_of, place_of};
@@ -14,12 +14,14 @@ use super::ids::ButtonId;
 use super::replies::{Outgoing, escape_markdown, outgoing};
 use super::respond::{self, Target, split_replies};
 use super::threads;
-use crate::service::{Actor, Place};
+use crate::i18n::Locale;
+use crate::service::{Actor, LocalePrefs, Place, messages as msg};
 use tracing::Instrument as _;
 
-/// The private question under a Resign click.
+/// The private question under a Resign click (English; see
+/// [`resign_confirmation_in`]).
 pub const RESIGN_QUESTION: &str = "Resign this game? This cannot be undone.";
-/// The answer to "Keep playing".
+/// The answer to "Keep playing" (English).
 pub const RESIGN_DROPPED: &str = "You keep playing.";
 
 /// The private confirmation shown for a Resign click.
@@ -28,6 +30,38 @@ pub fn resign_confirmation() -> Outgoing {
     Outgoing {
         buttons: vec![ButtonId::ResignConfirm, ButtonId::ResignCancel],
         ..Outgoing::private(RESIGN_QUESTION)
+    }
+}
+
+/// The private confirmation for a Resign click in the clicker's language,
+/// buttons included.
+#[must_use]
+pub fn resign_confirmation_in(l: Locale) -> CreateInteractionResponseMessage {
+    let question = Outgoing {
+        buttons: vec![ButtonId::ResignConfirm, ButtonId::ResignCancel],
+        ..Outgoing::private(&msg::resign_question(l))
+    };
+    let buttons = [
+        (ButtonId::ResignConfirm, ButtonStyle::Danger),
+        (ButtonId::ResignCancel, ButtonStyle::Secondary),
+    ]
+    .into_iter()
+    .map(|(b, style)| {
+        CreateButton::new(b.custom_id())
+            .label(b.label_in(l))
+            .style(style)
+    })
+    .collect();
+    question
+        .interaction_message()
+        .components(vec![CreateActionRow::Buttons(buttons)])
+}
+
+/// The languages of a click: the clicker's and the guild's.
+fn click_prefs(click: &ComponentInteraction) -> LocalePrefs {
+    LocalePrefs {
+        user: Locale::from_discord(&click.locale),
+        guild: click.guild_locale.as_deref().and_then(Locale::from_discord),
     }
 }
 
@@ -66,13 +100,15 @@ async fn click_button(
     actor: &Actor,
 ) -> Result<(), Error> {
     let http = ctx.http.as_ref();
+    let prefs = click_prefs(click);
     let Some(command) = button.command() else {
+        let l = prefs.user.or(prefs.guild).unwrap_or_default();
         let response = if button == ButtonId::Resign {
-            CreateInteractionResponse::Message(resign_confirmation().interaction_message())
+            CreateInteractionResponse::Message(resign_confirmation_in(l))
         } else {
             CreateInteractionResponse::UpdateMessage(
                 CreateInteractionResponseMessage::new()
-                    .content(RESIGN_DROPPED)
+                    .content(msg::resign_dropped(l))
                     .components(Vec::new()),
             )
         };
@@ -85,7 +121,7 @@ async fn click_button(
         return confirm_resignation(ctx, data, click, place, actor).await;
     }
     let replies = Box::pin(async {
-        let replies = data.backend.handle(place, actor, command).await;
+        let replies = data.backend.handle_with(place, actor, command, prefs).await;
         threads::maybe_open_thread(ctx, &*data.backend, place, replies).await
     });
     let answered = respond::answer(ctx, Target::Component(click), data, replies).await?;
@@ -114,9 +150,12 @@ async fn confirm_resignation(
     actor: &Actor,
 ) -> Result<(), Error> {
     let http = ctx.http.as_ref();
-    let mut pending = data
-        .backend
-        .handle(place, actor, crate::service::Command::Resign);
+    let mut pending = data.backend.handle_with(
+        place,
+        actor,
+        crate::service::Command::Resign,
+        click_prefs(click),
+    );
     // `true` once acknowledged because the service was slow.
     let (replies, acknowledged) =
         match tokio::time::timeout(respond::DEFER_AFTER, &mut pending).await {
@@ -182,5 +221,25 @@ mod tests {
         assert_eq!(row[0]["custom_id"], json!("chess:resign_confirm"));
         assert_eq!(row[1]["custom_id"], json!("chess:resign_cancel"));
         assert_eq!(v["allowed_mentions"]["users"], json!([]));
+    }
+
+    #[test]
+    fn the_confirmation_speaks_the_clickers_language() {
+        let v = serde_json::to_value(resign_confirmation_in(Locale::Ru)).expect("serialises");
+        assert_eq!(v["flags"], json!(64));
+        assert_eq!(
+            v["content"],
+            json!("Сдать партию? Отменить это будет нельзя.")
+        );
+        let row = &v["components"][0]["components"];
+        assert_eq!(row[0]["custom_id"], json!("chess:resign_confirm"));
+        assert_eq!(row[0]["label"], json!("Да, сдаюсь"));
+        assert_eq!(row[1]["label"], json!("Играть дальше"));
+        let en = serde_json::to_value(resign_confirmation_in(Locale::En)).expect("serialises");
+        assert_eq!(en["content"], json!(RESIGN_QUESTION));
+        assert_eq!(
+            en["components"][0]["components"][1]["label"],
+            json!("Keep playing")
+        );
     }
 }

@@ -11,8 +11,9 @@ use super::backend::Backend;
 use super::respond::{self, Target};
 use super::threads;
 use crate::chess::RulesMode;
+use crate::i18n::Locale;
 use crate::render::Renderer;
-use crate::service::{Actor, ColorChoice, Command, Place};
+use crate::service::{Actor, ColorChoice, Command, LocalePrefs, Place, messages as msg};
 
 /// State shared by all handlers.
 pub struct Data {
@@ -29,10 +30,19 @@ pub type Context<'a> = poise::Context<'a, Data, Error>;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
 pub enum ColorOption {
     #[name = "white"]
+    #[name_localized("ru", "белые")]
+    #[name_localized("ro", "albele")]
+    #[name_localized("th", "ขาว")]
     White,
     #[name = "black"]
+    #[name_localized("ru", "чёрные")]
+    #[name_localized("ro", "negrele")]
+    #[name_localized("th", "ดำ")]
     Black,
     #[name = "random"]
+    #[name_localized("ru", "по жребию")]
+    #[name_localized("ro", "la sorți")]
+    #[name_localized("th", "สุ่ม")]
     Random,
 }
 
@@ -40,9 +50,39 @@ pub enum ColorOption {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
 pub enum RulesOption {
     #[name = "house"]
+    #[name_localized("ru", "домашние")]
+    #[name_localized("ro", "regulile casei")]
+    #[name_localized("th", "กติกาของบอท")]
     House,
     #[name = "fide"]
+    #[name_localized("ru", "FIDE")]
+    #[name_localized("ro", "FIDE")]
+    #[name_localized("th", "FIDE")]
     Fide,
+}
+
+/// The languages of `/chess settings language:...`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum LanguageOption {
+    #[name = "en"]
+    En,
+    #[name = "th"]
+    Th,
+    #[name = "ru"]
+    Ru,
+    #[name = "ro"]
+    Ro,
+}
+
+impl From<LanguageOption> for Locale {
+    fn from(l: LanguageOption) -> Locale {
+        match l {
+            LanguageOption::En => Locale::En,
+            LanguageOption::Th => Locale::Th,
+            LanguageOption::Ru => Locale::Ru,
+            LanguageOption::Ro => Locale::Ro,
+        }
+    }
 }
 
 /// Days per move when the option is left out.
@@ -136,6 +176,22 @@ impl NickExt for Context<'_> {
     }
 }
 
+/// The caller's language and the guild's, as Discord sends them with the
+/// interaction (languages the bot does not speak count as none).
+fn prefs_of(ctx: Context<'_>) -> LocalePrefs {
+    match ctx {
+        poise::Context::Application(app) => LocalePrefs {
+            user: Locale::from_discord(&app.interaction.locale),
+            guild: app
+                .interaction
+                .guild_locale
+                .as_deref()
+                .and_then(Locale::from_discord),
+        },
+        poise::Context::Prefix(_) => LocalePrefs::default(),
+    }
+}
+
 /// Runs `command` for the caller and sends the replies.
 async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
     let poise::Context::Application(app) = ctx else {
@@ -150,7 +206,10 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
     );
     let data = ctx.data();
     let replies = Box::pin(async {
-        let replies = data.backend.handle(&place, &actor, command).await;
+        let replies = data
+            .backend
+            .handle_with(&place, &actor, command, prefs_of(ctx))
+            .await;
         threads::maybe_open_thread(ctx.serenity_context(), &*data.backend, &place, replies).await
     });
     respond::answer(
@@ -183,28 +242,67 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
         "pgn",
         "games",
         "history",
-        "help"
+        "help",
+        "settings"
     ),
-    subcommand_required
+    subcommand_required,
+    description_localized("ru", "Шахматы по переписке: вызовите соперника и играйте по ходу"),
+    description_localized(
+        "ro",
+        "Șah prin corespondență: provocați pe cineva, apoi jucați câte o mutare"
+    ),
+    description_localized("th", "หมากรุกแบบเดินข้ามวัน: ท้าคู่แข่ง แล้วเดินทีละตา")
 )]
 pub async fn chess(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
 /// Challenge someone (or anyone, if nobody is named) to a game in this channel.
-#[poise::command(slash_command)]
+#[poise::command(
+    slash_command,
+    description_localized(
+        "ru",
+        "Вызвать соперника (или любого желающего) на партию в этом канале"
+    ),
+    description_localized(
+        "ro",
+        "Provocați pe cineva (sau pe oricine) la o partidă în acest canal"
+    ),
+    description_localized("th", "ท้าใครสักคน (หรือใครก็ได้) เล่นหมากรุกในห้องนี้")
+)]
 async fn challenge(
     ctx: Context<'_>,
-    #[description = "Who to play; leave empty for an open challenge"] opponent: Option<
-        serenity::User,
-    >,
-    #[description = "Your colour (default: random)"] color: Option<ColorOption>,
+    #[description_localized("ru", "Соперник; оставьте пустым для открытого вызова")]
+    #[description_localized("ro", "Adversarul; lăsați gol pentru o provocare deschisă")]
+    #[description_localized("th", "คู่แข่ง เว้นว่างไว้เพื่อเปิดคำท้าให้ทุกคน")]
+    #[description = "Who to play; leave empty for an open challenge"]
+    opponent: Option<serenity::User>,
+    #[description_localized("ru", "Ваш цвет (по умолчанию по жребию)")]
+    #[description_localized("ro", "Culoarea dumneavoastră (implicit la sorți)")]
+    #[description_localized("th", "ฝ่ายของคุณ (ค่าเริ่มต้น: สุ่ม)")]
+    #[description = "Your colour (default: random)"]
+    color: Option<ColorOption>,
+    #[description_localized("ru", "Дней на ход, от 1 до 14 (по умолчанию 3)")]
+    #[description_localized("ro", "Zile pe mutare, de la 1 la 14 (implicit 3)")]
+    #[description_localized("th", "จำนวนวันต่อตา 1 ถึง 14 (ค่าเริ่มต้น 3)")]
     #[description = "Days per move, 1 to 14 (default 3)"]
     #[min = 1]
     #[max = 14]
     days: Option<u32>,
+    #[description_localized(
+        "ru",
+        "house: повторение и 50 ходов завершают партию; fide: ничью надо потребовать"
+    )]
+    #[description_localized(
+        "ro",
+        "house: repetiția și 50 de mutări închid partida; fide: remiza se cere"
+    )]
+    #[description_localized("th", "house: ตำแหน่งซ้ำและ 50 ตาจบเกมทันที; fide: ต้องขอเสมอเอง")]
     #[description = "house: repetition and 50 moves end the game; fide: they are claims"]
     rules: Option<RulesOption>,
+    #[description_localized("ru", "Начать с этой позиции (FEN) вместо обычной")]
+    #[description_localized("ro", "Începeți din această poziție (FEN) în locul celei obișnuite")]
+    #[description_localized("th", "เริ่มจากตำแหน่งนี้ (FEN) แทนตำแหน่งปกติ")]
     #[description = "Start from this position (FEN) instead of the usual one"]
     #[max_length = 100]
     fen: Option<String>,
@@ -214,38 +312,93 @@ async fn challenge(
 }
 
 /// Accept the challenge in this channel.
-#[poise::command(slash_command)]
+#[poise::command(
+    slash_command,
+    description_localized("ru", "Принять вызов в этом канале"),
+    description_localized("ro", "Acceptați provocarea din acest canal"),
+    description_localized("th", "รับคำท้าในห้องนี้")
+)]
 async fn accept(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Accept).await
 }
 
 /// Decline the challenge in this channel.
-#[poise::command(slash_command)]
+#[poise::command(
+    slash_command,
+    description_localized("ru", "Отклонить вызов в этом канале"),
+    description_localized("ro", "Refuzați provocarea din acest canal"),
+    description_localized("th", "ปฏิเสธคำท้าในห้องนี้")
+)]
 async fn decline(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Decline).await
 }
 
 /// Withdraw your challenge in this channel.
-#[poise::command(slash_command)]
+#[poise::command(
+    slash_command,
+    description_localized("ru", "Отозвать свой вызов в этом канале"),
+    description_localized("ro", "Retrageți-vă provocarea din acest canal"),
+    description_localized("th", "ถอนคำท้าของคุณในห้องนี้")
+)]
 async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Cancel).await
 }
 
-/// Suggests the caller's legal moves matching what has been typed.
+/// Suggests the caller's legal moves matching what has been typed, in the
+/// caller's notation (`Кf3 (Nf3)` shown, `Кf3` sent for a Russian player).
 async fn complete_move(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let (place, actor) = caller(ctx);
-    let moves = ctx.data().backend.legal_moves(&place, &actor).await;
-    let choices = rank_moves(&moves, partial)
+    let backend = &ctx.data().backend;
+    let locale = backend.locale_for(&place, prefs_of(ctx)).await;
+    let moves = backend.legal_moves(&place, &actor).await;
+    let choices = local_choices(&moves, partial, locale)
         .into_iter()
-        .map(|m| serenity::AutocompleteChoice::new(m.clone(), m))
+        .map(|(shown, value)| serenity::AutocompleteChoice::new(shown, value))
         .collect();
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
+/// The autocomplete choices `(shown, sent)` for a player of `l`: the moves
+/// in local notation ranked against what was typed; the text sent is the
+/// local notation, which the service reads back in the same language. In
+/// Russian, typed international letters find the moves too (Latin letters
+/// keep their meaning there); never in Romanian, where Latin N is a bishop.
+#[must_use]
+pub fn local_choices(moves: &[String], typed: &str, l: Locale) -> Vec<(String, String)> {
+    let local: Vec<String> = moves
+        .iter()
+        .map(|m| crate::i18n::notation::from_standard(m, l))
+        .collect();
+    let mut ranked = rank_moves(&local, typed);
+    if ranked.is_empty() && l == Locale::Ru {
+        ranked = rank_moves(moves, typed)
+            .iter()
+            .map(|m| crate::i18n::notation::from_standard(m, l))
+            .collect();
+    }
+    ranked
+        .into_iter()
+        .filter_map(|shown_local| {
+            let i = local.iter().position(|m| *m == shown_local)?;
+            let san = moves.get(i)?;
+            Some((msg::san_local(l, san), shown_local))
+        })
+        .collect()
+}
+
 /// Make your move (SAN like Nf3, e4, O-O; or UCI like g1f3).
-#[poise::command(slash_command, rename = "move")]
+#[poise::command(
+    slash_command,
+    rename = "move",
+    description_localized("ru", "Сделать ход (Кf3, e4, 0-0 или g1f3)"),
+    description_localized("ro", "Mutați (Cf3, e4, O-O sau g1f3)"),
+    description_localized("th", "เดินหมาก (Nf3, e4, O-O หรือ g1f3)")
+)]
 async fn move_(
     ctx: Context<'_>,
+    #[description_localized("ru", "Ваш ход, например e4, Кf3, exd5, 0-0, e8Ф или g1f3")]
+    #[description_localized("ro", "Mutarea, de exemplu e4, Cf3, exd5, O-O, e8=D sau g1f3")]
+    #[description_localized("th", "ตาเดินของคุณ เช่น e4, Nf3, exd5, O-O, e8=Q หรือ g1f3")]
     #[description = "Your move, e.g. e4, Nf3, exd5, O-O, e8=Q or g1f3"]
     #[autocomplete = "complete_move"]
     #[rename = "move"]
@@ -255,10 +408,19 @@ async fn move_(
 }
 
 /// Show the board of the game in this channel.
-#[poise::command(slash_command)]
+#[poise::command(
+    slash_command,
+    description_localized("ru", "Показать доску партии в этом канале"),
+    description_localized("ro", "Arată tabla partidei din acest canal"),
+    description_localized("th", "แสดงกระดานของเกมในห้องนี้")
+)]
 async fn board(
     ctx: Context<'_>,
-    #[description = "Show it with Black at the bottom"] flip: Option<bool>,
+    #[description_localized("ru", "Чёрные внизу")]
+    #[description_localized("ro", "Cu negrele jos")]
+    #[description_localized("th", "ให้ฝ่ายดำอยู่ด้านล่าง")]
+    #[description = "Show it with Black at the bottom"]
+    flip: Option<bool>,
 ) -> Result<(), Error> {
     run(
         ctx,
@@ -270,45 +432,101 @@ async fn board(
 }
 
 /// Offer a draw, or accept your opponent's offer.
-#[poise::command(slash_command)]
+#[poise::command(
+    slash_command,
+    description_localized("ru", "Предложить ничью или принять предложение соперника"),
+    description_localized("ro", "Propuneți remiză sau acceptați propunerea adversarului"),
+    description_localized("th", "ขอเสมอ หรือรับข้อเสนอเสมอของคู่แข่ง")
+)]
 async fn draw(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Draw).await
 }
 
 /// Resign the game in this channel.
-#[poise::command(slash_command)]
+#[poise::command(
+    slash_command,
+    description_localized("ru", "Сдать партию в этом канале"),
+    description_localized("ro", "Abandonați partida din acest canal"),
+    description_localized("th", "ยอมแพ้เกมในห้องนี้")
+)]
 async fn resign(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Resign).await
 }
 
 /// Abort the game (only before both players have moved; no result).
-#[poise::command(slash_command)]
+#[poise::command(
+    slash_command,
+    description_localized(
+        "ru",
+        "Отменить партию без результата, пока обе стороны не сделали ход"
+    ),
+    description_localized(
+        "ro",
+        "Anulați partida fără rezultat, înainte ca ambele părți să fi mutat"
+    ),
+    description_localized("th", "ยกเลิกเกมโดยไม่มีผล ก่อนที่ทั้งสองฝ่ายจะได้เดิน")
+)]
 async fn abort(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Abort).await
 }
 
 /// Ask to take back the last move (your opponent confirms).
-#[poise::command(slash_command)]
+#[poise::command(
+    slash_command,
+    description_localized("ru", "Попросить вернуть последний ход (соперник подтверждает)"),
+    description_localized("ro", "Cereți retragerea ultimei mutări (adversarul confirmă)"),
+    description_localized("th", "ขอคืนตาเดินล่าสุด (คู่แข่งต้องยืนยัน)")
+)]
 async fn takeback(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Takeback).await
 }
 
 /// Challenge the opponent of the last game here again, colours swapped.
-#[poise::command(slash_command)]
+#[poise::command(
+    slash_command,
+    description_localized("ru", "Реванш с соперником последней партии здесь, цвета меняются"),
+    description_localized(
+        "ro",
+        "Revanșă cu adversarul ultimei partide de aici, culorile inversate"
+    ),
+    description_localized("th", "ขอแข่งใหม่กับคู่แข่งเกมล่าสุดในห้องนี้ โดยสลับฝ่าย")
+)]
 async fn rematch(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Rematch).await
 }
 
 /// Claim a draw by threefold repetition or the 50-move rule (FIDE rules).
-#[poise::command(slash_command)]
+#[poise::command(
+    slash_command,
+    description_localized(
+        "ru",
+        "Потребовать ничью: троекратное повторение или 50 ходов (правила FIDE)"
+    ),
+    description_localized(
+        "ro",
+        "Cereți remiză: repetare de trei ori sau 50 de mutări (reguli FIDE)"
+    ),
+    description_localized("th", "ขอเสมอเมื่อตำแหน่งซ้ำสามครั้งหรือครบ 50 ตา (กติกา FIDE)")
+)]
 async fn claim(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Claim).await
 }
 
 /// Export a game as PGN (default: the game here, or the last one that ended here).
-#[poise::command(slash_command)]
+#[poise::command(
+    slash_command,
+    description_localized("ru", "Запись партии в PGN (по умолчанию идущая здесь или последняя)"),
+    description_localized(
+        "ro",
+        "Partida în format PGN (implicit cea de aici sau ultima încheiată)"
+    ),
+    description_localized("th", "ส่งออกเกมเป็น PGN (ค่าเริ่มต้น: เกมในห้องนี้หรือเกมล่าสุด)")
+)]
 async fn pgn(
     ctx: Context<'_>,
+    #[description_localized("ru", "Номер партии (из /chess games или /chess history)")]
+    #[description_localized("ro", "Numărul partidei (din /chess games sau /chess history)")]
+    #[description_localized("th", "หมายเลขเกม (จาก /chess games หรือ /chess history)")]
     #[description = "Game number (from /chess games or /chess history)"]
     #[min = 1]
     game: Option<i64>,
@@ -317,23 +535,69 @@ async fn pgn(
 }
 
 /// List the games being played in this channel.
-#[poise::command(slash_command)]
+#[poise::command(
+    slash_command,
+    description_localized("ru", "Партии, которые идут в этом канале"),
+    description_localized("ro", "Partidele care se joacă în acest canal"),
+    description_localized("th", "รายการเกมที่กำลังเล่นในห้องนี้")
+)]
 async fn games(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Games).await
 }
 
 /// List finished games (yours, or someone else's).
-#[poise::command(slash_command)]
+#[poise::command(
+    slash_command,
+    description_localized("ru", "Завершённые партии (ваши или другого игрока)"),
+    description_localized("ro", "Partidele încheiate (ale dumneavoastră sau ale altcuiva)"),
+    description_localized("th", "เกมที่จบแล้ว (ของคุณหรือของคนอื่น)")
+)]
 async fn history(
     ctx: Context<'_>,
-    #[description = "Whose games (default: yours)"] user: Option<serenity::User>,
+    #[description_localized("ru", "Чьи партии (по умолчанию ваши)")]
+    #[description_localized("ro", "Ale cui partide (implicit ale dumneavoastră)")]
+    #[description_localized("th", "เกมของใคร (ค่าเริ่มต้น: ของคุณ)")]
+    #[description = "Whose games (default: yours)"]
+    user: Option<serenity::User>,
 ) -> Result<(), Error> {
     let user = user.map(|u| option_actor(ctx, &u));
     run(ctx, Command::History { user }).await
 }
 
+/// Show or set the language of this channel (anyone here may change it).
+#[poise::command(
+    slash_command,
+    description_localized("ru", "Показать или задать язык этого канала (менять может любой)"),
+    description_localized(
+        "ro",
+        "Arată sau setează limba acestui canal (oricine o poate schimba)"
+    ),
+    description_localized("th", "ดูหรือตั้งภาษาของห้องนี้ (ทุกคนในห้องเปลี่ยนได้)")
+)]
+async fn settings(
+    ctx: Context<'_>,
+    #[description_localized("ru", "Язык: en, th, ru или ro (пусто — показать текущий)")]
+    #[description_localized("ro", "Limba: en, th, ru sau ro (gol pentru a vedea limba actuală)")]
+    #[description_localized("th", "ภาษา: en, th, ru หรือ ro (เว้นว่างเพื่อดูภาษาปัจจุบัน)")]
+    #[description = "The language: en, th, ru or ro (leave empty to see the current one)"]
+    language: Option<LanguageOption>,
+) -> Result<(), Error> {
+    run(
+        ctx,
+        Command::Settings {
+            language: language.map(Locale::from),
+        },
+    )
+    .await
+}
+
 /// How to play.
-#[poise::command(slash_command)]
+#[poise::command(
+    slash_command,
+    description_localized("ru", "Как играть"),
+    description_localized("ro", "Cum se joacă"),
+    description_localized("th", "วิธีเล่น")
+)]
 async fn help(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Help).await
 }
@@ -428,7 +692,8 @@ mod tests {
                 "pgn",
                 "games",
                 "history",
-                "help"
+                "help",
+                "settings"
             ]
         );
         for sub in &cmd.subcommands {
@@ -445,6 +710,99 @@ mod tests {
         }
         let mv = cmd.subcommands.iter().find(|c| c.name == "move");
         assert!(mv.is_some_and(|c| c.parameters[0].autocomplete_callback.is_some()));
+    }
+
+    fn localized<'a>(
+        list: &'a [(
+            std::borrow::Cow<'static, str>,
+            std::borrow::Cow<'static, str>,
+        )],
+        locale: &str,
+    ) -> Option<&'a str> {
+        list.iter()
+            .find(|(k, _)| k == locale)
+            .map(|(_, v)| v.as_ref())
+    }
+
+    #[test]
+    fn descriptions_are_localized_and_names_stay_english() {
+        let cmd = chess();
+        let name_ok = |n: &str| {
+            !n.is_empty()
+                && n.chars().count() <= 32
+                && n.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
+        };
+        let check = |what: &str, d: Option<&str>| {
+            let d = d.unwrap_or_default();
+            assert!(!d.is_empty() && d.chars().count() <= 100, "{what}: {d:?}");
+        };
+        for l in ["th", "ru", "ro"] {
+            check("chess", localized(&cmd.description_localizations, l));
+            for sub in &cmd.subcommands {
+                assert!(name_ok(&sub.name), "{}", sub.name);
+                assert!(sub.name_localizations.is_empty(), "{}", sub.name);
+                check(
+                    &format!("{l} {}", sub.name),
+                    localized(&sub.description_localizations, l),
+                );
+                for p in &sub.parameters {
+                    assert!(name_ok(&p.name), "{}", p.name);
+                    check(
+                        &format!("{l} {} {}", sub.name, p.name),
+                        localized(&p.description_localizations, l),
+                    );
+                }
+            }
+        }
+        let commands = [chess()];
+        let v = serde_json::to_value(poise::builtins::create_application_commands(&commands))
+            .expect("serialises");
+        let settings = v[0]["options"]
+            .as_array()
+            .and_then(|o| o.iter().find(|s| s["name"] == "settings"))
+            .cloned()
+            .unwrap_or_default();
+        assert_eq!(
+            settings["description_localizations"]["ru"],
+            "Показать или задать язык этого канала (менять может любой)"
+        );
+        let langs: Vec<&str> = settings["options"][0]["choices"]
+            .as_array()
+            .map(|c| c.iter().filter_map(|c| c["name"].as_str()).collect())
+            .unwrap_or_default();
+        assert_eq!(langs, ["en", "th", "ru", "ro"]);
+    }
+
+    #[test]
+    fn autocomplete_speaks_the_players_notation() {
+        let moves: Vec<String> = ["Nf3", "Nc3", "e4", "Bb5"].map(String::from).to_vec();
+        // Russian: local letters shown with SAN beside, local text sent.
+        let ru = local_choices(&moves, "К", Locale::Ru);
+        assert_eq!(
+            ru,
+            vec![
+                ("Кf3 (Nf3)".to_owned(), "Кf3".to_owned()),
+                ("Кc3 (Nc3)".to_owned(), "Кc3".to_owned())
+            ]
+        );
+        // International letters still find the Russian player's moves.
+        assert_eq!(local_choices(&moves, "Nf", Locale::Ru)[0].1, "Кf3");
+        // Romanian: N is the bishop, C the knight; never guessed.
+        assert_eq!(
+            local_choices(&moves, "N", Locale::Ro),
+            vec![("Nb5 (Bb5)".to_owned(), "Nb5".to_owned())]
+        );
+        assert_eq!(local_choices(&moves, "Cf", Locale::Ro)[0].1, "Cf3");
+        // English and Thai: SAN as is.
+        assert_eq!(
+            local_choices(&moves, "N", Locale::En),
+            vec![
+                ("Nf3".to_owned(), "Nf3".to_owned()),
+                ("Nc3".to_owned(), "Nc3".to_owned())
+            ]
+        );
+        assert_eq!(local_choices(&moves, "e", Locale::Th)[0].0, "e4");
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! channel of the clicked message, and the clicker is the actor, so the
 //! service makes every permission check.
 
+use crate::i18n::Locale;
 use crate::service::{Action, Command};
 
 /// Every button the bot may show.
@@ -101,18 +102,25 @@ impl ButtonId {
         )
     }
 
-    /// Button label.
+    /// Button label (English).
     #[must_use]
-    pub fn label(self) -> &'static str {
-        match self {
-            ButtonId::AcceptChallenge => "Accept",
-            ButtonId::DeclineChallenge => "Decline",
-            ButtonId::AcceptDraw => "Accept draw",
-            ButtonId::DeclineDraw => "Decline draw",
-            ButtonId::Resign => "Resign",
-            ButtonId::ResignConfirm => "Yes, resign",
-            ButtonId::ResignCancel => "Keep playing",
-        }
+    pub fn label(self) -> String {
+        self.label_in(Locale::En)
+    }
+
+    /// Button label in `l` (from the catalog).
+    #[must_use]
+    pub fn label_in(self, l: Locale) -> String {
+        let key = match self {
+            ButtonId::AcceptChallenge => "accept-challenge",
+            ButtonId::DeclineChallenge => "decline-challenge",
+            ButtonId::AcceptDraw => "accept-draw",
+            ButtonId::DeclineDraw => "decline-draw",
+            ButtonId::Resign => "resign",
+            ButtonId::ResignConfirm => "resign-confirm",
+            ButtonId::ResignCancel => "resign-cancel",
+        };
+        crate::service::messages::button_label(l, key)
     }
 
     /// Whether the button is drawn as a red (destructive) one.
