@@ -372,9 +372,8 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
             // `settings language:ru`, `settings language ru`, `settings ru`
             // (and `language ru` through the alias); nothing shows it.
             let mut language = None;
-            let mut positional = tokens.into_iter();
             let mut saw_key = false;
-            while let Some(tok) = positional.next() {
+            for tok in tokens {
                 let value = match tok {
                     Token::Option(o, v) if o == "language" || o == "lang" => v,
                     Token::Option(o, _) => return Err(unknown(&o)),

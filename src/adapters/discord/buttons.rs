@@ -35,7 +35,6 @@ pub fn resign_confirmation() -> Outgoing {
 
 /// The private confirmation for a Resign click in the clicker's language,
 /// buttons included.
-#[must_use]
 pub fn resign_confirmation_in(l: Locale) -> CreateInteractionResponseMessage {
     let question = Outgoing {
         buttons: vec![ButtonId::ResignConfirm, ButtonId::ResignCancel],
