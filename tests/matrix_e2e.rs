@@ -11,7 +11,9 @@
 //! move sent while it was down, and the mate. Checks what the bot posted:
 //! texts and pills, a board `m.image` whose media is a valid PNG, the notice
 //! replying to the illegal move, the PGN `m.file`, and that nothing was
-//! answered twice.
+//! answered twice. Then a second game whose reminder and time-out the
+//! deadline task posts as a `ManualClock` moves, and an encrypted room,
+//! where the bot only says that it plays in unencrypted rooms.
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -25,6 +27,7 @@ use matrix_sdk::config::SyncSettings;
 use matrix_sdk::media::{MediaFormat, MediaRequestParameters};
 use matrix_sdk::ruma::api::client::room::create_room::v3::{Request as CreateRoom, RoomPreset};
 use matrix_sdk::ruma::events::room::MediaSource;
+use matrix_sdk::ruma::events::room::encryption::RoomEncryptionEventContent;
 use matrix_sdk::ruma::events::room::message::{ReplacementMetadata, RoomMessageEventContent};
 use matrix_sdk::ruma::{OwnedEventId, OwnedMxcUri, OwnedUserId};
 use matrix_sdk::{Client, Room};
@@ -97,8 +100,8 @@ impl Homeserver {
     }
 }
 
-/// Every timeline event of the test room, as JSON, in order, as one
-/// player's client sees it.
+/// Every timeline event of every room, as JSON (with its `room_id`), in
+/// order, as one player's client sees it.
 #[derive(Clone, Default)]
 struct Timeline {
     events: Arc<Mutex<Vec<Value>>>,
@@ -109,23 +112,22 @@ impl Timeline {
         self.events.lock().unwrap().clone()
     }
 
-    /// Syncs `client` forever, recording the events of `room`.
-    fn follow(&self, client: Client, room: String) -> tokio::task::JoinHandle<()> {
+    /// Syncs `client` forever, recording the events of its rooms.
+    fn follow(&self, client: Client) -> tokio::task::JoinHandle<()> {
         let events = Arc::clone(&self.events);
         tokio::spawn(async move {
             let settings = SyncSettings::default().timeout(Duration::from_secs(5));
             let _ = client
                 .sync_with_callback(settings, |response| {
                     let events = Arc::clone(&events);
-                    let room = room.clone();
                     async move {
                         for (id, update) in &response.rooms.joined {
-                            if id.as_str() != room {
-                                continue;
-                            }
                             let mut all = events.lock().unwrap();
                             for e in &update.timeline.events {
-                                if let Ok(v) = serde_json::from_str::<Value>(e.raw().json().get()) {
+                                if let Ok(mut v) =
+                                    serde_json::from_str::<Value>(e.raw().json().get())
+                                {
+                                    v["room_id"] = Value::String(id.to_string());
                                     all.push(v);
                                 }
                             }
@@ -142,6 +144,7 @@ impl Timeline {
 struct BotWatch {
     timeline: Timeline,
     bot: String,
+    room: String,
     /// Bot messages already taken.
     seen: usize,
 }
@@ -151,7 +154,11 @@ impl BotWatch {
         self.timeline
             .snapshot()
             .into_iter()
-            .filter(|e| e["type"] == "m.room.message" && e["sender"] == self.bot.as_str())
+            .filter(|e| {
+                e["type"] == "m.room.message"
+                    && e["sender"] == self.bot.as_str()
+                    && e["room_id"] == self.room.as_str()
+            })
             .collect()
     }
 
@@ -255,6 +262,7 @@ async fn a_whole_game_in_a_matrix_room() {
 }
 
 async fn play(hs: Homeserver) -> anyhow::Result<()> {
+    let started = std::time::Instant::now();
     let tag = format!(
         "{}{}",
         std::process::id(),
@@ -307,23 +315,29 @@ async fn play(hs: Homeserver) -> anyhow::Result<()> {
         .ok_or_else(|| anyhow!("bob has no room"))?;
 
     let timeline = Timeline::default();
-    let follower = timeline.follow(alice.clone(), room_id.to_string());
-    let joined = |t: &Timeline, who: &str| {
+    let follower = timeline.follow(alice.clone());
+    let joined = |t: &Timeline, room: &str, who: &str| {
         t.snapshot().iter().any(|e| {
             e["type"] == "m.room.member"
+                && e["room_id"] == room
                 && e["state_key"] == who
                 && e["content"]["membership"] == "join"
         })
     };
     wait_until("the bot to accept the invite", || {
-        joined(&timeline, bot_id.as_str())
+        joined(&timeline, room_id.as_str(), bot_id.as_str())
     })
     .await?;
     let mut watch = BotWatch {
         timeline: timeline.clone(),
         bot: bot_id.to_string(),
+        room: room_id.to_string(),
         seen: 0,
     };
+    eprintln!(
+        "matrix_e2e: bot joined after {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
 
     // A personal challenge, the opponent written as a pill (as Element does).
     room.send(RoomMessageEventContent::text_html(
@@ -411,8 +425,13 @@ async fn play(hs: Homeserver) -> anyhow::Result<()> {
         watch.seen,
         "a stopped bot posted"
     );
+    let restarted = std::time::Instant::now();
     bot = start_bot(&cfg, &db, &clock).await?;
     watch.expect("m.text", "Qh4#").await?;
+    eprintln!(
+        "matrix_e2e: restarted bot answered in {:.1} s",
+        restarted.elapsed().as_secs_f64()
+    );
     let end = watch.expect("m.text", "Checkmate").await?;
     assert!(
         end["content"]["body"]
@@ -463,9 +482,58 @@ async fn play(hs: Homeserver) -> anyhow::Result<()> {
     assert_eq!(count("g4"), 1);
     assert_eq!(count("challenges"), 1);
     assert!(
-        joined(&timeline, bob_id.as_str()) && joined(&timeline, alice_id.as_str()),
-        "players in the room"
+        joined(&timeline, room_id.as_str(), bob_id.as_str()),
+        "bob in the room"
     );
+    eprintln!(
+        "matrix_e2e: game over after {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+
+    // Deadlines: a second game, a mention by bare name, the reminder and
+    // the time-out posted by the deadline task as the clock moves.
+    say(
+        &bob_room,
+        &format!("!chess challenge @{alice_name} black 1"),
+    )
+    .await?;
+    let m = watch.expect("m.text", "challenges").await?;
+    assert_eq!(
+        m["content"]["m.mentions"]["user_ids"],
+        serde_json::json!([alice_id.as_str()])
+    );
+    say(&room, "!chess accept").await?;
+    watch.expect("m.text", "Game #2").await?;
+    watch.expect("m.image", "+---").await?;
+    clock.advance(chrono::TimeDelta::hours(20));
+    let m = watch.expect("m.text", "your move in game #2").await?;
+    assert_eq!(
+        m["content"]["m.mentions"]["user_ids"],
+        serde_json::json!([alice_id.as_str()])
+    );
+    watch.expect("m.image", "+---").await?;
+    clock.advance(chrono::TimeDelta::hours(5));
+    watch.expect("m.text", "in time").await?;
+    watch.expect("m.image", "+---").await?;
+    let file = watch.next().await?;
+    assert_eq!(file["content"]["body"], "game-2.pgn", "{file:#}");
+
+    // An encrypted room: joined, one notice, no game.
+    let mut create = CreateRoom::new();
+    create.preset = Some(RoomPreset::PrivateChat);
+    let secret_room = alice.create_room(create).await?;
+    secret_room
+        .send_state_event(RoomEncryptionEventContent::with_recommended_defaults())
+        .await?;
+    secret_room.invite_user_by_id(&bot_id).await?;
+    let mut secret = BotWatch {
+        timeline: timeline.clone(),
+        bot: bot_id.to_string(),
+        room: secret_room.room_id().to_string(),
+        seen: 0,
+    };
+    let m = secret.expect("m.notice", "unencrypted rooms").await?;
+    assert_eq!(m["content"]["m.mentions"], serde_json::json!({}));
 
     bot.abort();
     follower.abort();

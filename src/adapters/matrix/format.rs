@@ -273,7 +273,7 @@ pub fn invite_allowed(allowed: &[String], inviter: &str) -> bool {
     }
     server_of(inviter).is_some_and(|s| {
         let s = s.to_ascii_lowercase();
-        allowed.iter().any(|a| *a == s)
+        allowed.contains(&s)
     })
 }
 

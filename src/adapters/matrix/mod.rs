@@ -143,15 +143,33 @@ pub enum MatrixError {
     #[error("{0}")]
     Config(String),
     #[error("cannot set up the Matrix client: {0}")]
-    Build(#[from] matrix_sdk::ClientBuildError),
+    Build(Box<matrix_sdk::ClientBuildError>),
     #[error("Matrix: {0}")]
-    Sdk(#[from] matrix_sdk::Error),
+    Sdk(Box<matrix_sdk::Error>),
     #[error("Matrix: {0}")]
-    Http(#[from] matrix_sdk::HttpError),
+    Http(Box<matrix_sdk::HttpError>),
     #[error("Matrix state store: {0}")]
     Store(String),
     #[error("Matrix session file {path}: {reason}")]
     Session { path: PathBuf, reason: String },
+}
+
+impl From<matrix_sdk::ClientBuildError> for MatrixError {
+    fn from(e: matrix_sdk::ClientBuildError) -> MatrixError {
+        MatrixError::Build(Box::new(e))
+    }
+}
+
+impl From<matrix_sdk::Error> for MatrixError {
+    fn from(e: matrix_sdk::Error) -> MatrixError {
+        MatrixError::Sdk(Box::new(e))
+    }
+}
+
+impl From<matrix_sdk::HttpError> for MatrixError {
+    fn from(e: matrix_sdk::HttpError) -> MatrixError {
+        MatrixError::Http(Box::new(e))
+    }
 }
 
 /// The default store folder for a database URL: `<name>-matrix/` next to
