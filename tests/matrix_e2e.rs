@@ -116,26 +116,24 @@ impl Timeline {
     fn follow(&self, client: Client) -> tokio::task::JoinHandle<()> {
         let events = Arc::clone(&self.events);
         tokio::spawn(async move {
+            // sync_once in a loop: the SDK's own loop pauses a second
+            // between quick syncs.
             let settings = SyncSettings::default().timeout(Duration::from_secs(5));
-            let _ = client
-                .sync_with_callback(settings, |response| {
-                    let events = Arc::clone(&events);
-                    async move {
-                        for (id, update) in &response.rooms.joined {
-                            let mut all = events.lock().unwrap();
-                            for e in &update.timeline.events {
-                                if let Ok(mut v) =
-                                    serde_json::from_str::<Value>(e.raw().json().get())
-                                {
-                                    v["room_id"] = Value::String(id.to_string());
-                                    all.push(v);
-                                }
-                            }
+            loop {
+                let Ok(response) = client.sync_once(settings.clone()).await else {
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                    continue;
+                };
+                let mut all = events.lock().unwrap();
+                for (id, update) in &response.rooms.joined {
+                    for e in &update.timeline.events {
+                        if let Ok(mut v) = serde_json::from_str::<Value>(e.raw().json().get()) {
+                            v["room_id"] = Value::String(id.to_string());
+                            all.push(v);
                         }
-                        matrix_sdk::LoopCtrl::Continue
                     }
-                })
-                .await;
+                }
+            }
         })
     }
 }

@@ -6,10 +6,13 @@
 //!
 //! - Session: the login (user, device, access token) is kept in
 //!   `session.json` in the store folder, and the SDK's SQLite state store
-//!   next to it keeps the sync token, so a restart resumes where the bot
-//!   stopped: commands sent while it was down are answered once, in order,
-//!   and old ones are not replayed. On the very first start the history is
-//!   skipped (only events newer than the initial sync are handled).
+//!   next to it keeps the sync state and the bot's [`Progress`] (the sync
+//!   token of the batch in hand and its commands already handled), so a
+//!   restart, even after a crash in the middle of a batch, resumes exactly
+//!   where the bot stopped: commands sent while it was down are answered
+//!   once, in order, and old ones are not replayed. On the very first start
+//!   the history is skipped (only events newer than the initial sync are
+//!   handled).
 //! - Encrypted rooms are not supported: the bot says so once per room.
 //! - Layout: [`format`] (pure text helpers), [`send`] (replies -> events),
 //!   this file (configuration, login, the sync loop, the deadline task).
@@ -35,9 +38,9 @@ use matrix_sdk::ruma::events::{
 };
 use matrix_sdk::ruma::serde::Raw;
 use matrix_sdk::ruma::{OwnedUserId, RoomId, UInt, UserId};
+use matrix_sdk::store::StateStoreDataKey;
 use matrix_sdk::{
-    Client, LoopCtrl, Room, RoomMemberships, RoomState, SessionMeta, SessionTokens,
-    sync::SyncResponse,
+    Client, Room, RoomMemberships, RoomState, SessionMeta, SessionTokens, sync::SyncResponse,
 };
 
 use super::text;
@@ -47,8 +50,8 @@ use crate::store::Store;
 
 /// The `platform` of Matrix places.
 pub const PLATFORM: &str = "matrix";
-/// Custom key in the SDK store: set once the first sync has been done.
-const SYNCED_KEY: &[u8] = b"chessbot.initial_sync_done";
+/// Custom key in the SDK store: the bot's [`Progress`].
+const PROGRESS_KEY: &[u8] = b"chessbot.progress";
 /// The session file in the store folder.
 const SESSION_FILE: &str = "session.json";
 /// Events per room per sync: enough to answer every command sent while the
@@ -56,6 +59,8 @@ const SESSION_FILE: &str = "session.json";
 const TIMELINE_LIMIT: u32 = 200;
 /// Long-polling time of a sync request.
 const SYNC_TIMEOUT: Duration = Duration::from_secs(30);
+/// An empty sync answered faster than this is followed by a pause.
+const MIN_SYNC_INTERVAL: Duration = Duration::from_millis(200);
 /// The deadline task never sleeps longer than this by default.
 pub const DEFAULT_DUE_POLL: Duration = Duration::from_secs(60);
 
@@ -279,63 +284,79 @@ pub async fn serve(
         allowed: cfg.allowed_servers.clone(),
         warned: Mutex::new(HashSet::new()),
         busy: tokio::sync::Mutex::new(()),
+        progress: tokio::sync::Mutex::new(Progress::default()),
     });
 
-    let store = client.state_store();
-    let first = store
-        .get_custom_value(SYNCED_KEY)
-        .await
-        .map_err(|e| MatrixError::Store(e.to_string()))?
-        .is_none();
-    if first {
+    let mut progress = load_progress(&client).await?;
+    if progress.since.is_none() {
         // First start: skip the history, but take the pending invites.
         let response = client
             .sync_once(SyncSettings::default().filter(sync_filter()))
             .await?;
         bot.on_invites(&response).await;
-        store
-            .set_custom_value(SYNCED_KEY, b"1".to_vec())
-            .await
-            .map_err(|e| MatrixError::Store(e.to_string()))?;
+        progress = Progress {
+            since: Some(response.next_batch),
+            done: Vec::new(),
+        };
+        save_progress(&client, &progress).await?;
         tracing::info!("first sync done; history skipped");
     }
+    *bot.progress.lock().await = progress;
 
     let _deadlines = AbortOnDrop(tokio::spawn(deadline_task(
         Arc::clone(&bot),
         clock,
         cfg.due_poll,
     )));
-    let settings = SyncSettings::default()
-        .filter(sync_filter())
-        .timeout(SYNC_TIMEOUT);
-    let sync = client.sync_with_result_callback(settings, |result| {
-        let bot = Arc::clone(&bot);
-        async move {
-            match result {
-                Ok(response) => {
-                    let _busy = bot.busy.lock().await;
-                    bot.on_sync(response).await;
-                    Ok(LoopCtrl::Continue)
-                }
-                Err(e) if is_unauthorized(&e) => Err(e),
-                Err(e) => {
-                    tracing::warn!(error = %e, "sync failed; retrying");
-                    tokio::time::sleep(Duration::from_secs(2)).await;
-                    Ok(LoopCtrl::Continue)
-                }
-            }
-        }
-    });
+    let sync = sync_loop(&client, &bot);
     let stop = async {
         shutdown.await;
-        // Let the batch in hand finish: its sync token is already stored.
+        // Let the batch in hand finish.
         let guard = bot.busy.lock().await;
         tracing::info!("shutting down");
         guard
     };
     tokio::select! {
-        result = sync => result.map_err(MatrixError::from),
+        result = sync => result,
         _guard = stop => Ok(()),
+    }
+}
+
+/// Syncs and handles the events until the login is refused. Our own loop
+/// rather than the SDK's (which pauses a second between quick syncs); each
+/// sync starts from our progress record, never from nothing (which would
+/// replay the recent history).
+async fn sync_loop(client: &Client, bot: &Bot) -> Result<(), MatrixError> {
+    let base = SyncSettings::default()
+        .filter(sync_filter())
+        .timeout(SYNC_TIMEOUT);
+    loop {
+        let since = bot.progress.lock().await.since.clone();
+        let settings = match since {
+            Some(s) => base.clone().token(s),
+            None => base.clone(),
+        };
+        let started = std::time::Instant::now();
+        match client.sync_once(settings).await {
+            Ok(response) => {
+                let quiet = response.rooms.is_empty();
+                {
+                    let _busy = bot.busy.lock().await;
+                    let next = response.next_batch.clone();
+                    bot.on_sync(response).await;
+                    bot.finish_batch(next).await;
+                }
+                if quiet && started.elapsed() < MIN_SYNC_INTERVAL {
+                    // A server that does not long-poll: do not hammer it.
+                    tokio::time::sleep(MIN_SYNC_INTERVAL).await;
+                }
+            }
+            Err(e) if is_unauthorized(&e) => return Err(MatrixError::from(e)),
+            Err(e) => {
+                tracing::warn!(error = %e, "sync failed; retrying");
+                tokio::time::sleep(Duration::from_secs(2)).await;
+            }
+        }
     }
 }
 
@@ -405,12 +426,59 @@ fn same_user(session: &UserId, configured: &str) -> bool {
     }
 }
 
+/// How far the bot got: the `since` token of the sync batch in hand and
+/// the commands of that batch already handled. Saved after every command,
+/// so a crash in the middle of a batch neither loses nor repeats one: the
+/// next start syncs again from `since` and skips `done`. (The SDK saves its
+/// own token before a batch is handled, so it cannot serve for this.)
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
+struct Progress {
+    since: Option<String>,
+    done: Vec<String>,
+}
+
+fn store_error(e: impl std::fmt::Display) -> MatrixError {
+    MatrixError::Store(e.to_string())
+}
+
+async fn load_progress(client: &Client) -> Result<Progress, MatrixError> {
+    let raw = client
+        .state_store()
+        .get_custom_value(PROGRESS_KEY)
+        .await
+        .map_err(store_error)?;
+    Ok(raw
+        .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+        .unwrap_or_default())
+}
+
+async fn save_progress(client: &Client, progress: &Progress) -> Result<(), MatrixError> {
+    let bytes = serde_json::to_vec(progress).map_err(store_error)?;
+    client
+        .state_store()
+        .set_custom_value(PROGRESS_KEY, bytes)
+        .await
+        .map_err(store_error)?;
+    Ok(())
+}
+
 async fn build_client(cfg: &MatrixConfig) -> Result<Client, MatrixError> {
-    Ok(Client::builder()
+    let client = Client::builder()
         .homeserver_url(&cfg.homeserver)
         .sqlite_store(cfg.store_path.join("state"), None)
         .build()
-        .await?)
+        .await?;
+    // Syncing resumes from our progress record. The SDK's own token is newer
+    // after a crash in the middle of a batch and would make it drop the
+    // replayed batch as "already seen"; forget it before the session loads.
+    if load_progress(&client).await?.since.is_some() {
+        client
+            .state_store()
+            .remove_kv_data(StateStoreDataKey::SyncToken)
+            .await
+            .map_err(store_error)?;
+    }
+    Ok(client)
 }
 
 /// The logged-in client: the saved session when it still works, else a
@@ -511,6 +579,8 @@ pub(crate) struct Bot {
     warned: Mutex<HashSet<String>>,
     /// Held while a sync batch is handled, so shutdown waits for it.
     busy: tokio::sync::Mutex<()>,
+    /// The batch in hand (saved after every command).
+    progress: tokio::sync::Mutex<Progress>,
 }
 
 /// The command a reply answers (for replies to errors).
@@ -553,6 +623,41 @@ fn is_own_join(raw: &Raw<AnySyncTimelineEvent>, me: &UserId) -> bool {
 }
 
 impl Bot {
+    /// Whether this command was handled before a crash.
+    async fn already_done(&self, event: &matrix_sdk::ruma::EventId) -> bool {
+        self.progress
+            .lock()
+            .await
+            .done
+            .iter()
+            .any(|d| d == event.as_str())
+    }
+
+    /// Records a handled command (before its replies go out: a crash then
+    /// loses the replies, never applies a command twice).
+    async fn mark_done(&self, event: &matrix_sdk::ruma::EventId) {
+        let mut p = self.progress.lock().await;
+        p.done.push(event.to_string());
+        if let Err(e) = save_progress(&self.client, &p).await {
+            tracing::warn!(error = %e, "could not save the progress");
+        }
+    }
+
+    /// The batch is done: the next one starts at `next`.
+    async fn finish_batch(&self, next: String) {
+        let mut p = self.progress.lock().await;
+        if p.since.as_deref() == Some(next.as_str()) && p.done.is_empty() {
+            return;
+        }
+        *p = Progress {
+            since: Some(next),
+            done: Vec::new(),
+        };
+        if let Err(e) = save_progress(&self.client, &p).await {
+            tracing::warn!(error = %e, "could not save the progress");
+        }
+    }
+
     fn place(&self, room: &RoomId) -> Place {
         let server = format::server_of(room.as_str())
             .unwrap_or_else(|| self.me.server_name().as_str())
@@ -691,8 +796,12 @@ impl Bot {
             Ok(Some(cmd)) => Ok(cmd),
             Err(e) => Err(e),
         };
-        let span = tracing::info_span!("matrix_command", room = %room.room_id(), user = %m.sender, event = %m.event_id);
-        let _enter = span.enter();
+        if self.already_done(&m.event_id).await {
+            tracing::debug!(event = %m.event_id, "handled before a restart; skipped");
+            return;
+        }
+        // The service opens the span of the command (channel, user).
+        tracing::debug!(event = %m.event_id, "command");
         let replies = match parsed {
             Err(e) => vec![error_reply(&place, e.code(), e.message())],
             Ok(cmd) => {
@@ -704,6 +813,7 @@ impl Bot {
                 self.service.handle(&place, &by, cmd).await
             }
         };
+        self.mark_done(&m.event_id).await;
         let origin = Origin {
             event_id: m.event_id.clone(),
             sender: m.sender.clone(),
