@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand};
 
 use crate::adapters::console::ConsoleArgs;
 use crate::adapters::discord::DiscordArgs;
+use crate::adapters::matrix::MatrixArgs;
 use crate::render::cli::RenderArgs;
 
 /// A correspondence chess bot for chat platforms.
@@ -19,6 +20,8 @@ pub struct Cli {
 pub enum CliCommand {
     /// Run the Discord bot (needs DISCORD_TOKEN); the default.
     Discord(DiscordArgs),
+    /// Run the Matrix bot (needs MATRIX_HOMESERVER and a login, see README.md).
+    Matrix(MatrixArgs),
     /// Play in the terminal: one chat message per line (see README.md).
     Console(ConsoleArgs),
     /// Draw one board picture from a FEN.

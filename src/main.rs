@@ -20,6 +20,7 @@ fn main() -> std::process::ExitCode {
                 match command {
                     Some(CliCommand::Console(args)) => chessbot::adapters::console::run(args).await,
                     Some(CliCommand::Discord(args)) => chessbot::adapters::discord::run(args).await,
+                    Some(CliCommand::Matrix(args)) => chessbot::adapters::matrix::run(args).await,
                     None => {
                         use clap::FromArgMatches;
                         let matches = clap::Command::new("chessbot").no_binary_name(true);

@@ -69,3 +69,17 @@ fn service_knows_no_chat_platform() {
         &["crate::adapters", "serenity", "poise", "matrix_sdk"],
     );
 }
+
+#[test]
+fn chat_adapters_do_not_depend_on_each_other() {
+    assert_none(
+        "adapters/matrix",
+        &[
+            "serenity",
+            "poise",
+            "adapters::discord",
+            "adapters::console",
+        ],
+    );
+    assert_none("adapters/discord", &["matrix_sdk", "adapters::matrix"]);
+}

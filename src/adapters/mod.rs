@@ -3,4 +3,5 @@
 
 pub mod console;
 pub mod discord;
+pub mod matrix;
 pub mod text;

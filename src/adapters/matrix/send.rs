@@ -1,0 +1,333 @@
+//! Sending the service's replies into Matrix rooms: text as `m.text` with
+//! mention pills for the players the reply names, errors as `m.notice`
+//! replying to the command, boards as uploaded `m.image` (the text board as
+//! the body), PGNs as uploaded `m.file`. Send failures are logged, not
+//! returned, so one bad reply does not hide the others.
+
+use std::sync::Arc;
+
+use matrix_sdk::Room;
+use matrix_sdk::ruma::events::Mentions;
+use matrix_sdk::ruma::events::room::ImageInfo;
+use matrix_sdk::ruma::events::room::message::{
+    AddMentions, FileInfo, FileMessageEventContent, ForwardThread, ImageMessageEventContent,
+    MessageType, ReplyMetadata, RoomMessageEventContent,
+};
+use matrix_sdk::ruma::{OwnedUserId, RoomId, UInt, UserId};
+
+use super::format;
+use super::{Bot, Origin, PLATFORM};
+use crate::chess::Position;
+use crate::render::{BoardSpec, Renderer};
+use crate::service::{BoardImage, Event, Reply};
+
+/// Width of board pictures.
+pub const BOARD_SIZE: u32 = 512;
+/// File name of board pictures.
+pub const BOARD_FILE: &str = "board.png";
+/// MIME type of PGN files.
+pub const PGN_MIME: &str = "application/x-chess-pgn";
+/// Said once in an encrypted room.
+// TODO(lead): move into the message catalog (src/service/messages.rs).
+pub const ENCRYPTED_NOTICE: &str = "This room is end-to-end encrypted, and I cannot read \
+    encrypted messages: I only play chess in unencrypted rooms. Invite me to an unencrypted \
+    room to play.";
+
+/// A rendered board: PNG bytes and size.
+struct Png {
+    bytes: Vec<u8>,
+    width: u32,
+    height: u32,
+}
+
+fn render(renderer: &Renderer, board: &BoardImage) -> Result<Png, String> {
+    let position = Position::from_fen(&board.fen).map_err(|e| e.to_string())?;
+    let spec = BoardSpec::new(&position)
+        .last_move(board.last_move)
+        .flip(board.flip)
+        .size(BOARD_SIZE)
+        .result(board.result);
+    let bytes = renderer.png(&spec).map_err(|e| e.to_string())?;
+    Ok(Png {
+        bytes,
+        width: spec.size,
+        height: spec.height(),
+    })
+}
+
+/// Sends a plain notice (nothing mentioned).
+pub(crate) async fn notice(room: &Room, text: &str) {
+    let content = RoomMessageEventContent::notice_plain(text).add_mentions(Mentions::new());
+    if let Err(e) = room.send(content).await {
+        tracing::warn!(error = %e, room = %room.room_id(), "could not send a notice");
+    }
+}
+
+/// The (user id, name) pairs of the reply's mentions that are Matrix users.
+fn matrix_mentions(reply: &Reply) -> Vec<(String, String)> {
+    reply
+        .mentions
+        .iter()
+        .filter_map(|a| {
+            UserId::parse(&a.id)
+                .ok()
+                .map(|u: OwnedUserId| (u.to_string(), a.name.clone()))
+        })
+        .collect()
+}
+
+/// The text part of a reply as a message event.
+pub(crate) fn text_content(reply: &Reply, origin: Option<&Origin>) -> RoomMessageEventContent {
+    if reply.ephemeral {
+        // Matrix has no private replies: a notice answering the command.
+        let content =
+            RoomMessageEventContent::notice_plain(&reply.text).add_mentions(Mentions::new());
+        return match origin {
+            Some(o) => content.make_reply_to(
+                ReplyMetadata::new(&o.event_id, &o.sender, None),
+                ForwardThread::No,
+                AddMentions::No,
+            ),
+            None => content,
+        };
+    }
+    let f = format::format_text(&reply.text, &matrix_mentions(reply));
+    let ids = f
+        .mentions
+        .iter()
+        .filter_map(|id| UserId::parse(id).ok())
+        .collect::<Vec<_>>();
+    let content = match f.html {
+        Some(html) => RoomMessageEventContent::text_html(f.body, html),
+        None => RoomMessageEventContent::text_plain(f.body),
+    };
+    content.add_mentions(Mentions::with_user_ids(ids))
+}
+
+impl Bot {
+    /// Posts one reply into its room. Replies for other platforms or rooms
+    /// the bot is not in are logged and skipped.
+    pub(crate) async fn post(&self, reply: &Reply, origin: Option<&Origin>) {
+        if reply.place.platform != PLATFORM {
+            tracing::warn!(
+                platform = reply.place.platform.as_str(),
+                channel = reply.place.channel.as_str(),
+                "reply not for a Matrix room, skipped"
+            );
+            return;
+        }
+        let Some(room) = RoomId::parse(&reply.place.channel)
+            .ok()
+            .and_then(|id| self.client.get_room(&id))
+        else {
+            tracing::warn!(
+                channel = reply.place.channel.as_str(),
+                "reply for a room the bot is not in, skipped"
+            );
+            return;
+        };
+        if let Some(Event::Pgn { pgn }) = &reply.event
+            && !pgn.is_empty()
+        {
+            self.send_pgn(&room, pgn).await;
+            return;
+        }
+        if !reply.text.is_empty()
+            && let Err(e) = room.send(text_content(reply, origin)).await
+        {
+            tracing::warn!(error = %e, room = %room.room_id(), "could not send a reply");
+        }
+        if let Some(board) = &reply.board {
+            self.send_board(&room, board).await;
+        }
+    }
+
+    async fn upload(
+        &self,
+        mime: &mime::Mime,
+        bytes: Vec<u8>,
+    ) -> Option<matrix_sdk::ruma::OwnedMxcUri> {
+        match self.client.media().upload(mime, bytes, None).await {
+            Ok(r) => Some(r.content_uri),
+            Err(e) => {
+                tracing::warn!(error = %e, "media upload failed");
+                None
+            }
+        }
+    }
+
+    async fn send_board(&self, room: &Room, board: &BoardImage) {
+        let Ok(position) = Position::from_fen(&board.fen) else {
+            tracing::warn!(fen = board.fen.as_str(), "board with a bad FEN skipped");
+            return;
+        };
+        let text_board = crate::render::text_board(&position, board.flip);
+        let renderer = Arc::clone(&self.renderer);
+        let job = board.clone();
+        let png = match tokio::task::spawn_blocking(move || render(&renderer, &job)).await {
+            Ok(Ok(png)) => Some(png),
+            Ok(Err(e)) => {
+                tracing::warn!(error = e.as_str(), "board picture not rendered");
+                None
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "board rendering task failed");
+                None
+            }
+        };
+        let size = png.as_ref().map(|p| p.bytes.len());
+        let uploaded = match png {
+            Some(p) => self
+                .upload(&mime::IMAGE_PNG, p.bytes)
+                .await
+                .map(|uri| (uri, p.width, p.height)),
+            None => None,
+        };
+        let content = match uploaded {
+            Some((uri, width, height)) => {
+                let mut info = ImageInfo::new();
+                info.width = Some(UInt::from(width));
+                info.height = Some(UInt::from(height));
+                info.mimetype = Some(mime::IMAGE_PNG.to_string());
+                info.size = size.and_then(|s| UInt::try_from(s).ok());
+                let mut image =
+                    ImageMessageEventContent::plain(text_board, uri).info(Box::new(info));
+                image.filename = Some(BOARD_FILE.to_string());
+                RoomMessageEventContent::new(MessageType::Image(image))
+            }
+            // No picture: the text board, monospaced.
+            None => RoomMessageEventContent::text_html(
+                text_board.clone(),
+                format!(
+                    "<pre><code>{}</code></pre>",
+                    format::escape_html(&text_board)
+                ),
+            ),
+        };
+        if let Err(e) = room.send(content.add_mentions(Mentions::new())).await {
+            tracing::warn!(error = %e, room = %room.room_id(), "could not send a board");
+        }
+    }
+
+    async fn send_pgn(&self, room: &Room, pgn: &str) {
+        let name = format::pgn_file_name(pgn);
+        let mime: mime::Mime = PGN_MIME.parse().unwrap_or(mime::TEXT_PLAIN_UTF_8);
+        let bytes = pgn.as_bytes().to_vec();
+        let size = bytes.len();
+        let content = match self.upload(&mime, bytes).await {
+            Some(uri) => {
+                let mut info = FileInfo::new();
+                info.mimetype = Some(mime.to_string());
+                info.size = UInt::try_from(size).ok();
+                let mut file =
+                    FileMessageEventContent::plain(name.clone(), uri).info(Box::new(info));
+                file.filename = Some(name);
+                RoomMessageEventContent::new(MessageType::File(file))
+            }
+            // No upload: the PGN as text.
+            None => RoomMessageEventContent::text_html(
+                pgn.to_string(),
+                format!("<pre><code>{}</code></pre>", format::escape_html(pgn)),
+            ),
+        };
+        if let Err(e) = room.send(content.add_mentions(Mentions::new())).await {
+            tracing::warn!(error = %e, room = %room.room_id(), "could not send a PGN");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::service::{Actor, Place};
+
+    fn reply(text: &str, ephemeral: bool, mentions: &[(&str, &str)]) -> Reply {
+        Reply {
+            place: Place {
+                platform: PLATFORM.into(),
+                guild: Some("hs".into()),
+                channel: "!r:hs".into(),
+            },
+            text: text.into(),
+            board: None,
+            mentions: mentions
+                .iter()
+                .map(|(id, name)| Actor {
+                    id: (*id).into(),
+                    name: (*name).into(),
+                })
+                .collect(),
+            event: None,
+            ephemeral,
+            actions: Vec::new(),
+        }
+    }
+
+    fn json(c: &RoomMessageEventContent) -> serde_json::Value {
+        serde_json::to_value(c).unwrap()
+    }
+
+    #[test]
+    fn errors_are_notices_replying_to_the_command_without_mentions() {
+        let origin = Origin {
+            event_id: matrix_sdk::ruma::OwnedEventId::try_from("$cmd:hs").unwrap(),
+            sender: UserId::parse("@a:hs").unwrap(),
+        };
+        let v = json(&text_content(
+            &reply("Illegal move <x>", true, &[("@a:hs", "A")]),
+            Some(&origin),
+        ));
+        assert_eq!(v["msgtype"], "m.notice");
+        assert_eq!(v["body"], "Illegal move <x>");
+        assert_eq!(v["m.relates_to"]["m.in_reply_to"]["event_id"], "$cmd:hs");
+        assert_eq!(v["m.mentions"], serde_json::json!({}));
+    }
+
+    #[test]
+    fn public_replies_pill_only_matrix_users_the_reply_names() {
+        let v = json(&text_content(
+            &reply(
+                "Alice challenges Bob @room",
+                false,
+                &[("@alice:hs", "Alice"), ("console-name", "Bob")],
+            ),
+            None,
+        ));
+        assert_eq!(v["msgtype"], "m.text");
+        assert_eq!(
+            v["m.mentions"]["user_ids"],
+            serde_json::json!(["@alice:hs"])
+        );
+        assert_eq!(
+            v["formatted_body"],
+            "<a href=\"https://matrix.to/#/@alice:hs\">Alice</a> challenges Bob @room"
+        );
+        assert_eq!(v["format"], "org.matrix.custom.html");
+    }
+
+    #[test]
+    fn boards_render_with_their_real_size() {
+        let board = BoardImage {
+            fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1".into(),
+            last_move: None,
+            flip: true,
+            result: None,
+        };
+        let png = render(&Renderer::new(), &board).unwrap();
+        assert_eq!(&png.bytes[..8], b"\x89PNG\r\n\x1a\n");
+        assert_eq!(png.width, BOARD_SIZE);
+        // IHDR: width and height, big-endian, at bytes 16..24.
+        let h = u32::from_be_bytes(png.bytes[20..24].try_into().unwrap());
+        assert_eq!(h, png.height);
+        assert!(
+            render(
+                &Renderer::new(),
+                &BoardImage {
+                    fen: "bad".into(),
+                    ..board
+                }
+            )
+            .is_err()
+        );
+    }
+}

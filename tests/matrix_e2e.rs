@@ -1,0 +1,539 @@
+//! End to end: `chessbot matrix` against a real homeserver. Needs a Synapse
+//! with a registration shared secret (`.ci/synapse.sh` starts one and sets
+//! CHESSBOT_TEST_MATRIX_URL and CHESSBOT_TEST_MATRIX_SECRET); without them
+//! the test says so and skips.
+//!
+//! Registers a bot and two players through the admin API, runs the bot in
+//! process on a SQLite file, and plays a whole game by sending real
+//! `m.room.message` events from both players: a challenge with a pill, the
+//! accept, moves, an illegal move (and an edit of it, which must be
+//! ignored), a draw offer declined by a move, a restart of the bot with a
+//! move sent while it was down, and the mate. Checks what the bot posted:
+//! texts and pills, a board `m.image` whose media is a valid PNG, the notice
+//! replying to the illegal move, the PGN `m.file`, and that nothing was
+//! answered twice. Then a second game whose reminder and time-out the
+//! deadline task posts as a `ManualClock` moves, and an encrypted room,
+//! where the bot only says that it plays in unencrypted rooms.
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use anyhow::{Context as _, anyhow, bail};
+use chessbot::adapters::matrix::{Login, MatrixConfig, serve};
+use chessbot::service::{Clock, GameService, ManualClock};
+use chessbot::store::Store;
+use hmac::{Hmac, Mac};
+use matrix_sdk::config::SyncSettings;
+use matrix_sdk::media::{MediaFormat, MediaRequestParameters};
+use matrix_sdk::ruma::api::client::room::create_room::v3::{Request as CreateRoom, RoomPreset};
+use matrix_sdk::ruma::events::room::MediaSource;
+use matrix_sdk::ruma::events::room::encryption::RoomEncryptionEventContent;
+use matrix_sdk::ruma::events::room::message::{ReplacementMetadata, RoomMessageEventContent};
+use matrix_sdk::ruma::{OwnedEventId, OwnedMxcUri, OwnedUserId};
+use matrix_sdk::{Client, Room};
+use serde_json::Value;
+
+/// Longest wait for any one thing the bot should do.
+const STEP: Duration = Duration::from_secs(20);
+/// The whole test.
+const WHOLE: Duration = Duration::from_secs(240);
+
+struct Homeserver {
+    url: String,
+    secret: String,
+    http: matrix_sdk::reqwest::Client,
+}
+
+impl Homeserver {
+    fn from_env() -> Option<Homeserver> {
+        let url = std::env::var("CHESSBOT_TEST_MATRIX_URL").ok()?;
+        let secret = std::env::var("CHESSBOT_TEST_MATRIX_SECRET").ok()?;
+        Some(Homeserver {
+            url: url.trim_end_matches('/').to_string(),
+            secret,
+            http: matrix_sdk::reqwest::Client::builder()
+                .timeout(STEP)
+                .build()
+                .ok()?,
+        })
+    }
+
+    /// Registers a user with the shared-secret admin API.
+    async fn register(&self, user: &str, password: &str) -> anyhow::Result<OwnedUserId> {
+        let endpoint = format!("{}/_synapse/admin/v1/register", self.url);
+        let nonce: Value =
+            serde_json::from_slice(&self.http.get(&endpoint).send().await?.bytes().await?)?;
+        let nonce = nonce["nonce"].as_str().context("no nonce")?.to_string();
+        let mut mac = Hmac::<sha1::Sha1>::new_from_slice(self.secret.as_bytes())?;
+        mac.update(format!("{nonce}\0{user}\0{password}\0notadmin").as_bytes());
+        let digest: String = mac
+            .finalize()
+            .into_bytes()
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        let body = serde_json::json!({
+            "nonce": nonce, "username": user, "password": password, "mac": digest, "admin": false,
+        });
+        let r = self
+            .http
+            .post(&endpoint)
+            .header("content-type", "application/json")
+            .body(body.to_string())
+            .send()
+            .await?;
+        let status = r.status();
+        let answer: Value = serde_json::from_slice(&r.bytes().await?)?;
+        if !status.is_success() {
+            bail!("registering {user}: {status} {answer}");
+        }
+        Ok(answer["user_id"]
+            .as_str()
+            .context("no user_id")?
+            .try_into()?)
+    }
+
+    async fn player(&self, user: &str, password: &str) -> anyhow::Result<Client> {
+        let client = Client::builder().homeserver_url(&self.url).build().await?;
+        client.matrix_auth().login_username(user, password).await?;
+        Ok(client)
+    }
+}
+
+/// Every timeline event of every room, as JSON (with its `room_id`), in
+/// order, as one player's client sees it.
+#[derive(Clone, Default)]
+struct Timeline {
+    events: Arc<Mutex<Vec<Value>>>,
+}
+
+impl Timeline {
+    fn snapshot(&self) -> Vec<Value> {
+        self.events.lock().unwrap().clone()
+    }
+
+    /// Syncs `client` forever, recording the events of its rooms.
+    fn follow(&self, client: Client) -> tokio::task::JoinHandle<()> {
+        let events = Arc::clone(&self.events);
+        tokio::spawn(async move {
+            // sync_once in a loop: the SDK's own loop pauses a second
+            // between quick syncs.
+            let settings = SyncSettings::default().timeout(Duration::from_secs(5));
+            loop {
+                let Ok(response) = client.sync_once(settings.clone()).await else {
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                    continue;
+                };
+                let mut all = events.lock().unwrap();
+                for (id, update) in &response.rooms.joined {
+                    for e in &update.timeline.events {
+                        if let Ok(mut v) = serde_json::from_str::<Value>(e.raw().json().get()) {
+                            v["room_id"] = Value::String(id.to_string());
+                            all.push(v);
+                        }
+                    }
+                }
+            }
+        })
+    }
+}
+
+/// Reads the bot's messages in order.
+struct BotWatch {
+    timeline: Timeline,
+    bot: String,
+    room: String,
+    /// Bot messages already taken.
+    seen: usize,
+}
+
+impl BotWatch {
+    fn bot_messages(&self) -> Vec<Value> {
+        self.timeline
+            .snapshot()
+            .into_iter()
+            .filter(|e| {
+                e["type"] == "m.room.message"
+                    && e["sender"] == self.bot.as_str()
+                    && e["room_id"] == self.room.as_str()
+            })
+            .collect()
+    }
+
+    /// Waits for the next bot message; fails after [`STEP`].
+    async fn next(&mut self) -> anyhow::Result<Value> {
+        let deadline = tokio::time::Instant::now() + STEP;
+        loop {
+            if let Some(m) = self.bot_messages().get(self.seen) {
+                self.seen += 1;
+                return Ok(m.clone());
+            }
+            if tokio::time::Instant::now() > deadline {
+                bail!(
+                    "the bot posted nothing more within {STEP:?}; so far: {:#?}",
+                    self.bot_messages()
+                        .iter()
+                        .map(|m| m["content"]["body"].clone())
+                        .collect::<Vec<_>>()
+                );
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// The next bot message, which must have this msgtype and contain
+    /// `needle` in its body.
+    async fn expect(&mut self, msgtype: &str, needle: &str) -> anyhow::Result<Value> {
+        let m = self.next().await?;
+        let c = &m["content"];
+        if c["msgtype"] != msgtype || !c["body"].as_str().unwrap_or("").contains(needle) {
+            bail!("expected {msgtype} containing {needle:?}, got {c:#}");
+        }
+        Ok(m)
+    }
+}
+
+async fn say(room: &Room, text: &str) -> anyhow::Result<OwnedEventId> {
+    Ok(room
+        .send(RoomMessageEventContent::text_plain(text))
+        .await?
+        .response
+        .event_id)
+}
+
+async fn wait_until(what: &str, mut check: impl FnMut() -> bool) -> anyhow::Result<()> {
+    let deadline = tokio::time::Instant::now() + STEP;
+    while !check() {
+        if tokio::time::Instant::now() > deadline {
+            bail!("timed out waiting for {what}");
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    Ok(())
+}
+
+async fn download(client: &Client, uri: &str) -> anyhow::Result<Vec<u8>> {
+    let uri: OwnedMxcUri = uri.into();
+    let request = MediaRequestParameters {
+        source: MediaSource::Plain(uri),
+        format: MediaFormat::File,
+    };
+    Ok(tokio::time::timeout(STEP, client.media().get_media_content(&request, false)).await??)
+}
+
+/// Starts the bot on the given database and store folder.
+async fn start_bot(
+    cfg: &MatrixConfig,
+    db: &str,
+    clock: &Arc<ManualClock>,
+) -> anyhow::Result<tokio::task::JoinHandle<()>> {
+    let store = Store::open(db).await?;
+    let clock: Arc<dyn Clock> = Arc::clone(clock) as Arc<dyn Clock>;
+    let service = GameService::open(store, Arc::clone(&clock)).await?;
+    let cfg = cfg.clone();
+    Ok(tokio::spawn(async move {
+        if let Err(e) = serve(cfg, service, clock, std::future::pending()).await {
+            eprintln!("bot stopped: {e}");
+        }
+    }))
+}
+
+fn in_reply_to(m: &Value) -> Option<&str> {
+    m["content"]["m.relates_to"]["m.in_reply_to"]["event_id"].as_str()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_in_a_matrix_room() {
+    let Some(hs) = Homeserver::from_env() else {
+        eprintln!(
+            "SKIPPED matrix_e2e: set CHESSBOT_TEST_MATRIX_URL and CHESSBOT_TEST_MATRIX_SECRET \
+             (`source .ci/synapse.sh` starts a throw-away Synapse and sets both)"
+        );
+        return;
+    };
+    let started = std::time::Instant::now();
+    tokio::time::timeout(WHOLE, play(hs))
+        .await
+        .expect("the Matrix end-to-end test took too long")
+        .unwrap();
+    eprintln!("matrix_e2e: {:.1} s", started.elapsed().as_secs_f64());
+}
+
+async fn play(hs: Homeserver) -> anyhow::Result<()> {
+    let started = std::time::Instant::now();
+    let tag = format!(
+        "{}{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)?
+            .subsec_nanos()
+    );
+    let (bot_name, alice_name, bob_name) = (
+        format!("chessbot{tag}"),
+        format!("alice{tag}"),
+        format!("bob{tag}"),
+    );
+    let password = "correct horse battery staple";
+    let bot_id = hs.register(&bot_name, password).await?;
+    let alice_id = hs.register(&alice_name, password).await?;
+    let bob_id = hs.register(&bob_name, password).await?;
+    let server = bot_id.server_name().to_string();
+
+    let dir = tempfile::tempdir()?;
+    let db = format!(
+        "sqlite://{}?mode=rwc",
+        dir.path().join("games.db").display()
+    );
+    let cfg = MatrixConfig {
+        homeserver: hs.url.clone(),
+        login: Login::Password {
+            user: bot_id.to_string(),
+            password: password.to_string(),
+        },
+        store_path: dir.path().join("matrix"),
+        allowed_servers: vec![server.clone()],
+        due_poll: Duration::from_millis(200),
+    };
+    let clock = Arc::new(ManualClock::starting_now());
+    let mut bot = start_bot(&cfg, &db, &clock).await?;
+
+    let alice = hs.player(&alice_name, password).await?;
+    let bob = hs.player(&bob_name, password).await?;
+    // A display name with markup: it must come back escaped.
+    alice.account().set_display_name(Some("Alice <b>")).await?;
+    let mut create = CreateRoom::new();
+    create.invite = vec![bot_id.clone(), bob_id.clone()];
+    create.preset = Some(RoomPreset::PrivateChat);
+    create.name = Some("chess".to_string());
+    let room = alice.create_room(create).await?;
+    let room_id = room.room_id().to_owned();
+    bob.join_room_by_id(&room_id).await?;
+    let bob_room = bob
+        .get_room(&room_id)
+        .ok_or_else(|| anyhow!("bob has no room"))?;
+
+    let timeline = Timeline::default();
+    let follower = timeline.follow(alice.clone());
+    let joined = |t: &Timeline, room: &str, who: &str| {
+        t.snapshot().iter().any(|e| {
+            e["type"] == "m.room.member"
+                && e["room_id"] == room
+                && e["state_key"] == who
+                && e["content"]["membership"] == "join"
+        })
+    };
+    wait_until("the bot to accept the invite", || {
+        joined(&timeline, room_id.as_str(), bot_id.as_str())
+    })
+    .await?;
+    let mut watch = BotWatch {
+        timeline: timeline.clone(),
+        bot: bot_id.to_string(),
+        room: room_id.to_string(),
+        seen: 0,
+    };
+    eprintln!(
+        "matrix_e2e: bot joined after {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+
+    // A personal challenge, the opponent written as a pill (as Element does).
+    room.send(RoomMessageEventContent::text_html(
+        "!chess challenge bob white",
+        format!("!chess challenge <a href=\"https://matrix.to/#/{bob_id}\">{bob_name}</a> white"),
+    ))
+    .await?;
+    let m = watch.expect("m.text", "challenges").await?;
+    let c = &m["content"];
+    assert_eq!(
+        c["m.mentions"]["user_ids"],
+        serde_json::json!([bob_id.as_str()])
+    );
+    let html = c["formatted_body"].as_str().unwrap_or_default();
+    assert!(
+        html.contains(&format!(
+            "<a href=\"https://matrix.to/#/{bob_id}\">{bob_name}</a>"
+        )),
+        "{html}"
+    );
+    assert!(
+        html.contains("Alice &lt;b&gt;"),
+        "display name not escaped: {html}"
+    );
+    assert!(!html.contains("<b>"), "{html}");
+
+    say(&bob_room, "!chess accept").await?;
+    let m = watch.expect("m.text", "Game #").await?;
+    let ids = m["content"]["m.mentions"]["user_ids"].clone();
+    assert!(
+        ids.as_array().is_some_and(|a| !a.is_empty()),
+        "game start mentions the players: {m:#}"
+    );
+    let image = watch.expect("m.image", "+-----------------+").await?;
+    let c = &image["content"];
+    assert_eq!(c["info"]["mimetype"], "image/png");
+    assert_eq!(c["filename"], "board.png");
+    let png = download(&alice, c["url"].as_str().unwrap_or_default()).await?;
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "not a PNG");
+    assert_eq!(c["info"]["size"].as_u64(), Some(png.len() as u64));
+    let width = u32::from_be_bytes(png[16..20].try_into()?);
+    let height = u32::from_be_bytes(png[20..24].try_into()?);
+    assert_eq!(c["info"]["w"].as_u64(), Some(u64::from(width)));
+    assert_eq!(c["info"]["h"].as_u64(), Some(u64::from(height)));
+
+    say(&room, "!chess move f3").await?;
+    watch.expect("m.text", "f3").await?;
+    watch.expect("m.image", "+---").await?;
+    say(&bob_room, "!chess move e5").await?;
+    watch.expect("m.text", "e5").await?;
+    watch.expect("m.image", "+---").await?;
+
+    // An illegal move: a notice replying to it, nobody mentioned.
+    let illegal = say(&room, "!chess move Ke3").await?;
+    let m = watch.next().await?;
+    assert_eq!(m["content"]["msgtype"], "m.notice", "{m:#}");
+    assert_eq!(in_reply_to(&m), Some(illegal.as_str()));
+    assert_eq!(m["content"]["m.mentions"], serde_json::json!({}));
+    // Its edit into a legal move must not be played.
+    room.send(
+        RoomMessageEventContent::text_plain("* !chess move g4")
+            .make_replacement(ReplacementMetadata::new(illegal.clone(), None)),
+    )
+    .await?;
+
+    // A draw offer, declined by a move.
+    say(&bob_room, "!chess draw").await?;
+    let m = watch.expect("m.text", "offers a draw").await?;
+    assert_eq!(
+        m["content"]["m.mentions"]["user_ids"],
+        serde_json::json!([alice_id.as_str()])
+    );
+    say(&room, "!chess move g4").await?;
+    // Had the edit been played, its move would have come before the offer.
+    watch.expect("m.text", "g4").await?;
+    watch.expect("m.image", "+---").await?;
+
+    // Restart: the bot goes down, Bob mates meanwhile.
+    bot.abort();
+    let _ = bot.await;
+    let mate = say(&bob_room, "!chess move Qh4#").await?;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(
+        watch.bot_messages().len(),
+        watch.seen,
+        "a stopped bot posted"
+    );
+    let restarted = std::time::Instant::now();
+    bot = start_bot(&cfg, &db, &clock).await?;
+    watch.expect("m.text", "Qh4#").await?;
+    eprintln!(
+        "matrix_e2e: restarted bot answered in {:.1} s",
+        restarted.elapsed().as_secs_f64()
+    );
+    let end = watch.expect("m.text", "Checkmate").await?;
+    assert!(
+        end["content"]["body"]
+            .as_str()
+            .unwrap_or("")
+            .contains("0-1"),
+        "{end:#}"
+    );
+    watch.expect("m.image", "+---").await?;
+    let file = watch.next().await?;
+    let c = &file["content"];
+    assert_eq!(c["msgtype"], "m.file", "{file:#}");
+    assert_eq!(c["body"], "game-1.pgn");
+    assert_eq!(c["filename"], "game-1.pgn");
+    let pgn = String::from_utf8(download(&bob, c["url"].as_str().unwrap_or_default()).await?)?;
+    assert!(pgn.contains("1. f3 e5 2. g4 Qh4#"), "{pgn}");
+    assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
+    assert_eq!(c["info"]["size"].as_u64(), Some(pgn.len() as u64));
+
+    // A last command as a fence: everything before it has been answered.
+    say(&room, "!chess games").await?;
+    let fence = watch.next().await?;
+    assert_ne!(fence["content"]["msgtype"], "m.image");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let all = watch.bot_messages();
+    assert_eq!(all.len(), watch.seen, "unexpected extra bot messages");
+    let replies_to = |id: &OwnedEventId| {
+        all.iter()
+            .filter(|m| in_reply_to(m) == Some(id.as_str()))
+            .count()
+    };
+    assert_eq!(
+        replies_to(&illegal),
+        1,
+        "the illegal move was answered again"
+    );
+    assert_eq!(replies_to(&mate), 0);
+    let count = |needle: &str| {
+        all.iter()
+            .filter(|m| {
+                m["content"]["msgtype"] == "m.text"
+                    && m["content"]["body"].as_str().unwrap_or("").contains(needle)
+            })
+            .count()
+    };
+    assert_eq!(count("Checkmate"), 1);
+    assert_eq!(count("Qh4#"), 1);
+    assert_eq!(count("g4"), 1);
+    assert_eq!(count("challenges"), 1);
+    assert!(
+        joined(&timeline, room_id.as_str(), bob_id.as_str()),
+        "bob in the room"
+    );
+    eprintln!(
+        "matrix_e2e: game over after {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+
+    // Deadlines: a second game, a mention by bare name, the reminder and
+    // the time-out posted by the deadline task as the clock moves.
+    say(
+        &bob_room,
+        &format!("!chess challenge @{alice_name} black 1"),
+    )
+    .await?;
+    let m = watch.expect("m.text", "challenges").await?;
+    assert_eq!(
+        m["content"]["m.mentions"]["user_ids"],
+        serde_json::json!([alice_id.as_str()])
+    );
+    say(&room, "!chess accept").await?;
+    watch.expect("m.text", "Game #2").await?;
+    watch.expect("m.image", "+---").await?;
+    clock.advance(chrono::TimeDelta::hours(20));
+    let m = watch.expect("m.text", "your move in game #2").await?;
+    assert_eq!(
+        m["content"]["m.mentions"]["user_ids"],
+        serde_json::json!([alice_id.as_str()])
+    );
+    watch.expect("m.image", "+---").await?;
+    clock.advance(chrono::TimeDelta::hours(5));
+    watch.expect("m.text", "in time").await?;
+    watch.expect("m.image", "+---").await?;
+    let file = watch.next().await?;
+    assert_eq!(file["content"]["body"], "game-2.pgn", "{file:#}");
+
+    // An encrypted room: joined, one notice, no game.
+    let mut create = CreateRoom::new();
+    create.preset = Some(RoomPreset::PrivateChat);
+    let secret_room = alice.create_room(create).await?;
+    secret_room
+        .send_state_event(RoomEncryptionEventContent::with_recommended_defaults())
+        .await?;
+    secret_room.invite_user_by_id(&bot_id).await?;
+    let mut secret = BotWatch {
+        timeline: timeline.clone(),
+        bot: bot_id.to_string(),
+        room: secret_room.room_id().to_string(),
+        seen: 0,
+    };
+    let m = secret.expect("m.notice", "unencrypted rooms").await?;
+    assert_eq!(m["content"]["m.mentions"], serde_json::json!({}));
+
+    bot.abort();
+    follower.abort();
+    Ok(())
+}
