@@ -900,13 +900,25 @@ fn sleep_for(now: DateTime<Utc>, next_due: Option<DateTime<Utc>>, max: Duration)
 /// Posts due reminders and time-outs into their rooms, forever.
 async fn deadline_task(bot: Arc<Bot>, clock: Arc<dyn Clock>, max_sleep: Duration) {
     loop {
-        // TODO(lead): switch to the per-platform `run_due` ("matrix") once the
-        // service has it. Until then this claims the due deadlines of every
-        // platform; those of other platforms are logged and dropped by `post`.
-        for reply in bot.service.run_due().await {
-            bot.post(&reply, None).await;
+        // Only Matrix games; each is acknowledged once posted, so one
+        // claimed by a process that died before posting is posted by the
+        // next round of any process (see `GameService::claim_due`).
+        let claimed = bot.service.claim_due(Some(PLATFORM)).await;
+        let full = claimed.len() >= crate::service::DUE_BATCH;
+        for due in claimed {
+            for reply in &due.replies {
+                bot.post(reply, None).await;
+            }
+            bot.service.ack_due(&due).await;
         }
-        let wait = sleep_for(clock.now(), bot.service.next_due().await, max_sleep);
+        if full {
+            continue;
+        }
+        let wait = sleep_for(
+            clock.now(),
+            bot.service.next_due_for(Some(PLATFORM)).await,
+            max_sleep,
+        );
         tokio::time::sleep(wait).await;
     }
 }
