@@ -42,7 +42,7 @@ pub async fn run(http: Arc<Http>, backend: Arc<dyn Backend>, renderer: Arc<Rende
                 );
             }
         }
-        let wait = sleep_for(Utc::now(), backend.next_due().await);
+        let wait = sleep_for(backend.now(), backend.next_due().await);
         tokio::time::sleep(wait).await;
     }
 }
