@@ -54,7 +54,7 @@ pub async fn run(http: Arc<Http>, backend: Arc<dyn Backend>, renderer: Arc<Rende
             // More may be waiting: no pause between full batches.
             continue;
         }
-        let wait = sleep_for(Utc::now(), backend.next_due().await);
+        let wait = sleep_for(backend.now(), backend.next_due().await);
         tokio::time::sleep(wait).await;
     }
 }

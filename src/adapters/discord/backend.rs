@@ -9,7 +9,7 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 
 use crate::service::{
-    Actor, Command, DueAnnouncement, GameService, LocalePrefs, Place, Reply, SystemClock,
+    Actor, Clock, Command, DueAnnouncement, GameService, LocalePrefs, Place, Reply, SystemClock,
 };
 use crate::store::Store;
 
@@ -62,6 +62,10 @@ pub trait Backend: Send + Sync {
     fn ack_due<'a>(&'a self, due: &'a DueAnnouncement) -> BoxFuture<'a, ()>;
     /// When the next Discord reminder or time-out falls due.
     fn next_due(&self) -> BoxFuture<'_, Option<DateTime<Utc>>>;
+    /// The service's current time (deadlines are on this clock).
+    fn now(&self) -> DateTime<Utc> {
+        Utc::now()
+    }
     /// Moves the active game of `from` to `to` (a thread); `Ok(false)` when
     /// `from` had no active game.
     fn rebind_channel<'a>(
@@ -71,8 +75,8 @@ pub trait Backend: Send + Sync {
     ) -> BoxFuture<'a, Result<bool, OpenError>>;
 }
 
-/// The real game service.
-struct Service(GameService);
+/// The real game service and its clock.
+struct Service(GameService, Arc<dyn Clock>);
 
 impl Backend for Service {
     fn handle<'a>(
@@ -118,6 +122,10 @@ impl Backend for Service {
         Box::pin(self.0.next_due_for(Some(PLATFORM)))
     }
 
+    fn now(&self) -> DateTime<Utc> {
+        self.1.now()
+    }
+
     fn rebind_channel<'a>(
         &'a self,
         from: &'a Place,
@@ -133,7 +141,19 @@ impl Backend for Service {
 /// # Errors
 /// The database cannot be opened or migrated.
 pub async fn open(db_url: &str) -> Result<Arc<dyn Backend>, OpenError> {
+    open_with_clock(db_url, Arc::new(SystemClock)).await
+}
+
+/// Opens the store at `db_url` (running migrations) and the game service
+/// on `clock` (tests pass a `ManualClock` to move time).
+///
+/// # Errors
+/// The database cannot be opened or migrated.
+pub async fn open_with_clock(
+    db_url: &str,
+    clock: Arc<dyn Clock>,
+) -> Result<Arc<dyn Backend>, OpenError> {
     let store = Store::open(db_url).await?;
-    let service = GameService::open(store, Arc::new(SystemClock)).await?;
-    Ok(Arc::new(Service(service)))
+    let service = GameService::open(store, Arc::clone(&clock)).await?;
+    Ok(Arc::new(Service(service, clock)))
 }

@@ -59,7 +59,59 @@ pub async fn run(args: DiscordArgs) -> anyhow::Result<()> {
     let backend = backend::open(&args.db)
         .await
         .map_err(|e| anyhow::anyhow!("could not open the database {}: {e}", args.db))?;
+    // DISCORD_SHARDS (e.g. `0-3/16`, default automatic) and the optional
+    // shared REST proxy DISCORD_HTTP_PROXY: see "Running at scale" in README.
+    let shards = scale::Shards::from_env().map_err(|e| anyhow::anyhow!("{e}"))?;
+    run_with(RunOptions {
+        token,
+        guild,
+        backend,
+        shards,
+        proxy: scale::proxy_from_env(),
+        shutdown: Box::pin(shutdown_signal()),
+    })
+    .await
+}
+
+/// Everything [`run_with`] needs; [`run`] takes it from the environment,
+/// tests build it (a fake Discord as `proxy`, a game service on a manual
+/// clock, their own shutdown signal).
+pub struct RunOptions {
+    /// The bot token (checked again by [`run_with`]).
+    pub token: String,
+    /// Register the commands in this server only; `None`: globally.
+    pub guild: Option<serenity::GuildId>,
+    /// The game service.
+    pub backend: Arc<dyn backend::Backend>,
+    /// Which gateway shards to run.
+    pub shards: scale::Shards,
+    /// Send every REST call to this base URL (`http://host:port`) instead
+    /// of Discord, without the local rate limiter.
+    pub proxy: Option<String>,
+    /// The bot stops when this resolves.
+    pub shutdown: backend::BoxFuture<'static, ()>,
+}
+
+/// Connects to Discord (or `options.proxy`) and serves until
+/// `options.shutdown` resolves; the deadline task stops with it.
+///
+/// # Errors
+/// Malformed token, Discord unreachable or refusing the token, gateway
+/// failures.
+pub async fn run_with(options: RunOptions) -> anyhow::Result<()> {
+    let RunOptions {
+        token,
+        guild,
+        backend,
+        shards,
+        proxy,
+        shutdown,
+    } = options;
+    let token = token::check_token(Some(&token))?;
     let renderer = Arc::new(Renderer::new());
+    // The deadline task, stopped when this function returns.
+    let announcer = AbortOnDrop::default();
+    let announcer_slot = announcer.slot();
 
     let options = poise::FrameworkOptions {
         commands: vec![commands::chess()],
@@ -87,11 +139,12 @@ pub async fn run(args: DiscordArgs) -> anyhow::Result<()> {
                         "globally"
                     }
                 );
-                tokio::spawn(announcer::run(
+                let task = tokio::spawn(announcer::run(
                     Arc::clone(&ctx.http),
                     Arc::clone(&backend),
                     Arc::clone(&renderer),
                 ));
+                AbortOnDrop::set(&announcer_slot, task.abort_handle());
                 Ok(Data { backend, renderer })
             })
         })
@@ -99,10 +152,7 @@ pub async fn run(args: DiscordArgs) -> anyhow::Result<()> {
 
     // Fail fast with a clear line when Discord is unreachable or refuses the
     // token, instead of serenity retrying the gateway forever.
-    // DISCORD_SHARDS (e.g. `0-3/16`, default automatic) and the optional
-    // shared REST proxy DISCORD_HTTP_PROXY: see "Running at scale" in README.
-    let shards = scale::Shards::from_env().map_err(|e| anyhow::anyhow!("{e}"))?;
-    let http = scale::http(&token, scale::proxy_from_env().as_deref());
+    let http = scale::http(&token, proxy.as_deref());
     match tokio::time::timeout(CONNECT_TIMEOUT, http.get_bot_gateway()).await {
         Ok(Ok(_)) => {}
         Ok(Err(e)) => anyhow::bail!("cannot connect to Discord: {}", connect_error(&e)),
@@ -116,11 +166,11 @@ pub async fn run(args: DiscordArgs) -> anyhow::Result<()> {
         .await
         .map_err(|e| anyhow::anyhow!("could not set up the Discord client: {e}"))?;
     let shard_manager = Arc::clone(&client.shard_manager);
-    tokio::select! {
+    let outcome = tokio::select! {
         result = shards.start(&mut client) => {
             result.map_err(|e| anyhow::anyhow!("Discord connection failed: {e}"))
         }
-        () = shutdown_signal() => {
+        () = shutdown => {
             tracing::info!("shutting down");
             let stopped =
                 tokio::time::timeout(SHUTDOWN_GRACE, shard_manager.shutdown_all()).await;
@@ -128,6 +178,50 @@ pub async fn run(args: DiscordArgs) -> anyhow::Result<()> {
                 tracing::warn!("shards did not stop in time");
             }
             Ok(())
+        }
+    };
+    drop(announcer);
+    outcome
+}
+
+/// Aborts the task set in its slot when dropped (and a task set after
+/// that at once), so no deadline task outlives [`run_with`].
+#[derive(Default)]
+struct AbortOnDrop(Arc<std::sync::Mutex<TaskSlot>>);
+
+/// The task to abort, and whether its owner is gone.
+#[derive(Default)]
+struct TaskSlot {
+    task: Option<tokio::task::AbortHandle>,
+    closed: bool,
+}
+
+impl AbortOnDrop {
+    fn slot(&self) -> Arc<std::sync::Mutex<TaskSlot>> {
+        Arc::clone(&self.0)
+    }
+
+    fn set(slot: &std::sync::Mutex<TaskSlot>, task: tokio::task::AbortHandle) {
+        let mut guard = slot
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if guard.closed {
+            task.abort();
+        } else if let Some(old) = guard.task.replace(task) {
+            old.abort();
+        }
+    }
+}
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        let mut guard = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        guard.closed = true;
+        if let Some(task) = guard.task.take() {
+            task.abort();
         }
     }
 }

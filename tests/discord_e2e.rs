@@ -1,0 +1,581 @@
+//! End to end through the real serenity/poise stack: the Discord adapter
+//! runs in-process (`run_with`) against the fake Discord of
+//! `tests/support/fake_discord.rs` (127.0.0.1 only), with a game service on
+//! a manual clock. A whole game is played with slash commands, button
+//! clicks and autocomplete; then a time-out is posted by the deadline task
+//! of a restarted bot. Every wait gives up after `fake_discord::WAIT`.
+
+mod support {
+    pub mod fake_discord;
+}
+
+use std::sync::Arc;
+
+use chessbot::adapters::discord::backend::open_with_clock;
+use chessbot::adapters::discord::scale::Shards;
+use chessbot::adapters::discord::{RunOptions, run_with};
+use chessbot::service::{Clock, ManualClock};
+use poise::serenity_prelude as serenity;
+use serde_json::{Value, json};
+use support::fake_discord::{
+    APP_ID, CHANNEL_ID, EPHEMERAL, FakeDiscord, RestCall, Sent, WAIT, Who, bot_user,
+};
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+/// A made-up token of the right shape (not a real one).
+const TOKEN: &str = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.GabcDE.abcdefghijklmnopqrstuvwxyz_-0123456789";
+
+const ALICE: Who = Who {
+    id: 1_100_000_000_000_000_011,
+    name: "alice",
+};
+const BOB: Who = Who {
+    id: 1_100_000_000_000_000_012,
+    name: "bob",
+};
+const EVE: Who = Who {
+    id: 1_100_000_000_000_000_013,
+    name: "eve",
+};
+
+/// The bot running in this process.
+struct Bot {
+    task: JoinHandle<anyhow::Result<()>>,
+    stop: oneshot::Sender<()>,
+}
+
+impl Bot {
+    async fn start(fake: &FakeDiscord, db_url: &str, clock: &Arc<ManualClock>) -> Bot {
+        let clock: Arc<dyn Clock> = Arc::clone(clock) as Arc<dyn Clock>;
+        let backend = open_with_clock(db_url, clock)
+            .await
+            .expect("open the game service");
+        let (stop, stopped) = oneshot::channel::<()>();
+        let options = RunOptions {
+            token: TOKEN.to_owned(),
+            guild: None,
+            backend,
+            shards: Shards::Auto,
+            proxy: Some(fake.http_url.clone()),
+            shutdown: Box::pin(async move {
+                let _ = stopped.await;
+            }),
+        };
+        Bot {
+            task: tokio::spawn(run_with(options)),
+            stop,
+        }
+    }
+
+    async fn stop(self) {
+        let _ = self.stop.send(());
+        let outcome = tokio::time::timeout(WAIT, self.task)
+            .await
+            .expect("the bot stops in time")
+            .expect("the bot task did not panic");
+        if let Err(e) = outcome {
+            panic!("the bot failed: {e:#}");
+        }
+    }
+}
+
+fn opt(kind: u64, name: &str, value: Value) -> Value {
+    json!({ "type": kind, "name": name, "value": value })
+}
+
+/// The final answer to an interaction (after any deferral).
+async fn answer(fake: &FakeDiscord, sent: &Sent) -> Value {
+    fake.wait_for("the answer to an interaction", |v| v.answer(sent).cloned())
+        .await
+}
+
+/// The calls that answered `sent` so far.
+fn calls_of(fake: &FakeDiscord, sent: &Sent) -> Vec<RestCall> {
+    fake.calls().into_iter().filter(|c| sent.owns(c)).collect()
+}
+
+fn flags(m: &Value) -> u64 {
+    m["flags"].as_u64().unwrap_or(0)
+}
+
+fn custom_ids(m: &Value) -> Vec<String> {
+    m["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .filter_map(|b| b["custom_id"].as_str().map(str::to_owned))
+        .collect()
+}
+
+fn id_of(m: &Value) -> u64 {
+    m["id"]
+        .as_str()
+        .and_then(|s| s.parse().ok())
+        .expect("a snowflake id")
+}
+
+/// Every message-bearing REST call pings at most `players` and never
+/// everyone, here or roles.
+fn assert_mentions_limited(calls: &[RestCall], players: &[Who]) {
+    let allowed: Vec<String> = players.iter().map(|p| p.id.to_string()).collect();
+    for c in calls {
+        let body = c.message_data();
+        let carries_text = body.get("content").is_some() || body.get("embeds").is_some();
+        if !carries_text || c.method == "GET" {
+            continue;
+        }
+        let am = &body["allowed_mentions"];
+        assert!(
+            am.is_object(),
+            "no allowed_mentions in {}: {body}",
+            c.line()
+        );
+        assert_eq!(am["parse"], json!([]), "{}: {am}", c.line());
+        assert_eq!(am["roles"], json!([]), "{}: {am}", c.line());
+        for u in am["users"].as_array().into_iter().flatten() {
+            let u = u.as_str().unwrap_or_default();
+            assert!(allowed.iter().any(|a| a == u), "{} may ping {u}", c.line());
+        }
+        let content = body["content"].as_str().unwrap_or_default();
+        assert!(
+            !content.contains("@everyone") && !content.contains("@here"),
+            "{content}"
+        );
+    }
+}
+
+/// The PNG board pictures attached by `calls`.
+fn pngs(calls: &[RestCall]) -> Vec<Vec<u8>> {
+    calls
+        .iter()
+        .flat_map(|c| c.files.iter())
+        .filter(|f| f.filename == "board.png")
+        .map(|f| f.bytes.clone())
+        .collect()
+}
+
+fn assert_png(bytes: &[u8]) {
+    assert!(
+        bytes.starts_with(b"\x89PNG\r\n\x1a\n") && bytes.len() > 1000,
+        "a PNG picture ({} bytes)",
+        bytes.len()
+    );
+}
+
+/// The value of the choice named `name` of option `option` of
+/// `/chess <sub>`, as registered.
+fn choice_value(registered: &Value, sub: &str, option: &str, name: &str) -> Value {
+    let find = |list: &Value, n: &str| {
+        list.as_array()
+            .and_then(|l| l.iter().find(|o| o["name"] == json!(n)))
+            .cloned()
+            .unwrap_or_else(|| panic!("no {n} in {list}"))
+    };
+    let chess = find(registered, "chess");
+    let s = find(&chess["options"], sub);
+    let o = find(&s["options"], option);
+    find(&o["choices"], name)["value"].clone()
+}
+
+/// Starts the fake and the bot, and waits for the commands to be
+/// registered; returns the registration body.
+async fn connect(
+    fake: &FakeDiscord,
+    db_url: &str,
+    clock: &Arc<ManualClock>,
+    sessions: usize,
+) -> (Bot, Value) {
+    let since = fake.mark();
+    let bot = Bot::start(fake, db_url, clock).await;
+    let registration = fake
+        .wait_call("command registration", since, |c| {
+            c.method == "PUT" && c.route == format!("/applications/{APP_ID}/commands")
+        })
+        .await;
+    assert_eq!(registration.status, 200);
+    fake.wait_sessions(sessions).await;
+    (bot, registration.json.unwrap_or_default())
+}
+
+#[test]
+fn the_fakes_payloads_parse_as_serenity_types() {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    rt.block_on(async {
+        let fake = FakeDiscord::start(TOKEN).await;
+        let (_, slash) = fake.slash_payload(
+            CHANNEL_ID,
+            ALICE,
+            "challenge",
+            vec![opt(6, "opponent", json!(BOB.id.to_string()))],
+            &[BOB],
+        );
+        let i: serenity::Interaction = serde_json::from_value(slash).expect("slash command");
+        let serenity::Interaction::Command(c) = i else {
+            panic!("a command")
+        };
+        assert_eq!(c.user.id.get(), ALICE.id);
+        assert_eq!(c.data.resolved.users.len(), 1);
+        let (_, auto) = fake.autocomplete_payload(CHANNEL_ID, BOB, "move", "move", "e");
+        let i: serenity::Interaction = serde_json::from_value(auto).expect("autocomplete");
+        assert!(matches!(i, serenity::Interaction::Autocomplete(_)));
+        let ready: serenity::Ready = serde_json::from_value(fake.ready_payload()).expect("READY");
+        assert_eq!(ready.application.id.get(), APP_ID);
+        let _: serenity::CurrentUser = serde_json::from_value(bot_user()).expect("bot user");
+        let ch: serenity::Channel =
+            serde_json::from_value(fake.channel(CHANNEL_ID).expect("channel")).expect("channel");
+        assert!(matches!(ch, serenity::Channel::Guild(_)));
+    });
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_through_serenity_and_poise() {
+    let started = std::time::Instant::now();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = format!("sqlite://{}/game.db?mode=rwc", dir.path().display());
+    let clock = Arc::new(ManualClock::starting_now());
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (bot, registered) = connect(&fake, &db, &clock, 1).await;
+
+    // Start-up: gateway discovery through the fake, the token on every
+    // call, one /chess command with the move autocomplete.
+    let calls = fake.calls();
+    assert!(calls.iter().any(|c| c.route == "/gateway/bot"));
+    assert!(
+        calls.iter().all(|c| c.status != 401),
+        "token sent as `Bot …`"
+    );
+    let identify = &fake.identifies()[0];
+    // serenity sends the token with its `Bot ` prefix, as in REST calls.
+    let sent_token = identify["token"].as_str().unwrap_or_default();
+    assert_eq!(sent_token.trim_start_matches("Bot "), TOKEN);
+    assert_eq!(identify["intents"], json!(1), "GUILDS only");
+    let names: Vec<&str> = registered
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|c| c["name"].as_str())
+        .collect();
+    assert_eq!(names, ["chess"]);
+    let subs: Vec<&str> = registered[0]["options"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|o| o["name"].as_str())
+        .collect();
+    for sub in [
+        "challenge",
+        "accept",
+        "move",
+        "board",
+        "resign",
+        "pgn",
+        "help",
+    ] {
+        assert!(subs.contains(&sub), "/chess {sub} in {subs:?}");
+    }
+    let move_option = registered[0]["options"]
+        .as_array()
+        .and_then(|o| o.iter().find(|s| s["name"] == json!("move")))
+        .map(|s| s["options"][0].clone())
+        .unwrap_or_default();
+    assert_eq!(move_option["autocomplete"], json!(true), "{move_option}");
+    let white = choice_value(&registered, "challenge", "color", "white");
+
+    // Alice challenges Bob.
+    let challenge = fake.slash(
+        CHANNEL_ID,
+        ALICE,
+        "challenge",
+        vec![
+            opt(6, "opponent", json!(BOB.id.to_string())),
+            opt(if white.is_string() { 3 } else { 4 }, "color", white),
+        ],
+        &[BOB],
+    );
+    let offer = answer(&fake, &challenge).await;
+    assert_eq!(flags(&offer), 0, "a public challenge: {offer}");
+    assert!(
+        offer["content"]
+            .as_str()
+            .is_some_and(|c| c.contains(&format!("<@{}>", BOB.id))),
+        "{offer}"
+    );
+    assert_eq!(
+        custom_ids(&offer),
+        ["chess:accept_challenge", "chess:decline_challenge"]
+    );
+    let offer_id = id_of(&offer);
+
+    // Eve clicks Accept: a private refusal; the challenge stays.
+    let eve_click = fake.click(EVE, offer_id, "chess:accept_challenge");
+    let refusal = answer(&fake, &eve_click).await;
+    assert_eq!(flags(&refusal) & EPHEMERAL, EPHEMERAL, "{refusal}");
+    assert!(custom_ids(&fake.message(offer_id).expect("offer")).len() == 2);
+
+    // Bob clicks Accept: a thread "alice vs bob" opens and the game starts
+    // there with the board picture; the offer loses its buttons.
+    let accept = fake.click(BOB, offer_id, "chess:accept_challenge");
+    let thread_call = fake
+        .wait_call("thread creation", 0, |c| {
+            c.method == "POST" && c.route == format!("/channels/{CHANNEL_ID}/threads")
+        })
+        .await;
+    assert_eq!(thread_call.status, 201);
+    assert_eq!(thread_call.body()["name"], json!("alice vs bob"));
+    let thread = fake
+        .wait_for("the game's first message in its thread", |v| {
+            v.calls().iter().find_map(|c| {
+                let id = c
+                    .route
+                    .strip_prefix("/channels/")?
+                    .strip_suffix("/messages")?
+                    .parse::<u64>()
+                    .ok()?;
+                (c.method == "POST" && id != CHANNEL_ID && !c.files.is_empty()).then_some(id)
+            })
+        })
+        .await;
+    let started_here = answer(&fake, &accept).await;
+    assert_eq!(flags(&started_here), 0, "{started_here}");
+    fake.wait_for("the offer's buttons to go", |v| {
+        v.message(offer_id)
+            .filter(|m| custom_ids(m).is_empty())
+            .map(|_| ())
+    })
+    .await;
+    let first = fake
+        .wait_for("the start in the thread", |v| {
+            v.messages_in(thread).first().map(|m| (*m).clone())
+        })
+        .await;
+    assert_eq!(first["attachments"][0]["filename"], json!("board.png"));
+    assert_eq!(
+        first["embeds"][0]["image"]["url"],
+        json!("attachment://board.png")
+    );
+    let png = pngs(&fake.calls());
+    assert!(!png.is_empty());
+    for p in &png {
+        assert_png(p);
+    }
+
+    // Autocomplete: Alice (White) gets her legal moves matching "f"; Bob,
+    // not on move, gets none.
+    let since = fake.mark();
+    let auto = fake.autocomplete(thread, ALICE, "move", "move", "f");
+    let choices = fake
+        .wait_call("autocomplete result", since, |c| {
+            c.route == auto.callback_route()
+        })
+        .await;
+    assert_eq!(choices.body()["type"], json!(8));
+    let offered: Vec<&str> = choices.body()["data"]["choices"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|c| c["value"].as_str())
+        .collect();
+    assert_eq!(offered, ["f3", "f4", "Nf3"]);
+    let auto = fake.autocomplete(thread, BOB, "move", "move", "");
+    let none = fake
+        .wait_call("autocomplete result", since, |c| {
+            c.route == auto.callback_route()
+        })
+        .await;
+    assert_eq!(none.body()["data"]["choices"], json!([]));
+
+    // An illegal move and a stranger's move: private errors, no board.
+    for (who, text) in [(ALICE, "Ke2"), (EVE, "e4"), (BOB, "e5")] {
+        let m = fake.slash(thread, who, "move", vec![opt(3, "move", json!(text))], &[]);
+        let err = answer(&fake, &m).await;
+        assert_eq!(flags(&err) & EPHEMERAL, EPHEMERAL, "{text}: {err}");
+        assert!(calls_of(&fake, &m).iter().all(|c| c.files.is_empty()));
+    }
+
+    // Fool's mate, each move picked from the autocomplete.
+    let mut last = Value::Null;
+    for (who, typed, pick) in [
+        (ALICE, "f", "f3"),
+        (BOB, "e", "e5"),
+        (ALICE, "g", "g4"),
+        (BOB, "Qh", "Qh4#"),
+    ] {
+        let since = fake.mark();
+        let auto = fake.autocomplete(thread, who, "move", "move", typed);
+        let choices = fake
+            .wait_call("autocomplete result", since, |c| {
+                c.route == auto.callback_route()
+            })
+            .await;
+        let offered = choices.body()["data"]["choices"].to_string();
+        assert!(
+            offered.contains(&format!("\"{pick}\"")),
+            "{typed}: {offered}"
+        );
+        let m = fake.slash(thread, who, "move", vec![opt(3, "move", json!(pick))], &[]);
+        last = answer(&fake, &m).await;
+        assert_eq!(flags(&last), 0, "{pick}: {last}");
+        // The board picture comes with the answer or a follow-up.
+        let board = fake
+            .wait_for("a board picture", |v| {
+                let mine: Vec<RestCall> = v.calls().iter().filter(|c| m.owns(c)).cloned().collect();
+                pngs(&mine).into_iter().next()
+            })
+            .await;
+        assert_png(&board);
+    }
+    assert!(
+        last["content"].as_str().is_some_and(|c| c.contains("Qh4#")),
+        "{last}"
+    );
+    // The end summary with the result, in the thread.
+    let summary = fake
+        .wait_for("the result in the thread", |v| {
+            v.messages_in(thread)
+                .iter()
+                .filter_map(|m| m["content"].as_str())
+                .find(|c| c.contains("0-1"))
+                .map(str::to_owned)
+        })
+        .await;
+    assert!(summary.contains("Checkmate"), "{summary}");
+
+    // The result is also posted in the parent channel.
+    fake.wait_for("the result in the parent channel", |v| {
+        v.messages_in(CHANNEL_ID)
+            .iter()
+            .find(|m| m["content"].as_str().is_some_and(|c| c.contains("0-1")))
+            .map(|_| ())
+    })
+    .await;
+
+    // The PGN of the game, as text and a file.
+    let pgn = fake.slash(thread, EVE, "pgn", vec![], &[]);
+    let pgn_answer = answer(&fake, &pgn).await;
+    let text = pgn_answer["content"].as_str().unwrap_or_default();
+    assert!(
+        text.contains("1. f3 e5 2. g4 Qh4#") && text.contains("0-1"),
+        "{text}"
+    );
+    assert!(
+        calls_of(&fake, &pgn)
+            .iter()
+            .flat_map(|c| c.files.iter())
+            .any(|f| f.filename == "game.pgn")
+    );
+
+    // A stale button of the finished game: a polite private answer.
+    let stale = fake.click(ALICE, offer_id, "chess:accept_challenge");
+    let polite = answer(&fake, &stale).await;
+    assert_eq!(flags(&polite) & EPHEMERAL, EPHEMERAL, "{polite}");
+    assert!(!polite["content"].as_str().unwrap_or_default().is_empty());
+
+    // Nothing pinged anyone but the players; no call was refused.
+    let calls = fake.calls();
+    assert_mentions_limited(&calls, &[ALICE, BOB]);
+    let refused: Vec<String> = calls
+        .iter()
+        .filter(|c| c.status >= 400)
+        .map(RestCall::line)
+        .collect();
+    assert!(refused.is_empty(), "{refused:#?}");
+
+    if std::env::var_os("FAKE_DISCORD_LOG").is_some() {
+        for c in &calls {
+            eprintln!("{} {}", c.line(), c.body());
+        }
+    }
+    bot.stop().await;
+    eprintln!(
+        "whole game: {} REST calls, {} heartbeats, {:?}",
+        calls.len(),
+        fake.heartbeats(),
+        started.elapsed()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_time_out_is_posted_by_the_deadline_task_after_a_restart() {
+    let started = std::time::Instant::now();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = format!("sqlite://{}/game.db?mode=rwc", dir.path().display());
+    let clock = Arc::new(ManualClock::starting_now());
+    let fake = FakeDiscord::start(TOKEN).await;
+    // No permission to create threads: the game stays in the channel.
+    fake.forbid_threads(true);
+    let (bot, registered) = connect(&fake, &db, &clock, 1).await;
+    let white = choice_value(&registered, "challenge", "color", "white");
+
+    let challenge = fake.slash(
+        CHANNEL_ID,
+        ALICE,
+        "challenge",
+        vec![
+            opt(6, "opponent", json!(BOB.id.to_string())),
+            opt(if white.is_string() { 3 } else { 4 }, "color", white),
+            opt(4, "days", json!(1)),
+        ],
+        &[BOB],
+    );
+    answer(&fake, &challenge).await;
+    let accept = fake.slash(CHANNEL_ID, BOB, "accept", vec![], &[]);
+    let start = answer(&fake, &accept).await;
+    assert_eq!(flags(&start), 0, "{start}");
+    // Both players move once, so the game is under way.
+    for who in [ALICE, BOB] {
+        let since = fake.mark();
+        let auto = fake.autocomplete(CHANNEL_ID, who, "move", "move", "");
+        let c = fake
+            .wait_call("autocomplete", since, |c| c.route == auto.callback_route())
+            .await;
+        let first = c.body()["data"]["choices"][0]["value"]
+            .as_str()
+            .map(str::to_owned)
+            .unwrap_or_else(|| {
+                let log: Vec<String> = fake
+                    .calls()
+                    .iter()
+                    .map(|c| format!("{} {}", c.line(), c.body()))
+                    .collect();
+                panic!("no legal move offered to {}: {log:#?}", who.name)
+            });
+        let m = fake.slash(
+            CHANNEL_ID,
+            who,
+            "move",
+            vec![opt(3, "move", json!(first))],
+            &[],
+        );
+        let a = answer(&fake, &m).await;
+        assert_eq!(flags(&a), 0, "{a}");
+    }
+    bot.stop().await;
+    fake.wait_disconnected().await;
+    let before = fake.mark();
+    let is_result = |c: &RestCall| {
+        c.method == "POST"
+            && c.route == format!("/channels/{CHANNEL_ID}/messages")
+            && c.body()["content"]
+                .as_str()
+                .is_some_and(|t| t.contains("1-0") || t.contains("0-1"))
+    };
+    assert!(!fake.calls().iter().any(is_result), "no result yet");
+
+    // A day and a half later, the bot comes back on the same database.
+    clock.advance(chrono::Duration::hours(36));
+    let (bot, _) = connect(&fake, &db, &clock, 2).await;
+    let timeout = fake
+        .wait_call("the time-out message", before, is_result)
+        .await;
+    assert_eq!(timeout.status, 200);
+    let text = timeout.body()["content"].as_str().unwrap_or_default();
+    assert!(text.contains("time"), "{text}");
+    assert_mentions_limited(&fake.calls(), &[ALICE, BOB]);
+    bot.stop().await;
+    eprintln!("time-out after a restart: {:?}", started.elapsed());
+}
