@@ -858,3 +858,15 @@ async fn moves_are_read_and_written_in_the_channels_notation() {
     let pgn = h.pgn().await;
     assert!(pgn.contains("1. e4 e5 2. Bc4 Nc6 3. Ne2 Nf6"), "{pgn}");
 }
+
+#[tokio::test]
+async fn replies_carry_their_language_for_button_labels() {
+    let h = harness().await;
+    let r = h.say("alice", "/chess settings language:ru").await;
+    assert_eq!(r[0].locale, chessbot::i18n::Locale::Ru);
+    let r = h.say("alice", "/chess challenge @bob").await;
+    assert!(!r[0].actions.is_empty());
+    assert_eq!(r[0].locale, chessbot::i18n::Locale::Ru);
+    let r = h.say("bob", "/chess settings language:en").await;
+    assert_eq!(r[0].locale, chessbot::i18n::Locale::En);
+}

@@ -288,6 +288,7 @@ pub fn error_reply(place: &Place, code: &str, message: String) -> Reply {
         }),
         ephemeral: true,
         actions: Vec::new(),
+        locale: Locale::En,
     }
 }
 
@@ -300,6 +301,7 @@ fn reply(place: &Place, text: String) -> Reply {
         event: None,
         ephemeral: false,
         actions: Vec::new(),
+        locale: Locale::En,
     }
 }
 
@@ -365,6 +367,14 @@ impl GameService {
         } else {
             Vec::new()
         };
+        // The replies' language: a language change answers in the new one.
+        let reply_loc = match &cmd {
+            Command::Settings {
+                language: Some(new),
+            } => *new,
+            _ => loc,
+        };
+        let first = replies.len();
         let result = match cmd {
             Command::Challenge {
                 opponent,
@@ -410,6 +420,9 @@ impl GameService {
                 tracing::error!(error = %e, "command failed");
                 replies.push(error_reply(place, "internal", msg::internal(loc)));
             }
+        }
+        for r in &mut replies[first..] {
+            r.locale = reply_loc;
         }
         replies
     }
@@ -691,7 +704,11 @@ impl GameService {
         } else {
             None
         };
-        self.end_replies(loc, &l.place(), l, outcome, Some(to_move), text)
+        let mut replies = self.end_replies(loc, &l.place(), l, outcome, Some(to_move), text);
+        for r in &mut replies {
+            r.locale = loc;
+        }
+        replies
     }
 
     /// The reminder of the player to move.
@@ -709,6 +726,7 @@ impl GameService {
         });
         r.mentions = vec![player];
         r.board = Some(self.image(l, false));
+        r.locale = loc;
         vec![r]
     }
 

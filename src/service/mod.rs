@@ -162,6 +162,8 @@ pub struct Reply {
     pub ephemeral: bool,
     /// Buttons the platform may attach.
     pub actions: Vec<Action>,
+    /// The language of `text`; adapters label buttons in it.
+    pub locale: crate::i18n::Locale,
 }
 
 /// A claimed reminder or time-out (see `GameService::claim_due`): post its

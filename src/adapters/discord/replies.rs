@@ -10,6 +10,7 @@ use serenity::all::{
 };
 
 use super::ids::ButtonId;
+use crate::i18n::Locale;
 use crate::service::{Event, Reply};
 
 /// File name of the board picture; the embed shows `attachment://board.png`.
@@ -37,6 +38,8 @@ pub struct Outgoing {
     /// The only users the message may ping.
     pub mention_ids: Vec<u64>,
     pub buttons: Vec<ButtonId>,
+    /// The language of the button labels.
+    pub locale: Locale,
 }
 
 /// Escapes Discord markdown so untrusted or plain text shows literally:
@@ -153,6 +156,7 @@ pub fn outgoing(reply: &Reply, board_png: Option<Vec<u8>>) -> Outgoing {
             .iter()
             .map(|&a| ButtonId::for_action(a))
             .collect(),
+        locale: reply.locale,
     }
 }
 
@@ -173,7 +177,7 @@ fn with_code_block(text: &str, pgn: &str) -> String {
 
 /// One row of buttons (Discord allows five per row).
 #[must_use]
-pub fn button_rows(buttons: &[ButtonId]) -> Vec<CreateActionRow> {
+pub fn button_rows(buttons: &[ButtonId], locale: Locale) -> Vec<CreateActionRow> {
     buttons
         .chunks(5)
         .map(|row| {
@@ -188,7 +192,7 @@ pub fn button_rows(buttons: &[ButtonId]) -> Vec<CreateActionRow> {
                             ButtonStyle::Secondary
                         };
                         CreateButton::new(b.custom_id())
-                            .label(b.label())
+                            .label(b.label_in(locale))
                             .style(style)
                     })
                     .collect(),
@@ -208,6 +212,7 @@ impl Outgoing {
             ephemeral: true,
             mention_ids: Vec::new(),
             buttons: Vec::new(),
+            locale: Locale::En,
         }
     }
 
@@ -246,7 +251,7 @@ impl Outgoing {
             m = m.embed(e);
         }
         if !self.buttons.is_empty() {
-            m = m.components(button_rows(&self.buttons));
+            m = m.components(button_rows(&self.buttons, self.locale));
         }
         m
     }
@@ -262,7 +267,7 @@ impl Outgoing {
             m = m.embed(e);
         }
         if !self.buttons.is_empty() {
-            m = m.components(button_rows(&self.buttons));
+            m = m.components(button_rows(&self.buttons, self.locale));
         }
         m
     }
@@ -280,7 +285,7 @@ impl Outgoing {
             m = m.embed(e);
         }
         if !self.buttons.is_empty() {
-            m = m.components(button_rows(&self.buttons));
+            m = m.components(button_rows(&self.buttons, self.locale));
         }
         m
     }
@@ -295,7 +300,7 @@ impl Outgoing {
             m = m.embed(e);
         }
         if !self.buttons.is_empty() {
-            m = m.components(button_rows(&self.buttons));
+            m = m.components(button_rows(&self.buttons, self.locale));
         }
         m
     }
@@ -328,6 +333,7 @@ mod tests {
             event: None,
             ephemeral: false,
             actions: Vec::new(),
+            locale: crate::i18n::Locale::En,
         }
     }
 
@@ -425,6 +431,21 @@ mod tests {
                 .get("components")
                 .is_none()
         );
+    }
+
+    #[test]
+    fn buttons_are_labelled_in_the_language_of_the_reply() {
+        let mut r = reply("x");
+        r.actions = vec![Action::AcceptChallenge, Action::DeclineChallenge];
+        r.locale = Locale::Ru;
+        let v = json(&outgoing(&r, None).channel_message());
+        let row = &v["components"][0]["components"];
+        assert_eq!(row[0]["custom_id"], json!("chess:accept_challenge"));
+        assert_eq!(
+            row[0]["label"],
+            json!(ButtonId::AcceptChallenge.label_in(Locale::Ru))
+        );
+        assert_ne!(row[0]["label"], json!("Accept"));
     }
 
     #[test]

@@ -296,6 +296,7 @@ mod tests {
             event: None,
             ephemeral,
             actions: Vec::new(),
+            locale: crate::i18n::Locale::En,
         }
     }
 

@@ -202,6 +202,7 @@ mod tests {
             event,
             ephemeral: false,
             actions: vec![Action::Resign],
+            locale: crate::i18n::Locale::En,
         }
     }
 
