@@ -31,7 +31,7 @@ use crate::store::Store;
 pub struct ConsoleArgs {
     /// Database URL (default: sqlite://chessbot.db; `sqlite::memory:` for a
     /// throwaway session).
-    #[arg(long, env = "DATABASE_URL", default_value = "sqlite://chessbot.db")]
+    #[arg(long, env = "DATABASE_URL", default_value = crate::store::DEFAULT_DATABASE_URL)]
     pub db: String,
     /// Write board pictures into this directory.
     #[arg(long)]

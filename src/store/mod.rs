@@ -175,6 +175,9 @@ pub struct GameUpdate {
     pub now: i64,
 }
 
+/// The database of every adapter when none is given (`--db`, `DATABASE_URL`).
+pub const DEFAULT_DATABASE_URL: &str = "sqlite://chessbot.db";
+
 /// Status value of a running game.
 pub const STATUS_ACTIVE: &str = "active";
 /// Status value of an ended game.

@@ -34,7 +34,7 @@ pub struct DiscordArgs {
     #[arg(
         long = "db",
         env = "DATABASE_URL",
-        default_value = "sqlite://chessbot.db"
+        default_value = crate::store::DEFAULT_DATABASE_URL
     )]
     pub db: String,
     /// Register commands in this guild only (instant, for development).

@@ -83,7 +83,7 @@ pub struct MatrixArgs {
     #[arg(
         long = "db",
         env = "DATABASE_URL",
-        default_value = "sqlite://chessbot.db"
+        default_value = crate::store::DEFAULT_DATABASE_URL
     )]
     pub db: String,
     /// Folder of the Matrix session and sync state (default: next to the
