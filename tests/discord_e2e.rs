@@ -305,21 +305,23 @@ async fn a_whole_game_through_serenity_and_poise() {
             .is_some_and(|c| c.contains(&format!("<@{}>", BOB.id))),
         "{offer}"
     );
-    assert_eq!(
-        custom_ids(&offer),
-        ["chess:accept_challenge", "chess:decline_challenge"]
-    );
+    // The buttons name the challenge they belong to.
+    let offer_buttons = custom_ids(&offer);
+    assert_eq!(offer_buttons.len(), 2, "{offer}");
+    assert!(offer_buttons[0].starts_with("chess:accept_challenge:c"));
+    assert!(offer_buttons[1].starts_with("chess:decline_challenge:c"));
+    let accept_id = offer_buttons[0].as_str();
     let offer_id = id_of(&offer);
 
     // Eve clicks Accept: a private refusal; the challenge stays.
-    let eve_click = fake.click(EVE, offer_id, "chess:accept_challenge");
+    let eve_click = fake.click(EVE, offer_id, accept_id);
     let refusal = answer(&fake, &eve_click).await;
     assert_eq!(flags(&refusal) & EPHEMERAL, EPHEMERAL, "{refusal}");
     assert!(custom_ids(&fake.message(offer_id).expect("offer")).len() == 2);
 
     // Bob clicks Accept: a thread "alice vs bob" opens and the game starts
     // there with the board picture; the offer loses its buttons.
-    let accept = fake.click(BOB, offer_id, "chess:accept_challenge");
+    let accept = fake.click(BOB, offer_id, accept_id);
     let thread_call = fake
         .wait_call("thread creation", 0, |c| {
             c.method == "POST" && c.route == format!("/channels/{CHANNEL_ID}/threads")
@@ -354,6 +356,12 @@ async fn a_whole_game_through_serenity_and_poise() {
         })
         .await;
     assert_eq!(first["attachments"][0]["filename"], json!("board.png"));
+    // The start in the thread carries the game's Resign button.
+    let start_buttons = custom_ids(&first);
+    assert!(
+        start_buttons.len() == 1 && start_buttons[0].starts_with("chess:resign:g"),
+        "{first}"
+    );
     assert_eq!(
         first["embeds"][0]["image"]["url"],
         json!("attachment://board.png")
@@ -470,10 +478,15 @@ async fn a_whole_game_through_serenity_and_poise() {
     );
 
     // A stale button of the finished game: a polite private answer.
-    let stale = fake.click(ALICE, offer_id, "chess:accept_challenge");
+    let stale = fake.click(ALICE, offer_id, accept_id);
     let polite = answer(&fake, &stale).await;
     assert_eq!(flags(&polite) & EPHEMERAL, EPHEMERAL, "{polite}");
-    assert!(!polite["content"].as_str().unwrap_or_default().is_empty());
+    assert!(
+        polite["content"]
+            .as_str()
+            .is_some_and(|c| c.contains("no longer open")),
+        "{polite}"
+    );
 
     // Nothing pinged anyone but the players; no call was refused.
     let calls = fake.calls();

@@ -82,6 +82,33 @@ fn custom_ids(v: &Value) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// The service command a click on the button `custom_id` runs.
+fn press(custom_id: &str) -> Command {
+    let (button, subject) = ButtonId::parse(custom_id).expect("one of our buttons");
+    button.command(subject).expect("a service command")
+}
+
+/// The error code of the single (private) reply, if it is an error.
+fn error_code(replies: &[Reply]) -> Option<String> {
+    match replies {
+        [r] if r.ephemeral => match &r.event {
+            Some(Event::Error { code, .. }) => Some(code.clone()),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The buttons (custom ids) under the public replies.
+async fn buttons_of(replies: &[Reply]) -> Vec<String> {
+    sent(replies)
+        .await
+        .iter()
+        .filter(|(o, _)| !o.ephemeral)
+        .flat_map(|(_, v)| custom_ids(v))
+        .collect()
+}
+
 fn has_event(replies: &[Reply], f: impl Fn(&Event) -> bool) -> bool {
     replies.iter().any(|r| r.event.as_ref().is_some_and(&f))
 }
@@ -119,14 +146,13 @@ async fn a_whole_game_through_the_discord_mapping() {
         "markdown escaped: {}",
         o.content
     );
-    assert_eq!(
-        custom_ids(v),
-        ["chess:accept_challenge", "chess:decline_challenge"]
-    );
+    let ids = custom_ids(v);
+    assert_eq!(ids.len(), 2);
+    assert!(ids[0].starts_with("chess:accept_challenge:c"), "{ids:?}");
+    assert!(ids[1].starts_with("chess:decline_challenge:c"), "{ids:?}");
 
     // Eve clicks Accept: a private refusal, nothing changes.
-    let click = ButtonId::parse("chess:accept_challenge").and_then(ButtonId::command);
-    let click = click.expect("accept is a service command");
+    let click = press(&ids[0]);
     let replies = svc.handle(&p, &eve, click.clone()).await;
     let msgs = sent(&replies).await;
     assert_eq!(msgs.len(), 1);
@@ -143,6 +169,9 @@ async fn a_whole_game_through_the_discord_mapping() {
         .find(|(o, _)| !o.ephemeral)
         .expect("a public start");
     let png = start.0.board_png.as_ref().expect("the board is rendered");
+    // The start carries the Resign button of this game.
+    let resign_id = custom_ids(&start.1).pop().expect("a Resign button");
+    assert!(resign_id.starts_with("chess:resign:g"), "{resign_id}");
     assert!(png.starts_with(b"\x89PNG"));
     assert_eq!(start.1["attachments"][0]["filename"], json!(BOARD_FILE));
     assert_eq!(
@@ -197,13 +226,19 @@ async fn a_whole_game_through_the_discord_mapping() {
         }
     }
 
-    // A stale Accept-draw button of the finished game: a polite private answer.
-    let stale = ButtonId::AcceptDraw.command().expect("a command");
-    let replies = svc.handle(&p, &alice, stale).await;
-    let msgs = sent(&replies).await;
-    assert!(!msgs.is_empty());
-    assert!(msgs.iter().all(|(o, _)| o.ephemeral), "{replies:?}");
-    assert!(msgs.iter().all(|(o, _)| !o.content.is_empty()));
+    // Stale buttons of the finished game: a polite private answer.
+    let game = resign_id.trim_start_matches("chess:resign:");
+    for id in [
+        format!("chess:accept_draw:{game}"),
+        format!("chess:resign_confirm:{game}"),
+        "chess:accept_draw".to_owned(),
+    ] {
+        let replies = svc.handle(&p, &alice, press(&id)).await;
+        let msgs = sent(&replies).await;
+        assert!(!msgs.is_empty());
+        assert!(msgs.iter().all(|(o, _)| o.ephemeral), "{replies:?}");
+        assert!(msgs.iter().all(|(o, _)| !o.content.is_empty()));
+    }
 
     // /chess pgn: the PGN as a code block and a file.
     let replies = svc.handle(&p, &eve, Command::Pgn { game: None }).await;
@@ -236,4 +271,100 @@ async fn bad_input_is_private_and_changes_nothing() {
     assert!(msgs[0].0.ephemeral);
     assert_eq!(msgs[0].1["flags"], json!(64));
     assert!(custom_ids(&msgs[0].1).is_empty());
+}
+
+#[tokio::test]
+async fn old_buttons_never_touch_a_newer_challenge_offer_or_game() {
+    let svc = service().await;
+    let p = place();
+    let alice = actor(ALICE, "alice");
+    let bob = actor(BOB, "bob");
+    let challenge = || {
+        challenge_command(
+            Some(bob.clone()),
+            Some(ColorOption::White),
+            None,
+            None,
+            None,
+        )
+    };
+    let mv = |text: &str| Command::Move {
+        text: text.to_owned(),
+    };
+
+    // A challenge, withdrawn, and a second one: the first Accept is stale.
+    let first = buttons_of(&svc.handle(&p, &alice, challenge()).await).await;
+    svc.handle(&p, &alice, Command::Cancel).await;
+    let second = buttons_of(&svc.handle(&p, &alice, challenge()).await).await;
+    assert_ne!(first, second);
+    let replies = svc.handle(&p, &bob, press(&first[0])).await;
+    assert_eq!(error_code(&replies).as_deref(), Some("stale_button"));
+    assert!(
+        replies[0].text.contains("no longer open"),
+        "{}",
+        replies[0].text
+    );
+    // The old Decline does not decline the new challenge either.
+    let replies = svc.handle(&p, &bob, press(&first[1])).await;
+    assert_eq!(error_code(&replies).as_deref(), Some("stale_button"));
+    // The second challenge is untouched: its Accept starts the game.
+    let started = svc.handle(&p, &bob, press(&second[0])).await;
+    assert!(has_event(&started, |e| matches!(e, Event::Start { .. })));
+    let resign_first_game = buttons_of(&started).await;
+
+    // A draw offer that a move declined: its Accept neither accepts nor
+    // makes a new offer.
+    for (who, m) in [(&alice, "e4"), (&bob, "e5")] {
+        assert!(error_code(&svc.handle(&p, who, mv(m)).await).is_none());
+    }
+    let offer = buttons_of(&svc.handle(&p, &alice, Command::Draw).await).await;
+    assert_eq!(offer.len(), 2, "{offer:?}");
+    assert!(offer[0].starts_with("chess:accept_draw:g"), "{offer:?}");
+    svc.handle(&p, &alice, mv("Nf3")).await; // alice's own offer stands
+    let moved = svc.handle(&p, &bob, mv("Nc6")).await; // declines it
+    assert!(error_code(&moved).is_none(), "{moved:?}");
+    let replies = svc.handle(&p, &bob, press(&offer[0])).await;
+    assert_eq!(error_code(&replies).as_deref(), Some("stale_button"));
+    // The old Decline-draw button does not decline a takeback request.
+    svc.handle(&p, &alice, Command::Takeback).await;
+    let replies = svc.handle(&p, &bob, press(&offer[1])).await;
+    assert_eq!(error_code(&replies).as_deref(), Some("stale_button"));
+    // Bob made no offer by clicking: Alice's own offer would now be new.
+    let replies = svc.handle(&p, &alice, Command::Draw).await;
+    assert!(
+        has_event(&replies, |e| matches!(e, Event::DrawOffer { .. })),
+        "{replies:?}"
+    );
+    let offer = buttons_of(&replies).await;
+
+    // An old challenge button while the draw offer stands declines nothing.
+    let replies = svc.handle(&p, &bob, press(&second[1])).await;
+    assert_eq!(error_code(&replies).as_deref(), Some("stale_button"));
+    let ended = svc.handle(&p, &bob, press(&offer[0])).await;
+    assert!(
+        has_event(&ended, |e| matches!(
+            e,
+            Event::End { termination, .. } if termination == "agreement"
+        )),
+        "{ended:?}"
+    );
+
+    // A new game in the channel: the first game's Resign does nothing.
+    svc.handle(&p, &alice, challenge()).await;
+    let next = svc.handle(&p, &bob, Command::Accept).await;
+    assert!(has_event(&next, |e| matches!(e, Event::Start { .. })));
+    let resign = resign_first_game[0].replace("chess:resign:", "chess:resign_confirm:");
+    let replies = svc.handle(&p, &bob, press(&resign)).await;
+    assert_eq!(error_code(&replies).as_deref(), Some("stale_button"));
+    assert!(replies[0].text.contains("no longer being played"));
+    // The new game's own Resign button works.
+    let resign = buttons_of(&next).await[0].replace("chess:resign:", "chess:resign_confirm:");
+    let replies = svc.handle(&p, &bob, press(&resign)).await;
+    assert!(
+        has_event(&replies, |e| matches!(
+            e,
+            Event::End { termination, .. } if termination == "resignation"
+        )),
+        "{replies:?}"
+    );
 }

@@ -13,7 +13,7 @@ use chrono::{DateTime, TimeZone, Utc};
 
 use super::{
     Action, Actor, BoardImage, Clock, ColorChoice, Command, DueAnnouncement, Event, LocalePrefs,
-    Place, Reply, messages as msg,
+    Place, Reply, Subject, messages as msg,
 };
 use crate::chess::{
     ClaimError, Color, Game, Move, MoveInputError, Outcome, PgnTags, Position, RulesMode,
@@ -60,6 +60,11 @@ impl From<ServiceError> for Failure {
     fn from(e: ServiceError) -> Failure {
         Failure::Internal(e)
     }
+}
+
+/// A button's challenge is no longer the open one.
+fn challenge_gone(loc: Locale) -> Failure {
+    user("stale_button", msg::button_challenge_gone(loc))
 }
 
 fn user(code: &'static str, message: String) -> Failure {
@@ -289,6 +294,7 @@ pub fn error_reply(place: &Place, code: &str, message: String) -> Reply {
         ephemeral: true,
         actions: Vec::new(),
         locale: Locale::En,
+        subject: None,
     }
 }
 
@@ -302,6 +308,7 @@ fn reply(place: &Place, text: String) -> Reply {
         ephemeral: false,
         actions: Vec::new(),
         locale: Locale::En,
+        subject: None,
     }
 }
 
@@ -386,13 +393,13 @@ impl GameService {
                 self.challenge(loc, place, by, opponent, color, days, fen, rules)
                     .await
             }
-            Command::Accept => self.accept(loc, place, by, prefs.guild).await,
-            Command::Decline => self.decline(loc, place, by).await,
+            Command::Accept => self.accept(loc, place, by, prefs.guild, None).await,
+            Command::Decline => self.decline(loc, place, by, None).await,
             Command::Cancel => self.cancel(loc, place, by).await,
             Command::Move { text } => self.play(loc, place, by, &text).await,
             Command::Board { flip } => self.board(loc, place, flip).await,
-            Command::Draw => self.draw(loc, place, by).await,
-            Command::Resign => self.resign(loc, place, by).await,
+            Command::Draw => self.draw(loc, place, by, None).await,
+            Command::Resign => self.resign(loc, place, by, None).await,
             Command::Abort => self.abort(loc, place, by).await,
             Command::Takeback => self.takeback(loc, place, by).await,
             Command::Rematch => self.rematch(loc, place, by).await,
@@ -402,6 +409,10 @@ impl GameService {
             Command::History { user } => self.history(loc, place, by, user).await,
             Command::Help => Ok(vec![reply(place, msg::help(loc))]),
             Command::Settings { language } => self.settings(loc, place, language).await,
+            Command::Press { action, subject } => {
+                self.press(loc, place, by, action, subject, prefs.guild)
+                    .await
+            }
         };
         match result {
             Ok(mut r) => replies.append(&mut r),
@@ -813,6 +824,60 @@ impl GameService {
             .ok_or_else(|| user("no_game", msg::no_game(loc)))
     }
 
+    /// The active game; with `only` (a button's game), that game or a
+    /// `stale_button` refusal.
+    async fn require_game(
+        &self,
+        loc: Locale,
+        place: &Place,
+        only: Option<i64>,
+    ) -> Result<Loaded, Failure> {
+        let Some(id) = only else {
+            return self.require_active(loc, place).await;
+        };
+        match self.active(place).await? {
+            Some(l) if l.row.id == id => Ok(l),
+            _ => Err(user("stale_button", msg::button_game_gone(loc, id))),
+        }
+    }
+
+    /// A button press: the action, limited to the subject it was shown for.
+    async fn press(
+        &self,
+        loc: Locale,
+        place: &Place,
+        by: &Actor,
+        action: Action,
+        subject: Option<Subject>,
+        guild_locale: Option<Locale>,
+    ) -> Handled {
+        let challenge = match subject {
+            Some(Subject::Challenge(id)) => Some(id),
+            Some(Subject::Game(_)) => None,
+            None => None,
+        };
+        let game = match subject {
+            Some(Subject::Game(id)) => Some(id),
+            _ => None,
+        };
+        // A subject of the wrong kind is not a button we made.
+        let wrong_kind = match action {
+            Action::AcceptChallenge | Action::DeclineChallenge => game.is_some(),
+            Action::AcceptDraw | Action::DeclineDraw | Action::Resign => challenge.is_some(),
+        };
+        if wrong_kind {
+            return Err(user("stale_button", msg::button_stale(loc)));
+        }
+        match action {
+            Action::AcceptChallenge => self.accept(loc, place, by, guild_locale, challenge).await,
+            Action::DeclineChallenge | Action::DeclineDraw => {
+                self.decline(loc, place, by, subject).await
+            }
+            Action::AcceptDraw => self.draw(loc, place, by, game).await,
+            Action::Resign => self.resign(loc, place, by, game).await,
+        }
+    }
+
     // ---- pictures and summaries --------------------------------------
 
     fn image(&self, l: &Loaded, flip: bool) -> BoardImage {
@@ -961,8 +1026,8 @@ impl GameService {
         opponent: Option<Actor>,
         c: NewChallenge,
     ) -> Handled {
-        match self.inner.store.insert_challenge(&c).await {
-            Ok(_) => {}
+        let id = match self.inner.store.insert_challenge(&c).await {
+            Ok(id) => id,
             Err(StoreError::Busy) => {
                 return Err(user(
                     "game_in_progress",
@@ -970,7 +1035,7 @@ impl GameService {
                 ));
             }
             Err(e) => return Err(e.into()),
-        }
+        };
         let mut r = reply(
             place,
             msg::challenge_posted(
@@ -989,6 +1054,7 @@ impl GameService {
         });
         r.mentions = opponent.into_iter().collect();
         r.actions = vec![Action::AcceptChallenge, Action::DeclineChallenge];
+        r.subject = Some(Subject::Challenge(id));
         Ok(vec![r])
     }
 
@@ -1002,8 +1068,12 @@ impl GameService {
         place: &Place,
         by: &Actor,
         guild_locale: Option<Locale>,
+        only: Option<i64>,
     ) -> Handled {
         let Some(c) = self.open_challenge(place).await? else {
+            if only.is_some() {
+                return Err(challenge_gone(loc));
+            }
             if let Some(g) = self.inner.store.active_game(&key(place)).await? {
                 return Err(user(
                     "game_in_progress",
@@ -1012,6 +1082,9 @@ impl GameService {
             }
             return Err(user("no_challenge", msg::no_challenge(loc)));
         };
+        if only.is_some_and(|id| id != c.id) {
+            return Err(challenge_gone(loc));
+        }
         if c.challenger_id == by.id {
             return Err(user("not_allowed", msg::own_challenge(loc)));
         }
@@ -1067,6 +1140,7 @@ impl GameService {
                     msg::game_in_progress(loc, 0, &white.name, &black.name),
                 ));
             }
+            Err(StoreError::Stale) if only.is_some() => return Err(challenge_gone(loc)),
             Err(StoreError::Stale) => return Err(user("no_challenge", msg::no_challenge(loc))),
             Err(e) => return Err(e.into()),
         };
@@ -1103,11 +1177,30 @@ impl GameService {
             fen: start_fen,
         });
         r.mentions = vec![white, black];
+        r.actions = vec![Action::Resign];
+        r.subject = Some(Subject::Game(id));
         Ok(vec![r])
     }
 
-    async fn decline(&self, loc: Locale, place: &Place, by: &Actor) -> Handled {
-        if let Some(c) = self.open_challenge(place).await? {
+    /// `decline`, or a Decline button: `only` limits it to the challenge or
+    /// the game's draw offer the button was shown under.
+    async fn decline(
+        &self,
+        loc: Locale,
+        place: &Place,
+        by: &Actor,
+        only: Option<Subject>,
+    ) -> Handled {
+        let challenge = match only {
+            Some(Subject::Game(_)) => None,
+            _ => self.open_challenge(place).await?,
+        };
+        if let Some(c) = challenge {
+            if let Some(Subject::Challenge(id)) = only
+                && id != c.id
+            {
+                return Err(challenge_gone(loc));
+            }
             if c.challenger_id == by.id {
                 return self.cancel(loc, place, by).await;
             }
@@ -1134,20 +1227,28 @@ impl GameService {
             }
         }
         // No challenge: decline a draw offer or takeback request.
-        let Some(l) = self.active(place).await? else {
-            return Err(user("no_challenge", msg::no_challenge(loc)));
+        let l = match only {
+            Some(Subject::Challenge(_)) => return Err(challenge_gone(loc)),
+            Some(Subject::Game(id)) => self.require_game(loc, place, Some(id)).await?,
+            None => match self.active(place).await? {
+                Some(l) => l,
+                None => return Err(user("no_challenge", msg::no_challenge(loc))),
+            },
         };
         let me = l.require_player(loc, by)?;
         let opp = Some(color_str(me.other()));
         let now = ms(self.now());
         let mut draw = l.row.draw_offer.clone();
         let mut takeback = l.row.takeback_offer.clone();
-        let text = if takeback == opp {
+        // A Decline-draw button declines the draw offer only.
+        let text = if takeback == opp && only.is_none() {
             takeback = None;
             msg::takeback_declined(loc, &by.name)
         } else if draw == opp {
             draw = None;
             msg::draw_declined(loc, &by.name)
+        } else if only.is_some() {
+            return Err(user("stale_button", msg::button_draw_gone(loc)));
         } else {
             return Err(user("no_challenge", msg::nothing_to_decline(loc)));
         };
@@ -1330,6 +1431,8 @@ impl GameService {
                 );
                 r.board = Some(self.image(&l, false));
                 r.mentions = vec![l.player(me.other())];
+                r.actions = vec![Action::Resign];
+                r.subject = Some(Subject::Game(l.row.id));
                 r
             }
             Some(_) => reply(place, msg::moved_final(loc, l.name(me), &number, &san)),
@@ -1414,8 +1517,10 @@ impl GameService {
         Ok(self.end_replies(loc, place, &l, outcome, loser_hint, None))
     }
 
-    async fn draw(&self, loc: Locale, place: &Place, by: &Actor) -> Handled {
-        let l = self.require_active(loc, place).await?;
+    /// `draw` offers or accepts; an Accept-draw button (`only`: its game)
+    /// only accepts.
+    async fn draw(&self, loc: Locale, place: &Place, by: &Actor, only: Option<i64>) -> Handled {
+        let l = self.require_game(loc, place, only).await?;
         let me = l.require_player(loc, by)?;
         if !l.game.both_have_moved() {
             return Err(user("not_allowed", msg::draw_too_early(loc)));
@@ -1427,6 +1532,7 @@ impl GameService {
                 let outcome = Outcome::new(None, Termination::Agreement);
                 self.finish(loc, place, l, outcome, None).await
             }
+            _ if only.is_some() => Err(user("stale_button", msg::button_draw_gone(loc))),
             Some(o) if o == mine => Err(user("not_allowed", msg::draw_already_offered(loc))),
             _ => {
                 let now = ms(self.now());
@@ -1447,13 +1553,14 @@ impl GameService {
                 });
                 r.mentions = vec![opponent];
                 r.actions = vec![Action::AcceptDraw, Action::DeclineDraw];
+                r.subject = Some(Subject::Game(l.row.id));
                 Ok(vec![r])
             }
         }
     }
 
-    async fn resign(&self, loc: Locale, place: &Place, by: &Actor) -> Handled {
-        let l = self.require_active(loc, place).await?;
+    async fn resign(&self, loc: Locale, place: &Place, by: &Actor, only: Option<i64>) -> Handled {
+        let l = self.require_game(loc, place, only).await?;
         let me = l.require_player(loc, by)?;
         let outcome = l.game.forfeit_outcome(me, Termination::Resignation);
         self.finish(loc, place, l, outcome, Some(me)).await

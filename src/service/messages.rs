@@ -723,6 +723,30 @@ pub fn position_changed(l: Locale) -> String {
     tr(l, "position-changed", &[])
 }
 
+/// A button of a challenge that is no longer open.
+#[must_use]
+pub fn button_challenge_gone(l: Locale) -> String {
+    tr(l, "button-challenge-gone", &[])
+}
+
+/// A button of game `id`, which is no longer played in this channel.
+#[must_use]
+pub fn button_game_gone(l: Locale, id: i64) -> String {
+    tr(l, "button-game-gone", &[("id", id.into())])
+}
+
+/// An Accept- or Decline-draw button whose offer no longer stands.
+#[must_use]
+pub fn button_draw_gone(l: Locale) -> String {
+    tr(l, "button-draw-gone", &[])
+}
+
+/// A button whose subject does not fit it.
+#[must_use]
+pub fn button_stale(l: Locale) -> String {
+    tr(l, "button-stale", &[])
+}
+
 /// Anything unexpected.
 #[must_use]
 pub fn internal(l: Locale) -> String {

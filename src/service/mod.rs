@@ -85,6 +85,15 @@ pub enum Command {
     Settings {
         language: Option<Locale>,
     },
+    /// A button press: an [`Action`] the service offered under a reply,
+    /// for the [`Subject`] that reply named. With a subject, the press acts
+    /// only on that challenge or game (an old button never touches a newer
+    /// one); without one (buttons from before subjects existed) it acts like
+    /// the matching command.
+    Press {
+        action: Action,
+        subject: Option<Subject>,
+    },
 }
 
 /// The languages a platform reports for a command, besides the channel's
@@ -164,6 +173,9 @@ pub struct Reply {
     pub actions: Vec<Action>,
     /// The language of `text`; adapters label buttons in it.
     pub locale: crate::i18n::Locale,
+    /// What `actions` are about; a press carries it back
+    /// ([`Command::Press`]).
+    pub subject: Option<Subject>,
 }
 
 /// A claimed reminder or time-out (see `GameService::claim_due`): post its
@@ -183,6 +195,16 @@ pub enum Action {
     AcceptDraw,
     DeclineDraw,
     Resign,
+}
+
+/// What a reply's buttons are about, so a press acts only on what the
+/// buttons were shown for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Subject {
+    /// An open challenge (its store id).
+    Challenge(i64),
+    /// A game (its number).
+    Game(i64),
 }
 
 /// Time source, so tests and the console can move time forward.

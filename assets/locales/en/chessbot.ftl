@@ -235,6 +235,12 @@ rematch-not-player = Only { $white } and { $black } can ask for a rematch.
 
 position-changed = The position changed before your command was applied (another move or a time-out came first). Look at the board and try again.
 
+# Clicks on buttons of something already settled (nothing is changed).
+button-challenge-gone = This challenge is no longer open (it was accepted, declined or withdrawn), so this button does nothing.
+button-game-gone = Game #{ $id } is no longer being played here, so this button does nothing.
+button-draw-gone = That draw offer no longer stands (it was declined, or a move was made since), so this button does nothing.
+button-stale = This button is out of date, so it does nothing.
+
 internal = Sorry, something went wrong on my side. Please try again.
 
 unknown-command = Unknown command `{ $name }`. `/chess help` lists the commands.

@@ -265,6 +265,12 @@ rematch-not-player = Doar { $white } și { $black } pot cere revanșa.
 
 position-changed = Poziția s-a schimbat înainte ca comanda dumneavoastră să fie aplicată (a venit mai întâi altă mutare sau expirarea timpului). Priviți tabla și încercați din nou.
 
+# Apăsări pe butoanele a ceva deja rezolvat (nu se schimbă nimic).
+button-challenge-gone = Această provocare nu mai este deschisă (a fost acceptată, refuzată sau retrasă), așa că butonul nu face nimic.
+button-game-gone = Partida #{ $id } nu se mai joacă aici, așa că butonul nu face nimic.
+button-draw-gone = Această propunere de remiză nu mai este valabilă (a fost refuzată sau s-a mutat între timp), așa că butonul nu face nimic.
+button-stale = Acest buton este depășit, așa că nu face nimic.
+
 internal = Ne pare rău, ceva nu a mers bine la mine. Vă rog să încercați din nou.
 
 unknown-command = Comandă necunoscută `{ $name }`. `/chess help` arată comenzile.

@@ -5,8 +5,8 @@
 
 use poise::serenity_prelude as serenity;
 use serenity::{
-    ButtonStyle, ComponentInteraction, CreateActionRow, CreateButton, CreateInteractionResponse,
-    CreateInteractionResponseMessage, EditInteractionResponse, EditMessage,
+    ComponentInteraction, CreateInteractionResponse, CreateInteractionResponseMessage,
+    EditInteractionResponse, EditMessage,
 };
 
 use super::commands::{Data, Error, actor_of, place_of};
@@ -15,45 +15,19 @@ use super::replies::{Outgoing, escape_markdown, outgoing};
 use super::respond::{self, Target, split_replies};
 use super::threads;
 use crate::i18n::Locale;
-use crate::service::{Actor, LocalePrefs, Place, messages as msg};
+use crate::service::{Actor, Command, LocalePrefs, Place, Subject, messages as msg};
 use tracing::Instrument as _;
 
-/// The private question under a Resign click (English; see
-/// [`resign_confirmation_in`]).
-pub const RESIGN_QUESTION: &str = "Resign this game? This cannot be undone.";
-/// The answer to "Keep playing" (English).
-pub const RESIGN_DROPPED: &str = "You keep playing.";
-
-/// The private confirmation shown for a Resign click.
+/// The private confirmation shown for a Resign click, in the clicker's
+/// language; its buttons carry the clicked button's game (`subject`).
 #[must_use]
-pub fn resign_confirmation() -> Outgoing {
+pub fn resign_confirmation(l: Locale, subject: Option<Subject>) -> Outgoing {
     Outgoing {
         buttons: vec![ButtonId::ResignConfirm, ButtonId::ResignCancel],
-        ..Outgoing::private(RESIGN_QUESTION)
-    }
-}
-
-/// The private confirmation for a Resign click in the clicker's language,
-/// buttons included.
-pub fn resign_confirmation_in(l: Locale) -> CreateInteractionResponseMessage {
-    let question = Outgoing {
-        buttons: vec![ButtonId::ResignConfirm, ButtonId::ResignCancel],
+        locale: l,
+        subject,
         ..Outgoing::private(&msg::resign_question(l))
-    };
-    let buttons = [
-        (ButtonId::ResignConfirm, ButtonStyle::Danger),
-        (ButtonId::ResignCancel, ButtonStyle::Secondary),
-    ]
-    .into_iter()
-    .map(|(b, style)| {
-        CreateButton::new(b.custom_id())
-            .label(b.label_in(l))
-            .style(style)
-    })
-    .collect();
-    question
-        .interaction_message()
-        .components(vec![CreateActionRow::Buttons(buttons)])
+    }
 }
 
 /// The languages of a click: the clicker's and the guild's.
@@ -73,7 +47,7 @@ pub async fn on_component(
     data: &Data,
     click: &ComponentInteraction,
 ) -> Result<(), Error> {
-    let Some(button) = ButtonId::parse(&click.data.custom_id) else {
+    let Some((button, subject)) = ButtonId::parse(&click.data.custom_id) else {
         return Ok(());
     };
     let place = place_of(click.guild_id, click.channel_id);
@@ -85,7 +59,7 @@ pub async fn on_component(
         channel = place.channel.as_str(),
         user = actor.id.as_str(),
     );
-    click_button(ctx, data, click, button, &place, &actor)
+    click_button(ctx, data, click, (button, subject), &place, &actor)
         .instrument(span)
         .await
 }
@@ -94,16 +68,18 @@ async fn click_button(
     ctx: &serenity::Context,
     data: &Data,
     click: &ComponentInteraction,
-    button: ButtonId,
+    (button, subject): (ButtonId, Option<Subject>),
     place: &Place,
     actor: &Actor,
 ) -> Result<(), Error> {
     let http = ctx.http.as_ref();
     let prefs = click_prefs(click);
-    let Some(command) = button.command() else {
+    let Some(command) = button.command(subject) else {
         let l = prefs.user.or(prefs.guild).unwrap_or_default();
         let response = if button == ButtonId::Resign {
-            CreateInteractionResponse::Message(resign_confirmation_in(l))
+            CreateInteractionResponse::Message(
+                resign_confirmation(l, subject).interaction_message(),
+            )
         } else {
             CreateInteractionResponse::UpdateMessage(
                 CreateInteractionResponseMessage::new()
@@ -117,7 +93,7 @@ async fn click_button(
         return Ok(());
     };
     if button == ButtonId::ResignConfirm {
-        return confirm_resignation(ctx, data, click, place, actor).await;
+        return confirm_resignation(ctx, data, click, command, place, actor).await;
     }
     let replies = Box::pin(async {
         let replies = data.backend.handle_with(place, actor, command, prefs).await;
@@ -145,16 +121,14 @@ async fn confirm_resignation(
     ctx: &serenity::Context,
     data: &Data,
     click: &ComponentInteraction,
+    resign: Command,
     place: &Place,
     actor: &Actor,
 ) -> Result<(), Error> {
     let http = ctx.http.as_ref();
-    let mut pending = data.backend.handle_with(
-        place,
-        actor,
-        crate::service::Command::Resign,
-        click_prefs(click),
-    );
+    let mut pending = data
+        .backend
+        .handle_with(place, actor, resign, click_prefs(click));
     // `true` once acknowledged because the service was slow.
     let (replies, acknowledged) =
         match tokio::time::timeout(respond::DEFER_AFTER, &mut pending).await {
@@ -212,19 +186,29 @@ mod tests {
     use super::*;
 
     #[test]
-    fn resign_asks_privately_with_two_buttons() {
-        let v =
-            serde_json::to_value(resign_confirmation().interaction_message()).expect("serialises");
+    fn resign_asks_privately_with_two_buttons_for_the_same_game() {
+        let game = Some(Subject::Game(9));
+        let v = serde_json::to_value(resign_confirmation(Locale::En, game).interaction_message())
+            .expect("serialises");
         assert_eq!(v["flags"], json!(64));
+        assert_eq!(
+            v["content"],
+            json!("Resign this game? This cannot be undone.")
+        );
         let row = &v["components"][0]["components"];
-        assert_eq!(row[0]["custom_id"], json!("chess:resign_confirm"));
-        assert_eq!(row[1]["custom_id"], json!("chess:resign_cancel"));
+        assert_eq!(row[0]["custom_id"], json!("chess:resign_confirm:g9"));
+        assert_eq!(row[1]["custom_id"], json!("chess:resign_cancel:g9"));
+        assert_eq!(row[1]["label"], json!("Keep playing"));
+        // Danger (4) to resign, secondary (2) to keep playing.
+        assert_eq!(row[0]["style"], json!(4));
+        assert_eq!(row[1]["style"], json!(2));
         assert_eq!(v["allowed_mentions"]["users"], json!([]));
     }
 
     #[test]
     fn the_confirmation_speaks_the_clickers_language() {
-        let v = serde_json::to_value(resign_confirmation_in(Locale::Ru)).expect("serialises");
+        let v = serde_json::to_value(resign_confirmation(Locale::Ru, None).interaction_message())
+            .expect("serialises");
         assert_eq!(v["flags"], json!(64));
         assert_eq!(
             v["content"],
@@ -234,11 +218,5 @@ mod tests {
         assert_eq!(row[0]["custom_id"], json!("chess:resign_confirm"));
         assert_eq!(row[0]["label"], json!("Да, сдаюсь"));
         assert_eq!(row[1]["label"], json!("Играть дальше"));
-        let en = serde_json::to_value(resign_confirmation_in(Locale::En)).expect("serialises");
-        assert_eq!(en["content"], json!(RESIGN_QUESTION));
-        assert_eq!(
-            en["components"][0]["components"][1]["label"],
-            json!("Keep playing")
-        );
     }
 }

@@ -1,11 +1,15 @@
 //! Custom ids of the buttons the bot attaches, and their round trip.
 //!
-//! The ids carry only the action: the game is the one running in the
-//! channel of the clicked message, and the clicker is the actor, so the
-//! service makes every permission check.
+//! An id carries the action and what it is about:
+//! `chess:accept_challenge:c42` (challenge 42), `chess:accept_draw:g7`
+//! (game 7). A click acts only on that challenge or game, so an old button
+//! never touches a newer challenge or game of the same channel. The clicker
+//! is the actor, so the service makes every permission check. Ids without a
+//! subject (`chess:accept_challenge`, posted before subjects existed) still
+//! parse and act on the channel's current challenge or game.
 
 use crate::i18n::Locale;
-use crate::service::{Action, Command};
+use crate::service::{Action, Command, Subject};
 
 /// Every button the bot may show.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,17 +52,48 @@ impl ButtonId {
         }
     }
 
-    /// The `custom_id` sent to Discord, e.g. `chess:accept_challenge`.
-    #[must_use]
-    pub fn custom_id(self) -> String {
-        format!("{PREFIX}{}", self.key())
+    /// Whether the button is about a challenge (else about a game).
+    fn is_for_challenge(self) -> bool {
+        matches!(self, ButtonId::AcceptChallenge | ButtonId::DeclineChallenge)
     }
 
-    /// Parses a `custom_id`; `None` for ids that are not ours.
+    /// The `custom_id` sent to Discord, e.g. `chess:accept_challenge:c42`
+    /// (`chess:accept_challenge` without a subject).
     #[must_use]
-    pub fn parse(custom_id: &str) -> Option<ButtonId> {
-        let key = custom_id.strip_prefix(PREFIX)?;
-        ButtonId::ALL.into_iter().find(|b| b.key() == key)
+    pub fn custom_id(self, subject: Option<Subject>) -> String {
+        match subject {
+            Some(Subject::Challenge(id)) => format!("{PREFIX}{}:c{id}", self.key()),
+            Some(Subject::Game(id)) => format!("{PREFIX}{}:g{id}", self.key()),
+            None => format!("{PREFIX}{}", self.key()),
+        }
+    }
+
+    /// Parses a `custom_id` into the button and its subject; `None` for ids
+    /// that are not ours (also a subject of the wrong kind: a game on a
+    /// challenge button, or the other way round).
+    #[must_use]
+    pub fn parse(custom_id: &str) -> Option<(ButtonId, Option<Subject>)> {
+        let rest = custom_id.strip_prefix(PREFIX)?;
+        let (key, subject) = match rest.split_once(':') {
+            Some((key, subject)) => (key, Some(subject)),
+            None => (rest, None),
+        };
+        let button = ButtonId::ALL.into_iter().find(|b| b.key() == key)?;
+        let Some(subject) = subject else {
+            return Some((button, None));
+        };
+        let (kind, digits) = subject.split_at_checked(1)?;
+        // Plain decimal digits only: no sign, no spaces, no overflow.
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let id: i64 = digits.parse().ok()?;
+        let subject = match (kind, button.is_for_challenge()) {
+            ("c", true) => Subject::Challenge(id),
+            ("g", false) => Subject::Game(id),
+            _ => return None,
+        };
+        Some((button, Some(subject)))
     }
 
     /// The button offered for a service [`Action`].
@@ -73,20 +108,26 @@ impl ButtonId {
         }
     }
 
-    /// The service command a click runs; `None` for the buttons handled by
-    /// the adapter alone (asking for or dropping a resignation).
-    ///
-    /// Declining a draw offer is [`Command::Decline`]: the command set has
-    /// no separate "decline draw".
+    /// The service action a click carries out; `None` for the buttons
+    /// handled by the adapter alone (asking for or dropping a resignation).
     #[must_use]
-    pub fn command(self) -> Option<Command> {
+    pub fn action(self) -> Option<Action> {
         match self {
-            ButtonId::AcceptChallenge => Some(Command::Accept),
-            ButtonId::DeclineChallenge | ButtonId::DeclineDraw => Some(Command::Decline),
-            ButtonId::AcceptDraw => Some(Command::Draw),
-            ButtonId::ResignConfirm => Some(Command::Resign),
+            ButtonId::AcceptChallenge => Some(Action::AcceptChallenge),
+            ButtonId::DeclineChallenge => Some(Action::DeclineChallenge),
+            ButtonId::AcceptDraw => Some(Action::AcceptDraw),
+            ButtonId::DeclineDraw => Some(Action::DeclineDraw),
+            ButtonId::ResignConfirm => Some(Action::Resign),
             ButtonId::Resign | ButtonId::ResignCancel => None,
         }
+    }
+
+    /// The service command a click runs (a [`Command::Press`] limited to
+    /// `subject`); `None` as for [`ButtonId::action`].
+    #[must_use]
+    pub fn command(self, subject: Option<Subject>) -> Option<Command> {
+        self.action()
+            .map(|action| Command::Press { action, subject })
     }
 
     /// Whether a successful click settles the message it was on (its
@@ -147,23 +188,38 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_custom_id_round_trips() {
+    fn every_custom_id_round_trips_with_its_subject() {
         for b in ButtonId::ALL {
-            let id = b.custom_id();
-            assert!(id.starts_with("chess:"));
-            assert!(id.len() <= 100, "Discord limit");
-            assert_eq!(ButtonId::parse(&id), Some(b));
+            let subject = if b.is_for_challenge() {
+                Subject::Challenge(i64::MAX)
+            } else {
+                Subject::Game(i64::MAX)
+            };
+            for s in [None, Some(subject)] {
+                let id = b.custom_id(s);
+                assert!(id.starts_with("chess:"));
+                assert!(id.len() <= 100, "Discord limit");
+                assert_eq!(ButtonId::parse(&id), Some((b, s)), "{id}");
+            }
         }
     }
 
     #[test]
     fn documented_ids_are_stable() {
         assert_eq!(
-            ButtonId::AcceptChallenge.custom_id(),
-            "chess:accept_challenge"
+            ButtonId::AcceptChallenge.custom_id(Some(Subject::Challenge(42))),
+            "chess:accept_challenge:c42"
         );
-        assert_eq!(ButtonId::DeclineDraw.custom_id(), "chess:decline_draw");
-        assert_eq!(ButtonId::Resign.custom_id(), "chess:resign");
+        assert_eq!(
+            ButtonId::DeclineDraw.custom_id(Some(Subject::Game(7))),
+            "chess:decline_draw:g7"
+        );
+        assert_eq!(ButtonId::Resign.custom_id(None), "chess:resign");
+        // Ids posted before subjects existed still work.
+        assert_eq!(
+            ButtonId::parse("chess:accept_challenge"),
+            Some((ButtonId::AcceptChallenge, None))
+        );
     }
 
     #[test]
@@ -175,21 +231,51 @@ mod tests {
             "accept_challenge",
             "other:resign",
             "CHESS:resign",
+            "chess:resign:",
+            "chess:resign:g",
+            "chess:resign:g-1",
+            "chess:resign:g+1",
+            "chess:resign:g 1",
+            "chess:resign:g1x",
+            "chess:resign:g99999999999999999999",
+            "chess:resign:x1",
+            "chess:resign:c1",
+            "chess:accept_challenge:g1",
+            "chess:accept_draw:c1",
+            "chess:resign:g1:g2",
+            "chess:resign:ก1",
         ] {
             assert_eq!(ButtonId::parse(id), None, "{id}");
         }
     }
 
     #[test]
-    fn actions_map_to_the_right_commands() {
-        let cmd = |a| ButtonId::for_action(a).command();
-        assert_eq!(cmd(Action::AcceptChallenge), Some(Command::Accept));
-        assert_eq!(cmd(Action::DeclineChallenge), Some(Command::Decline));
-        assert_eq!(cmd(Action::AcceptDraw), Some(Command::Draw));
-        assert_eq!(cmd(Action::DeclineDraw), Some(Command::Decline));
+    fn clicks_become_presses_limited_to_their_subject() {
+        let game = Some(Subject::Game(3));
+        assert_eq!(
+            ButtonId::AcceptDraw.command(game),
+            Some(Command::Press {
+                action: Action::AcceptDraw,
+                subject: game
+            })
+        );
+        assert_eq!(
+            ButtonId::ResignConfirm.command(game),
+            Some(Command::Press {
+                action: Action::Resign,
+                subject: game
+            })
+        );
         // Resigning needs a second, private click.
-        assert_eq!(cmd(Action::Resign), None);
-        assert_eq!(ButtonId::ResignConfirm.command(), Some(Command::Resign));
-        assert_eq!(ButtonId::ResignCancel.command(), None);
+        assert_eq!(ButtonId::Resign.command(game), None);
+        assert_eq!(ButtonId::ResignCancel.command(game), None);
+        for a in [
+            Action::AcceptChallenge,
+            Action::DeclineChallenge,
+            Action::AcceptDraw,
+            Action::DeclineDraw,
+        ] {
+            assert_eq!(ButtonId::for_action(a).action(), Some(a));
+        }
     }
 }

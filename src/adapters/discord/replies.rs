@@ -11,7 +11,7 @@ use serenity::all::{
 
 use super::ids::ButtonId;
 use crate::i18n::Locale;
-use crate::service::{Event, Reply};
+use crate::service::{Event, Reply, Subject};
 
 /// File name of the board picture; the embed shows `attachment://board.png`.
 pub const BOARD_FILE: &str = "board.png";
@@ -40,6 +40,8 @@ pub struct Outgoing {
     pub buttons: Vec<ButtonId>,
     /// The language of the button labels.
     pub locale: Locale,
+    /// What the buttons are about (carried in their custom ids).
+    pub subject: Option<Subject>,
 }
 
 /// Escapes Discord markdown so untrusted or plain text shows literally:
@@ -157,6 +159,7 @@ pub fn outgoing(reply: &Reply, board_png: Option<Vec<u8>>) -> Outgoing {
             .map(|&a| ButtonId::for_action(a))
             .collect(),
         locale: reply.locale,
+        subject: reply.subject,
     }
 }
 
@@ -175,9 +178,14 @@ fn with_code_block(text: &str, pgn: &str) -> String {
     }
 }
 
-/// One row of buttons (Discord allows five per row).
+/// Rows of buttons (Discord allows five per row), labelled in `locale`,
+/// their custom ids naming `subject`.
 #[must_use]
-pub fn button_rows(buttons: &[ButtonId], locale: Locale) -> Vec<CreateActionRow> {
+pub fn button_rows(
+    buttons: &[ButtonId],
+    locale: Locale,
+    subject: Option<Subject>,
+) -> Vec<CreateActionRow> {
     buttons
         .chunks(5)
         .map(|row| {
@@ -191,7 +199,7 @@ pub fn button_rows(buttons: &[ButtonId], locale: Locale) -> Vec<CreateActionRow>
                         } else {
                             ButtonStyle::Secondary
                         };
-                        CreateButton::new(b.custom_id())
+                        CreateButton::new(b.custom_id(subject))
                             .label(b.label_in(locale))
                             .style(style)
                     })
@@ -213,6 +221,7 @@ impl Outgoing {
             mention_ids: Vec::new(),
             buttons: Vec::new(),
             locale: Locale::En,
+            subject: None,
         }
     }
 
@@ -251,7 +260,7 @@ impl Outgoing {
             m = m.embed(e);
         }
         if !self.buttons.is_empty() {
-            m = m.components(button_rows(&self.buttons, self.locale));
+            m = m.components(button_rows(&self.buttons, self.locale, self.subject));
         }
         m
     }
@@ -267,7 +276,7 @@ impl Outgoing {
             m = m.embed(e);
         }
         if !self.buttons.is_empty() {
-            m = m.components(button_rows(&self.buttons, self.locale));
+            m = m.components(button_rows(&self.buttons, self.locale, self.subject));
         }
         m
     }
@@ -285,7 +294,7 @@ impl Outgoing {
             m = m.embed(e);
         }
         if !self.buttons.is_empty() {
-            m = m.components(button_rows(&self.buttons, self.locale));
+            m = m.components(button_rows(&self.buttons, self.locale, self.subject));
         }
         m
     }
@@ -300,7 +309,7 @@ impl Outgoing {
             m = m.embed(e);
         }
         if !self.buttons.is_empty() {
-            m = m.components(button_rows(&self.buttons, self.locale));
+            m = m.components(button_rows(&self.buttons, self.locale, self.subject));
         }
         m
     }
@@ -334,6 +343,7 @@ mod tests {
             ephemeral: false,
             actions: Vec::new(),
             locale: crate::i18n::Locale::En,
+            subject: None,
         }
     }
 
@@ -421,11 +431,17 @@ mod tests {
     fn actions_become_buttons_with_our_custom_ids() {
         let mut r = reply("bob, alice challenges you");
         r.actions = vec![Action::AcceptChallenge, Action::DeclineChallenge];
+        r.subject = Some(Subject::Challenge(12));
         let v = json(&outgoing(&r, None).channel_message());
         let row = &v["components"][0]["components"];
-        assert_eq!(row[0]["custom_id"], json!("chess:accept_challenge"));
-        assert_eq!(row[1]["custom_id"], json!("chess:decline_challenge"));
+        assert_eq!(row[0]["custom_id"], json!("chess:accept_challenge:c12"));
+        assert_eq!(row[1]["custom_id"], json!("chess:decline_challenge:c12"));
         assert_eq!(row[0]["label"], json!("Accept"));
+        // The ids lead back to the same challenge and action.
+        assert_eq!(
+            ButtonId::parse("chess:accept_challenge:c12"),
+            Some((ButtonId::AcceptChallenge, Some(Subject::Challenge(12))))
+        );
         assert!(
             json(&outgoing(&reply("x"), None).channel_message())
                 .get("components")

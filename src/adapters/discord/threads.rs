@@ -203,6 +203,7 @@ mod tests {
             ephemeral: false,
             actions: vec![Action::Resign],
             locale: crate::i18n::Locale::En,
+            subject: None,
         }
     }
 

@@ -261,6 +261,7 @@ mod tests {
             ephemeral,
             actions: Vec::new(),
             locale: crate::i18n::Locale::En,
+            subject: None,
         }
     }
 
