@@ -372,6 +372,26 @@ async fn a_whole_game_through_serenity_and_poise() {
         assert_png(p);
     }
 
+    // Resign asks only a player of the running game: Eve is refused at
+    // once; Alice is asked privately, with buttons for the same game.
+    let start_id = id_of(&first);
+    let resign_id = start_buttons[0].as_str();
+    let eve_resign = fake.click(EVE, start_id, resign_id);
+    let refused = answer(&fake, &eve_resign).await;
+    assert_eq!(flags(&refused) & EPHEMERAL, EPHEMERAL, "{refused}");
+    assert!(custom_ids(&refused).is_empty(), "{refused}");
+    let ask = fake.click(ALICE, start_id, resign_id);
+    let question = answer(&fake, &ask).await;
+    assert_eq!(flags(&question) & EPHEMERAL, EPHEMERAL, "{question}");
+    let game = resign_id.trim_start_matches("chess:resign:");
+    assert_eq!(
+        custom_ids(&question),
+        [
+            format!("chess:resign_confirm:{game}"),
+            format!("chess:resign_cancel:{game}")
+        ]
+    );
+
     // Autocomplete: Alice (White) gets her legal moves matching "f"; Bob,
     // not on move, gets none.
     let since = fake.mark();
@@ -486,6 +506,15 @@ async fn a_whole_game_through_serenity_and_poise() {
             .as_str()
             .is_some_and(|c| c.contains("no longer open")),
         "{polite}"
+    );
+    let late = fake.click(ALICE, start_id, resign_id);
+    let late = answer(&fake, &late).await;
+    assert_eq!(flags(&late) & EPHEMERAL, EPHEMERAL, "{late}");
+    assert!(
+        late["content"]
+            .as_str()
+            .is_some_and(|c| c.contains("no longer being played")),
+        "{late}"
     );
 
     // Nothing pinged anyone but the players; no call was refused.

@@ -11,7 +11,9 @@ use chessbot::adapters::discord::ids::ButtonId;
 use chessbot::adapters::discord::replies::{BOARD_FILE, Outgoing, outgoing};
 use chessbot::adapters::discord::respond::board_png;
 use chessbot::render::Renderer;
-use chessbot::service::{Actor, Command, Event, GameService, ManualClock, Place, Reply};
+use chessbot::service::{
+    Actor, Command, Event, GameService, LocalePrefs, ManualClock, Place, Reply,
+};
 use chessbot::store::Store;
 use serde_json::{Value, json};
 
@@ -357,6 +359,27 @@ async fn old_buttons_never_touch_a_newer_challenge_offer_or_game() {
     let replies = svc.handle(&p, &bob, press(&resign)).await;
     assert_eq!(error_code(&replies).as_deref(), Some("stale_button"));
     assert!(replies[0].text.contains("no longer being played"));
+    // Before asking "are you sure?": a stranger or an old game's button is
+    // refused at once; a player of the running game is asked.
+    let eve = actor(EVE, "eve");
+    let prefs = LocalePrefs::default();
+    let subject_of = |id: &str| ButtonId::parse(id).and_then(|(_, s)| s);
+    let (old, new) = (
+        subject_of(&resign_first_game[0]),
+        subject_of(&buttons_of(&next).await[0]),
+    );
+    let refusal = svc.resign_refusal(&p, &eve, new, prefs).await;
+    let code = refusal.and_then(|r| r.event).map(|e| format!("{e:?}"));
+    assert!(
+        code.as_deref().is_some_and(|c| c.contains("not_a_player")),
+        "{code:?}"
+    );
+    let refusal = svc.resign_refusal(&p, &bob, old, prefs).await;
+    assert_eq!(
+        error_code(&refusal.into_iter().collect::<Vec<_>>()).as_deref(),
+        Some("stale_button")
+    );
+    assert!(svc.resign_refusal(&p, &bob, new, prefs).await.is_none());
     // The new game's own Resign button works.
     let resign = buttons_of(&next).await[0].replace("chess:resign:", "chess:resign_confirm:");
     let replies = svc.handle(&p, &bob, press(&resign)).await;

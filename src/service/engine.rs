@@ -62,6 +62,21 @@ impl From<ServiceError> for Failure {
     }
 }
 
+/// The private reply for a command that failed.
+fn failure_reply(loc: Locale, place: &Place, failure: Failure) -> Reply {
+    match failure {
+        Failure::User { code, message } => {
+            tracing::debug!(code, "refused");
+            error_reply(place, code, message)
+        }
+        Failure::Stale => error_reply(place, "position_changed", msg::position_changed(loc)),
+        Failure::Internal(e) => {
+            tracing::error!(error = %e, "command failed");
+            error_reply(place, "internal", msg::internal(loc))
+        }
+    }
+}
+
 /// A button's challenge is no longer the open one.
 fn challenge_gone(loc: Locale) -> Failure {
     user("stale_button", msg::button_challenge_gone(loc))
@@ -416,26 +431,40 @@ impl GameService {
         };
         match result {
             Ok(mut r) => replies.append(&mut r),
-            Err(Failure::User { code, message }) => {
-                tracing::debug!(code, "refused");
-                replies.push(error_reply(place, code, message));
-            }
-            Err(Failure::Stale) => {
-                replies.push(error_reply(
-                    place,
-                    "position_changed",
-                    msg::position_changed(loc),
-                ));
-            }
-            Err(Failure::Internal(e)) => {
-                tracing::error!(error = %e, "command failed");
-                replies.push(error_reply(place, "internal", msg::internal(loc)));
-            }
+            Err(f) => replies.push(failure_reply(loc, place, f)),
         }
         for r in &mut replies[first..] {
             r.locale = reply_loc;
         }
         replies
+    }
+
+    /// Whether `by` may resign the game `subject` names (else the active
+    /// game) in `place`: `None` if so, else the private refusal resigning
+    /// would give. Adapters that ask "are you sure?" first call this, so a
+    /// stranger, or a click under a finished game, is refused at once.
+    pub async fn resign_refusal(
+        &self,
+        place: &Place,
+        by: &Actor,
+        subject: Option<Subject>,
+        prefs: LocalePrefs,
+    ) -> Option<Reply> {
+        let loc = self.locale_for(place, prefs).await;
+        let check = async {
+            let game = match subject {
+                Some(Subject::Game(id)) => Some(id),
+                Some(Subject::Challenge(_)) => {
+                    return Err(user("stale_button", msg::button_stale(loc)));
+                }
+                None => None,
+            };
+            let l = self.require_game(loc, place, game).await?;
+            l.require_player(loc, by).map(drop)
+        };
+        let mut refusal = failure_reply(loc, place, check.await.err()?);
+        refusal.locale = loc;
+        Some(refusal)
     }
 
     /// The language of the replies to a command in `place`: the user's

@@ -1044,7 +1044,7 @@ fn answer_rest(state: &State, inner: &mut Inner, call: &RestCall) -> (u16, Optio
                 return error(404, 10008, "Unknown Message");
             }
             if call.method == "PATCH" {
-                edit_message(m, &body, &call.files);
+                edit_message(state, m, &body, &call.files);
             }
             (200, Some(m.clone()))
         }
@@ -1091,7 +1091,7 @@ fn new_message(
             "authorizing_integration_owners": { "0": GUILD_ID.to_string() },
         });
     }
-    edit_message(&mut msg, body, files);
+    edit_message(state, &mut msg, body, files);
     msg["edited_timestamp"] = Value::Null;
     inner.messages.insert(id, msg.clone());
     inner.message_order.push(id);
@@ -1099,7 +1099,10 @@ fn new_message(
 }
 
 /// Applies the fields of a create or edit body to a stored message.
-fn edit_message(msg: &mut Value, body: &Value, files: &[FilePart]) {
+/// Uploaded files get fresh snowflakes (the body numbers them 0, 1, ...;
+/// Discord ids are never 0, and serenity refuses a 0 when it reads the
+/// message back, e.g. in a button click).
+fn edit_message(state: &State, msg: &mut Value, body: &Value, files: &[FilePart]) {
     for key in ["content", "embeds", "components"] {
         if let Some(v) = body.get(key) {
             msg[key] = v.clone();
@@ -1118,7 +1121,10 @@ fn edit_message(msg: &mut Value, body: &Value, files: &[FilePart]) {
                     .find(|f| f.filename == filename)
                     .map_or(0, |f| f.bytes.len());
                 json!({
-                    "id": a["id"].as_u64().map_or_else(|| a["id"].clone(), |n| json!(n.to_string())),
+                    "id": a["id"]
+                        .as_str()
+                        .filter(|id| snowflake(id).is_some_and(|n| n != 0))
+                        .map_or_else(|| state.id().to_string(), str::to_owned),
                     "filename": filename,
                     "size": size,
                     "url": format!("https://cdn.example/{filename}"),
@@ -1179,7 +1185,7 @@ fn interaction_callback(
             let Some(m) = clicked.and_then(|m| inner.messages.get_mut(&m)) else {
                 return error(400, 50035, "Invalid Form Body");
             };
-            edit_message(m, data, &call.files);
+            edit_message(state, m, data, &call.files);
             (204, None)
         }
         // APPLICATION_COMMAND_AUTOCOMPLETE_RESULT
@@ -1235,7 +1241,7 @@ fn webhook(
                     // The "thinking" flag goes once the answer is there.
                     let flags = m["flags"].as_u64().unwrap_or(0) & !128;
                     m["flags"] = json!(flags);
-                    edit_message(m, &body, &call.files);
+                    edit_message(state, m, &body, &call.files);
                     (200, Some(m.clone()))
                 }
                 "DELETE" => {

@@ -9,7 +9,8 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 
 use crate::service::{
-    Actor, Clock, Command, DueAnnouncement, GameService, LocalePrefs, Place, Reply, SystemClock,
+    Actor, Clock, Command, DueAnnouncement, GameService, LocalePrefs, Place, Reply, Subject,
+    SystemClock,
 };
 use crate::store::Store;
 
@@ -53,6 +54,16 @@ pub trait Backend: Send + Sync {
         let _ = place;
         Box::pin(async move { prefs.user.or(prefs.guild).unwrap_or_default() })
     }
+    /// `None` if `actor` may resign the game `subject` names (else the
+    /// channel's game), else the private refusal (see
+    /// `GameService::resign_refusal`).
+    fn resign_refusal<'a>(
+        &'a self,
+        place: &'a Place,
+        actor: &'a Actor,
+        subject: Option<Subject>,
+        prefs: LocalePrefs,
+    ) -> BoxFuture<'a, Option<Reply>>;
     /// The caller's legal moves in SAN (empty when it is not their turn).
     fn legal_moves<'a>(&'a self, place: &'a Place, actor: &'a Actor) -> BoxFuture<'a, Vec<String>>;
     /// Claims the Discord reminders and time-outs due now (and those a
@@ -100,6 +111,16 @@ impl Backend for Service {
 
     fn legal_moves<'a>(&'a self, place: &'a Place, actor: &'a Actor) -> BoxFuture<'a, Vec<String>> {
         Box::pin(self.0.legal_moves(place, actor))
+    }
+
+    fn resign_refusal<'a>(
+        &'a self,
+        place: &'a Place,
+        actor: &'a Actor,
+        subject: Option<Subject>,
+        prefs: LocalePrefs,
+    ) -> BoxFuture<'a, Option<Reply>> {
+        Box::pin(self.0.resign_refusal(place, actor, subject, prefs))
     }
 
     fn locale_for<'a>(

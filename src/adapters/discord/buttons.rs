@@ -77,9 +77,16 @@ async fn click_button(
     let Some(command) = button.command(subject) else {
         let l = prefs.user.or(prefs.guild).unwrap_or_default();
         let response = if button == ButtonId::Resign {
-            CreateInteractionResponse::Message(
-                resign_confirmation(l, subject).interaction_message(),
-            )
+            // Only a player of that game, still running, is asked.
+            let refusal = data
+                .backend
+                .resign_refusal(place, actor, subject, prefs)
+                .await;
+            let answer = match refusal {
+                Some(r) => outgoing(&r, None),
+                None => resign_confirmation(l, subject),
+            };
+            CreateInteractionResponse::Message(answer.interaction_message())
         } else {
             CreateInteractionResponse::UpdateMessage(
                 CreateInteractionResponseMessage::new()
