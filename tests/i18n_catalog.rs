@@ -116,6 +116,7 @@ const CONTRACT: &[(&str, &[&str])] = &[
     ("resign-question", &[]),
     ("resign-dropped", &[]),
     ("done", &[]),
+    ("thread-name", &["white", "black"]),
     ("button-label", &["button"]),
 ];
 

@@ -849,6 +849,16 @@ pub fn resign_dropped(l: Locale) -> String {
     tr(l, "resign-dropped", &[])
 }
 
+/// The name of a game's Discord thread (names are cleaned by the caller).
+#[must_use]
+pub fn thread_name(l: Locale, white: &str, black: &str) -> String {
+    tr(
+        l,
+        "thread-name",
+        &[("white", white.into()), ("black", black.into())],
+    )
+}
+
 /// The private acknowledgement when a command produced nothing to show.
 #[must_use]
 pub fn done(l: Locale) -> String {

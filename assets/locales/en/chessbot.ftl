@@ -273,6 +273,9 @@ resign-dropped = You keep playing.
 
 done = Done.
 
+# The name of a game's thread (Discord).
+thread-name = { $white } vs { $black }
+
 button-label = { $button ->
     [accept-challenge] Accept
     [decline-challenge] Decline

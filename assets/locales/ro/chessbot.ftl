@@ -303,6 +303,9 @@ resign-dropped = Jocul continuă.
 
 done = Gata.
 
+# The name of a game's thread (Discord).
+thread-name = { $white } contra { $black }
+
 button-label = { $button ->
     [accept-challenge] Acceptă
     [decline-challenge] Refuză

@@ -304,6 +304,9 @@ resign-dropped = Игра продолжается.
 
 done = Готово.
 
+# The name of a game's thread (Discord).
+thread-name = { $white } — { $black }
+
 button-label = { $button ->
     [accept-challenge] Принять
     [decline-challenge] Отклонить

@@ -302,6 +302,9 @@ resign-dropped = เล่นต่อ
 
 done = เรียบร้อย
 
+# The name of a game's thread (Discord).
+thread-name = { $white } พบ { $black }
+
 button-label = { $button ->
     [accept-challenge] รับคำท้า
     [decline-challenge] ปฏิเสธ

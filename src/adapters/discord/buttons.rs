@@ -161,7 +161,10 @@ async fn confirm_resignation(
             public.push(reply);
         }
     }
-    let summary = summary.unwrap_or_else(|| respond::DONE_TEXT.to_owned());
+    let summary = summary.unwrap_or_else(|| {
+        let prefs = click_prefs(click);
+        msg::done(prefs.user.or(prefs.guild).unwrap_or_default())
+    });
     let updated = if acknowledged {
         let edit = EditInteractionResponse::new()
             .content(summary)

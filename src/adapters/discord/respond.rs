@@ -17,16 +17,15 @@ use super::commands::{Data, Error};
 use super::replies::{Outgoing, outgoing};
 use super::threads;
 use crate::chess::Position;
+use crate::i18n::Locale;
 use crate::render::{BoardSpec, Renderer};
-use crate::service::{BoardImage, Event, Reply};
+use crate::service::{BoardImage, Event, Reply, messages as msg};
 
 /// Wait this long for the service before deferring, well inside Discord's
 /// three seconds.
 pub const DEFER_AFTER: Duration = Duration::from_millis(1200);
 /// Width of board pictures.
 pub const BOARD_SIZE: u32 = 512;
-/// Said privately when a command's replies all went to other channels.
-pub const DONE_TEXT: &str = "Done.";
 
 /// The interaction being answered.
 #[derive(Clone, Copy)]
@@ -36,6 +35,18 @@ pub enum Target<'a> {
 }
 
 impl Target<'_> {
+    /// The caller's language (their Discord client's, else the server's,
+    /// else English).
+    fn locale(self) -> Locale {
+        let (user, guild) = match self {
+            Target::Command(i) => (&i.locale, &i.guild_locale),
+            Target::Component(i) => (&i.locale, &i.guild_locale),
+        };
+        Locale::from_discord(user)
+            .or_else(|| guild.as_deref().and_then(Locale::from_discord))
+            .unwrap_or_default()
+    }
+
     /// The channel the interaction came from.
     #[must_use]
     pub fn channel(self) -> ChannelId {
@@ -129,7 +140,11 @@ pub async fn answer(
     let (here, elsewhere) = split_replies(replies, &target.channel().to_string());
     let mut answered = Answered::default();
     if here.is_empty() {
-        let done = Outgoing::private(DONE_TEXT);
+        // Everything went to other channels: say so in the replies' language.
+        let l = elsewhere
+            .first()
+            .map_or_else(|| target.locale(), |r| r.locale);
+        let done = Outgoing::private(&msg::done(l));
         match deferred {
             Some(_) => log(target.delete(http).await, "delete"),
             None => log(

@@ -10,14 +10,15 @@ use serenity::{
 };
 
 use super::backend::Backend;
-use crate::service::{Event, Place, Reply};
+use crate::i18n::Locale;
+use crate::service::{Event, Place, Reply, messages as msg};
 
 /// Discord's limit on channel names.
 const MAX_NAME: usize = 100;
 
 /// The thread name for a game: `white vs black`, one line, within the limit.
 #[must_use]
-pub fn thread_name(white: &str, black: &str) -> String {
+pub fn thread_name(l: Locale, white: &str, black: &str) -> String {
     let clean = |s: &str| -> String {
         s.chars()
             .map(|c| if c.is_control() { ' ' } else { c })
@@ -25,7 +26,7 @@ pub fn thread_name(white: &str, black: &str) -> String {
             .trim()
             .to_owned()
     };
-    let name = format!("{} vs {}", clean(white), clean(black));
+    let name = msg::thread_name(l, &clean(white), &clean(black));
     if name.chars().count() <= MAX_NAME {
         name
     } else {
@@ -35,14 +36,15 @@ pub fn thread_name(white: &str, black: &str) -> String {
     }
 }
 
-/// The players of a game start among `replies` posted in `channel`.
+/// The players of a game start among `replies` posted in `channel`, and
+/// the language of that start.
 #[must_use]
-pub fn started_game(replies: &[Reply], channel: &str) -> Option<(String, String)> {
+pub fn started_game(replies: &[Reply], channel: &str) -> Option<(String, String, Locale)> {
     replies.iter().find_map(|r| match &r.event {
         Some(Event::Start { white, black, .. })
             if !r.ephemeral && r.place.channel == channel && r.place.platform == "discord" =>
         {
-            Some((white.clone(), black.clone()))
+            Some((white.clone(), black.clone(), r.locale))
         }
         _ => None,
     })
@@ -86,7 +88,7 @@ pub async fn maybe_open_thread(
     place: &Place,
     replies: Vec<Reply>,
 ) -> Vec<Reply> {
-    let Some((white, black)) = started_game(&replies, &place.channel) else {
+    let Some((white, black, locale)) = started_game(&replies, &place.channel) else {
         return replies;
     };
     let Some(channel) = place
@@ -105,7 +107,7 @@ pub async fn maybe_open_thread(
         Ok(Channel::Guild(gc)) if matches!(gc.kind, ChannelType::Text | ChannelType::News) => {}
         _ => return replies,
     }
-    let builder = CreateThread::new(thread_name(&white, &black))
+    let builder = CreateThread::new(thread_name(locale, &white, &black))
         .kind(ChannelType::PublicThread)
         .auto_archive_duration(AutoArchiveDuration::OneWeek);
     let thread = match channel.create_thread(&cache_http, builder).await {
@@ -217,10 +219,11 @@ mod tests {
 
     #[test]
     fn thread_names_are_one_line_within_the_limit() {
-        assert_eq!(thread_name("alice", "bob"), "alice vs bob");
-        assert_eq!(thread_name("a\nb", " c "), "a b vs c");
+        assert_eq!(thread_name(Locale::En, "alice", "bob"), "alice vs bob");
+        assert_eq!(thread_name(Locale::En, "a\nb", " c "), "a b vs c");
+        assert_eq!(thread_name(Locale::Ru, "alice", "bob"), "alice — bob");
         let long = "x".repeat(80);
-        let name = thread_name(&long, &long);
+        let name = thread_name(Locale::Th, &long, &long);
         assert_eq!(name.chars().count(), 100);
         assert!(name.ends_with('…'));
     }
@@ -229,7 +232,7 @@ mod tests {
     fn only_a_public_start_in_this_channel_opens_a_thread() {
         assert_eq!(
             started_game(&[reply("10", start())], "10"),
-            Some(("alice".to_owned(), "bob".to_owned()))
+            Some(("alice".to_owned(), "bob".to_owned(), Locale::En))
         );
         assert_eq!(started_game(&[reply("11", start())], "10"), None);
         assert_eq!(started_game(&[reply("10", None)], "10"), None);
