@@ -322,6 +322,11 @@ async fn old_buttons_never_touch_a_newer_challenge_offer_or_game() {
     let offer = buttons_of(&svc.handle(&p, &alice, Command::Draw).await).await;
     assert_eq!(offer.len(), 2, "{offer:?}");
     assert!(offer[0].starts_with("chess:accept_draw:g"), "{offer:?}");
+    // The offerer's own clicks: the offer stands, nothing to accept or decline.
+    let replies = svc.handle(&p, &alice, press(&offer[0])).await;
+    assert_eq!(error_code(&replies).as_deref(), Some("not_allowed"));
+    let replies = svc.handle(&p, &alice, press(&offer[1])).await;
+    assert_eq!(error_code(&replies).as_deref(), Some("no_challenge"));
     svc.handle(&p, &alice, mv("Nf3")).await; // alice's own offer stands
     let moved = svc.handle(&p, &bob, mv("Nc6")).await; // declines it
     assert!(error_code(&moved).is_none(), "{moved:?}");

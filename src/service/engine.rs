@@ -880,14 +880,10 @@ impl GameService {
         subject: Option<Subject>,
         guild_locale: Option<Locale>,
     ) -> Handled {
-        let challenge = match subject {
-            Some(Subject::Challenge(id)) => Some(id),
-            Some(Subject::Game(_)) => None,
-            None => None,
-        };
-        let game = match subject {
-            Some(Subject::Game(id)) => Some(id),
-            _ => None,
+        let (challenge, game) = match subject {
+            Some(Subject::Challenge(id)) => (Some(id), None),
+            Some(Subject::Game(id)) => (None, Some(id)),
+            None => (None, None),
         };
         // A subject of the wrong kind is not a button we made.
         let wrong_kind = match action {
@@ -1276,7 +1272,7 @@ impl GameService {
         } else if draw == opp {
             draw = None;
             msg::draw_declined(loc, &by.name)
-        } else if only.is_some() {
+        } else if only.is_some() && draw.is_none() {
             return Err(user("stale_button", msg::button_draw_gone(loc)));
         } else {
             return Err(user("no_challenge", msg::nothing_to_decline(loc)));
@@ -1561,8 +1557,8 @@ impl GameService {
                 let outcome = Outcome::new(None, Termination::Agreement);
                 self.finish(loc, place, l, outcome, None).await
             }
-            _ if only.is_some() => Err(user("stale_button", msg::button_draw_gone(loc))),
             Some(o) if o == mine => Err(user("not_allowed", msg::draw_already_offered(loc))),
+            _ if only.is_some() => Err(user("stale_button", msg::button_draw_gone(loc))),
             _ => {
                 let now = ms(self.now());
                 self.inner
