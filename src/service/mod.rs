@@ -106,6 +106,15 @@ pub struct LocalePrefs {
     pub guild: Option<Locale>,
 }
 
+impl LocalePrefs {
+    /// The user's language, else the server's, else English: for what an
+    /// adapter says on its own, without the channel's setting.
+    #[must_use]
+    pub fn user_or_guild(self) -> Locale {
+        self.user.or(self.guild).unwrap_or_default()
+    }
+}
+
 /// A board picture to attach; adapters render it with `render::Renderer`.
 #[derive(Clone, Debug)]
 pub struct BoardImage {

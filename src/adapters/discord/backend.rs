@@ -52,7 +52,7 @@ pub trait Backend: Send + Sync {
         prefs: LocalePrefs,
     ) -> BoxFuture<'a, crate::i18n::Locale> {
         let _ = place;
-        Box::pin(async move { prefs.user.or(prefs.guild).unwrap_or_default() })
+        Box::pin(async move { prefs.user_or_guild() })
     }
     /// `None` if `actor` may resign the game `subject` names (else the
     /// channel's game), else the private refusal (see

@@ -32,10 +32,7 @@ pub fn resign_confirmation(l: Locale, subject: Option<Subject>) -> Outgoing {
 
 /// The languages of a click: the clicker's and the guild's.
 fn click_prefs(click: &ComponentInteraction) -> LocalePrefs {
-    LocalePrefs {
-        user: Locale::from_discord(&click.locale),
-        guild: click.guild_locale.as_deref().and_then(Locale::from_discord),
-    }
+    Target::Component(click).prefs()
 }
 
 /// Handles a click on one of our buttons; other components are ignored.
@@ -75,7 +72,7 @@ async fn click_button(
     let http = ctx.http.as_ref();
     let prefs = click_prefs(click);
     let Some(command) = button.command(subject) else {
-        let l = prefs.user.or(prefs.guild).unwrap_or_default();
+        let l = prefs.user_or_guild();
         let response = if button == ButtonId::Resign {
             // Only a player of that game, still running, is asked.
             let refusal = data
@@ -161,10 +158,7 @@ async fn confirm_resignation(
             public.push(reply);
         }
     }
-    let summary = summary.unwrap_or_else(|| {
-        let prefs = click_prefs(click);
-        msg::done(prefs.user.or(prefs.guild).unwrap_or_default())
-    });
+    let summary = summary.unwrap_or_else(|| msg::done(click_prefs(click).user_or_guild()));
     let updated = if acknowledged {
         let edit = EditInteractionResponse::new()
             .content(summary)

@@ -180,14 +180,10 @@ impl NickExt for Context<'_> {
 /// interaction (languages the bot does not speak count as none).
 fn prefs_of(ctx: Context<'_>) -> LocalePrefs {
     match ctx {
-        poise::Context::Application(app) => LocalePrefs {
-            user: Locale::from_discord(&app.interaction.locale),
-            guild: app
-                .interaction
-                .guild_locale
-                .as_deref()
-                .and_then(Locale::from_discord),
-        },
+        poise::Context::Application(app) => super::respond::locale_prefs(
+            &app.interaction.locale,
+            app.interaction.guild_locale.as_deref(),
+        ),
         poise::Context::Prefix(_) => LocalePrefs::default(),
     }
 }

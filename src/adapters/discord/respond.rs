@@ -19,13 +19,23 @@ use super::threads;
 use crate::chess::Position;
 use crate::i18n::Locale;
 use crate::render::{BoardSpec, Renderer};
-use crate::service::{BoardImage, Event, Reply, messages as msg};
+use crate::service::{BoardImage, Event, LocalePrefs, Reply, messages as msg};
 
 /// Wait this long for the service before deferring, well inside Discord's
 /// three seconds.
 pub const DEFER_AFTER: Duration = Duration::from_millis(1200);
 /// Width of board pictures.
 pub const BOARD_SIZE: u32 = 512;
+
+/// The languages of an interaction from its `locale` and `guild_locale`
+/// (languages the bot does not speak count as none).
+#[must_use]
+pub fn locale_prefs(user: &str, guild: Option<&str>) -> LocalePrefs {
+    LocalePrefs {
+        user: Locale::from_discord(user),
+        guild: guild.and_then(Locale::from_discord),
+    }
+}
 
 /// The interaction being answered.
 #[derive(Clone, Copy)]
@@ -35,16 +45,13 @@ pub enum Target<'a> {
 }
 
 impl Target<'_> {
-    /// The caller's language (their Discord client's, else the server's,
-    /// else English).
-    fn locale(self) -> Locale {
-        let (user, guild) = match self {
-            Target::Command(i) => (&i.locale, &i.guild_locale),
-            Target::Component(i) => (&i.locale, &i.guild_locale),
-        };
-        Locale::from_discord(user)
-            .or_else(|| guild.as_deref().and_then(Locale::from_discord))
-            .unwrap_or_default()
+    /// The caller's language and the server's, as Discord sends them.
+    #[must_use]
+    pub fn prefs(self) -> LocalePrefs {
+        match self {
+            Target::Command(i) => locale_prefs(&i.locale, i.guild_locale.as_deref()),
+            Target::Component(i) => locale_prefs(&i.locale, i.guild_locale.as_deref()),
+        }
     }
 
     /// The channel the interaction came from.
@@ -143,7 +150,7 @@ pub async fn answer(
         // Everything went to other channels: say so in the replies' language.
         let l = elsewhere
             .first()
-            .map_or_else(|| target.locale(), |r| r.locale);
+            .map_or_else(|| target.prefs().user_or_guild(), |r| r.locale);
         let done = Outgoing::private(&msg::done(l));
         match deferred {
             Some(_) => log(target.delete(http).await, "delete"),
