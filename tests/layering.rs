@@ -83,3 +83,96 @@ fn chat_adapters_do_not_depend_on_each_other() {
     );
     assert_none("adapters/discord", &["matrix_sdk", "adapters::matrix"]);
 }
+
+#[test]
+fn engine_and_openings_depend_on_chess_only() {
+    for dir in ["engine", "openings"] {
+        if Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("src")
+            .join(dir)
+            .is_dir()
+        {
+            assert_none(
+                dir,
+                &[
+                    "crate::service",
+                    "crate::adapters",
+                    "crate::store",
+                    "crate::render",
+                    "sqlx",
+                    "serenity",
+                    "matrix_sdk",
+                ],
+            );
+        }
+    }
+}
+
+/// The sibling modules a file of `dir` imports with `use super::NAME`.
+fn sibling_imports(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|l| l.trim().strip_prefix("use super::"))
+        .map(|rest| {
+            rest.chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn discord_modules_import_one_way() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/adapters/discord");
+    let graph: Vec<(String, Vec<String>)> = sources(&dir)
+        .into_iter()
+        .map(|(path, text)| {
+            let name = Path::new(&path)
+                .file_stem()
+                .expect("a file name")
+                .to_string_lossy()
+                .into_owned();
+            (name, sibling_imports(&text))
+        })
+        .filter(|(name, _)| name != "mod")
+        .collect();
+    let imports = |name: &str| -> Vec<String> {
+        graph
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, i)| i.clone())
+            .unwrap_or_default()
+    };
+    // Depth-first search for a path that comes back to where it started.
+    for (start, _) in &graph {
+        let mut stack = imports(start);
+        let mut seen = Vec::new();
+        while let Some(next) = stack.pop() {
+            assert_ne!(
+                &next, start,
+                "discord/{start}.rs imports itself through a cycle"
+            );
+            if !seen.contains(&next) {
+                stack.extend(imports(&next));
+                seen.push(next);
+            }
+        }
+    }
+}
+
+#[test]
+fn files_stay_small_and_say_what_they_own() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    for (path, text) in sources(&root) {
+        let lines = text.lines().count();
+        let limit = if path.contains("/service/") {
+            600
+        } else {
+            1000
+        };
+        assert!(lines <= limit, "{path} has {lines} lines (at most {limit})");
+        assert!(
+            text.starts_with("//!"),
+            "{path} must open with a //! line saying what it owns"
+        );
+    }
+}

@@ -6,12 +6,19 @@
 //! contract the adapters (console, Discord, Matrix) program against. The
 //! implementation fills them in; signatures may grow but not break.
 
+mod challenges;
 mod clock;
-mod engine;
+mod deadlines;
+mod dispatch;
+mod game;
+mod listings;
 pub mod messages;
+mod offers;
+mod play;
+mod settings;
 
 pub use clock::{ManualClock, SystemClock};
-pub use engine::{ANNOUNCE_LEASE, DUE_BATCH, GameService, ServiceError, error_reply};
+pub use game::{ANNOUNCE_LEASE, DUE_BATCH, GameService, ServiceError, error_reply};
 
 use crate::chess::{Color, Move, RulesMode};
 use crate::i18n::Locale;

@@ -9,7 +9,7 @@ use serenity::{
     EditInteractionResponse, EditMessage,
 };
 
-use super::commands::{Data, Error, actor_of, place_of};
+use super::data::{Data, Error, actor_of, place_of};
 use super::ids::ButtonId;
 use super::replies::{Outgoing, escape_markdown, outgoing};
 use super::respond::{self, Target, split_replies};

@@ -1,30 +1,16 @@
 //! The `/chess` slash command and its subcommands (poise). Every handler is
 //! thin: where and who, one service call, then the replies are sent.
 
-use std::sync::Arc;
-
 use poise::serenity_prelude as serenity;
 use tracing::Instrument as _;
 
 use super::autocomplete::rank_moves;
-use super::backend::Backend;
+use super::data::{Context, Error, actor_of, place_of};
 use super::respond::{self, Target};
 use super::threads;
 use crate::chess::RulesMode;
 use crate::i18n::Locale;
-use crate::render::Renderer;
 use crate::service::{Actor, ColorChoice, Command, LocalePrefs, Place, messages as msg};
-
-/// State shared by all handlers.
-pub struct Data {
-    pub backend: Arc<dyn Backend>,
-    pub renderer: Arc<Renderer>,
-}
-
-/// Handler error (sending to Discord failed).
-pub type Error = Box<dyn std::error::Error + Send + Sync>;
-/// The poise context of our commands.
-pub type Context<'a> = poise::Context<'a, Data, Error>;
 
 /// Colour choice as Discord shows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
@@ -110,28 +96,6 @@ pub fn challenge_command(
             Some(RulesOption::Fide) => RulesMode::Fide,
             Some(RulesOption::House) | None => RulesMode::House,
         },
-    }
-}
-
-/// Where a Discord command was sent.
-#[must_use]
-pub fn place_of(guild: Option<serenity::GuildId>, channel: serenity::ChannelId) -> Place {
-    Place {
-        platform: "discord".to_owned(),
-        guild: guild.map(|g| g.get().to_string()),
-        channel: channel.get().to_string(),
-    }
-}
-
-/// The actor for a user: id, and the server nickname, global display name
-/// or user name, in that order.
-#[must_use]
-pub fn actor_of(user: &serenity::User, nick: Option<&str>) -> Actor {
-    Actor {
-        id: user.id.get().to_string(),
-        name: nick
-            .filter(|n| !n.trim().is_empty())
-            .map_or_else(|| user.display_name().to_owned(), str::to_owned),
     }
 }
 

@@ -13,6 +13,7 @@ pub mod autocomplete;
 pub mod backend;
 pub mod buttons;
 pub mod commands;
+pub mod data;
 pub mod ids;
 pub mod replies;
 pub mod respond;
@@ -25,7 +26,7 @@ use std::sync::Arc;
 use poise::serenity_prelude as serenity;
 
 use crate::render::Renderer;
-use commands::{Data, Error};
+use data::{Data, Error};
 
 /// Settings of the Discord bot, from the environment.
 #[derive(Debug, clap::Args)]

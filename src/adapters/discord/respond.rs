@@ -13,7 +13,7 @@ use serenity::{
 };
 
 use super::backend::BoxFuture;
-use super::commands::{Data, Error};
+use super::data::{Data, Error};
 use super::replies::{Outgoing, outgoing};
 use super::threads;
 use crate::chess::Position;

@@ -1,0 +1,217 @@
+//! Commands: each synced message becomes a service command (once, even
+//! across a crash), with its mentions resolved, and its replies are sent.
+
+use matrix_sdk::ruma::events::room::message::{
+    MessageFormat, MessageType, OriginalSyncRoomMessageEvent, Relation,
+};
+use matrix_sdk::ruma::events::{
+    AnySyncMessageLikeEvent, AnySyncTimelineEvent, SyncMessageLikeEvent,
+};
+use matrix_sdk::ruma::serde::Raw;
+use matrix_sdk::ruma::{RoomId, UserId};
+use matrix_sdk::{Room, RoomMemberships, sync::SyncResponse};
+
+use super::text;
+use super::*;
+use crate::service::{Actor, Command, Place, error_reply};
+
+impl Bot {
+    /// Whether this command was handled before a crash.
+    pub(super) async fn already_done(&self, event: &matrix_sdk::ruma::EventId) -> bool {
+        self.progress
+            .lock()
+            .await
+            .done
+            .iter()
+            .any(|d| d == event.as_str())
+    }
+
+    /// Records a handled command (before its replies go out: a crash then
+    /// loses the replies, never applies a command twice).
+    pub(super) async fn mark_done(&self, event: &matrix_sdk::ruma::EventId) {
+        let mut p = self.progress.lock().await;
+        p.done.push(event.to_string());
+        if let Err(e) = save_progress(&self.client, &p).await {
+            tracing::warn!(error = %e, "could not save the progress");
+        }
+    }
+
+    /// The batch is done: the next one starts at `next`.
+    pub(super) async fn finish_batch(&self, next: String) {
+        let mut p = self.progress.lock().await;
+        if p.since.as_deref() == Some(next.as_str()) && p.done.is_empty() {
+            return;
+        }
+        *p = Progress {
+            since: Some(next),
+            done: Vec::new(),
+        };
+        if let Err(e) = save_progress(&self.client, &p).await {
+            tracing::warn!(error = %e, "could not save the progress");
+        }
+    }
+
+    pub(super) fn place(&self, room: &RoomId) -> Place {
+        let server = format::server_of(room.as_str())
+            .unwrap_or_else(|| self.me.server_name().as_str())
+            .to_string();
+        Place {
+            platform: PLATFORM.to_string(),
+            guild: Some(server),
+            channel: room.to_string(),
+        }
+    }
+
+    pub(super) async fn on_sync(&self, response: SyncResponse) {
+        self.on_invites(&response).await;
+        for (room_id, update) in &response.rooms.joined {
+            let Some(room) = self.client.get_room(room_id) else {
+                continue;
+            };
+            let events = &update.timeline.events;
+            // Only what happened after the bot joined.
+            let start = events
+                .iter()
+                .rposition(|e| is_own_join(e.raw(), &self.me))
+                .map_or(0, |i| i + 1);
+            if update.timeline.limited {
+                tracing::warn!(room = %room_id, "sync gap: older events of this batch were not delivered");
+            }
+            for event in &events[start..] {
+                self.on_event(&room, event.raw()).await;
+            }
+        }
+    }
+
+    pub(super) async fn on_event(&self, room: &Room, raw: &Raw<AnySyncTimelineEvent>) {
+        let event = match raw.deserialize() {
+            Ok(e) => e,
+            Err(e) => {
+                tracing::debug!(error = %e, "undecodable event skipped");
+                return;
+            }
+        };
+        if event.sender() == self.me {
+            return;
+        }
+        match event {
+            AnySyncTimelineEvent::MessageLike(AnySyncMessageLikeEvent::RoomMessage(
+                SyncMessageLikeEvent::Original(m),
+            )) => self.on_message(room, &m).await,
+            AnySyncTimelineEvent::MessageLike(AnySyncMessageLikeEvent::RoomEncrypted(_)) => {
+                self.warn_encrypted(room).await;
+            }
+            // Redacted messages, redactions, reactions, state: nothing to do.
+            _ => {}
+        }
+    }
+
+    pub(super) async fn on_message(&self, room: &Room, m: &OriginalSyncRoomMessageEvent) {
+        // Edits would replay a command; ignore them.
+        if matches!(m.content.relates_to, Some(Relation::Replacement(_))) {
+            return;
+        }
+        let MessageType::Text(t) = &m.content.msgtype else {
+            return;
+        };
+        let html = t
+            .formatted
+            .as_ref()
+            .filter(|f| f.format == MessageFormat::Html)
+            .map(|f| f.body.as_str());
+        let input = format::command_text(&t.body, html);
+        let place = self.place(room.room_id());
+        let parsed = match text::parse(&input) {
+            Ok(None) => return,
+            Ok(Some(cmd)) => Ok(cmd),
+            Err(e) => Err(e),
+        };
+        if self.already_done(&m.event_id).await {
+            tracing::debug!(event = %m.event_id, "handled before a restart; skipped");
+            return;
+        }
+        // The service opens the span of the command (channel, user).
+        tracing::debug!(event = %m.event_id, "command");
+        let replies = match parsed {
+            Err(e) => vec![error_reply(&place, e.code(), e.message())],
+            Ok(cmd) => {
+                let by = Actor {
+                    id: m.sender.to_string(),
+                    name: self.display_name(room, &m.sender).await,
+                };
+                let cmd = self.resolve_mentions(room, cmd).await;
+                self.service.handle(&place, &by, cmd).await
+            }
+        };
+        self.mark_done(&m.event_id).await;
+        let origin = Origin {
+            event_id: m.event_id.clone(),
+            sender: m.sender.clone(),
+        };
+        for reply in &replies {
+            self.post(reply, Some(&origin)).await;
+        }
+    }
+
+    pub(super) async fn display_name(&self, room: &Room, user: &UserId) -> String {
+        match room.get_member(user).await {
+            Ok(Some(member)) => member.name().to_string(),
+            _ => user.localpart().to_string(),
+        }
+    }
+
+    /// Turns a mention from the text grammar (`bob:example.org` after the
+    /// `@` was stripped, or a bare `bob`) into the Matrix user and their
+    /// display name here.
+    pub(super) async fn resolve_actor(&self, room: &Room, actor: Actor) -> Actor {
+        let raw = actor.id.trim_start_matches('@');
+        let candidate = if raw.contains(':') {
+            format!("@{raw}")
+        } else {
+            let members = room
+                .members(RoomMemberships::ACTIVE)
+                .await
+                .unwrap_or_default();
+            let matching: Vec<_> = members
+                .iter()
+                .filter(|m| {
+                    m.user_id().localpart().eq_ignore_ascii_case(raw)
+                        || m.display_name().is_some_and(|d| d == raw)
+                })
+                .collect();
+            match matching.as_slice() {
+                [one] => one.user_id().to_string(),
+                _ => format!("@{raw}:{}", self.me.server_name()),
+            }
+        };
+        match UserId::parse(&candidate) {
+            Ok(user) => Actor {
+                name: self.display_name(room, &user).await,
+                id: user.to_string(),
+            },
+            Err(_) => actor,
+        }
+    }
+
+    pub(super) async fn resolve_mentions(&self, room: &Room, cmd: Command) -> Command {
+        match cmd {
+            Command::Challenge {
+                opponent: Some(o),
+                color,
+                days,
+                fen,
+                rules,
+            } => Command::Challenge {
+                opponent: Some(self.resolve_actor(room, o).await),
+                color,
+                days,
+                fen,
+                rules,
+            },
+            Command::History { user: Some(u) } => Command::History {
+                user: Some(self.resolve_actor(room, u).await),
+            },
+            other => other,
+        }
+    }
+}

@@ -1,0 +1,203 @@
+//! The bot's session: the saved login, the sync progress kept in the SDK's
+//! store, building the client and logging in.
+
+use std::path::Path;
+use std::time::Duration;
+
+use matrix_sdk::authentication::matrix::MatrixSession;
+use matrix_sdk::ruma::{OwnedUserId, UserId};
+use matrix_sdk::store::StateStoreDataKey;
+use matrix_sdk::{Client, SessionMeta, SessionTokens};
+
+use super::*;
+
+pub(super) fn read_session(path: &Path) -> Option<MatrixSession> {
+    let text = std::fs::read_to_string(path).ok()?;
+    match serde_json::from_str(&text) {
+        Ok(s) => Some(s),
+        Err(e) => {
+            tracing::warn!(error = %e, path = %path.display(), "unreadable session file; logging in again");
+            None
+        }
+    }
+}
+
+pub(super) fn write_session(path: &Path, session: &MatrixSession) -> Result<(), MatrixError> {
+    let err = |reason: String| MatrixError::Session {
+        path: path.to_path_buf(),
+        reason,
+    };
+    let json = serde_json::to_string(session).map_err(|e| err(e.to_string()))?;
+    let tmp = path.with_extension("json.tmp");
+    {
+        use std::io::Write as _;
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create(true).truncate(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt as _;
+            // The access token is a secret.
+            options.mode(0o600);
+        }
+        let mut f = options.open(&tmp).map_err(|e| err(e.to_string()))?;
+        f.write_all(json.as_bytes())
+            .and_then(|()| f.sync_all())
+            .map_err(|e| err(e.to_string()))?;
+    }
+    std::fs::rename(&tmp, path).map_err(|e| err(e.to_string()))
+}
+
+/// Whether a stored session belongs to the configured `MATRIX_USER`
+/// (a full user id, or a localpart).
+pub(super) fn same_user(session: &UserId, configured: &str) -> bool {
+    if configured.starts_with('@') {
+        session.as_str() == configured
+    } else {
+        session.localpart() == configured
+    }
+}
+
+/// How far the bot got: the `since` token of the sync batch in hand and
+/// the commands of that batch already handled. Saved after every command,
+/// so a crash in the middle of a batch neither loses nor repeats one: the
+/// next start syncs again from `since` and skips `done`. (The SDK saves its
+/// own token before a batch is handled, so it cannot serve for this.)
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
+pub(crate) struct Progress {
+    pub(super) since: Option<String>,
+    pub(super) done: Vec<String>,
+}
+
+pub(super) fn store_error(e: impl std::fmt::Display) -> MatrixError {
+    MatrixError::Store(e.to_string())
+}
+
+pub(super) async fn load_progress(client: &Client) -> Result<Progress, MatrixError> {
+    let raw = client
+        .state_store()
+        .get_custom_value(PROGRESS_KEY)
+        .await
+        .map_err(store_error)?;
+    Ok(raw
+        .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+        .unwrap_or_default())
+}
+
+pub(super) async fn save_progress(client: &Client, progress: &Progress) -> Result<(), MatrixError> {
+    let bytes = serde_json::to_vec(progress).map_err(store_error)?;
+    client
+        .state_store()
+        .set_custom_value(PROGRESS_KEY, bytes)
+        .await
+        .map_err(store_error)?;
+    Ok(())
+}
+
+pub(super) async fn build_client(cfg: &MatrixConfig) -> Result<Client, MatrixError> {
+    let client = Client::builder()
+        .homeserver_url(&cfg.homeserver)
+        .sqlite_store(cfg.store_path.join("state"), None)
+        .build()
+        .await?;
+    // Syncing resumes from our progress record. The SDK's own token is newer
+    // after a crash in the middle of a batch and would make it drop the
+    // replayed batch as "already seen"; forget it before the session loads.
+    if load_progress(&client).await?.since.is_some() {
+        client
+            .state_store()
+            .remove_kv_data(StateStoreDataKey::SyncToken)
+            .await
+            .map_err(store_error)?;
+    }
+    Ok(client)
+}
+
+/// The logged-in client: the saved session when it still works, else a
+/// new login (saved for the next start).
+pub(super) async fn connect(cfg: &MatrixConfig) -> Result<Client, MatrixError> {
+    std::fs::create_dir_all(&cfg.store_path).map_err(|e| MatrixError::Session {
+        path: cfg.store_path.clone(),
+        reason: e.to_string(),
+    })?;
+    let session_path = cfg.store_path.join(SESSION_FILE);
+    let saved = read_session(&session_path).filter(|s| match &cfg.login {
+        Login::Password { user, .. } => same_user(&s.meta.user_id, user),
+        Login::AccessToken { token } => s.tokens.access_token == *token,
+    });
+    if let Some(session) = saved {
+        let client = build_client(cfg).await?;
+        client.restore_session(session).await?;
+        match client.whoami().await {
+            Ok(_) => return Ok(client),
+            Err(e)
+                if e.as_client_api_error()
+                    .is_some_and(|e| e.status_code.as_u16() == 401) =>
+            {
+                tracing::warn!("the saved Matrix session was refused; logging in again");
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
+    let client = build_client(cfg).await?;
+    match &cfg.login {
+        Login::Password { user, password } => {
+            client
+                .matrix_auth()
+                .login_username(user, password)
+                .initial_device_display_name("chessbot")
+                .await?;
+        }
+        Login::AccessToken { token } => {
+            let (user_id, device_id) = whoami(&cfg.homeserver, token).await?;
+            let session = MatrixSession {
+                meta: SessionMeta {
+                    user_id,
+                    device_id: device_id.into(),
+                },
+                tokens: SessionTokens {
+                    access_token: token.clone(),
+                    refresh_token: None,
+                },
+            };
+            client.restore_session(session).await?;
+        }
+    }
+    if let Some(session) = client.matrix_auth().session() {
+        write_session(&session_path, &session)?;
+    }
+    Ok(client)
+}
+
+/// Who an access token belongs to (user id and device id).
+pub(super) async fn whoami(
+    homeserver: &str,
+    token: &str,
+) -> Result<(OwnedUserId, String), MatrixError> {
+    #[derive(serde::Deserialize)]
+    struct WhoAmI {
+        user_id: OwnedUserId,
+        device_id: Option<String>,
+    }
+    let url = format!(
+        "{}/_matrix/client/v3/account/whoami",
+        homeserver.trim_end_matches('/')
+    );
+    let fail = |e: String| MatrixError::Config(format!("cannot check MATRIX_ACCESS_TOKEN: {e}"));
+    let response = matrix_sdk::reqwest::Client::new()
+        .get(&url)
+        .bearer_auth(token)
+        .timeout(Duration::from_secs(20))
+        .send()
+        .await
+        .map_err(|e| fail(e.to_string()))?;
+    let status = response.status();
+    let body = response.bytes().await.map_err(|e| fail(e.to_string()))?;
+    if !status.is_success() {
+        return Err(fail(format!("the homeserver answered {status}")));
+    }
+    let who: WhoAmI = serde_json::from_slice(&body).map_err(|e| fail(e.to_string()))?;
+    let device = who.device_id.ok_or_else(|| {
+        fail("the token has no device; create one with a password login".to_string())
+    })?;
+    Ok((who.user_id, device))
+}

@@ -1,0 +1,137 @@
+//! The sync loop, the deadline task and shutdown.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use matrix_sdk::Client;
+use matrix_sdk::config::SyncSettings;
+use matrix_sdk::ruma::UInt;
+use matrix_sdk::ruma::api::client::filter::FilterDefinition;
+use matrix_sdk::ruma::api::client::sync::sync_events::v3::Filter;
+
+use super::*;
+use crate::service::Clock;
+
+/// Syncs and handles the events until the login is refused. Our own loop
+/// rather than the SDK's (which pauses a second between quick syncs); each
+/// sync starts from our progress record, never from nothing (which would
+/// replay the recent history).
+pub(super) async fn sync_loop(client: &Client, bot: &Bot) -> Result<(), MatrixError> {
+    let base = SyncSettings::default()
+        .filter(sync_filter())
+        .timeout(SYNC_TIMEOUT);
+    loop {
+        let since = bot.progress.lock().await.since.clone();
+        let settings = match since {
+            Some(s) => base.clone().token(s),
+            None => base.clone(),
+        };
+        let started = std::time::Instant::now();
+        match client.sync_once(settings).await {
+            Ok(response) => {
+                let quiet = response.rooms.is_empty();
+                {
+                    let _busy = bot.busy.lock().await;
+                    let next = response.next_batch.clone();
+                    bot.on_sync(response).await;
+                    bot.finish_batch(next).await;
+                }
+                if quiet && started.elapsed() < MIN_SYNC_INTERVAL {
+                    // A server that does not long-poll: do not hammer it.
+                    tokio::time::sleep(MIN_SYNC_INTERVAL).await;
+                }
+            }
+            Err(e) if is_unauthorized(&e) => return Err(MatrixError::from(e)),
+            Err(e) => {
+                tracing::warn!(error = %e, "sync failed; retrying");
+                tokio::time::sleep(Duration::from_secs(2)).await;
+            }
+        }
+    }
+}
+
+/// Aborts a task when dropped (the deadline task ends with [`serve`]).
+pub(super) struct AbortOnDrop(pub(super) tokio::task::JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
+pub(super) fn is_unauthorized(e: &matrix_sdk::Error) -> bool {
+    e.as_client_api_error()
+        .is_some_and(|e| e.status_code.as_u16() == 401)
+}
+
+pub(super) fn sync_filter() -> Filter {
+    let mut def = FilterDefinition::default();
+    def.room.timeline.limit = Some(UInt::from(TIMELINE_LIMIT));
+    Filter::FilterDefinition(def)
+}
+
+/// How long the deadline task sleeps, given the next due time.
+pub(super) fn sleep_for(
+    now: DateTime<Utc>,
+    next_due: Option<DateTime<Utc>>,
+    max: Duration,
+) -> Duration {
+    let min = Duration::from_millis(100).min(max);
+    next_due.map_or(max, |due| {
+        (due - now)
+            .to_std()
+            .unwrap_or(Duration::ZERO)
+            .clamp(min, max)
+    })
+}
+
+/// Posts due reminders and time-outs into their rooms, forever.
+pub(super) async fn deadline_task(bot: Arc<Bot>, clock: Arc<dyn Clock>, max_sleep: Duration) {
+    loop {
+        // Only Matrix games; each is acknowledged once posted, so one
+        // claimed by a process that died before posting is posted by the
+        // next round of any process (see `GameService::claim_due`).
+        let claimed = bot.service.claim_due(Some(PLATFORM)).await;
+        let full = claimed.len() >= crate::service::DUE_BATCH;
+        for due in claimed {
+            for reply in &due.replies {
+                bot.post(reply, None).await;
+            }
+            bot.service.ack_due(&due).await;
+        }
+        if full {
+            continue;
+        }
+        let wait = sleep_for(
+            clock.now(),
+            bot.service.next_due_for(Some(PLATFORM)).await,
+            max_sleep,
+        );
+        tokio::time::sleep(wait).await;
+    }
+}
+
+/// Resolves on Ctrl-C or SIGTERM.
+pub(super) async fn shutdown_signal() {
+    let ctrl_c = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = term => {}
+    }
+}

@@ -1,0 +1,381 @@
+//! Challenges: opening, accepting, declining, cancelling, and rematches.
+
+use super::{Action, Actor, BoardImage, ColorChoice, Event, Place, Subject, messages as msg};
+use crate::chess::{Color, Game, Position, RulesMode};
+use crate::i18n::Locale;
+use crate::store::{ChallengeRow, NewChallenge, NewGame, StoreError};
+
+use super::game::*;
+
+impl GameService {
+    #[allow(clippy::too_many_arguments)]
+    pub(super) async fn challenge(
+        &self,
+        loc: Locale,
+        place: &Place,
+        by: &Actor,
+        opponent: Option<Actor>,
+        color: ColorChoice,
+        days: u32,
+        fen: Option<String>,
+        rules: RulesMode,
+    ) -> Handled {
+        if !(1..=14).contains(&days) {
+            return Err(user(
+                "invalid_option",
+                msg::bad_days(loc, &days.to_string()),
+            ));
+        }
+        if opponent.as_ref().is_some_and(|o| o.id == by.id) {
+            return Err(user("not_allowed", msg::self_challenge(loc)));
+        }
+        let start_fen = match fen.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(f) => {
+                let game = Game::from_fen(f, rules)
+                    .map_err(|e| user("invalid_fen", msg::invalid_fen(loc, &e.to_string())))?;
+                if game.outcome().is_some() {
+                    return Err(user("invalid_fen", msg::fen_game_over(loc)));
+                }
+                Some(game.position().fen())
+            }
+        };
+        self.refuse_if_busy(loc, place).await?;
+        let color = match color {
+            ColorChoice::White => "white",
+            ColorChoice::Black => "black",
+            ColorChoice::Random => "random",
+        };
+        let c = NewChallenge {
+            place: key(place),
+            challenger_id: by.id.clone(),
+            challenger_name: by.name.clone(),
+            opponent_id: opponent.as_ref().map(|o| o.id.clone()),
+            opponent_name: opponent.as_ref().map(|o| o.name.clone()),
+            color: color.to_string(),
+            days: i64::from(days),
+            start_fen,
+            rules: rules.as_str().to_string(),
+            created_at: ms(self.now()),
+        };
+        self.post_challenge(loc, place, by, opponent, c).await
+    }
+
+    pub(super) async fn post_challenge(
+        &self,
+        loc: Locale,
+        place: &Place,
+        by: &Actor,
+        opponent: Option<Actor>,
+        c: NewChallenge,
+    ) -> Handled {
+        let id = match self.inner.store.insert_challenge(&c).await {
+            Ok(id) => id,
+            Err(StoreError::Busy) => {
+                return Err(user(
+                    "game_in_progress",
+                    msg::challenge_pending(loc, "someone"),
+                ));
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let mut r = reply(
+            place,
+            msg::challenge_posted(
+                loc,
+                &by.name,
+                opponent.as_ref().map(|o| o.name.as_str()),
+                &c.color,
+                c.days,
+                c.rules == RulesMode::Fide.as_str(),
+                c.start_fen.is_some(),
+            ),
+        );
+        r.event = Some(Event::Challenge {
+            challenger: by.name.clone(),
+            opponent: opponent.as_ref().map(|o| o.name.clone()),
+        });
+        r.mentions = opponent.into_iter().collect();
+        r.actions = vec![Action::AcceptChallenge, Action::DeclineChallenge];
+        r.subject = Some(Subject::Challenge(id));
+        Ok(vec![r])
+    }
+
+    pub(super) async fn open_challenge(
+        &self,
+        place: &Place,
+    ) -> Result<Option<ChallengeRow>, Failure> {
+        Ok(self.inner.store.open_challenge(&key(place)).await?)
+    }
+
+    pub(super) async fn accept(
+        &self,
+        loc: Locale,
+        place: &Place,
+        by: &Actor,
+        guild_locale: Option<Locale>,
+        only: Option<i64>,
+    ) -> Handled {
+        let Some(c) = self.open_challenge(place).await? else {
+            if only.is_some() {
+                return Err(challenge_gone(loc));
+            }
+            if let Some(g) = self.inner.store.active_game(&key(place)).await? {
+                return Err(user(
+                    "game_in_progress",
+                    msg::game_in_progress(loc, g.id, &g.white_name, &g.black_name),
+                ));
+            }
+            return Err(user("no_challenge", msg::no_challenge(loc)));
+        };
+        if only.is_some_and(|id| id != c.id) {
+            return Err(challenge_gone(loc));
+        }
+        if c.challenger_id == by.id {
+            return Err(user("not_allowed", msg::own_challenge(loc)));
+        }
+        if let Some(o) = &c.opponent_id
+            && *o != by.id
+        {
+            return Err(user(
+                "no_challenge",
+                msg::challenge_not_for_you(loc, c.opponent_name.as_deref().unwrap_or(o)),
+            ));
+        }
+        let challenger_white = match c.color.as_str() {
+            "white" => true,
+            "black" => false,
+            _ => random_bool(),
+        };
+        let challenger = Actor {
+            id: c.challenger_id.clone(),
+            name: c.challenger_name.clone(),
+        };
+        let (white, black) = if challenger_white {
+            (challenger, by.clone())
+        } else {
+            (by.clone(), challenger)
+        };
+        let rules: RulesMode = c.rules.parse().unwrap_or_default();
+        let game = match &c.start_fen {
+            Some(f) => Game::from_fen(f, rules)
+                .map_err(|e| user("invalid_fen", msg::invalid_fen(loc, &e.to_string())))?,
+            None => Game::new(rules),
+        };
+        let start_fen = game.position().fen();
+        let now = ms(self.now());
+        let (deadline_at, remind_at) = turn_times(now, c.days);
+        let new = NewGame {
+            place: key(place),
+            white_id: white.id.clone(),
+            white_name: white.name.clone(),
+            black_id: black.id.clone(),
+            black_name: black.name.clone(),
+            start_fen: start_fen.clone(),
+            rules: rules.as_str().to_string(),
+            days: c.days,
+            deadline_at,
+            remind_at,
+            created_at: now,
+        };
+        let id = match self.inner.store.accept_challenge(c.id, &new).await {
+            Ok(id) => id,
+            Err(StoreError::Busy) => {
+                return Err(user(
+                    "game_in_progress",
+                    msg::game_in_progress(loc, 0, &white.name, &black.name),
+                ));
+            }
+            Err(StoreError::Stale) if only.is_some() => return Err(challenge_gone(loc)),
+            Err(StoreError::Stale) => return Err(user("no_challenge", msg::no_challenge(loc))),
+            Err(e) => return Err(e.into()),
+        };
+        if let Some(g) = guild_locale {
+            // For posts no command causes (reminders, time-outs).
+            self.inner.store.set_game_locale(id, Some(g.code())).await?;
+        }
+        self.note_due(remind_at);
+        let to_move = if game.position().turn() == Color::White {
+            &white
+        } else {
+            &black
+        };
+        let mut r = reply(
+            place,
+            msg::game_started(
+                loc,
+                id,
+                &white.name,
+                &black.name,
+                &to_move.name,
+                &msg::deadline(from_ms(deadline_at)),
+            ),
+        );
+        r.board = Some(BoardImage {
+            fen: start_fen.clone(),
+            last_move: None,
+            flip: game.position().turn() == Color::Black,
+            result: None,
+        });
+        r.event = Some(Event::Start {
+            white: white.name.clone(),
+            black: black.name.clone(),
+            fen: start_fen,
+        });
+        r.mentions = vec![white, black];
+        r.actions = vec![Action::Resign];
+        r.subject = Some(Subject::Game(id));
+        Ok(vec![r])
+    }
+
+    /// `decline`, or a Decline button: `only` limits it to the challenge or
+    /// the game's draw offer the button was shown under.
+    pub(super) async fn decline(
+        &self,
+        loc: Locale,
+        place: &Place,
+        by: &Actor,
+        only: Option<Subject>,
+    ) -> Handled {
+        let challenge = match only {
+            Some(Subject::Game(_)) => None,
+            _ => self.open_challenge(place).await?,
+        };
+        if let Some(c) = challenge {
+            if let Some(Subject::Challenge(id)) = only
+                && id != c.id
+            {
+                return Err(challenge_gone(loc));
+            }
+            if c.challenger_id == by.id {
+                return self.cancel(loc, place, by).await;
+            }
+            match &c.opponent_id {
+                Some(o) if *o == by.id => {
+                    self.inner.store.close_challenge(c.id, "declined").await?;
+                    let mut r = reply(
+                        place,
+                        msg::challenge_declined(loc, &by.name, &c.challenger_name),
+                    );
+                    r.mentions = vec![Actor {
+                        id: c.challenger_id.clone(),
+                        name: c.challenger_name.clone(),
+                    }];
+                    return Ok(vec![r]);
+                }
+                Some(o) => {
+                    return Err(user(
+                        "no_challenge",
+                        msg::challenge_not_for_you(loc, c.opponent_name.as_deref().unwrap_or(o)),
+                    ));
+                }
+                None => return Err(user("not_allowed", msg::open_challenge_no_decline(loc))),
+            }
+        }
+        // No challenge: decline a draw offer or takeback request.
+        let l = match only {
+            Some(Subject::Challenge(_)) => return Err(challenge_gone(loc)),
+            Some(Subject::Game(id)) => self.require_game(loc, place, Some(id)).await?,
+            None => match self.active(place).await? {
+                Some(l) => l,
+                None => return Err(user("no_challenge", msg::no_challenge(loc))),
+            },
+        };
+        let me = l.require_player(loc, by)?;
+        let opp = Some(color_str(me.other()));
+        let now = ms(self.now());
+        let mut draw = l.row.draw_offer.clone();
+        let mut takeback = l.row.takeback_offer.clone();
+        // A Decline-draw button declines the draw offer only.
+        let text = if takeback == opp && only.is_none() {
+            takeback = None;
+            msg::takeback_declined(loc, &by.name)
+        } else if draw == opp {
+            draw = None;
+            msg::draw_declined(loc, &by.name)
+        } else if only.is_some() && draw.is_none() {
+            return Err(user("stale_button", msg::button_draw_gone(loc)));
+        } else {
+            return Err(user("no_challenge", msg::nothing_to_decline(loc)));
+        };
+        self.inner
+            .store
+            .set_offers(
+                l.row.id,
+                l.row.ply,
+                draw.as_deref(),
+                takeback.as_deref(),
+                now,
+            )
+            .await?;
+        let mut r = reply(place, text);
+        r.mentions = vec![l.player(me.other())];
+        Ok(vec![r])
+    }
+
+    pub(super) async fn cancel(&self, loc: Locale, place: &Place, by: &Actor) -> Handled {
+        let Some(c) = self.open_challenge(place).await? else {
+            return Err(user("no_challenge", msg::no_challenge(loc)));
+        };
+        if c.challenger_id != by.id {
+            return Err(user(
+                "not_allowed",
+                msg::not_your_challenge(loc, &c.challenger_name),
+            ));
+        }
+        match self.inner.store.close_challenge(c.id, "cancelled").await {
+            Ok(()) => {}
+            Err(StoreError::Stale) => return Err(user("no_challenge", msg::no_challenge(loc))),
+            Err(e) => return Err(e.into()),
+        }
+        Ok(vec![reply(
+            place,
+            msg::challenge_cancelled(loc, &c.challenger_name),
+        )])
+    }
+
+    pub(super) async fn rematch(&self, loc: Locale, place: &Place, by: &Actor) -> Handled {
+        let Some(last) = self.inner.store.last_finished_game(&key(place)).await? else {
+            return Err(user("no_game", msg::no_rematch(loc)));
+        };
+        let (my_old, opponent) = if last.white_id == by.id {
+            (
+                Color::White,
+                Actor {
+                    id: last.black_id.clone(),
+                    name: last.black_name.clone(),
+                },
+            )
+        } else if last.black_id == by.id {
+            (
+                Color::Black,
+                Actor {
+                    id: last.white_id.clone(),
+                    name: last.white_name.clone(),
+                },
+            )
+        } else {
+            return Err(user(
+                "not_a_player",
+                msg::rematch_not_player(loc, &last.white_name, &last.black_name),
+            ));
+        };
+        self.refuse_if_busy(loc, place).await?;
+        let standard = Position::startpos().fen();
+        let c = NewChallenge {
+            place: key(place),
+            challenger_id: by.id.clone(),
+            challenger_name: by.name.clone(),
+            opponent_id: Some(opponent.id.clone()),
+            opponent_name: Some(opponent.name.clone()),
+            color: color_str(my_old.other()),
+            days: last.days,
+            start_fen: (last.start_fen != standard).then(|| last.start_fen.clone()),
+            rules: last.rules.clone(),
+            created_at: ms(self.now()),
+        };
+        self.post_challenge(loc, place, by, Some(opponent), c).await
+    }
+
+    // ---- moves --------------------------------------------------------
+}

@@ -1,0 +1,261 @@
+//! Deadlines: reminders and time-outs falling due, claimed and announced
+//! through the outbox exactly once, and the hint of the next one.
+
+use chrono::{DateTime, Utc};
+
+use super::{DueAnnouncement, Event, Reply, messages as msg};
+use crate::chess::{Outcome, Termination};
+use crate::i18n::Locale;
+use crate::store::{ANNOUNCE_END, ANNOUNCE_REMINDER, AnnouncementRow, GameRow, StoreError};
+
+use super::game::*;
+
+impl GameService {
+    /// The earliest pending reminder or deadline (all platforms).
+    pub async fn next_due(&self) -> Option<DateTime<Utc>> {
+        self.next_due_for(None).await
+    }
+
+    /// The earliest pending reminder, deadline or unposted announcement of
+    /// one platform (`None`: all): when its deadline task should look again.
+    pub async fn next_due_for(&self, platform: Option<&str>) -> Option<DateTime<Utc>> {
+        match self.inner.store.next_due_for(platform).await {
+            Ok(t) => t.map(from_ms),
+            Err(e) => {
+                tracing::error!(error = %e, "next_due failed");
+                None
+            }
+        }
+    }
+
+    /// Announces the reminders and time-outs due now, on every platform.
+    /// Each is claimed atomically in the database, so it is announced once
+    /// even with several processes or after a restart. The replies are
+    /// acknowledged at once: callers that post them later (and may die
+    /// first) use [`GameService::claim_due`] and [`GameService::ack_due`].
+    pub async fn run_due(&self) -> Vec<Reply> {
+        self.run_due_for(None).await
+    }
+
+    /// [`GameService::run_due`] for one platform (`None`: all).
+    pub async fn run_due_for(&self, platform: Option<&str>) -> Vec<Reply> {
+        let mut out = Vec::new();
+        loop {
+            let batch = self.claim_due(platform).await;
+            if batch.is_empty() {
+                return out;
+            }
+            for mut due in batch {
+                self.ack_due(&due).await;
+                out.append(&mut due.replies);
+            }
+        }
+    }
+
+    /// Claims up to [`DUE_BATCH`] reminders and time-outs of `platform`
+    /// (`None`: all) due now, first those another process claimed but never
+    /// posted (its lease of [`ANNOUNCE_LEASE`] ran out: it died between
+    /// claim and post). Post each one's replies, then
+    /// [`GameService::ack_due`] it; one not acked within the lease is
+    /// claimed again by the next round (of any process), so a crash loses
+    /// no announcement. Small batches keep the time from claim to post far
+    /// below the lease; call again until it returns nothing.
+    pub async fn claim_due(&self, platform: Option<&str>) -> Vec<DueAnnouncement> {
+        let now = ms(self.now());
+        let lease = now + ANNOUNCE_LEASE.as_millis() as i64;
+        let mut out = Vec::new();
+        let batch = DUE_BATCH as i64;
+        match self
+            .inner
+            .store
+            .expired_announcements(platform, now, batch)
+            .await
+        {
+            Ok(rows) => {
+                for a in rows {
+                    match self.reclaim(&a, lease).await {
+                        Ok(Some(due)) => out.push(due),
+                        Ok(None) => {}
+                        Err(e) => {
+                            tracing::error!(announcement = a.id, error = %e, "re-announcing failed");
+                        }
+                    }
+                }
+            }
+            Err(e) => tracing::error!(error = %e, "loading unposted announcements failed"),
+        }
+        let room = batch - out.len() as i64;
+        if room <= 0 {
+            return out;
+        }
+        let due = match self.inner.store.due_games_for(platform, now, room).await {
+            Ok(d) => d,
+            Err(e) => {
+                tracing::error!(error = %e, "loading due games failed");
+                return out;
+            }
+        };
+        // Unknown while we work; recomputed below.
+        *lock(&self.inner.due_hint) = None;
+        for row in due {
+            let id = row.id;
+            match self.fire_due(row, now, lease).await {
+                Ok(Some(d)) => out.push(d),
+                Ok(None) => {}
+                Err(e) => {
+                    tracing::error!(game = id, error = %e, "deadline handling failed");
+                }
+            }
+        }
+        if let Ok(next) = self.inner.store.next_due().await {
+            *lock(&self.inner.due_hint) = Some(next.unwrap_or(i64::MAX));
+        }
+        out
+    }
+
+    /// Marks a claimed announcement as posted.
+    pub async fn ack_due(&self, due: &DueAnnouncement) {
+        if let Err(e) = self.inner.store.ack_announcement(due.id).await {
+            // It will be posted again after its lease: a duplicate, not a loss.
+            tracing::error!(announcement = due.id, error = %e, "acknowledging failed");
+        }
+    }
+
+    /// Takes over an announcement whose claimer died, and composes it again
+    /// from the stored game. `None` when another process took it first or
+    /// it no longer applies (a reminder of a turn already played).
+    pub(super) async fn reclaim(
+        &self,
+        a: &AnnouncementRow,
+        lease: i64,
+    ) -> Result<Option<DueAnnouncement>, ServiceError> {
+        let store = &self.inner.store;
+        if !store.renew_announcement(a.id, a.lease_until, lease).await? {
+            return Ok(None);
+        }
+        let row = store.game(a.game_id).await?;
+        let replies = match row {
+            Some(row) if a.kind == ANNOUNCE_END && !row.is_active() => {
+                let l = self.replay(row).await?;
+                let loc = self.post_locale(&l.place(), l.row.id).await;
+                match l.game.outcome() {
+                    Some(outcome) => self.timeout_replies(loc, &l, outcome),
+                    None => Vec::new(),
+                }
+            }
+            Some(row) if a.kind == ANNOUNCE_REMINDER && row.is_active() && row.ply == a.ply => {
+                let l = self.replay(row).await?;
+                let loc = self.post_locale(&l.place(), l.row.id).await;
+                self.reminder_replies(loc, &l)
+            }
+            _ => Vec::new(),
+        };
+        if replies.is_empty() {
+            store.ack_announcement(a.id).await?;
+            return Ok(None);
+        }
+        Ok(Some(DueAnnouncement { id: a.id, replies }))
+    }
+
+    pub(super) async fn fire_due(
+        &self,
+        row: GameRow,
+        now: i64,
+        lease: i64,
+    ) -> Result<Option<DueAnnouncement>, ServiceError> {
+        let l = self.replay(row).await?;
+        let loc = self.post_locale(&l.place(), l.row.id).await;
+        let to_move = l.game.position().turn();
+        if l.row.deadline_at.is_some_and(|d| d <= now) {
+            let mut game = l.game.clone();
+            let outcome = if game.both_have_moved() {
+                game.forfeit_outcome(to_move, Termination::Timeout)
+            } else {
+                Outcome::new(None, Termination::Aborted)
+            };
+            let id = match self
+                .inner
+                .store
+                .finish_game_announced(
+                    l.row.id,
+                    l.row.ply,
+                    outcome.result(),
+                    outcome.termination.as_str(),
+                    now,
+                    lease,
+                )
+                .await
+            {
+                Ok(id) => id,
+                Err(StoreError::Stale) => return Ok(None),
+                Err(e) => return Err(e.into()),
+            };
+            game.end(outcome);
+            self.remember(l.row.id, &game);
+            let l = Loaded { row: l.row, game };
+            let replies = self.timeout_replies(loc, &l, outcome);
+            return Ok(Some(DueAnnouncement { id, replies }));
+        }
+        if l.row.remind_at.is_some_and(|r| r <= now)
+            && let Some(id) = self
+                .inner
+                .store
+                .claim_reminder(l.row.id, l.row.ply, now, lease)
+                .await?
+        {
+            let replies = self.reminder_replies(loc, &l);
+            return Ok(Some(DueAnnouncement { id, replies }));
+        }
+        Ok(None)
+    }
+
+    /// The end of a game on time: a time-out, or an abort when a player
+    /// never made a first move. The player to move is the one out of time.
+    pub(super) fn timeout_replies(&self, loc: Locale, l: &Loaded, outcome: Outcome) -> Vec<Reply> {
+        let to_move = l.game.position().turn();
+        let text = if outcome.termination == Termination::Aborted {
+            Some(msg::aborted_no_first_move(loc, l.name(to_move)))
+        } else {
+            None
+        };
+        let mut replies = self.end_replies(loc, &l.place(), l, outcome, Some(to_move), text);
+        for r in &mut replies {
+            r.locale = loc;
+        }
+        replies
+    }
+
+    /// The reminder of the player to move.
+    pub(super) fn reminder_replies(&self, loc: Locale, l: &Loaded) -> Vec<Reply> {
+        let to_move = l.game.position().turn();
+        let deadline = from_ms(l.row.deadline_at.unwrap_or(l.row.updated_at));
+        let player = l.player(to_move);
+        let mut r = reply(
+            &l.place(),
+            msg::reminder(loc, &player.name, l.row.id, &msg::deadline(deadline)),
+        );
+        r.event = Some(Event::Reminder {
+            player: player.name.clone(),
+            deadline: msg::deadline_rfc3339(deadline),
+        });
+        r.mentions = vec![player];
+        r.board = Some(self.image(l, false));
+        r.locale = loc;
+        vec![r]
+    }
+
+    // ---- loading ------------------------------------------------------
+
+    /// Notes a newly stored reminder or deadline.
+    pub(super) fn note_due(&self, at: i64) {
+        let mut hint = lock(&self.inner.due_hint);
+        if let Some(h) = *hint {
+            *hint = Some(h.min(at));
+        }
+    }
+
+    /// Whether a command should look for due deadlines first.
+    pub(super) fn maybe_due(&self, now: i64) -> bool {
+        lock(&self.inner.due_hint).is_none_or(|h| h <= now)
+    }
+}

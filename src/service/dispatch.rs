@@ -1,0 +1,259 @@
+//! Entry points of the service: opening it, routing each [`Command`] to its
+//! family, button presses, and the language of replies.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use chrono::{DateTime, Utc};
+
+use super::{Action, Actor, Clock, Command, LocalePrefs, Place, Reply, Subject, messages as msg};
+use crate::i18n::Locale;
+use crate::store::Store;
+
+use super::game::*;
+
+impl GameService {
+    /// The service over an opened store.
+    ///
+    /// # Errors
+    /// None today; kept fallible for start-up checks.
+    pub async fn open(store: Store, clock: Arc<dyn Clock>) -> Result<GameService, ServiceError> {
+        // Touch the database once so a broken store fails at start-up.
+        store.next_due().await?;
+        Ok(GameService {
+            inner: Arc::new(Inner {
+                store,
+                clock,
+                cache: Mutex::new(HashMap::new()),
+                due_hint: Mutex::new(None),
+            }),
+        })
+    }
+
+    /// The store (for adapters needing direct reads, and tests).
+    #[must_use]
+    pub fn store(&self) -> &Store {
+        &self.inner.store
+    }
+
+    pub(super) fn now(&self) -> DateTime<Utc> {
+        self.inner.clock.now()
+    }
+
+    /// Handles one command; never panics. User mistakes give one private
+    /// error reply; due deadlines are announced first. Replies are in the
+    /// channel's language (`settings`), else English.
+    pub async fn handle(&self, place: &Place, by: &Actor, cmd: Command) -> Vec<Reply> {
+        self.handle_with(place, by, cmd, LocalePrefs::default())
+            .await
+    }
+
+    /// [`GameService::handle`] with the platform's language preferences:
+    /// the replies are in the user's language if given, else the channel's
+    /// setting, else the guild's language, else English (see
+    /// [`GameService::locale_for`]).
+    pub async fn handle_with(
+        &self,
+        place: &Place,
+        by: &Actor,
+        cmd: Command,
+        prefs: LocalePrefs,
+    ) -> Vec<Reply> {
+        let span = tracing::info_span!(
+            "command",
+            channel = %place.channel,
+            user = %by.id,
+            command = ?std::mem::discriminant(&cmd)
+        );
+        let _enter = span.enter();
+        let loc = self.locale_for(place, prefs).await;
+        // Deadlines first (a move after the deadline is too late). Only this
+        // platform's: the replies go out through this adapter.
+        let mut replies = if self.maybe_due(ms(self.now())) {
+            self.run_due_for(Some(&place.platform)).await
+        } else {
+            Vec::new()
+        };
+        // The replies' language: a language change answers in the new one.
+        let reply_loc = match &cmd {
+            Command::Settings {
+                language: Some(new),
+            } => *new,
+            _ => loc,
+        };
+        let first = replies.len();
+        let result = match cmd {
+            Command::Challenge {
+                opponent,
+                color,
+                days,
+                fen,
+                rules,
+            } => {
+                self.challenge(loc, place, by, opponent, color, days, fen, rules)
+                    .await
+            }
+            Command::Accept => self.accept(loc, place, by, prefs.guild, None).await,
+            Command::Decline => self.decline(loc, place, by, None).await,
+            Command::Cancel => self.cancel(loc, place, by).await,
+            Command::Move { text } => self.play(loc, place, by, &text).await,
+            Command::Board { flip } => self.board(loc, place, flip).await,
+            Command::Draw => self.draw(loc, place, by, None).await,
+            Command::Resign => self.resign(loc, place, by, None).await,
+            Command::Abort => self.abort(loc, place, by).await,
+            Command::Takeback => self.takeback(loc, place, by).await,
+            Command::Rematch => self.rematch(loc, place, by).await,
+            Command::Claim => self.claim(loc, place, by).await,
+            Command::Pgn { game } => self.pgn(loc, place, game).await,
+            Command::Games => self.games(loc, place, by).await,
+            Command::History { user } => self.history(loc, place, by, user).await,
+            Command::Help => Ok(vec![reply(place, msg::help(loc))]),
+            Command::Settings { language } => self.settings(loc, place, language).await,
+            Command::Press { action, subject } => {
+                self.press(loc, place, by, action, subject, prefs.guild)
+                    .await
+            }
+        };
+        match result {
+            Ok(mut r) => replies.append(&mut r),
+            Err(f) => replies.push(failure_reply(loc, place, f)),
+        }
+        for r in &mut replies[first..] {
+            r.locale = reply_loc;
+        }
+        replies
+    }
+
+    /// Whether `by` may resign the game `subject` names (else the active
+    /// game) in `place`: `None` if so, else the private refusal resigning
+    /// would give. Adapters that ask "are you sure?" first call this, so a
+    /// stranger, or a click under a finished game, is refused at once.
+    pub async fn resign_refusal(
+        &self,
+        place: &Place,
+        by: &Actor,
+        subject: Option<Subject>,
+        prefs: LocalePrefs,
+    ) -> Option<Reply> {
+        let loc = self.locale_for(place, prefs).await;
+        let check = async {
+            let game = match subject {
+                Some(Subject::Game(id)) => Some(id),
+                Some(Subject::Challenge(_)) => {
+                    return Err(user("stale_button", msg::button_stale(loc)));
+                }
+                None => None,
+            };
+            let l = self.require_game(loc, place, game).await?;
+            l.require_player(loc, by).map(drop)
+        };
+        let mut refusal = failure_reply(loc, place, check.await.err()?);
+        refusal.locale = loc;
+        Some(refusal)
+    }
+
+    /// The language of the replies to a command in `place`: the user's
+    /// language if the platform gives one, else the channel's setting, else
+    /// the guild's language, else English.
+    pub async fn locale_for(&self, place: &Place, prefs: LocalePrefs) -> Locale {
+        if let Some(u) = prefs.user {
+            return u;
+        }
+        if let Some(c) = self.channel_locale(place).await {
+            return c;
+        }
+        prefs.guild.unwrap_or_default()
+    }
+
+    /// The language set for a channel with `settings`, if any.
+    pub async fn channel_locale(&self, place: &Place) -> Option<Locale> {
+        match self
+            .inner
+            .store
+            .channel_language(&place.platform, &place.channel)
+            .await
+        {
+            Ok(code) => code.and_then(|c| c.parse().ok()),
+            Err(e) => {
+                tracing::warn!(error = %e, "reading the channel language failed");
+                None
+            }
+        }
+    }
+
+    /// The language of a post no command caused (reminder, time-out) about
+    /// game `id` in `place`: the channel's setting, else the language
+    /// recorded when the game started, else English.
+    pub(super) async fn post_locale(&self, place: &Place, id: i64) -> Locale {
+        if let Some(c) = self.channel_locale(place).await {
+            return c;
+        }
+        match self.inner.store.game_locale(id).await {
+            Ok(code) => code.and_then(|c| c.parse().ok()).unwrap_or_default(),
+            Err(e) => {
+                tracing::warn!(game = id, error = %e, "reading the game language failed");
+                Locale::En
+            }
+        }
+    }
+
+    /// The legal moves (SAN) of the caller's game in this channel when it is
+    /// their move; empty otherwise.
+    pub async fn legal_moves(&self, place: &Place, by: &Actor) -> Vec<String> {
+        let Ok(Some(l)) = self.active(place).await else {
+            return Vec::new();
+        };
+        if l.color_of(&by.id) != Some(l.game.position().turn()) {
+            return Vec::new();
+        }
+        let p = l.game.position();
+        p.legal_moves().iter().map(|m| p.san(*m)).collect()
+    }
+
+    /// Moves a game from one channel to another (a Discord thread).
+    ///
+    /// # Errors
+    /// Database failures; [`StoreError::Busy`] when `to` has a game.
+    pub async fn rebind_channel(&self, from: &Place, to: &Place) -> Result<bool, ServiceError> {
+        Ok(self
+            .inner
+            .store
+            .rebind_channel(&key(from), &key(to))
+            .await?)
+    }
+
+    /// A button press: the action, limited to the subject it was shown for.
+    pub(super) async fn press(
+        &self,
+        loc: Locale,
+        place: &Place,
+        by: &Actor,
+        action: Action,
+        subject: Option<Subject>,
+        guild_locale: Option<Locale>,
+    ) -> Handled {
+        let (challenge, game) = match subject {
+            Some(Subject::Challenge(id)) => (Some(id), None),
+            Some(Subject::Game(id)) => (None, Some(id)),
+            None => (None, None),
+        };
+        // A subject of the wrong kind is not a button we made.
+        let wrong_kind = match action {
+            Action::AcceptChallenge | Action::DeclineChallenge => game.is_some(),
+            Action::AcceptDraw | Action::DeclineDraw | Action::Resign => challenge.is_some(),
+        };
+        if wrong_kind {
+            return Err(user("stale_button", msg::button_stale(loc)));
+        }
+        match action {
+            Action::AcceptChallenge => self.accept(loc, place, by, guild_locale, challenge).await,
+            Action::DeclineChallenge | Action::DeclineDraw => {
+                self.decline(loc, place, by, subject).await
+            }
+            Action::AcceptDraw => self.draw(loc, place, by, game).await,
+            Action::Resign => self.resign(loc, place, by, game).await,
+        }
+    }
+
+    // ---- pictures and summaries --------------------------------------
+}

@@ -1,0 +1,558 @@
+//! What every family of commands shares: the service and its failures, a
+//! loaded game (replayed with the cache, the active game of a channel), and
+//! the helpers for replies, times, move input, board images and the end of a
+//! game.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasher, Hasher};
+use std::sync::{Arc, Mutex};
+
+use chrono::{DateTime, TimeZone, Utc};
+
+use super::{Actor, BoardImage, Clock, Event, Place, Reply, messages as msg};
+use crate::chess::{
+    Color, Game, Move, MoveInputError, Outcome, PgnTags, Position, RulesMode, Termination,
+};
+use crate::i18n::Locale;
+use crate::render::BoardResult;
+use crate::store::{ChannelKey, GameRow, Store, StoreError};
+
+/// Failures of the service itself (not user mistakes).
+#[derive(Debug, thiserror::Error)]
+pub enum ServiceError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("game #{id} in the database cannot be replayed: {reason}")]
+    Corrupt { id: i64, reason: String },
+}
+
+/// Why a command was not carried out.
+#[derive(Debug)]
+pub(super) enum Failure {
+    /// A user mistake: an error code of the console contract and a message.
+    User { code: &'static str, message: String },
+    /// Our fault: logged, the user gets an apology.
+    Internal(ServiceError),
+    /// The position changed under the command (`position_changed`); worded
+    /// at the edge, in the reply's language.
+    Stale,
+}
+
+impl From<StoreError> for Failure {
+    fn from(e: StoreError) -> Failure {
+        match e {
+            StoreError::Stale => Failure::Stale,
+            e => Failure::Internal(ServiceError::Store(e)),
+        }
+    }
+}
+
+impl From<ServiceError> for Failure {
+    fn from(e: ServiceError) -> Failure {
+        Failure::Internal(e)
+    }
+}
+
+/// The private reply for a command that failed.
+pub(super) fn failure_reply(loc: Locale, place: &Place, failure: Failure) -> Reply {
+    match failure {
+        Failure::User { code, message } => {
+            tracing::debug!(code, "refused");
+            error_reply(place, code, message)
+        }
+        Failure::Stale => error_reply(place, "position_changed", msg::position_changed(loc)),
+        Failure::Internal(e) => {
+            tracing::error!(error = %e, "command failed");
+            error_reply(place, "internal", msg::internal(loc))
+        }
+    }
+}
+
+/// A button's challenge is no longer the open one.
+pub(super) fn challenge_gone(loc: Locale) -> Failure {
+    user("stale_button", msg::button_challenge_gone(loc))
+}
+
+pub(super) fn user(code: &'static str, message: String) -> Failure {
+    Failure::User { code, message }
+}
+
+pub(super) type Handled = Result<Vec<Reply>, Failure>;
+
+/// Longest move text worth parsing.
+pub(super) const MAX_MOVE_LEN: usize = 64;
+pub(super) const DAY_MS: i64 = 86_400_000;
+
+/// The game service. Cheap to clone; `Send + Sync`.
+#[derive(Clone)]
+pub struct GameService {
+    pub(super) inner: Arc<Inner>,
+}
+
+pub(super) struct Inner {
+    pub(super) store: Store,
+    pub(super) clock: Arc<dyn Clock>,
+    /// Replayed active games by id, to skip the replay of the whole move
+    /// list on every command. Validated against the row (ply and FEN) on
+    /// each use, so a change by another process is never missed.
+    pub(super) cache: Mutex<HashMap<i64, Game>>,
+    /// The earliest reminder or deadline known to be pending (ms), `None`
+    /// when unknown. Commands check the database for due deadlines only
+    /// when this has passed; our own writes only move it earlier.
+    pub(super) due_hint: Mutex<Option<i64>>,
+}
+
+/// Games kept replayed in memory at most.
+pub(super) const CACHE_LIMIT: usize = 4096;
+
+pub(super) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+impl std::fmt::Debug for GameService {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GameService").finish_non_exhaustive()
+    }
+}
+
+/// A game row with its replayed game.
+pub(super) struct Loaded {
+    pub(super) row: GameRow,
+    pub(super) game: Game,
+}
+
+impl Loaded {
+    pub(super) fn white(&self) -> Actor {
+        Actor {
+            id: self.row.white_id.clone(),
+            name: self.row.white_name.clone(),
+        }
+    }
+
+    pub(super) fn black(&self) -> Actor {
+        Actor {
+            id: self.row.black_id.clone(),
+            name: self.row.black_name.clone(),
+        }
+    }
+
+    pub(super) fn player(&self, c: Color) -> Actor {
+        match c {
+            Color::White => self.white(),
+            Color::Black => self.black(),
+        }
+    }
+
+    pub(super) fn name(&self, c: Color) -> &str {
+        match c {
+            Color::White => &self.row.white_name,
+            Color::Black => &self.row.black_name,
+        }
+    }
+
+    pub(super) fn color_of(&self, id: &str) -> Option<Color> {
+        if self.row.white_id == id {
+            Some(Color::White)
+        } else if self.row.black_id == id {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    /// The caller's colour, or `not_a_player`.
+    pub(super) fn require_player(&self, loc: Locale, by: &Actor) -> Result<Color, Failure> {
+        self.color_of(&by.id).ok_or_else(|| {
+            user(
+                "not_a_player",
+                msg::not_a_player(loc, &self.row.white_name, &self.row.black_name),
+            )
+        })
+    }
+
+    pub(super) fn both(&self) -> Vec<Actor> {
+        vec![self.white(), self.black()]
+    }
+
+    pub(super) fn place(&self) -> Place {
+        Place {
+            platform: self.row.platform.clone(),
+            guild: if self.row.guild.is_empty() {
+                None
+            } else {
+                Some(self.row.guild.clone())
+            },
+            channel: self.row.channel.clone(),
+        }
+    }
+
+    pub(super) fn rules(&self) -> RulesMode {
+        self.game.rules()
+    }
+
+    pub(super) fn days(&self) -> i64 {
+        self.row.days
+    }
+}
+
+pub(super) fn key(place: &Place) -> ChannelKey {
+    ChannelKey {
+        platform: place.platform.clone(),
+        guild: place.guild.clone().unwrap_or_default(),
+        channel: place.channel.clone(),
+    }
+}
+
+pub(super) fn ms(t: DateTime<Utc>) -> i64 {
+    t.timestamp_millis()
+}
+
+pub(super) fn from_ms(t: i64) -> DateTime<Utc> {
+    Utc.timestamp_millis_opt(t).single().unwrap_or_default()
+}
+
+pub(super) fn color_str(c: Color) -> String {
+    c.name().to_string()
+}
+
+pub(super) fn random_bool() -> bool {
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u64(0x5eed);
+    h.finish() & 1 == 1
+}
+
+/// The deadline and reminder time of a turn starting at `now`.
+pub(super) fn turn_times(now: i64, days: i64) -> (i64, i64) {
+    let span = days * DAY_MS;
+    (now + span, now + span * 8 / 10)
+}
+
+/// The move number prefix of the move about to be played (`12.` / `12...`).
+pub(super) fn move_number(p: &Position) -> String {
+    match p.turn() {
+        Color::White => format!("{}. ", p.fullmove_number()),
+        Color::Black => format!("{}... ", p.fullmove_number()),
+    }
+}
+
+/// Plays move text typed in `loc`'s notation. English and Thai use the
+/// international letters: the text is read as typed first and, if that is
+/// not notation at all, again after the language-independent normalisation
+/// (full-width letters, figurines, dashes and Cyrillic O in castling, `х`
+/// captures). Russian and Romanian read their own piece letters first
+/// (Romanian `N` is a bishop), and the text as typed only when that is not
+/// notation at all; letters are never guessed across languages.
+pub(super) fn play_typed(
+    game: &mut Game,
+    text: &str,
+    loc: Locale,
+) -> Result<(Move, String), MoveInputError> {
+    let normal = crate::i18n::notation::to_standard(text, loc);
+    let (first, second) = match loc {
+        Locale::En | Locale::Th => (text, normal.as_str()),
+        Locale::Ru | Locale::Ro => (normal.as_str(), text),
+    };
+    let played = game.play_input(first);
+    match played {
+        Err(MoveInputError::Parse(_)) if second != first => match game.play_input(second) {
+            Err(MoveInputError::Parse(_)) => played,
+            other => other,
+        },
+        other => other,
+    }
+}
+
+pub(super) fn board_result(o: Option<Outcome>) -> Option<BoardResult> {
+    let o = o?;
+    Some(match (o.termination, o.winner) {
+        (Termination::Aborted, _) => return None,
+        (Termination::Checkmate, Some(w)) => BoardResult::Mated(w.other()),
+        (_, Some(w)) => BoardResult::Won(w),
+        (_, None) => BoardResult::Draw,
+    })
+}
+
+pub(super) fn error_code_of(e: &MoveInputError) -> &'static str {
+    match e {
+        MoveInputError::Parse(_) => "invalid_notation",
+        MoveInputError::Illegal { .. } => "illegal_move",
+        MoveInputError::Ambiguous { .. } => "ambiguous_move",
+        MoveInputError::GameOver => "no_game",
+    }
+}
+
+/// How long a process owns a claimed announcement before another may post
+/// it instead: far longer than posting takes, short enough that players
+/// hear of a time-out soon after a crash.
+pub const ANNOUNCE_LEASE: std::time::Duration = std::time::Duration::from_secs(120);
+
+/// Most announcements [`GameService::claim_due`] claims at once.
+pub const DUE_BATCH: usize = 25;
+
+/// One private error reply (the console contract's `error` event).
+#[must_use]
+pub fn error_reply(place: &Place, code: &str, message: String) -> Reply {
+    Reply {
+        place: place.clone(),
+        text: message.clone(),
+        board: None,
+        mentions: Vec::new(),
+        event: Some(Event::Error {
+            code: code.to_string(),
+            message,
+        }),
+        ephemeral: true,
+        actions: Vec::new(),
+        locale: Locale::En,
+        subject: None,
+    }
+}
+
+pub(super) fn reply(place: &Place, text: String) -> Reply {
+    Reply {
+        place: place.clone(),
+        text,
+        board: None,
+        mentions: Vec::new(),
+        event: None,
+        ephemeral: false,
+        actions: Vec::new(),
+        locale: Locale::En,
+        subject: None,
+    }
+}
+
+impl GameService {
+    pub(super) async fn replay(&self, row: GameRow) -> Result<Loaded, ServiceError> {
+        if row.is_active() {
+            let cached = lock(&self.inner.cache).get(&row.id).cloned();
+            if let Some(game) = cached
+                && game.moves().len() as i64 == row.ply
+                && game.position().fen() == row.fen
+            {
+                return Ok(Loaded { row, game });
+            }
+        }
+        let corrupt = |reason: String| ServiceError::Corrupt { id: row.id, reason };
+        let rules: RulesMode = row
+            .rules
+            .parse()
+            .map_err(|()| corrupt(format!("rules {:?}", row.rules)))?;
+        let mut game = Game::from_fen(&row.start_fen, rules)
+            .map_err(|e| corrupt(format!("start FEN: {e}")))?;
+        let moves = self.inner.store.moves(row.id).await?;
+        for m in &moves {
+            let mv = game
+                .position()
+                .parse_move(&m.uci)
+                .map_err(|e| corrupt(format!("ply {}: {e}", m.ply)))?;
+            game.play(mv)
+                .map_err(|e| corrupt(format!("ply {}: {e}", m.ply)))?;
+        }
+        if !row.is_active()
+            && let Some(t) = row.termination.as_deref().and_then(|t| t.parse().ok())
+        {
+            let winner = match row.result.as_deref() {
+                Some("1-0") => Some(Color::White),
+                Some("0-1") => Some(Color::Black),
+                _ => None,
+            };
+            game.end(Outcome::new(winner, t));
+        }
+        if row.is_active() {
+            self.remember(row.id, &game);
+        }
+        Ok(Loaded { row, game })
+    }
+
+    /// Caches an active game (or forgets a finished one).
+    pub(super) fn remember(&self, id: i64, game: &Game) {
+        let mut cache = lock(&self.inner.cache);
+        if game.outcome().is_some() {
+            cache.remove(&id);
+            return;
+        }
+        if cache.len() >= CACHE_LIMIT {
+            cache.clear();
+        }
+        cache.insert(id, game.clone());
+    }
+
+    pub(super) async fn active(&self, place: &Place) -> Result<Option<Loaded>, Failure> {
+        match self.inner.store.active_game(&key(place)).await? {
+            Some(row) => Ok(Some(self.replay(row).await?)),
+            None => Ok(None),
+        }
+    }
+
+    pub(super) async fn require_active(
+        &self,
+        loc: Locale,
+        place: &Place,
+    ) -> Result<Loaded, Failure> {
+        self.active(place)
+            .await?
+            .ok_or_else(|| user("no_game", msg::no_game(loc)))
+    }
+
+    /// The active game; with `only` (a button's game), that game or a
+    /// `stale_button` refusal.
+    pub(super) async fn require_game(
+        &self,
+        loc: Locale,
+        place: &Place,
+        only: Option<i64>,
+    ) -> Result<Loaded, Failure> {
+        let Some(id) = only else {
+            return self.require_active(loc, place).await;
+        };
+        match self.active(place).await? {
+            Some(l) if l.row.id == id => Ok(l),
+            _ => Err(user("stale_button", msg::button_game_gone(loc, id))),
+        }
+    }
+
+    pub(super) fn image(&self, l: &Loaded, flip: bool) -> BoardImage {
+        let outcome = if l.row.is_active() {
+            l.game.outcome()
+        } else {
+            l.game
+                .outcome()
+                .or(Some(Outcome::new(None, Termination::Aborted)))
+        };
+        let to_move_black = l.game.position().turn() == Color::Black;
+        BoardImage {
+            fen: l.game.position().fen(),
+            last_move: l.game.moves().last().copied(),
+            flip: to_move_black != flip,
+            result: board_result(outcome),
+        }
+    }
+
+    pub(super) fn pgn_text(&self, l: &Loaded) -> String {
+        let tags = PgnTags {
+            event: format!("chessbot game #{}", l.row.id),
+            site: format!("{} #{}", l.row.platform, l.row.channel),
+            date: from_ms(l.row.created_at).format("%Y.%m.%d").to_string(),
+            round: "-".to_string(),
+            white: l.row.white_name.clone(),
+            black: l.row.black_name.clone(),
+        };
+        l.game.pgn(&tags)
+    }
+
+    /// The end announcement (event `end`, final board) and the PGN.
+    pub(super) fn end_replies(
+        &self,
+        loc: Locale,
+        place: &Place,
+        l: &Loaded,
+        outcome: Outcome,
+        loser_hint: Option<Color>,
+        text: Option<String>,
+    ) -> Vec<Reply> {
+        let loser = outcome.winner.map(Color::other).or(loser_hint);
+        let text = text.unwrap_or_else(|| {
+            msg::summary(
+                loc,
+                outcome.termination,
+                outcome.winner.map(|w| l.name(w)),
+                loser.map(|c| l.name(c)),
+                outcome.result(),
+            )
+        });
+        let mut end = reply(place, text);
+        end.board = Some(BoardImage {
+            flip: false,
+            result: board_result(Some(outcome)),
+            ..self.image(l, false)
+        });
+        end.mentions = l.both();
+        end.event = Some(Event::End {
+            result: outcome.result().to_string(),
+            winner: outcome.winner.map(color_str),
+            termination: outcome.termination.as_str().to_string(),
+        });
+        let pgn = self.pgn_text(l);
+        let mut p = reply(place, msg::pgn(&pgn));
+        p.event = Some(Event::Pgn { pgn });
+        vec![end, p]
+    }
+
+    // ---- challenges ---------------------------------------------------
+
+    pub(super) async fn refuse_if_busy(&self, loc: Locale, place: &Place) -> Result<(), Failure> {
+        if let Some(g) = self.inner.store.active_game(&key(place)).await? {
+            return Err(user(
+                "game_in_progress",
+                msg::game_in_progress(loc, g.id, &g.white_name, &g.black_name),
+            ));
+        }
+        if let Some(c) = self.inner.store.open_challenge(&key(place)).await? {
+            return Err(user(
+                "game_in_progress",
+                msg::challenge_pending(loc, &c.challenger_name),
+            ));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reminder_comes_when_eighty_percent_of_the_time_has_passed() {
+        let (deadline, remind) = turn_times(0, 1);
+        assert_eq!(deadline, DAY_MS);
+        assert_eq!(remind, DAY_MS * 8 / 10);
+        let (deadline, remind) = turn_times(1_000, 14);
+        assert!(remind < deadline && remind > 1_000);
+    }
+
+    #[test]
+    fn final_board_badges_follow_the_outcome() {
+        let mate = Outcome::new(Some(Color::Black), Termination::Checkmate);
+        assert_eq!(
+            board_result(Some(mate)),
+            Some(BoardResult::Mated(Color::White))
+        );
+        let resign = Outcome::new(Some(Color::White), Termination::Resignation);
+        assert_eq!(
+            board_result(Some(resign)),
+            Some(BoardResult::Won(Color::White))
+        );
+        let draw = Outcome::new(None, Termination::Stalemate);
+        assert_eq!(board_result(Some(draw)), Some(BoardResult::Draw));
+        let abort = Outcome::new(None, Termination::Aborted);
+        assert_eq!(board_result(Some(abort)), None);
+        assert_eq!(board_result(None), None);
+    }
+
+    #[test]
+    fn move_numbers_show_whose_move() {
+        assert_eq!(move_number(&Position::startpos()), "1. ");
+        let p = Position::from_fen("8/8/8/8/8/8/k7/2K5 b - - 0 7").expect("fen");
+        assert_eq!(move_number(&p), "7... ");
+    }
+
+    #[test]
+    fn errors_are_private_and_coded() {
+        let place = Place {
+            platform: "console".into(),
+            guild: None,
+            channel: "general".into(),
+        };
+        let r = error_reply(&place, "no_game", "x".into());
+        assert!(r.ephemeral);
+        assert!(r.mentions.is_empty());
+        assert_eq!(
+            r.event,
+            Some(Event::Error {
+                code: "no_game".into(),
+                message: "x".into()
+            })
+        );
+    }
+}

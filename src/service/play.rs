@@ -1,0 +1,289 @@
+//! Play: moves, the end of a game, resigning, aborting, FIDE claims and
+//! takebacks.
+
+use super::{Action, Actor, Event, Place, Subject, messages as msg};
+use crate::chess::{ClaimError, Color, Game, Move, Outcome, RulesMode, Termination};
+use crate::i18n::Locale;
+use crate::store::{GameUpdate, MoveRow};
+
+use super::game::*;
+
+impl GameService {
+    pub(super) async fn play(&self, loc: Locale, place: &Place, by: &Actor, text: &str) -> Handled {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(user("invalid_notation", msg::missing_move(loc)));
+        }
+        if text.chars().count() > MAX_MOVE_LEN {
+            return Err(user("invalid_notation", msg::move_too_long(loc)));
+        }
+        let l = self.require_active(loc, place).await?;
+        let me = l.require_player(loc, by)?;
+        let turn = l.game.position().turn();
+        if turn != me {
+            return Err(user("not_your_turn", msg::not_your_turn(loc, l.name(turn))));
+        }
+        let number = move_number(l.game.position());
+        let mut game = l.game.clone();
+        let played = play_typed(&mut game, text, loc);
+        let (mv, san) =
+            played.map_err(|e| user(error_code_of(&e), msg::move_error(loc, &e, text)))?;
+        self.commit_move(loc, place, l, game, me, mv, san, number)
+            .await
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) async fn commit_move(
+        &self,
+        loc: Locale,
+        place: &Place,
+        l: Loaded,
+        game: Game,
+        me: Color,
+        mv: Move,
+        san: String,
+        number: String,
+    ) -> Handled {
+        let now = ms(self.now());
+        let outcome = game.outcome();
+        let opp = color_str(me.other());
+        // A move declines the opponent's standing draw offer; one's own
+        // offer stands until the opponent answers.
+        let draw_offer = l.row.draw_offer.clone().filter(|o| *o != opp);
+        let (deadline_at, remind_at) = match outcome {
+            None => {
+                let (d, r) = turn_times(now, l.days());
+                (Some(d), Some(r))
+            }
+            Some(_) => (None, None),
+        };
+        let fen = game.position().fen();
+        let update = GameUpdate {
+            fen: fen.clone(),
+            draw_offer: if outcome.is_some() { None } else { draw_offer },
+            takeback_offer: None,
+            deadline_at,
+            remind_at,
+            finish: outcome.map(|o| (o.result().to_string(), o.termination.as_str().to_string())),
+            now,
+        };
+        let row = MoveRow {
+            ply: l.row.ply + 1,
+            uci: mv.uci(),
+            san: san.clone(),
+            played_at: now,
+        };
+        self.inner
+            .store
+            .apply_move(l.row.id, l.row.ply, &row, &update)
+            .await?;
+        self.remember(l.row.id, &game);
+        if let Some(r) = remind_at {
+            self.note_due(r);
+        }
+        let mut row = l.row;
+        row.ply += 1;
+        if let Some(o) = outcome {
+            row.status = crate::store::STATUS_FINISHED.to_string();
+            row.result = Some(o.result().to_string());
+            row.termination = Some(o.termination.as_str().to_string());
+        }
+        let l = Loaded { row, game };
+        let check = l.game.position().is_check();
+        let mut r = match outcome {
+            None => {
+                let next = l.name(me.other()).to_string();
+                let mut r = reply(
+                    place,
+                    msg::moved(
+                        loc,
+                        l.name(me),
+                        &number,
+                        &san,
+                        &next,
+                        check,
+                        &msg::deadline(from_ms(deadline_at.unwrap_or(now))),
+                    ),
+                );
+                r.board = Some(self.image(&l, false));
+                r.mentions = vec![l.player(me.other())];
+                r.actions = vec![Action::Resign];
+                r.subject = Some(Subject::Game(l.row.id));
+                r
+            }
+            Some(_) => reply(place, msg::moved_final(loc, l.name(me), &number, &san)),
+        };
+        r.event = Some(Event::Move {
+            by: l.name(me).to_string(),
+            san,
+            uci: mv.uci(),
+            fen,
+            check,
+        });
+        let mut out = vec![r];
+        if let Some(o) = outcome {
+            out.extend(self.end_replies(loc, place, &l, o, None, None));
+        }
+        Ok(out)
+    }
+
+    pub(super) async fn finish(
+        &self,
+        loc: Locale,
+        place: &Place,
+        l: Loaded,
+        outcome: Outcome,
+        loser_hint: Option<Color>,
+    ) -> Handled {
+        let now = ms(self.now());
+        self.inner
+            .store
+            .finish_game(
+                l.row.id,
+                l.row.ply,
+                outcome.result(),
+                outcome.termination.as_str(),
+                now,
+            )
+            .await?;
+        let mut game = l.game;
+        game.end(outcome);
+        self.remember(l.row.id, &game);
+        let mut row = l.row;
+        row.status = crate::store::STATUS_FINISHED.to_string();
+        let l = Loaded { row, game };
+        Ok(self.end_replies(loc, place, &l, outcome, loser_hint, None))
+    }
+
+    pub(super) async fn resign(
+        &self,
+        loc: Locale,
+        place: &Place,
+        by: &Actor,
+        only: Option<i64>,
+    ) -> Handled {
+        let l = self.require_game(loc, place, only).await?;
+        let me = l.require_player(loc, by)?;
+        let outcome = l.game.forfeit_outcome(me, Termination::Resignation);
+        self.finish(loc, place, l, outcome, Some(me)).await
+    }
+
+    pub(super) async fn abort(&self, loc: Locale, place: &Place, by: &Actor) -> Handled {
+        let l = self.require_active(loc, place).await?;
+        l.require_player(loc, by)?;
+        if l.game.both_have_moved() {
+            return Err(user("not_allowed", msg::abort_too_late(loc)));
+        }
+        let outcome = Outcome::new(None, Termination::Aborted);
+        self.finish(loc, place, l, outcome, None).await
+    }
+
+    pub(super) async fn claim(&self, loc: Locale, place: &Place, by: &Actor) -> Handled {
+        let l = self.require_active(loc, place).await?;
+        let me = l.require_player(loc, by)?;
+        let turn = l.game.position().turn();
+        if l.rules() != RulesMode::Fide {
+            return Err(user(
+                "not_allowed",
+                msg::claim_refused(loc, &ClaimError::NotFideMode),
+            ));
+        }
+        if turn != me {
+            return Err(user("not_your_turn", msg::not_your_turn(loc, l.name(turn))));
+        }
+        match l.game.claimable_draw() {
+            Ok(t) => {
+                self.finish(loc, place, l, Outcome::new(None, t), None)
+                    .await
+            }
+            Err(e) => Err(user("not_allowed", msg::claim_refused(loc, &e))),
+        }
+    }
+
+    pub(super) async fn takeback(&self, loc: Locale, place: &Place, by: &Actor) -> Handled {
+        let l = self.require_active(loc, place).await?;
+        let me = l.require_player(loc, by)?;
+        let mine = color_str(me);
+        let theirs = color_str(me.other());
+        let now = ms(self.now());
+        match l.row.takeback_offer.as_deref() {
+            Some(o) if o == theirs => {
+                // Undo the requester's last move (and my reply after it).
+                let requester = me.other();
+                let turn = l.game.position().turn();
+                let plies = if turn == requester { 2 } else { 1 };
+                if l.game.moves().len() < plies {
+                    return Err(user("not_allowed", msg::nothing_to_take_back(loc)));
+                }
+                let mut game = l.game.clone();
+                for _ in 0..plies {
+                    game.undo();
+                }
+                let (deadline_at, remind_at) = turn_times(now, l.days());
+                let draw_offer = l.row.draw_offer.clone();
+                let update = GameUpdate {
+                    fen: game.position().fen(),
+                    draw_offer,
+                    takeback_offer: None,
+                    deadline_at: Some(deadline_at),
+                    remind_at: Some(remind_at),
+                    finish: None,
+                    now,
+                };
+                let new_ply = l.row.ply - plies as i64;
+                self.inner
+                    .store
+                    .take_back(l.row.id, l.row.ply, new_ply, &update)
+                    .await?;
+                self.remember(l.row.id, &game);
+                self.note_due(remind_at);
+                let mut row = l.row;
+                row.ply = new_ply;
+                let l = Loaded { row, game };
+                let to_move = l.game.position().turn();
+                let mut r = reply(
+                    place,
+                    msg::takeback_done(
+                        loc,
+                        plies,
+                        l.name(to_move),
+                        &msg::deadline(from_ms(deadline_at)),
+                    ),
+                );
+                r.board = Some(self.image(&l, false));
+                r.mentions = vec![l.player(requester)];
+                Ok(vec![r])
+            }
+            Some(o) if o == mine => Err(user("not_allowed", msg::takeback_already_requested(loc))),
+            _ => {
+                let (white_plies, black_plies) = l.game.plies_by();
+                let mine_count = match me {
+                    Color::White => white_plies,
+                    Color::Black => black_plies,
+                };
+                if mine_count == 0 {
+                    return Err(user("not_allowed", msg::nothing_to_take_back(loc)));
+                }
+                self.inner
+                    .store
+                    .set_offers(
+                        l.row.id,
+                        l.row.ply,
+                        l.row.draw_offer.as_deref(),
+                        Some(&mine),
+                        now,
+                    )
+                    .await?;
+                let opponent = l.player(me.other());
+                let mut r = reply(
+                    place,
+                    msg::takeback_requested(loc, &by.name, &opponent.name),
+                );
+                r.mentions = vec![opponent];
+                Ok(vec![r])
+            }
+        }
+    }
+
+    // ---- settings -----------------------------------------------------
+}
