@@ -697,6 +697,7 @@ fn prefs(user: Option<&str>, guild: Option<&str>) -> chessbot::service::LocalePr
     chessbot::service::LocalePrefs {
         user: user.and_then(chessbot::i18n::Locale::from_discord),
         guild: guild.and_then(chessbot::i18n::Locale::from_discord),
+        moderator: false,
     }
 }
 
@@ -869,4 +870,236 @@ async fn replies_carry_their_language_for_button_labels() {
     assert_eq!(r[0].locale, chessbot::i18n::Locale::Ru);
     let r = h.say("bob", "/chess settings language:en").await;
     assert_eq!(r[0].locale, chessbot::i18n::Locale::En);
+}
+
+// ---- hardening (issue 14) ---------------------------------------------
+
+#[tokio::test]
+async fn only_players_may_change_the_language_while_they_play() {
+    let h = harness().await;
+    h.start("").await;
+    let r = h.say("carol", "/chess settings language:ro").await;
+    assert_eq!(error(&r).as_deref(), Some("not_allowed"));
+    // Unchanged: alice's Nf3 is still a knight move.
+    let r = h.say("alice", "/chess move Nf3").await;
+    assert!(error(&r).is_none());
+    match &r[0].event {
+        Some(Event::Move { san, .. }) => assert_eq!(san, "Nf3"),
+        e => panic!("{e:?}"),
+    }
+    // A player may change it; a moderator too.
+    let r = h.say("bob", "/chess settings language:ro").await;
+    assert!(error(&r).is_none(), "{:?}", r[0].text);
+    let cmd = text::parse("/chess settings language:en").unwrap().unwrap();
+    let prefs = chessbot::service::LocalePrefs {
+        moderator: true,
+        ..Default::default()
+    };
+    let r = h
+        .svc
+        .handle_with(&place("general"), &actor("mod"), cmd, prefs)
+        .await;
+    assert!(error(&r).is_none(), "{:?}", r[0].text);
+}
+
+#[tokio::test]
+async fn local_and_english_readings_that_differ_are_ambiguous() {
+    let h = harness().await;
+    h.start("").await;
+    h.moves("alice", "bob", "e4 e5").await;
+    let r = h.say("alice", "/chess settings language:ro").await;
+    assert!(error(&r).is_none());
+    // In Romanian N is the bishop: Nc4 is Bc4; in English it is no move
+    // (no knight reaches c4), so Bc4 is played.
+    let r = h.say("alice", "/chess move Nc4").await;
+    match &r[0].event {
+        Some(Event::Move { san, .. }) => assert_eq!(san, "Bc4"),
+        e => panic!("{e:?}"),
+    }
+    h.moves("bob", "alice", "Nc6").await;
+    // Both readings of Nf3 are legal now? Bf3 is blocked by nothing? The
+    // bishop is on c4: Nf3 (knight g1) and "Bf3" (no bishop reaches f3):
+    // only one reading is legal, played. Now a text legal both ways:
+    // "Nd3": knight? none reaches d3; bishop c4-d3 yes. Use "Ne2": knight
+    // g1-e2 (English) and bishop c4-e2? (local N = bishop) both legal.
+    let r = h.say("alice", "/chess move Ne2").await;
+    assert_eq!(error(&r).as_deref(), Some("ambiguous_move"));
+    let (_, message) = error_msg(&r).unwrap();
+    assert!(
+        message.contains("Be2") || message.contains("Ne2"),
+        "{message}"
+    );
+    assert!(h.pgn().await.contains("2. Bc4 Nc6 *"), "nothing played");
+}
+
+#[tokio::test]
+async fn impossible_custom_starts_are_refused() {
+    for fen in [
+        // Nine white pawns.
+        "4k3/8/8/8/P7/8/PPPPPPPP/4K3 w - - 0 1",
+        // Double check by two knights.
+        "4k3/8/3N1N2/8/8/8/8/4K3 b - - 0 1",
+        // Two rooks on one line through the king.
+        "R3k2R/8/8/8/8/8/8/4K3 b - - 0 1",
+        // A move number whose game would run past what FENs read.
+        "4k3/8/8/8/8/8/4P3/4K3 w - - 0 100001",
+    ] {
+        let h = harness().await;
+        let r = h
+            .say("alice", &format!("/chess challenge @bob fen:\"{fen}\""))
+            .await;
+        assert_eq!(error(&r).as_deref(), Some("invalid_fen"), "{fen}");
+    }
+}
+
+#[tokio::test]
+async fn a_large_move_number_reads_back_after_black_moves() {
+    let h = harness().await;
+    h.start("fen:\"4k3/8/8/8/8/8/4P3/4K3 b - - 0 100000\"")
+        .await;
+    let r = h.moves("bob", "alice", "Kd7").await;
+    match &r[0].event {
+        Some(Event::Move { fen, .. }) => {
+            assert!(fen.ends_with(" 100001"), "{fen}");
+            assert!(chessbot::chess::Position::from_fen(fen).is_ok());
+        }
+        e => panic!("{e:?}"),
+    }
+    assert!(r[0].board.is_some());
+}
+
+#[tokio::test]
+async fn a_claim_names_the_move_that_makes_the_repetition() {
+    let h = harness().await;
+    h.start("rules:fide").await;
+    h.moves("alice", "bob", "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1").await;
+    // Ng8 would make the third occurrence: bob claims with it.
+    let r = h.say("bob", "/chess claim Ng8").await;
+    assert_end(&r, "1/2-1/2", None, "threefold_repetition");
+    assert!(h.pgn().await.contains("4. Ng1 Ng8 1/2-1/2"));
+
+    // A claim whose move makes nothing: the move stands, play goes on.
+    let h = harness().await;
+    h.start("rules:fide").await;
+    h.moves("alice", "bob", "e4 e5").await;
+    let r = h.say("alice", "/chess claim Nf3").await;
+    assert!(error(&r).is_none());
+    assert!(end(&r).is_none());
+    assert!(h.pgn().await.contains("2. Nf3 *"));
+    h.moves("bob", "alice", "Nc6").await;
+}
+
+#[tokio::test]
+async fn an_agreed_takeback_clears_the_draw_offer() {
+    let h = harness().await;
+    h.start("").await;
+    h.moves("alice", "bob", "e4 e5 Nf3").await;
+    let r = h.say("alice", "/chess draw").await;
+    assert!(error(&r).is_none());
+    h.say("alice", "/chess takeback").await;
+    let r = h.say("bob", "/chess takeback").await;
+    assert!(error(&r).is_none());
+    // The offer followed Nf3, which is gone: bob's draw is a new offer,
+    // not an acceptance.
+    let r = h.say("bob", "/chess draw").await;
+    assert!(end(&r).is_none(), "the old offer was accepted");
+    assert!(matches!(r[0].event, Some(Event::DrawOffer { .. })));
+}
+
+#[tokio::test]
+async fn pgn_by_number_only_here_or_for_its_players() {
+    let h = harness().await;
+    h.start("").await;
+    h.moves("alice", "bob", "e4").await;
+    let id = 1;
+    let r = h
+        .say_in("elsewhere", "mallory", &format!("/chess pgn {id}"))
+        .await;
+    assert_eq!(error(&r).as_deref(), Some("no_game"));
+    let r = h
+        .say_in("elsewhere", "bob", &format!("/chess pgn {id}"))
+        .await;
+    assert!(error(&r).is_none());
+    let r = h.say("carol", &format!("/chess pgn {id}")).await;
+    assert!(error(&r).is_none());
+    // The Site tag names the platform, never the channel.
+    let pgn = h.pgn().await;
+    assert!(pgn.contains("[Site \"chessbot console\"]"), "{pgn}");
+    assert!(!pgn.contains("general"), "{pgn}");
+}
+
+#[tokio::test]
+async fn games_lists_only_ones_own_games_privately() {
+    let h = harness().await;
+    h.start("").await;
+    h.say_in("other", "carol", "/chess challenge @dave").await;
+    h.say_in("other", "dave", "/chess accept").await;
+    let r = h.say("bob", "/chess games").await;
+    assert!(r[0].ephemeral);
+    match &r[0].event {
+        Some(Event::Games { games }) => {
+            assert_eq!(games.len(), 1);
+            assert_eq!(games[0].white, "alice");
+            assert_eq!(games[0].to_move, "alice");
+        }
+        e => panic!("{e:?}"),
+    }
+    assert!(!r[0].text.contains("carol"));
+    let r = h.say("mallory", "/chess games").await;
+    match &r[0].event {
+        Some(Event::Games { games }) => assert!(games.is_empty()),
+        e => panic!("{e:?}"),
+    }
+}
+
+#[tokio::test]
+async fn names_are_capped_and_lose_invisible_controls() {
+    let h = harness().await;
+    let evil = Actor {
+        id: "eve".into(),
+        name: format!("\u{202E}gnp.exe{}", "x".repeat(100)),
+    };
+    let cmd = text::parse("/chess challenge @bob color:white")
+        .unwrap()
+        .unwrap();
+    h.svc.handle(&place("general"), &evil, cmd).await;
+    let r = h.say("bob", "/chess accept").await;
+    match &r[0].event {
+        Some(Event::Start { white, .. }) => {
+            assert!(!white.contains('\u{202E}'));
+            assert!(white.chars().count() <= 64, "{white}");
+            assert!(white.starts_with("gnp.exe"));
+        }
+        e => panic!("{e:?}"),
+    }
+    let pgn = h.pgn().await;
+    assert!(!pgn.contains('\u{202E}'));
+}
+
+#[tokio::test]
+async fn a_command_does_not_run_other_channels_deadlines() {
+    let h = harness().await;
+    h.start("days:1").await;
+    h.moves("alice", "bob", "e4 e5").await;
+    h.clock.advance(Duration::days(2));
+    // A command elsewhere answers only itself.
+    let r = h.say_in("lobby", "carol", "/chess help").await;
+    assert_eq!(r.len(), 1);
+    assert!(end(&r).is_none());
+    // The announcer still has the time-out to post.
+    let r = h.svc.run_due().await;
+    assert_end(&r, "0-1", Some("black"), "timeout");
+}
+
+#[tokio::test]
+async fn a_move_after_the_deadline_is_too_late() {
+    let h = harness().await;
+    h.start("days:1").await;
+    h.moves("alice", "bob", "e4 e5").await;
+    h.clock.advance(Duration::days(2));
+    // The channel's own deadline is settled first: the game is lost.
+    let r = h.say("alice", "/chess move Nf3").await;
+    assert_end(&r, "0-1", Some("black"), "timeout");
+    assert_eq!(error(&r).as_deref(), Some("no_game"));
+    assert!(h.svc.run_due().await.is_empty(), "announced once");
 }

@@ -14,6 +14,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use chrono::Utc;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
 use super::text;
@@ -31,7 +32,7 @@ use crate::store::Store;
 pub struct ConsoleArgs {
     /// Database URL (default: sqlite://chessbot.db; `sqlite::memory:` for a
     /// throwaway session).
-    #[arg(long, env = "DATABASE_URL", default_value = crate::store::DEFAULT_DATABASE_URL)]
+    #[arg(long, env = "DATABASE_URL", hide_env_values = true, default_value = crate::store::DEFAULT_DATABASE_URL)]
     pub db: String,
     /// Write board pictures into this directory.
     #[arg(long)]
@@ -46,6 +47,9 @@ pub const DEFAULT_CHANNEL: &str = "general";
 /// Board picture width.
 const IMAGE_SIZE: u32 = 512;
 
+/// How far ahead of the real time `:advance` may take the clock (days).
+const CLOCK_LIMIT_DAYS: i64 = 36_525;
+
 /// One output line of `--json`, fields in contract order.
 #[derive(serde::Serialize)]
 struct JsonLine<'a> {
@@ -54,6 +58,9 @@ struct JsonLine<'a> {
     image: Option<String>,
     mentions: Vec<&'a str>,
     event: Option<&'a Event>,
+    /// The one user a private reply is for (absent for public messages).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    to: Option<&'a str>,
 }
 
 /// What one input line asks for.
@@ -166,7 +173,10 @@ impl Output {
         Some(path.display().to_string())
     }
 
-    fn format(&mut self, r: &Reply) -> String {
+    /// One reply as output; `author` wrote the command it answers (the
+    /// one a private reply is for).
+    fn format(&mut self, r: &Reply, author: Option<&str>) -> String {
+        let to = author.filter(|_| r.ephemeral);
         let image = r.board.as_ref().and_then(|b| self.render(b));
         if self.json {
             let line = JsonLine {
@@ -175,14 +185,17 @@ impl Output {
                 image,
                 mentions: r.mentions.iter().map(|a| a.name.as_str()).collect(),
                 event: r.event.as_ref(),
+                to,
             };
             let mut s = serde_json::to_string(&line).unwrap_or_else(|_| "{}".to_string());
             s.push('\n');
             s
         } else {
             let mut s = format!("[{}] ", r.place.channel);
-            if r.ephemeral {
-                s.push_str("(only you) ");
+            match to {
+                Some(name) => s.push_str(&format!("(only {name}) ")),
+                None if r.ephemeral => s.push_str("(only you) "),
+                None => {}
             }
             s.push_str(&r.text);
             s.push('\n');
@@ -230,10 +243,20 @@ async fn handle_line(service: &GameService, clock: &ManualClock, line: &str) -> 
             )]
         }
         Line::Advance(arg) => match parse_advance(arg) {
-            Some(d) => {
-                clock.advance(d);
-                service.run_due().await
+            // The console's clock stays within a century of the real time:
+            // far enough for any game, near enough for every date to work.
+            Some(d)
+                if !clock
+                    .advance_within(d, Utc::now() + chrono::Duration::days(CLOCK_LIMIT_DAYS)) =>
+            {
+                let l = general_locale().await;
+                vec![error_reply(
+                    &general,
+                    "invalid_input",
+                    msg::console_clock_limit(l, CLOCK_LIMIT_DAYS),
+                )]
             }
+            Some(_) => service.run_due().await,
             None => {
                 let l = general_locale().await;
                 vec![error_reply(
@@ -291,11 +314,40 @@ pub async fn run(args: ConsoleArgs) -> anyhow::Result<()> {
     };
     let stdin = BufReader::new(tokio::io::stdin());
     let mut stdout = tokio::io::BufWriter::new(tokio::io::stdout());
-    let mut lines = stdin.lines();
+    let mut stdin = stdin;
+    let mut raw = Vec::new();
     let mut buf = String::new();
-    while let Some(line) = lines.next_line().await? {
-        for r in handle_line(&service, &clock, &line).await {
-            buf.push_str(&out.format(&r));
+    loop {
+        raw.clear();
+        if stdin.read_until(b'\n', &mut raw).await? == 0 {
+            break;
+        }
+        // One line that is not UTF-8 is answered and skipped; the session
+        // goes on.
+        let replies = match std::str::from_utf8(&raw) {
+            Ok(line) => {
+                let line = line.trim_end_matches(['\n', '\r']);
+                let author = match classify(line) {
+                    Line::Message { name, .. } => Some(name.to_string()),
+                    _ => None,
+                };
+                handle_line(&service, &clock, line)
+                    .await
+                    .into_iter()
+                    .map(|r| (r, author.clone()))
+                    .collect::<Vec<_>>()
+            }
+            Err(_) => {
+                let general = console_place(DEFAULT_CHANNEL);
+                let l = service.locale_for(&general, LocalePrefs::default()).await;
+                vec![(
+                    error_reply(&general, "invalid_input", msg::console_not_utf8(l)),
+                    None,
+                )]
+            }
+        };
+        for (r, author) in &replies {
+            buf.push_str(&out.format(r, author.as_deref()));
         }
         if !buf.is_empty() {
             stdout.write_all(buf.as_bytes()).await?;

@@ -326,6 +326,21 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
                 text: parts.join(" "),
             }
         }
+        "claim" => {
+            let mut parts = Vec::new();
+            for tok in tokens {
+                match tok {
+                    Token::Option(o, v) if matches!(o.as_str(), "move" | "san" | "m") => {
+                        parts.push(v);
+                    }
+                    Token::Option(o, _) => return Err(unknown(&o)),
+                    Token::Positional(p) => parts.push(p),
+                }
+            }
+            Command::Claim {
+                text: (!parts.is_empty()).then(|| parts.join(" ")),
+            }
+        }
         "board" => {
             let mut flip = false;
             for tok in tokens {
@@ -416,7 +431,6 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
                 "abort" => Command::Abort,
                 "takeback" => Command::Takeback,
                 "rematch" => Command::Rematch,
-                "claim" => Command::Claim,
                 "games" => Command::Games,
                 _ => Command::Help,
             }

@@ -11,7 +11,7 @@ use super::attacks::{
 use super::types::{Bitboard, Color, Move, Piece, Role, Square};
 
 mod fen;
-pub use fen::{FenError, START_FEN};
+pub use fen::{FEN_MOVE_NUMBER_LIMIT, FenError, START_FEN, START_MOVE_NUMBER_LIMIT};
 
 /// A list of moves, as returned by [`Position::legal_moves`].
 pub type MoveList = Vec<Move>;
@@ -546,7 +546,7 @@ impl Position {
             }
         }
         if us == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn = them;
     }

@@ -29,6 +29,14 @@ pub enum MoveInputError {
         input: String,
         candidates: Vec<String>,
     },
+    /// A pawn move written as a push (no `x`, no file) where no pawn can
+    /// advance: the only pawn moves to that square capture. Never played
+    /// for the player, who did not write a capture.
+    #[error("{input} is a pawn push, but no pawn of yours can advance there; did you mean {}?", .captures.join(" or "))]
+    PushIsCapture {
+        input: String,
+        captures: Vec<String>,
+    },
     #[error("the game is over: no more moves")]
     GameOver,
 }
@@ -128,6 +136,30 @@ impl Position {
         for alt in pattern.alternatives() {
             let mut matches = legal.iter().copied().filter(|m| alt.matches(*m));
             let Some(first) = matches.next() else {
+                if alt.fallback && first_err.is_some() {
+                    // The bishop reading of a lower-case `b`: only when the
+                    // pawn reading fits no pawn move at all (not even one a
+                    // pin or a check forbids).
+                    if first_err.as_ref().is_some_and(|(_, pseudo)| *pseudo) {
+                        break;
+                    }
+                }
+                if alt.push_only {
+                    // `d4` is a push. Where only a capture reaches d4, ask
+                    // rather than capture for the player.
+                    let captures: Vec<String> = legal
+                        .iter()
+                        .copied()
+                        .filter(|m| alt.matches_ignoring_push(*m))
+                        .map(|m| self.san(m))
+                        .collect();
+                    if !captures.is_empty() && !pattern.has_fallback() {
+                        return Err(MoveInputError::PushIsCapture {
+                            input: shown,
+                            captures,
+                        });
+                    }
+                }
                 let reason = self.explain(&alt);
                 if first_err
                     .as_ref()
@@ -137,6 +169,9 @@ impl Position {
                 }
                 continue;
             };
+            if alt.fallback && first_err.as_ref().is_some_and(|(_, pseudo)| *pseudo) {
+                break;
+            }
             let rest: Vec<Move> = matches.collect();
             if rest.is_empty() {
                 return Ok(first);
@@ -230,6 +265,11 @@ struct Alternative {
     promotion: Option<Role>,
     /// `Some(true)` king side, `Some(false)` queen side.
     castle: Option<bool>,
+    /// A pawn move written without `x` and origin file: a push only.
+    push_only: bool,
+    /// The bishop reading of a lower-case `b`, tried only when the pawn
+    /// reading before it fits no pawn move at all.
+    fallback: bool,
 }
 
 impl Alternative {
@@ -239,6 +279,17 @@ impl Alternative {
                 Move::Castle { king, rook } => (rook.file() > king.file()) == kingside,
                 _ => false,
             };
+        }
+        if self.push_only && m.from().file() != m.to().file() {
+            return false;
+        }
+        self.matches_ignoring_push(m)
+    }
+
+    /// [`Alternative::matches`] where a pawn push may also be a capture.
+    fn matches_ignoring_push(&self, m: Move) -> bool {
+        if self.castle.is_some() {
+            return false;
         }
         if let Some(r) = self.role
             && m.role() != r
@@ -264,6 +315,10 @@ struct MovePattern {
 impl MovePattern {
     fn alternatives(&self) -> impl Iterator<Item = Alternative> + '_ {
         self.alternatives.iter().cloned()
+    }
+
+    fn has_fallback(&self) -> bool {
+        self.alternatives.iter().any(|a| a.fallback)
     }
 
     fn parse(input: &str) -> Result<MovePattern, ParseMoveError> {
@@ -308,6 +363,8 @@ impl MovePattern {
                     to: None,
                     promotion: None,
                     castle: Some(castle),
+                    push_only: false,
+                    fallback: false,
                 }],
             });
         }
@@ -316,12 +373,18 @@ impl MovePattern {
             .filter(|b| !matches!(b, b'x' | b'X' | b':' | b'-' | b'='))
             .collect();
         let mut alternatives = Vec::new();
-        // A leading lower-case 'b' may be the b-file (pawn) or a bishop.
+        // A leading lower-case 'b' may be the b-file (pawn) or a bishop;
+        // never a bishop when a full origin square is written (`b2b4`).
         if body.first() == Some(&b'b') {
-            if let Some(a) = Self::read(&body, None) {
+            let pawn = Self::read(&body, None);
+            let names_origin = pawn
+                .as_ref()
+                .is_some_and(|a| a.from_file.is_some() && a.from_rank.is_some());
+            if let Some(a) = pawn {
                 alternatives.push(a);
             }
-            if let Some(a) = Self::read(&body[1..], Some(Role::Bishop)) {
+            if !names_origin && let Some(mut a) = Self::read(&body[1..], Some(Role::Bishop)) {
+                a.fallback = true;
                 alternatives.push(a);
             }
         } else {
@@ -385,6 +448,8 @@ impl MovePattern {
             to: Some(to),
             promotion,
             castle: None,
+            push_only: role == Some(Role::Pawn) && from_file.is_none(),
+            fallback: false,
         })
     }
 }
@@ -431,6 +496,60 @@ mod tests {
         // Without a pawn move, lower-case b is the bishop.
         let p = pos("4k3/8/8/8/8/2n5/3B4/4K3 w - - 0 1");
         assert_eq!(san_of(&p, "bxc3"), "Bxc3");
+    }
+
+    #[test]
+    fn lower_case_b_with_an_origin_square_is_never_a_bishop() {
+        // b2b4 with the pawn blocked on b3: not Bd2-b4.
+        let p = pos("4k3/8/8/8/8/1n6/1P1B4/4K3 w - - 0 1");
+        assert!(matches!(
+            p.parse_move("b2b4"),
+            Err(MoveInputError::Illegal { .. })
+        ));
+        assert_eq!(san_of(&p, "Bb4"), "Bb4");
+        // b1b2 names an empty square: not Bc1-b2.
+        let p = pos("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1");
+        assert!(p.parse_move("b1b2").is_err());
+        assert_eq!(san_of(&p, "Bb2"), "Bb2");
+    }
+
+    #[test]
+    fn a_pinned_b_pawn_is_not_replaced_by_the_bishop() {
+        // The b2 pawn is pinned along the b-file by the rook on b8; the
+        // bishop on c5 could also take on a3.
+        let p = pos("1r2k3/8/8/2B5/8/n7/1P6/1K6 w - - 0 1");
+        match p.parse_move("bxa3") {
+            Err(MoveInputError::Illegal {
+                reason: IllegalMove::Pinned(_),
+                ..
+            }) => {}
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(san_of(&p, "Bxa3"), "Bxa3");
+    }
+
+    #[test]
+    fn a_push_is_never_read_as_a_capture() {
+        // No pawn can advance to d4, but e3xd4 can capture there.
+        let p = pos("4k3/8/8/8/3n4/4P3/8/4K3 w - - 0 1");
+        match p.parse_move("d4") {
+            Err(MoveInputError::PushIsCapture { captures, .. }) => {
+                assert_eq!(captures, vec!["exd4".to_string()]);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(san_of(&p, "exd4"), "exd4");
+        assert_eq!(san_of(&p, "ed4"), "exd4");
+        // En passant: d6 is not exd6.
+        let p = pos("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2");
+        assert!(matches!(
+            p.parse_move("d6"),
+            Err(MoveInputError::PushIsCapture { .. })
+        ));
+        assert_eq!(san_of(&p, "exd6"), "exd6");
+        // A push that exists is still a push.
+        let p = pos("4k3/8/8/8/8/3PP3/8/4K3 w - - 0 1");
+        assert_eq!(san_of(&p, "d4"), "d4");
     }
 
     #[test]

@@ -33,6 +33,7 @@ impl GameService {
             None | Some("") => None,
             Some(f) => {
                 let game = Game::from_fen(f, rules)
+                    .and_then(|g| g.position().check_start().map(|()| g))
                     .map_err(|e| user("invalid_fen", msg::invalid_fen(loc, &e.to_string())))?;
                 if game.outcome().is_some() {
                     return Err(user("invalid_fen", msg::fen_game_over(loc)));
@@ -282,32 +283,27 @@ impl GameService {
             },
         };
         let me = l.require_player(loc, by)?;
-        let opp = Some(color_str(me.other()));
+        let opp = color_str(me.other());
         let now = ms(self.now());
-        let mut draw = l.row.draw_offer.clone();
-        let mut takeback = l.row.takeback_offer.clone();
+        let draw = l.row.draw_offer.as_deref();
+        let takeback = l.row.takeback_offer.as_deref();
+        let store = &self.inner.store;
         // A Decline-draw button declines the draw offer only.
-        let text = if takeback == opp && only.is_none() {
-            takeback = None;
+        let text = if takeback == Some(opp.as_str()) && only.is_none() {
+            store
+                .set_takeback_offer(l.row.id, l.row.ply, takeback, None, now)
+                .await?;
             msg::takeback_declined(loc, &by.name)
-        } else if draw == opp {
-            draw = None;
+        } else if draw == Some(opp.as_str()) {
+            store
+                .set_draw_offer(l.row.id, l.row.ply, draw, None, now)
+                .await?;
             msg::draw_declined(loc, &by.name)
         } else if only.is_some() && draw.is_none() {
             return Err(user("stale_button", msg::button_draw_gone(loc)));
         } else {
             return Err(user("no_challenge", msg::nothing_to_decline(loc)));
         };
-        self.inner
-            .store
-            .set_offers(
-                l.row.id,
-                l.row.ply,
-                draw.as_deref(),
-                takeback.as_deref(),
-                now,
-            )
-            .await?;
         let mut r = reply(place, text);
         r.mentions = vec![l.player(me.other())];
         Ok(vec![r])

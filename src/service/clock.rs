@@ -37,13 +37,32 @@ impl ManualClock {
         ManualClock::new(Utc::now())
     }
 
-    /// Moves the clock forward (or back, with a negative duration).
+    /// Moves the clock forward (or back, with a negative duration); a move
+    /// past the last representable instant saturates there.
     pub fn advance(&self, by: Duration) {
         let mut now = self
             .now
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        *now += by;
+        *now = now
+            .checked_add_signed(by)
+            .unwrap_or(DateTime::<Utc>::MAX_UTC);
+    }
+
+    /// Moves the clock forward by `by` unless that would take it past
+    /// `limit`; returns whether it moved.
+    pub fn advance_within(&self, by: Duration, limit: DateTime<Utc>) -> bool {
+        let mut now = self
+            .now
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        match now.checked_add_signed(by) {
+            Some(t) if t <= limit => {
+                *now = t;
+                true
+            }
+            _ => false,
+        }
     }
 
     /// Sets the clock.

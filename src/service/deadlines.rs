@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, Utc};
 
-use super::{DueAnnouncement, Event, Reply, messages as msg};
+use super::{DueAnnouncement, Event, Place, Reply, messages as msg};
 use crate::chess::{Outcome, Termination};
 use crate::i18n::Locale;
 use crate::store::{ANNOUNCE_END, ANNOUNCE_REMINDER, AnnouncementRow, GameRow, StoreError};
@@ -111,6 +111,39 @@ impl GameService {
             *lock(&self.inner.due_hint) = Some(next.unwrap_or(i64::MAX));
         }
         out
+    }
+
+    /// Ends the active game of `place` if its time ran out, so a command
+    /// never acts on a game that is already lost on time; returns the
+    /// announcement, which goes out with the command's replies. Other
+    /// channels' deadlines are left to the announcer task.
+    pub(super) async fn settle_own_deadline(&self, place: &Place) -> Vec<Reply> {
+        let now = ms(self.now());
+        if !self.maybe_due(now) {
+            return Vec::new();
+        }
+        let row = match self.inner.store.active_game(&key(place)).await {
+            Ok(Some(row)) if row.deadline_at.is_some_and(|d| d <= now) => row,
+            Ok(_) => return Vec::new(),
+            Err(e) => {
+                tracing::error!(error = %e, "loading the channel's game failed");
+                return Vec::new();
+            }
+        };
+        let lease = now + ANNOUNCE_LEASE.as_millis() as i64;
+        let id = row.id;
+        match self.fire_due(row, now, lease).await {
+            Ok(Some(due)) => {
+                // Posted with this command's replies.
+                self.ack_due(&due).await;
+                due.replies
+            }
+            Ok(None) => Vec::new(),
+            Err(e) => {
+                tracing::error!(game = id, error = %e, "deadline handling failed");
+                Vec::new()
+            }
+        }
     }
 
     /// Marks a claimed announcement as posted.

@@ -66,14 +66,31 @@ impl GameService {
             command = ?std::mem::discriminant(&cmd)
         );
         let _enter = span.enter();
-        let loc = self.locale_for(place, prefs).await;
-        // Deadlines first (a move after the deadline is too late). Only this
-        // platform's: the replies go out through this adapter.
-        let mut replies = if self.maybe_due(ms(self.now())) {
-            self.run_due_for(Some(&place.platform)).await
-        } else {
-            Vec::new()
+        let by = &by.cleaned();
+        let cmd = match cmd {
+            Command::Challenge {
+                opponent,
+                color,
+                days,
+                fen,
+                rules,
+            } => Command::Challenge {
+                opponent: opponent.map(|o| o.cleaned()),
+                color,
+                days,
+                fen,
+                rules,
+            },
+            Command::History { user } => Command::History {
+                user: user.map(|u| u.cleaned()),
+            },
+            other => other,
         };
+        let loc = self.locale_for(place, prefs).await;
+        // This channel's deadline first (a move after it is too late). The
+        // rest of the due work belongs to the adapter's announcer task,
+        // which posts before it acknowledges.
+        let mut replies = self.settle_own_deadline(place).await;
         // The replies' language: a language change answers in the new one.
         let reply_loc = match &cmd {
             Command::Settings {
@@ -103,12 +120,19 @@ impl GameService {
             Command::Abort => self.abort(loc, place, by).await,
             Command::Takeback => self.takeback(loc, place, by).await,
             Command::Rematch => self.rematch(loc, place, by).await,
-            Command::Claim => self.claim(loc, place, by).await,
-            Command::Pgn { game } => self.pgn(loc, place, game).await,
+            Command::Claim { text } => self.claim(loc, place, by, text.as_deref()).await,
+            Command::Pgn { game } => self.pgn(loc, place, by, game).await,
             Command::Games => self.games(loc, place, by).await,
             Command::History { user } => self.history(loc, place, by, user).await,
-            Command::Help => Ok(vec![reply(place, msg::help(loc))]),
-            Command::Settings { language } => self.settings(loc, place, language).await,
+            Command::Help => {
+                let mut r = reply(place, msg::help(loc));
+                r.ephemeral = true;
+                Ok(vec![r])
+            }
+            Command::Settings { language } => {
+                self.settings(loc, place, by, prefs.moderator, language)
+                    .await
+            }
             Command::Press { action, subject } => {
                 self.press(loc, place, by, action, subject, prefs.guild)
                     .await

@@ -252,6 +252,20 @@ pub(super) fn play_typed(
         Locale::En | Locale::Th => (text, normal.as_str()),
         Locale::Ru | Locale::Ro => (normal.as_str(), text),
     };
+    if second != first && game.outcome().is_none() {
+        // The same letters may name different pieces in the local and the
+        // English notation (N is a bishop in Romanian): when both readings
+        // are legal and differ, ask instead of choosing for the player.
+        let position = game.position();
+        if let (Ok(a), Ok(b)) = (position.parse_move(first), position.parse_move(second))
+            && a != b
+        {
+            return Err(MoveInputError::Ambiguous {
+                input: text.trim().to_string(),
+                candidates: vec![position.san(a), position.san(b)],
+            });
+        }
+    }
     let played = game.play_input(first);
     match played {
         Err(MoveInputError::Parse(_)) if second != first => match game.play_input(second) {
@@ -277,6 +291,7 @@ pub(super) fn error_code_of(e: &MoveInputError) -> &'static str {
         MoveInputError::Parse(_) => "invalid_notation",
         MoveInputError::Illegal { .. } => "illegal_move",
         MoveInputError::Ambiguous { .. } => "ambiguous_move",
+        MoveInputError::PushIsCapture { .. } => "illegal_move",
         MoveInputError::GameOver => "no_game",
     }
 }
@@ -432,7 +447,10 @@ impl GameService {
     pub(super) fn pgn_text(&self, l: &Loaded) -> String {
         let tags = PgnTags {
             event: format!("chessbot game #{}", l.row.id),
-            site: format!("{} #{}", l.row.platform, l.row.channel),
+            site: site_tag(
+                &l.row.platform,
+                Some(l.row.guild.as_str()).filter(|g| !g.is_empty()),
+            ),
             date: from_ms(l.row.created_at).format("%Y.%m.%d").to_string(),
             round: "-".to_string(),
             white: l.row.white_name.clone(),
@@ -495,6 +513,24 @@ impl GameService {
             ));
         }
         Ok(())
+    }
+}
+
+/// The PGN `Site` tag: the platform and its server, never a channel or
+/// room id (which would tell where the players talk).
+pub(super) fn site_tag(platform: &str, guild: Option<&str>) -> String {
+    let platform = match platform {
+        "discord" => "Discord",
+        "matrix" => "Matrix",
+        "console" => "chessbot console",
+        other => other,
+    };
+    match guild {
+        // A Discord guild id names the server without revealing a channel.
+        Some(g) if platform == "Discord" => format!("{platform} server {g}"),
+        // A Matrix "guild" is the homeserver part of the room id.
+        Some(g) => format!("{platform} {g}"),
+        None => platform.to_string(),
     }
 }
 

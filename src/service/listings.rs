@@ -1,6 +1,6 @@
 //! Listings: the board, PGN export, running games and history.
 
-use super::{Actor, BoardImage, Event, Place, messages as msg};
+use super::{Actor, BoardImage, Event, GameListing, Place, messages as msg};
 use crate::chess::{Color, Position};
 use crate::i18n::Locale;
 use crate::store::GameRow;
@@ -46,10 +46,27 @@ impl GameService {
 
     // ---- draws, resignation, abort, claims ----------------------------
 
-    pub(super) async fn pgn(&self, loc: Locale, place: &Place, id: Option<i64>) -> Handled {
+    /// `pgn [game]`: without a number the game running here, else the
+    /// last one that finished here. By number: a game of this channel, or
+    /// one of the caller's own games anywhere on the platform; nobody
+    /// else's (the same answer as for a number that does not exist).
+    pub(super) async fn pgn(
+        &self,
+        loc: Locale,
+        place: &Place,
+        by: &Actor,
+        id: Option<i64>,
+    ) -> Handled {
         let row = match id {
             Some(id) => match self.inner.store.game(id).await? {
-                Some(row) if row.platform == place.platform => row,
+                Some(row)
+                    if row.platform == place.platform
+                        && (row.channel == place.channel
+                            || row.white_id == by.id
+                            || row.black_id == by.id) =>
+                {
+                    row
+                }
                 _ => return Err(user("no_game", msg::no_such_game(loc, id))),
             },
             None => match self.inner.store.active_game(&key(place)).await? {
@@ -69,59 +86,71 @@ impl GameService {
         Ok(vec![r])
     }
 
+    /// `games`: the caller's own running games on this platform, in every
+    /// channel, those where it is their move first; a private reply that
+    /// shows nobody else's games.
     pub(super) async fn games(&self, loc: Locale, place: &Place, by: &Actor) -> Handled {
-        let store = &self.inner.store;
-        let guild = place.guild.clone().unwrap_or_default();
-        let here = store.active_games_in(&place.platform, &guild).await?;
-        let mine = store.active_games_of(&place.platform, &by.id).await?;
-        let line = |g: &GameRow| {
-            let to_move = if Position::from_fen(&g.fen)
-                .map(|p| p.turn())
-                .unwrap_or(Color::White)
-                == Color::White
-            {
-                &g.white_name
-            } else {
-                &g.black_name
-            };
-            msg::games_line(
-                loc,
-                g.id,
-                &g.white_name,
-                &g.black_name,
-                to_move,
-                &msg::deadline(from_ms(g.deadline_at.unwrap_or_default())),
-            )
+        let mut mine = self
+            .inner
+            .store
+            .active_games_of(&place.platform, &by.id)
+            .await?;
+        let to_move_id = |g: &GameRow| {
+            let turn = Position::from_fen(&g.fen).map_or(Color::White, |p| p.turn());
+            match turn {
+                Color::White => (g.white_id.clone(), g.white_name.clone()),
+                Color::Black => (g.black_id.clone(), g.black_name.clone()),
+            }
         };
-        let my_move: Vec<&GameRow> = mine
+        // My move first, then by deadline.
+        mine.sort_by_key(|g| (to_move_id(g).0 != by.id, g.deadline_at.unwrap_or(i64::MAX)));
+        let listing: Vec<GameListing> = mine
             .iter()
-            .filter(|g| {
-                let turn = Position::from_fen(&g.fen)
-                    .map(|p| p.turn())
-                    .unwrap_or(Color::White);
-                let id = if turn == Color::White {
-                    &g.white_id
-                } else {
-                    &g.black_id
-                };
-                *id == by.id
+            .map(|g| GameListing {
+                game: g.id,
+                channel: g.channel.clone(),
+                white: g.white_name.clone(),
+                black: g.black_name.clone(),
+                to_move: to_move_id(g).1,
+                deadline: g.deadline_at.map(|d| msg::deadline_rfc3339(from_ms(d))),
             })
             .collect();
-        if here.is_empty() && my_move.is_empty() {
-            return Ok(vec![reply(place, msg::no_games(loc))]);
-        }
-        let mut lines = Vec::new();
-        if !here.is_empty() {
-            lines.push(msg::games_here_heading(loc));
-            lines.extend(here.iter().map(line));
-        }
-        if !my_move.is_empty() {
-            lines.push(msg::games_your_move_heading(loc));
-            lines.extend(my_move.into_iter().map(line));
-        }
-        Ok(vec![reply(place, lines.join("\n"))])
+        let text = if mine.is_empty() {
+            msg::no_games(loc)
+        } else {
+            let (my_turn, waiting): (Vec<&GameRow>, Vec<&GameRow>) =
+                mine.iter().partition(|g| to_move_id(g).0 == by.id);
+            let line = |g: &&GameRow| {
+                msg::games_line(
+                    loc,
+                    g.id,
+                    &msg::channel_ref(&g.platform, &g.channel),
+                    &g.white_name,
+                    &g.black_name,
+                    &to_move_id(g).1,
+                    &msg::deadline(from_ms(g.deadline_at.unwrap_or_default())),
+                )
+            };
+            let mut lines = Vec::new();
+            if !my_turn.is_empty() {
+                lines.push(msg::games_your_move_heading(loc));
+                lines.extend(my_turn.iter().map(line));
+            }
+            if !waiting.is_empty() {
+                lines.push(msg::games_waiting_heading(loc));
+                lines.extend(waiting.iter().map(line));
+            }
+            lines.join("\n")
+        };
+        let mut r = reply(place, text);
+        r.ephemeral = true;
+        r.event = Some(Event::Games { games: listing });
+        Ok(vec![r])
     }
 
+    /// `history [@user]`: one's own finished games anywhere on the
+    /// platform; another player's only where they were played in this
+    /// channel.
     pub(super) async fn history(
         &self,
         loc: Locale,
@@ -130,11 +159,16 @@ impl GameService {
         who: Option<Actor>,
     ) -> Handled {
         let who = who.unwrap_or_else(|| by.clone());
-        let games = self
+        let own = who.id == by.id;
+        let games: Vec<GameRow> = self
             .inner
             .store
-            .finished_games_of(&place.platform, &who.id, 10)
-            .await?;
+            .finished_games_of(&place.platform, &who.id, if own { 10 } else { 200 })
+            .await?
+            .into_iter()
+            .filter(|g| own || g.channel == place.channel)
+            .take(10)
+            .collect();
         if games.is_empty() {
             return Ok(vec![reply(place, msg::no_history(loc, &who.name))]);
         }
@@ -149,6 +183,8 @@ impl GameService {
                 g.termination.as_deref().unwrap_or(""),
             )
         }));
-        Ok(vec![reply(place, lines.join("\n"))])
+        let mut r = reply(place, lines.join("\n"));
+        r.ephemeral = own;
+        Ok(vec![r])
     }
 }

@@ -32,6 +32,54 @@ pub struct Actor {
     pub name: String,
 }
 
+/// The longest display name shown in replies, pictures and PGN tags.
+pub const MAX_NAME_CHARS: usize = 64;
+
+impl Actor {
+    /// The actor with a name safe to show: control and invisible format
+    /// characters (bidi overrides such as U+202E, zero-width spaces) removed,
+    /// at most [`MAX_NAME_CHARS`] characters, never empty (the id stands in).
+    #[must_use]
+    pub fn cleaned(&self) -> Actor {
+        Actor {
+            id: self.id.clone(),
+            name: clean_name(&self.name, &self.id),
+        }
+    }
+}
+
+/// See [`Actor::cleaned`].
+fn clean_name(name: &str, id: &str) -> String {
+    let visible = |s: &str| -> String {
+        let kept: String = s.chars().filter(|c| !is_hidden(*c)).collect();
+        kept.trim().to_string()
+    };
+    let mut shown = visible(name);
+    if shown.is_empty() {
+        shown = visible(id);
+    }
+    if shown.is_empty() {
+        return "?".to_string();
+    }
+    if shown.chars().count() <= MAX_NAME_CHARS {
+        return shown;
+    }
+    let mut cut: String = shown.chars().take(MAX_NAME_CHARS - 1).collect();
+    cut.truncate(cut.trim_end().len());
+    cut.push('…');
+    cut
+}
+
+/// Control characters and invisible format characters that reorder or hide
+/// text (bidi embeddings, overrides and isolates, zero-width spaces, BOM).
+fn is_hidden(c: char) -> bool {
+    c.is_control()
+        || matches!(c,
+            '\u{00AD}' | '\u{061C}' | '\u{180E}' | '\u{200B}' | '\u{200E}' | '\u{200F}'
+            | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{FEFF}'
+            | '\u{FFF9}'..='\u{FFFB}')
+}
+
 /// Where a command was sent.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Place {
@@ -78,7 +126,11 @@ pub enum Command {
     Abort,
     Takeback,
     Rematch,
-    Claim,
+    /// FIDE mode: claim a draw, optionally with the move that makes it
+    /// (9.2.1.1, 9.3.1.1).
+    Claim {
+        text: Option<String>,
+    },
     Pgn {
         game: Option<i64>,
     },
@@ -103,14 +155,19 @@ pub enum Command {
     },
 }
 
-/// The languages a platform reports for a command, besides the channel's
-/// own setting (see [`GameService::locale_for`]).
+/// What a platform reports about the caller of a command: their languages,
+/// besides the channel's own setting (see [`GameService::locale_for`]), and
+/// whether they moderate the channel.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LocalePrefs {
     /// The user's language (Discord: the interaction's locale).
     pub user: Option<Locale>,
     /// The server's language (Discord: the guild's preferred locale).
     pub guild: Option<Locale>,
+    /// The caller moderates the channel (Discord: Manage Channels; Matrix:
+    /// power level 50 or more). Moderators may change a channel's language
+    /// while a game runs there.
+    pub moderator: bool,
 }
 
 impl LocalePrefs {
@@ -167,10 +224,27 @@ pub enum Event {
     Pgn {
         pgn: String,
     },
+    /// The caller's own running games (`games`).
+    Games {
+        games: Vec<GameListing>,
+    },
     Error {
         code: String,
         message: String,
     },
+}
+
+/// One running game in a `games` listing.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct GameListing {
+    pub game: i64,
+    /// The channel (Discord channel or thread id, Matrix room id).
+    pub channel: String,
+    pub white: String,
+    pub black: String,
+    pub to_move: String,
+    /// RFC 3339.
+    pub deadline: Option<String>,
 }
 
 /// One message the bot posts.

@@ -34,11 +34,11 @@ impl GameService {
                 let now = ms(self.now());
                 self.inner
                     .store
-                    .set_offers(
+                    .set_draw_offer(
                         l.row.id,
                         l.row.ply,
+                        l.row.draw_offer.as_deref(),
                         Some(&mine),
-                        l.row.takeback_offer.as_deref(),
                         now,
                     )
                     .await?;

@@ -178,7 +178,17 @@ impl GameService {
         self.finish(loc, place, l, outcome, None).await
     }
 
-    pub(super) async fn claim(&self, loc: Locale, place: &Place, by: &Actor) -> Handled {
+    /// `claim [move]` (strict FIDE mode only): claims a threefold or
+    /// 50-move draw standing now, or one the given move produces (FIDE
+    /// 9.2.1.1, 9.3.1.1). A claim with a move that produces nothing to
+    /// claim leaves the move played and the game going on.
+    pub(super) async fn claim(
+        &self,
+        loc: Locale,
+        place: &Place,
+        by: &Actor,
+        text: Option<&str>,
+    ) -> Handled {
         let l = self.require_active(loc, place).await?;
         let me = l.require_player(loc, by)?;
         let turn = l.game.position().turn();
@@ -191,13 +201,41 @@ impl GameService {
         if turn != me {
             return Err(user("not_your_turn", msg::not_your_turn(loc, l.name(turn))));
         }
-        match l.game.claimable_draw() {
-            Ok(t) => {
-                self.finish(loc, place, l, Outcome::new(None, t), None)
-                    .await
-            }
-            Err(e) => Err(user("not_allowed", msg::claim_refused(loc, &e))),
+        let Some(text) = text.map(str::trim).filter(|t| !t.is_empty()) else {
+            return match l.game.claimable_draw() {
+                Ok(t) => {
+                    self.finish(loc, place, l, Outcome::new(None, t), None)
+                        .await
+                }
+                Err(e) => Err(user("not_allowed", msg::claim_refused(loc, &e))),
+            };
+        };
+        if text.chars().count() > MAX_MOVE_LEN {
+            return Err(user("invalid_notation", msg::move_too_long(loc)));
         }
+        let number = move_number(l.game.position());
+        let mut game = l.game.clone();
+        let (mv, san) = play_typed(&mut game, text, loc)
+            .map_err(|e| user(error_code_of(&e), msg::move_error(loc, &e, text)))?;
+        // A move that ends the game by itself (mate, fivefold) needs no claim.
+        let refused = if game.outcome().is_some() {
+            None
+        } else {
+            match game.claimable_draw() {
+                Ok(t) => {
+                    game.end(Outcome::new(None, t));
+                    None
+                }
+                Err(e) => Some(e),
+            }
+        };
+        let mut replies = self
+            .commit_move(loc, place, l, game, me, mv, san, number)
+            .await?;
+        if let Some(e) = refused {
+            replies.push(reply(place, msg::claim_refused_move_stands(loc, &e)));
+        }
+        Ok(replies)
     }
 
     pub(super) async fn takeback(&self, loc: Locale, place: &Place, by: &Actor) -> Handled {
@@ -220,10 +258,11 @@ impl GameService {
                     game.undo();
                 }
                 let (deadline_at, remind_at) = turn_times(now, l.days());
-                let draw_offer = l.row.draw_offer.clone();
+                // Every standing draw offer followed a move this undoes
+                // (the opponent's move would have declined it): it goes.
                 let update = GameUpdate {
                     fen: game.position().fen(),
-                    draw_offer,
+                    draw_offer: None,
                     takeback_offer: None,
                     deadline_at: Some(deadline_at),
                     remind_at: Some(remind_at),
@@ -266,10 +305,10 @@ impl GameService {
                 }
                 self.inner
                     .store
-                    .set_offers(
+                    .set_takeback_offer(
                         l.row.id,
                         l.row.ply,
-                        l.row.draw_offer.as_deref(),
+                        l.row.takeback_offer.as_deref(),
                         Some(&mine),
                         now,
                     )

@@ -6,7 +6,8 @@
 //! [`query`] / [`query_as`] builders here. They collect the bound values and,
 //! at execution, build the native sqlx query of the pool's backend: the SQL
 //! goes to SQLite unchanged and to PostgreSQL with `?` numbered `$1, $2...`.
-//! Each backend keeps its own connection options (SQLite: WAL, full sync,
+//! Each backend keeps its own connection options (SQLite: WAL with
+//! `synchronous = FULL`,
 //! foreign keys, busy timeout) and its own migrations folder
 //! (`migrations/`, `migrations_pg/`, kept in step by `tests/store_pg.rs`).
 
@@ -103,9 +104,39 @@ pub(crate) enum Pool {
 
 fn bad_url(url: &str, source: sqlx::Error) -> StoreError {
     StoreError::Url {
-        url: url.to_string(),
+        url: redact_url(url),
         source,
     }
+}
+
+/// A database URL fit for messages and logs: the password (between `:`
+/// and `@` in `scheme://user:password@host`) and any `password=` query
+/// parameter replaced by `***`.
+#[must_use]
+pub fn redact_url(url: &str) -> String {
+    let mut out = url.to_string();
+    if let Some(scheme_end) = out.find("://") {
+        let auth_start = scheme_end + 3;
+        let rest = &out[auth_start..];
+        let authority_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+        if let Some(at) = rest[..authority_end].rfind('@')
+            && let Some(colon) = rest[..at].find(':')
+        {
+            out.replace_range(auth_start + colon + 1..auth_start + at, "***");
+        }
+    }
+    if let Some(q) = out.find('?') {
+        let (head, query) = out.split_at(q + 1);
+        let query: Vec<String> = query
+            .split('&')
+            .map(|kv| match kv.split_once('=') {
+                Some((k, _)) if k.eq_ignore_ascii_case("password") => format!("{k}=***"),
+                _ => kv.to_string(),
+            })
+            .collect();
+        out = format!("{head}{}", query.join("&"));
+    }
+    out
 }
 
 impl Pool {
@@ -117,8 +148,8 @@ impl Pool {
         }
     }
 
-    /// Durability: WAL with `synchronous = NORMAL` (see [`super::Store::open`]):
-    /// an acknowledged move survives a kill of the process.
+    /// Durability: WAL with `synchronous = FULL` (see [`super::Store::open`]):
+    /// an acknowledged move survives a kill of the process and a power loss.
     async fn open_sqlite(url: &str, cfg: &PoolConfig) -> StoreResult<Pool> {
         let options = SqliteConnectOptions::from_str(url).map_err(|e| bad_url(url, e))?;
         let memory = url.contains(":memory:") || url.contains("mode=memory");
@@ -126,7 +157,7 @@ impl Pool {
             .create_if_missing(true)
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(10))
-            .synchronous(SqliteSynchronous::Normal);
+            .synchronous(SqliteSynchronous::Full);
         let options = if memory {
             options
         } else {
@@ -495,6 +526,27 @@ mod tests {
             "update t set a = $1, b = '?' where c = $2 and \"?\" = $3"
         );
         assert_eq!(numbered_placeholders("select 1"), "select 1");
+    }
+
+    #[test]
+    fn passwords_never_reach_messages() {
+        assert_eq!(
+            redact_url("postgres://bot:s3cret@db.example:5432/chess"),
+            "postgres://bot:***@db.example:5432/chess"
+        );
+        assert_eq!(
+            redact_url("postgresql://bot:p@ss@host/db?sslmode=require"),
+            "postgresql://bot:***@host/db?sslmode=require"
+        );
+        assert_eq!(
+            redact_url("postgres://host/db?user=bot&password=hunter2"),
+            "postgres://host/db?user=bot&password=***"
+        );
+        assert_eq!(redact_url("sqlite://chessbot.db"), "sqlite://chessbot.db");
+        assert_eq!(
+            redact_url("postgres://bot@host/db"),
+            "postgres://bot@host/db"
+        );
     }
 
     #[test]

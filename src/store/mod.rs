@@ -15,7 +15,7 @@
 
 mod backend;
 
-pub use backend::{Backend, PoolConfig, numbered_placeholders};
+pub use backend::{Backend, PoolConfig, numbered_placeholders, redact_url};
 use backend::{Pool, query, query_as};
 
 /// Storage failures.
@@ -247,11 +247,10 @@ impl Store {
     /// Opens (creating if missing) the database at `url` and applies the
     /// migrations. `sqlite::memory:` gives a throwaway database.
     ///
-    /// Durability: WAL with `synchronous = NORMAL`. A committed transaction
-    /// is in the WAL file before the reply goes out, so an acknowledged move
-    /// survives a crash or kill -9 of the process (tests/crash.rs); only an
-    /// OS crash or power loss could drop the last commits (FULL would fsync
-    /// every commit and cost about a millisecond per move on this disk).
+    /// Durability: WAL with `synchronous = FULL`. A committed transaction
+    /// is in the WAL file and synced to disk before the reply goes out, so an
+    /// acknowledged move survives a kill -9 of the process (tests/crash.rs)
+    /// and an OS crash or power loss (one fsync per commit).
     ///
     /// # Errors
     /// A malformed URL, an unreachable database, a failed migration.
@@ -531,7 +530,8 @@ impl Store {
             "update game set ply = ply + 1, fen = ?, draw_offer = ?, takeback_offer = ?, \
              deadline_at = ?, remind_at = ?, status = ?, result = ?, termination = ?, \
              ended_at = ?, updated_at = ? \
-             where id = ? and status = 'active' and ply = ?",
+             where id = ? and status = 'active' and ply = ? \
+             and (deadline_at is null or deadline_at > ?)",
         )
         .bind(&update.fen)
         .bind(&update.draw_offer)
@@ -545,6 +545,7 @@ impl Store {
         .bind(update.now)
         .bind(game_id)
         .bind(expected_ply)
+        .bind(update.now)
         .execute(&mut *tx)
         .await?;
         if done.rows_affected() != 1 {
@@ -607,30 +608,59 @@ impl Store {
         Ok(())
     }
 
-    /// Sets the standing draw offer and takeback request (colour names or
-    /// null) of an active game at `expected_ply`.
+    /// Changes the standing draw offer (a colour name or null) of an
+    /// active game at `expected_ply`, from `old` to `new`: only that column,
+    /// and only if it still holds `old`, so a concurrent change of the
+    /// takeback request (or of the offer itself) is never overwritten.
     ///
     /// # Errors
-    /// [`StoreError::Stale`] when the game changed.
-    pub async fn set_offers(
+    /// [`StoreError::Stale`] when the game or the offer changed.
+    pub async fn set_draw_offer(
         &self,
         game_id: i64,
         expected_ply: i64,
-        draw_offer: Option<&str>,
-        takeback_offer: Option<&str>,
+        old: Option<&str>,
+        new: Option<&str>,
         now: i64,
     ) -> StoreResult<()> {
-        let done = query(
-            "update game set draw_offer = ?, takeback_offer = ?, updated_at = ? \
-             where id = ? and status = 'active' and ply = ?",
-        )
-        .bind(draw_offer)
-        .bind(takeback_offer)
-        .bind(now)
-        .bind(game_id)
-        .bind(expected_ply)
-        .execute(&self.pool)
-        .await?;
+        self.set_offer_column(SET_DRAW_OFFER_SQL, game_id, expected_ply, old, new, now)
+            .await
+    }
+
+    /// Changes the standing takeback request like
+    /// [`Store::set_draw_offer`] changes the draw offer.
+    ///
+    /// # Errors
+    /// [`StoreError::Stale`] when the game or the request changed.
+    pub async fn set_takeback_offer(
+        &self,
+        game_id: i64,
+        expected_ply: i64,
+        old: Option<&str>,
+        new: Option<&str>,
+        now: i64,
+    ) -> StoreResult<()> {
+        self.set_offer_column(SET_TAKEBACK_OFFER_SQL, game_id, expected_ply, old, new, now)
+            .await
+    }
+
+    async fn set_offer_column(
+        &self,
+        sql: &'static str,
+        game_id: i64,
+        expected_ply: i64,
+        old: Option<&str>,
+        new: Option<&str>,
+        now: i64,
+    ) -> StoreResult<()> {
+        let done = query(sql)
+            .bind(new)
+            .bind(now)
+            .bind(game_id)
+            .bind(expected_ply)
+            .bind(old.unwrap_or(""))
+            .execute(&self.pool)
+            .await?;
         if done.rows_affected() == 1 {
             Ok(())
         } else {
@@ -989,3 +1019,11 @@ fn finish_columns(update: &GameUpdate) -> FinishColumns<'_> {
         None => (STATUS_ACTIVE, None, None, None),
     }
 }
+
+/// The guarded single-column updates of [`Store::set_draw_offer`] and
+/// [`Store::set_takeback_offer`] (new value, now, id, ply, old value; null
+/// is compared as the empty string, which no offer holds).
+const SET_DRAW_OFFER_SQL: &str = "update game set draw_offer = ?, updated_at = ? \
+     where id = ? and status = 'active' and ply = ? and coalesce(draw_offer, '') = ?";
+const SET_TAKEBACK_OFFER_SQL: &str = "update game set takeback_offer = ?, updated_at = ? \
+     where id = ? and status = 'active' and ply = ? and coalesce(takeback_offer, '') = ?";

@@ -122,13 +122,13 @@ aborted-no-first-move = { $player } did not make a first move in time: game abor
 
 ## Listings
 
-games-line = #{ $id } { $white } - { $black }: { $to_move } to move, deadline { $until }
-
-games-here-heading = Games running here:
+games-line = #{ $id } { $white } - { $black } in { $where }: { $to_move } to move, deadline { $until }
 
 games-your-move-heading = Your move in:
 
-no-games = No games are running.
+no-games = You have no running games.
+
+games-waiting-heading = Waiting for your opponent:
 
 history-line = #{ $id } { $white } - { $black } { $result } ({ $termination })
 
@@ -183,6 +183,10 @@ illegal-move = Illegal move: { $detail }.
 
 ambiguous-move = Ambiguous move: { $detail }.
 
+push-is-capture = { $input } is a pawn push, but no pawn of yours can advance there. Did you mean { $captures }?
+
+language-locked = While { $white } and { $black } play here, only they (or a moderator) may change the language: it decides how their moves are read.
+
 not-your-turn = It is not your turn: { $to_move } is to move.
 
 not-a-player = Only the players of this game ({ $white } and { $black }) can do that.
@@ -229,6 +233,8 @@ nothing-to-decline = There is no challenge, draw offer or takeback request for y
 
 claim-refused = No draw to claim: { $detail }.
 
+claim-refused-move-stands = The claim is refused: that move makes no threefold repetition and does not complete 50 moves. The move stands and the game goes on.
+
 no-rematch = No finished game in this channel to rematch.
 
 rematch-not-player = Only { $white } and { $black } can ask for a rematch.
@@ -266,6 +272,10 @@ console-bad-line = Write `NAME: TEXT` or `NAME@CHANNEL: TEXT`, e.g. `alice: /che
 console-unknown-directive = Unknown console directive `:{ $directive }`; `:advance 3d` (or h, m) moves the clock.
 
 console-bad-span = Cannot read `{ $given }` as a time span: use e.g. `3d`, `5h`, `30m`.
+
+console-not-utf8 = That line is not valid UTF-8 text; it was skipped.
+
+console-clock-limit = The clock cannot go that far: at most { $days } days ahead of the real time.
 
 resign-question = Resign this game? This cannot be undone.
 

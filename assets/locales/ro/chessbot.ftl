@@ -113,13 +113,13 @@ aborted-no-first-move = { $player } nu a făcut prima mutare la timp: partida es
 
 ## Liste
 
-games-line = #{ $id } { $white } - { $black }: la mutare { $to_move }, termen { $until }
-
-games-here-heading = Partide în desfășurare aici:
+games-line = #{ $id } { $white } - { $black } în { $where }: mută { $to_move }, termen { $until }
 
 games-your-move-heading = Sunteți la mutare în:
 
-no-games = Nu se joacă nicio partidă.
+no-games = Nu aveți partide în desfășurare.
+
+games-waiting-heading = Așteaptă mutarea adversarului:
 
 history-line = #{ $id } { $white } - { $black } { $result } ({ termination })
 
@@ -209,6 +209,10 @@ illegal-move = Mutare ilegală { $input }: { $reason ->
 
 ambiguous-move = Mutare ambiguă { $input }: poate fi { $candidates }. Precizați ce piesă mutați.
 
+push-is-capture = { $input } este o mutare de pion înainte, dar niciun pion de-al dumneavoastră nu poate avansa acolo. Ați vrut să spuneți { $captures }?
+
+language-locked = Cât timp { $white } și { $black } joacă aici, doar ei (sau un moderator) pot schimba limba: de ea depinde cum le sunt citite mutările.
+
 not-your-turn = Nu sunteți la mutare: mută { $to_move }.
 
 not-a-player = Doar jucătorii acestei partide ({ $white } și { $black }) pot face asta.
@@ -259,6 +263,8 @@ claim-refused = Nu se poate cere remiză: { $reason ->
        *[nothing] nu există nici repetarea poziției de trei ori, nici 50 de mutări fără captură sau mutare de pion
     }.
 
+claim-refused-move-stands = Cererea este respinsă: mutarea nu produce o repetare de trei ori și nu încheie 50 de mutări. Mutarea rămâne, partida continuă.
+
 no-rematch = În acest canal nu există nicio partidă încheiată pentru revanșă.
 
 rematch-not-player = Doar { $white } și { $black } pot cere revanșa.
@@ -296,6 +302,10 @@ console-bad-line = Scrieți `NUME: TEXT` sau `NUME@CANAL: TEXT`, de exemplu `ali
 console-unknown-directive = Directivă de consolă necunoscută `:{ $directive }`; `:advance 3d` (sau h, m) mută ceasul înainte.
 
 console-bad-span = Nu pot citi `{ $given }` ca interval de timp: folosiți de exemplu `3d`, `5h`, `30m`.
+
+console-not-utf8 = Linia nu este text UTF-8 valid; a fost sărită.
+
+console-clock-limit = Ceasul nu poate fi mutat atât de departe: cel mult { $days } de zile înaintea timpului real.
 
 resign-question = Abandonați partida? Decizia nu mai poate fi anulată.
 

@@ -114,13 +114,13 @@ aborted-no-first-move = Игрок { $player } не сделал вовремя 
 
 ## Списки
 
-games-line = №{ $id } { $white } - { $black }: ходит { $to_move }, срок — до { $until }
-
-games-here-heading = Идущие здесь партии:
+games-line = №{ $id } { $white } - { $black } в { $where }: ходит { $to_move }, срок { $until }
 
 games-your-move-heading = Ваш ход в партиях:
 
-no-games = Сейчас нет ни одной партии.
+no-games = У вас нет текущих партий.
+
+games-waiting-heading = Ждут хода соперника:
 
 history-line = №{ $id } { $white } - { $black } { $result } ({ termination })
 
@@ -210,6 +210,10 @@ illegal-move = Невозможный ход { $input }: { $reason ->
 
 ambiguous-move = Неоднозначный ход { $input }: подходят { $candidates }. Уточните, какой фигурой ходить.
 
+push-is-capture = { $input } — это ход пешки вперёд, но ни одна ваша пешка не может туда пойти. Вы имели в виду { $captures }?
+
+language-locked = Пока здесь играют { $white } и { $black }, язык могут менять только они (или модератор): от него зависит, как читаются их ходы.
+
 not-your-turn = Сейчас не ваш ход: ходит { $to_move }.
 
 not-a-player = Это могут сделать только участники партии ({ $white } и { $black }).
@@ -260,6 +264,8 @@ claim-refused = Требовать ничью нельзя: { $reason ->
        *[nothing] нет ни троекратного повторения позиции, ни 50 ходов без взятий и ходов пешками
     }.
 
+claim-refused-move-stands = Требование отклонено: этот ход не даёт троекратного повторения и не завершает 50 ходов. Ход сделан, партия продолжается.
+
 no-rematch = В этом канале нет завершённой партии для реванша.
 
 rematch-not-player = Реванш могут попросить только { $white } и { $black }.
@@ -297,6 +303,10 @@ console-bad-line = Пишите `ИМЯ: ТЕКСТ` или `ИМЯ@КАНАЛ: 
 console-unknown-directive = Неизвестная команда консоли `:{ $directive }`; часы переводит `:advance 3d` (или h, m).
 
 console-bad-span = Не могу прочитать `{ $given }` как промежуток времени: пишите, например, `3d`, `5h`, `30m`.
+
+console-not-utf8 = Эта строка не в кодировке UTF-8; она пропущена.
+
+console-clock-limit = Так далеко часы не переводятся: не больше чем на { $days } дней вперёд от настоящего времени.
 
 resign-question = Сдать партию? Отменить это будет нельзя.
 

@@ -111,13 +111,13 @@ aborted-no-first-move = { $player } ไม่ได้เดินตาแร�
 
 ## รายการ
 
-games-line = #{ $id } { $white } - { $black }: ตาของ { $to_move } ต้องเดินภายใน { $until }
-
-games-here-heading = เกมที่กำลังเล่นอยู่ที่นี่:
+games-line = #{ $id } { $white } - { $black } ใน { $where }: ตาของ { $to_move } กำหนดเวลา { $until }
 
 games-your-move-heading = ถึงตาคุณเดินในเกม:
 
-no-games = ตอนนี้ไม่มีเกมที่กำลังเล่นอยู่
+no-games = คุณไม่มีเกมที่กำลังเล่นอยู่
+
+games-waiting-heading = รอคู่แข่งเดิน:
 
 history-line = #{ $id } { $white } - { $black } { $result } ({ termination })
 
@@ -208,6 +208,10 @@ illegal-move = เดิน { $input } ไม่ได้: { $reason ->
 
 ambiguous-move = ตาเดิน { $input } กำกวม อาจหมายถึง { $candidates } ช่วยระบุให้ชัดว่าจะเดินตัวไหน
 
+push-is-capture = { $input } คือการเดินเบี้ยตรงไปข้างหน้า แต่ไม่มีเบี้ยของคุณเดินไปช่องนั้นได้ หมายถึง { $captures } หรือเปล่า
+
+language-locked = ระหว่างที่ { $white } กับ { $black } เล่นอยู่ที่นี่ มีแค่พวกเขา (หรือผู้ดูแล) ที่เปลี่ยนภาษาได้ เพราะภาษากำหนดวิธีอ่านตาเดินของพวกเขา
+
 not-your-turn = ยังไม่ถึงตาคุณ ตอนนี้เป็นตาของ { $to_move }
 
 not-a-player = เฉพาะผู้เล่นในเกมนี้ ({ $white } และ { $black }) เท่านั้นที่ทำได้
@@ -258,6 +262,8 @@ claim-refused = ขอเสมอไม่ได้: { $reason ->
        *[nothing] ยังไม่มีตำแหน่งซ้ำสามครั้ง และยังไม่ครบ 50 ตาที่ไม่มีการกินหรือเดินเบี้ย
     }
 
+claim-refused-move-stands = ขอเสมอไม่ได้ ตาเดินนี้ไม่ทำให้ตำแหน่งซ้ำสามครั้งและไม่ครบ 50 ตา ตาเดินนี้ยังนับ และเกมเล่นต่อไป
+
 no-rematch = ไม่มีเกมที่จบแล้วในห้องนี้ให้ขอแข่งใหม่
 
 rematch-not-player = เฉพาะ { $white } และ { $black } เท่านั้นที่ขอแข่งใหม่ได้
@@ -295,6 +301,10 @@ console-bad-line = เขียนแบบ `ชื่อ: ข้อความ
 console-unknown-directive = ไม่รู้จักคำสั่งคอนโซล `:{ $directive }` ใช้ `:advance 3d` (หรือ h, m) เพื่อเลื่อนเวลา
 
 console-bad-span = อ่าน `{ $given }` เป็นช่วงเวลาไม่ได้ ใช้เช่น `3d`, `5h`, `30m`
+
+console-not-utf8 = บรรทัดนี้ไม่ใช่ข้อความ UTF-8 ที่ถูกต้อง จึงข้ามไป
+
+console-clock-limit = เลื่อนนาฬิกาไปไกลขนาดนั้นไม่ได้ ได้มากสุด { $days } วันจากเวลาจริง
 
 resign-question = ยอมแพ้เกมนี้ใช่ไหม? ยกเลิกภายหลังไม่ได้
 

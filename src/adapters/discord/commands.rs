@@ -144,10 +144,9 @@ impl NickExt for Context<'_> {
 /// interaction (languages the bot does not speak count as none).
 fn prefs_of(ctx: Context<'_>) -> LocalePrefs {
     match ctx {
-        poise::Context::Application(app) => super::respond::locale_prefs(
-            &app.interaction.locale,
-            app.interaction.guild_locale.as_deref(),
-        ),
+        poise::Context::Application(app) => {
+            super::respond::Target::Command(app.interaction).prefs()
+        }
         poise::Context::Prefix(_) => LocalePrefs::default(),
     }
 }
@@ -468,8 +467,17 @@ async fn rematch(ctx: Context<'_>) -> Result<(), Error> {
     ),
     description_localized("th", "ขอเสมอเมื่อตำแหน่งซ้ำสามครั้งหรือครบ 50 ตา (กติกา FIDE)")
 )]
-async fn claim(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Command::Claim).await
+async fn claim(
+    ctx: Context<'_>,
+    #[description_localized("ru", "Ход, который даёт повторение или 50-й ход (необязательно)")]
+    #[description_localized("ro", "Mutarea care produce repetarea sau a 50-a mutare (opțional)")]
+    #[description_localized("th", "ตาเดินที่ทำให้ตำแหน่งซ้ำหรือครบ 50 ตา (ไม่บังคับ)")]
+    #[description = "The move that makes the repetition or the 50th move (optional)"]
+    #[autocomplete = "complete_move"]
+    #[rename = "move"]
+    text: Option<String>,
+) -> Result<(), Error> {
+    run(ctx, Command::Claim { text }).await
 }
 
 /// Export a game as PGN (default: the game here, or the last one that ended here).

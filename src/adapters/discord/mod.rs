@@ -34,7 +34,7 @@ pub struct DiscordArgs {
     /// Database URL.
     #[arg(
         long = "db",
-        env = "DATABASE_URL",
+        env = "DATABASE_URL", hide_env_values = true,
         default_value = crate::store::DEFAULT_DATABASE_URL
     )]
     pub db: String,
@@ -57,9 +57,12 @@ pub async fn run(args: DiscordArgs) -> anyhow::Result<()> {
         Some(id) => Some(serenity::GuildId::new(id)),
         None => None,
     };
-    let backend = backend::open(&args.db)
-        .await
-        .map_err(|e| anyhow::anyhow!("could not open the database {}: {e}", args.db))?;
+    let backend = backend::open(&args.db).await.map_err(|e| {
+        anyhow::anyhow!(
+            "could not open the database {}: {e}",
+            crate::store::redact_url(&args.db)
+        )
+    })?;
     // DISCORD_SHARDS (e.g. `0-3/16`, default automatic) and the optional
     // shared REST proxy DISCORD_HTTP_PROXY: see "Running at scale" in README.
     let shards = scale::Shards::from_env().map_err(|e| anyhow::anyhow!("{e}"))?;

@@ -34,7 +34,17 @@ pub fn locale_prefs(user: &str, guild: Option<&str>) -> LocalePrefs {
     LocalePrefs {
         user: Locale::from_discord(user),
         guild: guild.and_then(Locale::from_discord),
+        moderator: false,
     }
+}
+
+/// Whether the member who sent an interaction may manage the channel (the
+/// permissions Discord resolved for them there).
+#[must_use]
+pub fn is_moderator(member: Option<&serenity::Member>) -> bool {
+    member
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.manage_channels())
 }
 
 /// The interaction being answered.
@@ -49,8 +59,14 @@ impl Target<'_> {
     #[must_use]
     pub fn prefs(self) -> LocalePrefs {
         match self {
-            Target::Command(i) => locale_prefs(&i.locale, i.guild_locale.as_deref()),
-            Target::Component(i) => locale_prefs(&i.locale, i.guild_locale.as_deref()),
+            Target::Command(i) => LocalePrefs {
+                moderator: is_moderator(i.member.as_deref()),
+                ..locale_prefs(&i.locale, i.guild_locale.as_deref())
+            },
+            Target::Component(i) => LocalePrefs {
+                moderator: is_moderator(i.member.as_ref()),
+                ..locale_prefs(&i.locale, i.guild_locale.as_deref())
+            },
         }
     }
 

@@ -140,7 +140,11 @@ impl Bot {
                     name: self.display_name(room, &m.sender).await,
                 };
                 let cmd = self.resolve_mentions(room, cmd).await;
-                self.service.handle(&place, &by, cmd).await
+                let prefs = crate::service::LocalePrefs {
+                    moderator: self.is_moderator(room, &m.sender).await,
+                    ..Default::default()
+                };
+                self.service.handle_with(&place, &by, cmd, prefs).await
             }
         };
         self.mark_done(&m.event_id).await;
@@ -150,6 +154,17 @@ impl Bot {
         };
         for reply in &replies {
             self.post(reply, Some(&origin)).await;
+        }
+    }
+
+    /// Whether `user` moderates `room`: power level 50 or more (or a room
+    /// creator, whose power is unbounded from room version 12).
+    pub(super) async fn is_moderator(&self, room: &Room, user: &UserId) -> bool {
+        match room.get_member(user).await {
+            Ok(Some(member)) => {
+                member.power_level() >= matrix_sdk::ruma::Int::from(MODERATOR_POWER_LEVEL)
+            }
+            _ => false,
         }
     }
 
@@ -215,3 +230,6 @@ impl Bot {
         }
     }
 }
+
+/// The power level of a room moderator (Element's "Moderator" role).
+const MODERATOR_POWER_LEVEL: u8 = 50;

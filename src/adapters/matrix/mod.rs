@@ -76,7 +76,7 @@ pub struct MatrixArgs {
     /// Database URL of the games (shared with the other adapters).
     #[arg(
         long = "db",
-        env = "DATABASE_URL",
+        env = "DATABASE_URL", hide_env_values = true,
         default_value = crate::store::DEFAULT_DATABASE_URL
     )]
     pub db: String,
@@ -100,7 +100,7 @@ impl std::fmt::Debug for MatrixArgs {
                 "access_token",
                 &self.access_token.as_ref().map(|_| "<hidden>"),
             )
-            .field("db", &self.db)
+            .field("db", &crate::store::redact_url(&self.db))
             .field("store", &self.store)
             .field("allowed_servers", &self.allowed_servers)
             .finish()
@@ -241,9 +241,12 @@ impl MatrixArgs {
 /// login.
 pub async fn run(args: MatrixArgs) -> anyhow::Result<()> {
     let cfg = args.config()?;
-    let store = Store::open(&args.db)
-        .await
-        .map_err(|e| anyhow::anyhow!("could not open the database {}: {e}", args.db))?;
+    let store = Store::open(&args.db).await.map_err(|e| {
+        anyhow::anyhow!(
+            "could not open the database {}: {e}",
+            crate::store::redact_url(&args.db)
+        )
+    })?;
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
     let service = GameService::open(store.clone(), Arc::clone(&clock)).await?;
     serve(cfg, service, clock, shutdown_signal()).await?;

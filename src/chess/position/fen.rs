@@ -1,10 +1,19 @@
 //! FEN in and out: reading and validating a FEN into a [`Position`], and
 //! writing one back (en passant only when a capture is legal).
 
+use super::super::attacks::line;
 use super::super::types::{Bitboard, Color, Piece, Role, Square};
 use super::{CASTLE_SQUARES, Position};
 
 /// The FEN of the standard starting position.
+/// The largest move number a custom starting position may have. FENs are
+/// read up to [`FEN_MOVE_NUMBER_LIMIT`], far above what any game started
+/// here can reach, so every position a game reaches reads back.
+pub const START_MOVE_NUMBER_LIMIT: u32 = 100_000;
+
+/// The largest move number [`Position::from_fen`] reads.
+pub const FEN_MOVE_NUMBER_LIMIT: u32 = 10_000_000;
+
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /// Why a FEN string is not a playable position.
@@ -40,6 +49,16 @@ pub enum FenError {
     OppositeCheck(Color),
     #[error("the king of the side to move is attacked by more than two pieces")]
     TooManyCheckers,
+    #[error("{0} has more than 8 pawns")]
+    TooManyPawns(Color),
+    #[error("{0} has more than 16 pieces")]
+    TooManyPieces(Color),
+    #[error("impossible double check: {0} cannot give check together in one move")]
+    ImpossibleCheck(&'static str),
+    #[error(
+        "the move number {0} is too large for a starting position (at most {START_MOVE_NUMBER_LIMIT})"
+    )]
+    MoveNumberTooLarge(u32),
 }
 
 impl Position {
@@ -182,7 +201,7 @@ impl Position {
             pos.fullmoves = fields[5]
                 .parse()
                 .ok()
-                .filter(|&n: &u32| n <= 100_000)
+                .filter(|&n: &u32| n <= FEN_MOVE_NUMBER_LIMIT)
                 .ok_or_else(|| FenError::BadClock(fields[5].to_string()))?
                 .max(1);
         }
@@ -193,10 +212,56 @@ impl Position {
         {
             return Err(FenError::OppositeCheck(them));
         }
-        if pos.checkers().count() > 2 {
+        let checkers = pos.checkers();
+        if checkers.count() > 2 {
             return Err(FenError::TooManyCheckers);
         }
+        for color in [Color::White, Color::Black] {
+            if pos.pieces(color, Role::Pawn).count() > 8 {
+                return Err(FenError::TooManyPawns(color));
+            }
+            if pos.by_color(color).count() > 16 {
+                return Err(FenError::TooManyPieces(color));
+            }
+        }
+        if let Some(why) = pos.impossible_double_check(checkers) {
+            return Err(FenError::ImpossibleCheck(why));
+        }
         Ok(pos)
+    }
+
+    /// Why two checkers cannot both give check after one move: a move
+    /// uncovers at most one line, so two knights, two pawns, or two sliders
+    /// on one line through the king never check together.
+    fn impossible_double_check(&self, checkers: Bitboard) -> Option<&'static str> {
+        if checkers.count() != 2 {
+            return None;
+        }
+        let mut squares = checkers;
+        let (a, b) = (squares.next()?, squares.next()?);
+        let role = |sq| self.piece_at(sq).map(|p| p.role);
+        let king = self.king_square(self.turn);
+        match (role(a)?, role(b)?) {
+            (Role::Knight, Role::Knight) => Some("two knights"),
+            (Role::Pawn, Role::Pawn) => Some("two pawns"),
+            (ra, rb) if is_slider(ra) && is_slider(rb) && line(king, a).contains(b) => {
+                Some("two pieces on one line")
+            }
+            _ => None,
+        }
+    }
+
+    /// Checks what only a starting position must satisfy, beyond
+    /// [`Position::from_fen`]: a move number small enough that every
+    /// position of the game reads back.
+    ///
+    /// # Errors
+    /// [`FenError::MoveNumberTooLarge`].
+    pub fn check_start(&self) -> Result<(), FenError> {
+        if self.fullmoves > START_MOVE_NUMBER_LIMIT {
+            return Err(FenError::MoveNumberTooLarge(self.fullmoves));
+        }
+        Ok(())
     }
 
     /// The FEN of this position. The en passant square is written only when
@@ -255,4 +320,8 @@ impl Position {
             .collect();
         if s.is_empty() { "-".to_string() } else { s }
     }
+}
+
+fn is_slider(role: Role) -> bool {
+    matches!(role, Role::Bishop | Role::Rook | Role::Queen)
 }

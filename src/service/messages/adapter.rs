@@ -62,3 +62,15 @@ pub fn done(l: Locale) -> String {
 pub fn button_label(l: Locale, button: &str) -> String {
     tr(l, "button-label", &[("button", button.into())])
 }
+
+/// A console input line that is not UTF-8 (skipped).
+#[must_use]
+pub fn console_not_utf8(l: Locale) -> String {
+    tr(l, "console-not-utf8", &[])
+}
+
+/// `:advance` would take the console's clock too far.
+#[must_use]
+pub fn console_clock_limit(l: Locale, days: i64) -> String {
+    tr(l, "console-clock-limit", &[("days", days.into())])
+}

@@ -103,8 +103,24 @@ pub fn move_error(l: Locale, e: &MoveInputError, typed: &str) -> String {
         MoveInputError::Ambiguous { candidates, .. } => {
             ambiguous_move(l, &detail, typed, candidates)
         }
+        MoveInputError::PushIsCapture { input, captures } => push_is_capture(l, input, captures),
         MoveInputError::GameOver => no_game(l),
     }
+}
+
+/// A pawn push was typed where only pawn captures reach the square.
+#[must_use]
+pub fn push_is_capture(l: Locale, input: &str, captures: &[String]) -> String {
+    let list = captures
+        .iter()
+        .map(|c| san_local(l, c))
+        .collect::<Vec<_>>()
+        .join(", ");
+    tr(
+        l,
+        "push-is-capture",
+        &[("input", input.into()), ("captures", list.into())],
+    )
 }
 
 /// Moving out of turn.
@@ -380,4 +396,24 @@ pub fn unterminated_quote(l: Locale) -> String {
 #[must_use]
 pub fn input_too_long(l: Locale) -> String {
     tr(l, "input-too-long", &[])
+}
+
+/// A bystander tried to change the language while a game runs here.
+#[must_use]
+pub fn language_locked(l: Locale, white: &str, black: &str) -> String {
+    tr(
+        l,
+        "language-locked",
+        &[("white", white.into()), ("black", black.into())],
+    )
+}
+
+/// A claim with a move that produces nothing to claim: the move stands.
+#[must_use]
+pub fn claim_refused_move_stands(l: Locale, e: &ClaimError) -> String {
+    tr(
+        l,
+        "claim-refused-move-stands",
+        &[("detail", e.to_string().into())],
+    )
 }

@@ -335,6 +335,7 @@ pub fn pgn(pgn: &str) -> String {
 pub fn games_line(
     l: Locale,
     id: i64,
+    place: &str,
     white: &str,
     black: &str,
     to_move: &str,
@@ -345,6 +346,7 @@ pub fn games_line(
         "games-line",
         &[
             ("id", id.into()),
+            ("where", place.into()),
             ("white", white.into()),
             ("black", black.into()),
             ("to_move", to_move.into()),
@@ -353,10 +355,21 @@ pub fn games_line(
     )
 }
 
-/// Heading of `games`, listing the games here.
+/// Where a game is played, as the platform links to it: a Discord channel
+/// mention (a link, never a ping), else the channel or room id.
 #[must_use]
-pub fn games_here_heading(l: Locale) -> String {
-    tr(l, "games-here-heading", &[])
+pub fn channel_ref(platform: &str, channel: &str) -> String {
+    if platform == "discord" && channel.bytes().all(|b| b.is_ascii_digit()) {
+        format!("<#{channel}>")
+    } else {
+        format!("#{channel}")
+    }
+}
+
+/// Heading of the games where the opponent is to move.
+#[must_use]
+pub fn games_waiting_heading(l: Locale) -> String {
+    tr(l, "games-waiting-heading", &[])
 }
 
 /// Heading of `games`, listing the caller's games on move.
