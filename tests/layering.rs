@@ -83,3 +83,22 @@ fn chat_adapters_do_not_depend_on_each_other() {
     );
     assert_none("adapters/discord", &["matrix_sdk", "adapters::matrix"]);
 }
+
+#[test]
+fn engine_depends_on_chess_only() {
+    assert_none(
+        "engine",
+        &[
+            "crate::render",
+            "crate::store",
+            "crate::service",
+            "crate::adapters",
+            "crate::i18n",
+            "crate::openings",
+            "sqlx",
+            "serenity",
+            "poise",
+            "matrix_sdk",
+        ],
+    );
+}

@@ -173,8 +173,7 @@ fn blended_accuracy(moves: &[(f64, f64)]) -> f64 {
     } else {
         moves.iter().map(|(a, _)| a).sum::<f64>() / moves.len() as f64
     };
-    let harmonic =
-        moves.len() as f64 / moves.iter().map(|(a, _)| 1.0 / a.max(1.0)).sum::<f64>();
+    let harmonic = moves.len() as f64 / moves.iter().map(|(a, _)| 1.0 / a.max(1.0)).sum::<f64>();
     (weighted + harmonic) / 2.0
 }
 
@@ -247,10 +246,16 @@ pub fn analyse(start: &Position, moves: &[Move], evals: &[Evaluation]) -> GameAn
         let side = &mut sides[mover.index()];
 
         side.moves += 1;
-        side.cp_loss += u64::from((before.ceiled_cp() - after.ceiled_cp()).max(0).unsigned_abs());
+        side.cp_loss += u64::from(
+            (before.ceiled_cp() - after.ceiled_cp())
+                .max(0)
+                .unsigned_abs(),
+        );
         let (win_before, win_after) = (before.win_percent(), after.win_percent());
-        side.accuracies
-            .push((move_accuracy(win_before, win_after), weights.get(i).copied().unwrap_or(0.5)));
+        side.accuracies.push((
+            move_accuracy(win_before, win_after),
+            weights.get(i).copied().unwrap_or(0.5),
+        ));
 
         let played = moves[i];
         if let Some(best) = evals[i].best.filter(|b| *b != played)
@@ -262,10 +267,7 @@ pub fn analyse(start: &Position, moves: &[Move], evals: &[Evaluation]) -> GameAn
                 Judgement::Blunder => side.blunders += 1,
             }
             let lost = win_before - win_after;
-            if worst
-                .as_ref()
-                .is_none_or(|w| (j, lost) > (w.0, w.1))
-            {
+            if worst.as_ref().is_none_or(|w| (j, lost) > (w.0, w.1)) {
                 worst = Some((j, lost, i + 1, position.clone(), played, best));
             }
         }
@@ -358,7 +360,8 @@ pub(super) async fn drive(
         }
         let mut evals: Vec<Option<Evaluation>> = vec![None; positions];
         while let Some(joined) = tasks.join_next().await {
-            let done = joined.map_err(|e| EngineError::Protocol(format!("analysis task: {e}")))??;
+            let done =
+                joined.map_err(|e| EngineError::Protocol(format!("analysis task: {e}")))??;
             for (i, e) in done {
                 evals[i] = Some(e);
             }
@@ -450,12 +453,20 @@ mod tests {
     fn win_percent_by_hand() {
         // 50 + 50 * (2 / (1 + e^-0.368208) - 1): e^-0.368208 = 0.691973,
         // 2 / 1.691973 = 1.182052, so 50 + 50 * 0.182052 = 59.1026.
-        assert!(close(win_percent(100), 59.1026, 0.0001), "{}", win_percent(100));
+        assert!(
+            close(win_percent(100), 59.1026, 0.0001),
+            "{}",
+            win_percent(100)
+        );
         assert!(close(win_percent(0), 50.0, 1e-12));
         assert!(close(win_percent(-100), 100.0 - 59.1026, 0.0001));
         // 1000 cp: e^-3.68208 = 0.025164, 2 / 1.025164 = 1.950907 -> 97.545
         // (and 2.455 for -1000 or being mated).
-        assert!(close(win_percent(1000), 97.545, 0.001), "{}", win_percent(1000));
+        assert!(
+            close(win_percent(1000), 97.545, 0.001),
+            "{}",
+            win_percent(1000)
+        );
         assert!(close(Score::Mates(3).win_percent(), 97.545, 0.001));
         assert!(close(Score::Cp(5000).win_percent(), 97.545, 0.001));
         assert!(close(Score::Mated(0).win_percent(), 2.455, 0.001));
@@ -466,10 +477,22 @@ mod tests {
         // wc(0) = 0; wc(-100) = 2 / (1 + e^0.368208) - 1 = -0.182052;
         // wc(-200) = 2 / (1 + e^0.736416) - 1 = 2 / 3.088369 - 1 = -0.352423.
         assert_eq!(judge(Score::Cp(0), Score::Cp(-50)), None); // 0.0918
-        assert_eq!(judge(Score::Cp(0), Score::Cp(-60)), Some(Judgement::Inaccuracy)); // 0.1101
-        assert_eq!(judge(Score::Cp(0), Score::Cp(-100)), Some(Judgement::Inaccuracy)); // 0.1821
-        assert_eq!(judge(Score::Cp(0), Score::Cp(-120)), Some(Judgement::Mistake)); // 0.2174
-        assert_eq!(judge(Score::Cp(0), Score::Cp(-200)), Some(Judgement::Blunder)); // 0.3524
+        assert_eq!(
+            judge(Score::Cp(0), Score::Cp(-60)),
+            Some(Judgement::Inaccuracy)
+        ); // 0.1101
+        assert_eq!(
+            judge(Score::Cp(0), Score::Cp(-100)),
+            Some(Judgement::Inaccuracy)
+        ); // 0.1821
+        assert_eq!(
+            judge(Score::Cp(0), Score::Cp(-120)),
+            Some(Judgement::Mistake)
+        ); // 0.2174
+        assert_eq!(
+            judge(Score::Cp(0), Score::Cp(-200)),
+            Some(Judgement::Blunder)
+        ); // 0.3524
         // The same centipawns matter less when the game is already decided:
         // +9 to +8 costs 0.0297.
         assert_eq!(judge(Score::Cp(900), Score::Cp(800)), None);
@@ -480,14 +503,35 @@ mod tests {
     #[test]
     fn judgements_of_mates() {
         // Allowing a mate.
-        assert_eq!(judge(Score::Cp(-50), Score::Mated(1)), Some(Judgement::Blunder));
-        assert_eq!(judge(Score::Cp(-800), Score::Mated(4)), Some(Judgement::Mistake));
-        assert_eq!(judge(Score::Cp(-1200), Score::Mated(4)), Some(Judgement::Inaccuracy));
+        assert_eq!(
+            judge(Score::Cp(-50), Score::Mated(1)),
+            Some(Judgement::Blunder)
+        );
+        assert_eq!(
+            judge(Score::Cp(-800), Score::Mated(4)),
+            Some(Judgement::Mistake)
+        );
+        assert_eq!(
+            judge(Score::Cp(-1200), Score::Mated(4)),
+            Some(Judgement::Inaccuracy)
+        );
         // Losing one's own mate.
-        assert_eq!(judge(Score::Mates(2), Score::Cp(300)), Some(Judgement::Blunder));
-        assert_eq!(judge(Score::Mates(2), Score::Cp(800)), Some(Judgement::Mistake));
-        assert_eq!(judge(Score::Mates(2), Score::Cp(1500)), Some(Judgement::Inaccuracy));
-        assert_eq!(judge(Score::Mates(2), Score::Mated(3)), Some(Judgement::Blunder));
+        assert_eq!(
+            judge(Score::Mates(2), Score::Cp(300)),
+            Some(Judgement::Blunder)
+        );
+        assert_eq!(
+            judge(Score::Mates(2), Score::Cp(800)),
+            Some(Judgement::Mistake)
+        );
+        assert_eq!(
+            judge(Score::Mates(2), Score::Cp(1500)),
+            Some(Judgement::Inaccuracy)
+        );
+        assert_eq!(
+            judge(Score::Mates(2), Score::Mated(3)),
+            Some(Judgement::Blunder)
+        );
         // A slower mate, a mate delivered, escaping or still being mated.
         assert_eq!(judge(Score::Mates(2), Score::Mates(5)), None);
         assert_eq!(judge(Score::Mates(1), Score::Mates(0)), None);
@@ -501,7 +545,11 @@ mod tests {
         assert_eq!(move_accuracy(40.0, 60.0), 100.0);
         // Losing 10 points: 103.16681 * e^-0.4354415 - 3.166925 + 1
         // = 103.16681 * 0.646979 - 2.166925 = 64.5798.
-        assert!(close(move_accuracy(60.0, 50.0), 64.5798, 0.0001), "{}", move_accuracy(60.0, 50.0));
+        assert!(
+            close(move_accuracy(60.0, 50.0), 64.5798, 0.0001),
+            "{}",
+            move_accuracy(60.0, 50.0)
+        );
         // Tiny losses stay near 100 (the +1 bonus caps at 100).
         assert_eq!(move_accuracy(50.0, 49.99), 100.0);
         // Losing everything: 103.16681 * e^-4.354415 - 2.166925 < 0 -> 0.
@@ -512,9 +560,17 @@ mod tests {
     fn game_accuracy_blends_weighted_and_harmonic_means() {
         // Equal weights: weighted mean (100 + 50) / 2 = 75; harmonic
         // 2 / (1/100 + 1/50) = 66.667; blend 70.833.
-        assert!(close(blended_accuracy(&[(100.0, 1.0), (50.0, 1.0)]), 70.833, 0.001));
+        assert!(close(
+            blended_accuracy(&[(100.0, 1.0), (50.0, 1.0)]),
+            70.833,
+            0.001
+        ));
         // Weights pull the weighted mean: (100*1 + 50*3) / 4 = 62.5; blend 64.583.
-        assert!(close(blended_accuracy(&[(100.0, 1.0), (50.0, 3.0)]), 64.583, 0.001));
+        assert!(close(
+            blended_accuracy(&[(100.0, 1.0), (50.0, 3.0)]),
+            64.583,
+            0.001
+        ));
         // A zero accuracy counts as 1 in the harmonic mean.
         assert!(close(blended_accuracy(&[(0.0, 1.0)]), 0.5, 1e-9));
         assert_eq!(blended_accuracy(&[]), 100.0);
@@ -544,7 +600,11 @@ mod tests {
     }
 
     fn eval(score: Score, best: Option<Move>) -> Evaluation {
-        Evaluation { score, best, depth: 10 }
+        Evaluation {
+            score,
+            best,
+            depth: 10,
+        }
     }
 
     #[test]
@@ -562,7 +622,10 @@ mod tests {
         ];
         let a = analyse(&start, &moves, &evals);
         assert_eq!(a.white.blunders, 1, "{a:?}");
-        assert_eq!(a.black.blunders + a.black.mistakes + a.black.inaccuracies, 0);
+        assert_eq!(
+            a.black.blunders + a.black.mistakes + a.black.inaccuracies,
+            0
+        );
         let worst = a.worst.unwrap();
         assert_eq!(worst.ply, 3);
         assert_eq!(worst.san, "g4");
@@ -598,11 +661,20 @@ mod tests {
         assert_eq!(a.worst, None);
         // Missing evaluations leave the moves out rather than panicking.
         let (start, moves) = replay(START_FEN, &["e2e4".to_string()]).unwrap();
-        assert_eq!(analyse(&start, &moves, &[]), GameAnalysis {
-            white: SideAnalysis { accuracy: 100.0, ..SideAnalysis::default() },
-            black: SideAnalysis { accuracy: 100.0, ..SideAnalysis::default() },
-            worst: None,
-        });
+        assert_eq!(
+            analyse(&start, &moves, &[]),
+            GameAnalysis {
+                white: SideAnalysis {
+                    accuracy: 100.0,
+                    ..SideAnalysis::default()
+                },
+                black: SideAnalysis {
+                    accuracy: 100.0,
+                    ..SideAnalysis::default()
+                },
+                worst: None,
+            }
+        );
     }
 
     #[test]
@@ -610,7 +682,13 @@ mod tests {
         let t = per_position_time(Duration::from_secs(4), 2, 81);
         // 41 positions per worker, 3.2 s / 41 = 78 ms.
         assert_eq!(t.as_millis(), 78);
-        assert_eq!(per_position_time(Duration::from_secs(4), 2, 3), MAX_POSITION_TIME);
-        assert_eq!(per_position_time(Duration::from_millis(100), 1, 500), MIN_POSITION_TIME);
+        assert_eq!(
+            per_position_time(Duration::from_secs(4), 2, 3),
+            MAX_POSITION_TIME
+        );
+        assert_eq!(
+            per_position_time(Duration::from_millis(100), 1, 500),
+            MIN_POSITION_TIME
+        );
     }
 }

@@ -33,6 +33,7 @@ struct Limits {
     movetime_ms: u64,
 }
 
+#[rustfmt::skip]
 const TABLE: [Limits; 8] = [
     Limits { skill: 0, depth: 1, movetime_ms: 50 },
     Limits { skill: 3, depth: 2, movetime_ms: 100 },
@@ -51,7 +52,11 @@ impl Level {
     /// The level `n`, if it is 1-8.
     #[must_use]
     pub const fn new(n: u8) -> Option<Level> {
-        if n >= 1 && n <= 8 { Some(Level(n)) } else { None }
+        if n >= 1 && n <= 8 {
+            Some(Level(n))
+        } else {
+            None
+        }
     }
 
     /// The level's number, 1-8.

@@ -207,8 +207,11 @@ pub trait Engine: Send + Sync {
     /// # Errors
     /// [`EngineError::Unavailable`]; [`EngineError::Timeout`] when the budget
     /// was spent before every position was searched; a failure of the engine.
-    fn analyse_game<'a>(&'a self, game: &'a Game, budget: Duration)
-    -> EngineFuture<'a, GameAnalysis>;
+    fn analyse_game<'a>(
+        &'a self,
+        game: &'a Game,
+        budget: Duration,
+    ) -> EngineFuture<'a, GameAnalysis>;
 }
 
 /// The engine configured by the environment: [`Stockfish`] when a binary is
@@ -309,8 +312,14 @@ mod tests {
         assert_eq!(Score::Cp(35).flip(), Score::Cp(-35));
         assert_eq!(Score::Mates(2).flip(), Score::Mated(2));
         assert_eq!(Score::Mated(0).flip(), Score::Mates(0));
-        assert_eq!(Score::Cp(35).for_side(Color::Black, Color::White), Score::Cp(-35));
-        assert_eq!(Score::Cp(35).for_side(Color::White, Color::White), Score::Cp(35));
+        assert_eq!(
+            Score::Cp(35).for_side(Color::Black, Color::White),
+            Score::Cp(-35)
+        );
+        assert_eq!(
+            Score::Cp(35).for_side(Color::White, Color::White),
+            Score::Cp(35)
+        );
     }
 
     #[test]

@@ -105,7 +105,10 @@ pub fn find_binary(
             Ok(path.to_path_buf())
         } else {
             Err(EngineError::Unavailable {
-                reason: format!("STOCKFISH_PATH={} is not an executable file", path.display()),
+                reason: format!(
+                    "STOCKFISH_PATH={} is not an executable file",
+                    path.display()
+                ),
             })
         };
     }
@@ -224,7 +227,11 @@ impl Stockfish {
     /// tests and diagnostics).
     #[must_use]
     pub fn idle_pids(&self) -> Vec<u32> {
-        self.inner.lock_idle().iter().filter_map(|p| p.pid).collect()
+        self.inner
+            .lock_idle()
+            .iter()
+            .filter_map(|p| p.pid)
+            .collect()
     }
 }
 
@@ -403,7 +410,8 @@ impl Process {
     /// Options and new game as asked, then `isready`.
     async fn prepare(&mut self, req: &SearchRequest) -> Result<(), EngineError> {
         if self.skill != req.skill {
-            self.send(&setoption_command("Skill Level", req.skill)).await?;
+            self.send(&setoption_command("Skill Level", req.skill))
+                .await?;
             self.skill = req.skill;
         }
         if req.new_game {
@@ -507,7 +515,10 @@ impl Stockfish {
             .ok_or_else(|| EngineError::Protocol("a search without a score".into()))?;
         Ok(Evaluation {
             score: score.for_side(position.turn(), Color::White),
-            best: out.best.as_deref().and_then(|b| move_from_uci(&position, b)),
+            best: out
+                .best
+                .as_deref()
+                .and_then(|b| move_from_uci(&position, b)),
             depth: out.depth,
         })
     }
@@ -599,14 +610,20 @@ mod tests {
     use super::*;
 
     fn config(vars: &[(&str, &str)]) -> EngineConfig {
-        let map: HashMap<String, OsString> =
-            vars.iter().map(|(k, v)| ((*k).to_string(), OsString::from(v))).collect();
+        let map: HashMap<String, OsString> = vars
+            .iter()
+            .map(|(k, v)| ((*k).to_string(), OsString::from(v)))
+            .collect();
         EngineConfig::from_lookup(|k| map.get(k).cloned())
     }
 
     #[test]
     fn config_reads_the_variables() {
-        let c = config(&[("STOCKFISH_PATH", "/opt/sf"), ("ENGINE_THREADS", "3"), ("PATH", "/bin")]);
+        let c = config(&[
+            ("STOCKFISH_PATH", "/opt/sf"),
+            ("ENGINE_THREADS", "3"),
+            ("PATH", "/bin"),
+        ]);
         assert_eq!(c.stockfish_path.as_deref(), Some(Path::new("/opt/sf")));
         assert_eq!(c.processes, Some(3));
         assert_eq!(c.search_path.as_deref(), Some(OsStr::new("/bin")));
@@ -642,7 +659,10 @@ mod tests {
         {
             use std::os::unix::fs::PermissionsExt;
             std::fs::set_permissions(&sf, std::fs::Permissions::from_mode(0o755)).unwrap();
-            assert_eq!(find_binary(None, Some(dir.path().as_os_str()), &fallback).unwrap(), sf);
+            assert_eq!(
+                find_binary(None, Some(dir.path().as_os_str()), &fallback).unwrap(),
+                sf
+            );
             assert_eq!(find_binary(None, None, &sf).unwrap(), sf);
             assert_eq!(find_binary(Some(&sf), None, &fallback).unwrap(), sf);
         }
@@ -671,7 +691,10 @@ mod tests {
             .best_move(crate::chess::START_FEN, &[], Level::MIN)
             .await
             .unwrap_err();
-        assert!(matches!(e, EngineError::Crashed | EngineError::Io { .. }), "{e:?}");
+        assert!(
+            matches!(e, EngineError::Crashed | EngineError::Io { .. }),
+            "{e:?}"
+        );
         assert!(pool.idle_pids().is_empty());
     }
 
@@ -680,7 +703,10 @@ mod tests {
         let m = MissingEngine::new(EngineError::Unavailable {
             reason: "not here".into(),
         });
-        let e = m.best_move(crate::chess::START_FEN, &[], Level::MIN).await.unwrap_err();
+        let e = m
+            .best_move(crate::chess::START_FEN, &[], Level::MIN)
+            .await
+            .unwrap_err();
         assert!(e.is_unavailable());
         assert!(e.to_string().contains("not here"));
         let game = Game::new(crate::chess::RulesMode::default());

@@ -114,7 +114,12 @@ impl ScriptedEngine {
         }
     }
 
-    async fn play(&self, start_fen: &str, moves: &[String], level: Level) -> Result<Move, EngineError> {
+    async fn play(
+        &self,
+        start_fen: &str,
+        moves: &[String],
+        level: Level,
+    ) -> Result<Move, EngineError> {
         let (start, played) = replay(start_fen, moves)?;
         let position = position_after(&start, &played);
         let delay = self.begin(ScriptedCall::BestMove {
@@ -223,9 +228,15 @@ mod tests {
         let engine: Arc<dyn Engine> = fake.clone();
         fake.push_move("e7e5");
         let moves = vec!["e2e4".to_string()];
-        let m = engine.best_move(START_FEN, &moves, Level::MAX).await.unwrap();
+        let m = engine
+            .best_move(START_FEN, &moves, Level::MAX)
+            .await
+            .unwrap();
         assert_eq!(m.uci(), "e7e5");
-        let m = engine.best_move(START_FEN, &moves, Level::MIN).await.unwrap();
+        let m = engine
+            .best_move(START_FEN, &moves, Level::MIN)
+            .await
+            .unwrap();
         let (start, played) = replay(START_FEN, &moves).unwrap();
         assert!(position_after(&start, &played).is_legal(m));
         assert_eq!(fake.calls().len(), 2);
@@ -239,7 +250,10 @@ mod tests {
     async fn an_illegal_scripted_move_is_refused() {
         let fake = ScriptedEngine::new();
         fake.push_move("e2e5");
-        let e = fake.best_move(START_FEN, &[], Level::MIN).await.unwrap_err();
+        let e = fake
+            .best_move(START_FEN, &[], Level::MIN)
+            .await
+            .unwrap_err();
         assert!(matches!(e, EngineError::Protocol(_)), "{e:?}");
     }
 
@@ -247,7 +261,10 @@ mod tests {
     async fn unavailable_and_scripted_failures() {
         let fake = ScriptedEngine::unavailable();
         assert!(fake.check().is_err());
-        let e = fake.best_move(START_FEN, &[], Level::MIN).await.unwrap_err();
+        let e = fake
+            .best_move(START_FEN, &[], Level::MIN)
+            .await
+            .unwrap_err();
         assert!(e.is_unavailable());
         let fake = ScriptedEngine::new();
         fake.fail_next(EngineError::Crashed);
@@ -262,12 +279,18 @@ mod tests {
     async fn evaluations_and_analyses_as_scripted() {
         let fake = ScriptedEngine::new();
         assert_eq!(
-            fake.evaluate(START_FEN, &[], Duration::ZERO).await.unwrap().score,
+            fake.evaluate(START_FEN, &[], Duration::ZERO)
+                .await
+                .unwrap()
+                .score,
             Score::Cp(0)
         );
         fake.set_score(Score::Cp(-250));
         assert_eq!(
-            fake.evaluate(START_FEN, &[], Duration::ZERO).await.unwrap().score,
+            fake.evaluate(START_FEN, &[], Duration::ZERO)
+                .await
+                .unwrap()
+                .score,
             Score::Cp(-250)
         );
         let mut game = Game::new(RulesMode::House);
@@ -292,11 +315,17 @@ mod tests {
             }),
         };
         fake.set_analysis(scripted.clone());
-        assert_eq!(fake.analyse_game(&game, Duration::ZERO).await.unwrap(), scripted);
+        assert_eq!(
+            fake.analyse_game(&game, Duration::ZERO).await.unwrap(),
+            scripted
+        );
         // A checkmate is decided on the board whatever the script says.
         let moves: Vec<String> = crate::engine::uci_moves(&game);
         assert_eq!(
-            fake.evaluate(START_FEN, &moves, Duration::ZERO).await.unwrap().score,
+            fake.evaluate(START_FEN, &moves, Duration::ZERO)
+                .await
+                .unwrap()
+                .score,
             Score::Mated(0)
         );
     }
