@@ -14,9 +14,10 @@
 //!   is search noise);
 //! - average centipawn loss: the mover's loss per move, clamped at 0, with
 //!   every score clamped to ±1000;
-//! - accuracy of a move: `103.1668 * exp(-0.04354 * (winBefore - winAfter))
-//!   - 3.1669 + 1` clamped to 0..100 (the `+ 1` is lichess's allowance for
-//!   imperfect analysis; 100 when the move loses nothing);
+//! - accuracy of a move, from the mover's win% before and after it:
+//!   `103.1668 * exp(-0.04354 * (before - after)) - 3.1669 + 1` clamped to
+//!   0..100 (the `+ 1` is lichess's allowance for imperfect analysis; 100
+//!   when the move loses nothing);
 //! - accuracy of a game: lichess's blend, the mean of a volatility-weighted
 //!   mean and the harmonic mean of the side's move accuracies.
 
