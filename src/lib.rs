@@ -1,11 +1,12 @@
 //! chessbot: a correspondence chess bot for chat platforms.
 //!
-//! Modules depend one way: `chess` (rules, no I/O) <- `render` and `store`
+//! Modules depend one way: `chess` (rules, no I/O) <- `render`, `engine` and `store`
 //! <- `service` <- `adapters` <- `main.rs`.
 
 pub mod adapters;
 pub mod chess;
 pub mod config;
+pub mod engine;
 pub mod i18n;
 pub mod render;
 pub mod service;

@@ -1,0 +1,715 @@
+//! The Stockfish processes: finding the binary, a small pool of processes
+//! started lazily and reused, every search bounded in time, and a process
+//! that dies or hangs killed and replaced. All I/O is `tokio::process`, so
+//! nothing here blocks the runtime.
+
+use std::ffi::{OsStr, OsString};
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
+use tokio::process::{Child, ChildStdin, ChildStdout, Command};
+use tokio::sync::Semaphore;
+use tokio::time::timeout;
+
+use super::analysis;
+use super::uci::{
+    EngineLine, SearchCollector, SearchOutcome, go_command, parse_line, position_command,
+    setoption_command,
+};
+use super::{
+    Engine, EngineError, EngineFuture, Evaluation, GameAnalysis, Level, decided_on_board,
+    move_from_uci, replay,
+};
+use crate::chess::{Color, Game, Move};
+
+/// Where Debian installs Stockfish (not on a normal user's `PATH`).
+pub const DEBIAN_STOCKFISH: &str = "/usr/games/stockfish";
+
+/// Starting a process: `uci` to `uciok`, options, `isready` to `readyok`.
+const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+/// Options, `ucinewgame` and `isready` before a search.
+const SYNC_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long past its move time a search may run before we send `stop`.
+const SEARCH_SLACK: Duration = Duration::from_secs(1);
+/// How long a stopped search has to send its `bestmove` before the process
+/// is killed.
+const STOP_GRACE: Duration = Duration::from_millis(500);
+/// The search depth of [`Engine::evaluate`] (the move time is the limit).
+const EVALUATE_DEPTH: u32 = 30;
+/// Each process's hash table in MiB.
+const HASH_MB: u32 = 16;
+/// The most processes `ENGINE_THREADS` may ask for.
+const MAX_PROCESSES: usize = 64;
+
+/// Where the engine is and how many processes to run.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EngineConfig {
+    /// The binary (`STOCKFISH_PATH`); `None` to look for it.
+    pub stockfish_path: Option<PathBuf>,
+    /// How many engine processes at most (`ENGINE_THREADS`); `None` for one
+    /// per core.
+    pub processes: Option<usize>,
+    /// The directories to look in for `stockfish` (`PATH`).
+    pub search_path: Option<OsString>,
+}
+
+impl EngineConfig {
+    /// From `STOCKFISH_PATH`, `ENGINE_THREADS` and `PATH`.
+    #[must_use]
+    pub fn from_env() -> EngineConfig {
+        EngineConfig::from_lookup(|name| std::env::var_os(name))
+    }
+
+    /// From variables looked up by `get` (the environment, or a test's map).
+    /// An `ENGINE_THREADS` that is not a number from 1 to 64 is ignored with
+    /// a warning.
+    pub fn from_lookup(get: impl Fn(&str) -> Option<OsString>) -> EngineConfig {
+        let processes = get("ENGINE_THREADS").and_then(|v| {
+            let text = v.to_string_lossy().trim().to_string();
+            match text.parse::<usize>() {
+                Ok(n) if (1..=MAX_PROCESSES).contains(&n) => Some(n),
+                _ => {
+                    tracing::warn!(
+                        value = %text,
+                        "ENGINE_THREADS must be a number from 1 to {MAX_PROCESSES}; using one per core"
+                    );
+                    None
+                }
+            }
+        });
+        EngineConfig {
+            stockfish_path: get("STOCKFISH_PATH")
+                .filter(|p| !p.is_empty())
+                .map(PathBuf::from),
+            processes,
+            search_path: get("PATH"),
+        }
+    }
+}
+
+/// Finds the engine binary: `explicit` (`STOCKFISH_PATH`) when given, else
+/// `stockfish` in `search_path`, else `fallback`.
+///
+/// # Errors
+/// [`EngineError::Unavailable`] saying what was tried.
+pub fn find_binary(
+    explicit: Option<&Path>,
+    search_path: Option<&OsStr>,
+    fallback: &Path,
+) -> Result<PathBuf, EngineError> {
+    if let Some(path) = explicit {
+        return if is_executable(path) {
+            Ok(path.to_path_buf())
+        } else {
+            Err(EngineError::Unavailable {
+                reason: format!(
+                    "STOCKFISH_PATH={} is not an executable file",
+                    path.display()
+                ),
+            })
+        };
+    }
+    if let Some(dirs) = search_path {
+        for dir in std::env::split_paths(dirs) {
+            let candidate = dir.join("stockfish");
+            if is_executable(&candidate) {
+                return Ok(candidate);
+            }
+        }
+    }
+    if is_executable(fallback) {
+        return Ok(fallback.to_path_buf());
+    }
+    Err(EngineError::Unavailable {
+        reason: format!(
+            "no `stockfish` on PATH nor at {}, and STOCKFISH_PATH is not set",
+            fallback.display()
+        ),
+    })
+}
+
+fn is_executable(path: &Path) -> bool {
+    let Ok(meta) = std::fs::metadata(path) else {
+        return false;
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        meta.is_file() && meta.permissions().mode() & 0o111 != 0
+    }
+    #[cfg(not(unix))]
+    {
+        meta.is_file()
+    }
+}
+
+/// One search to run on some process.
+#[derive(Clone, Debug)]
+pub(super) struct SearchRequest {
+    /// The `position ...` command.
+    pub position: String,
+    /// The `go ...` command.
+    pub go: String,
+    /// Stockfish's `Skill Level` for this search.
+    pub skill: u8,
+    /// Send `ucinewgame` first (a fresh game for the engine).
+    pub new_game: bool,
+    /// The `go` command's move time (the search's bound is this plus a
+    /// slack).
+    pub movetime: Duration,
+}
+
+/// A pool of Stockfish processes (cheap to clone; clones share the pool).
+#[derive(Clone)]
+pub struct Stockfish {
+    inner: Arc<Inner>,
+}
+
+pub(super) struct Inner {
+    path: PathBuf,
+    size: usize,
+    /// One permit per process that may run.
+    permits: Semaphore,
+    /// Started processes waiting for work.
+    idle: Mutex<Vec<Process>>,
+}
+
+impl Stockfish {
+    /// A pool for the configured binary (found as [`find_binary`] says, with
+    /// `/usr/games/stockfish` last); no process starts before the first
+    /// search.
+    ///
+    /// # Errors
+    /// [`EngineError::Unavailable`] when there is no binary.
+    pub fn new(config: &EngineConfig) -> Result<Stockfish, EngineError> {
+        let path = find_binary(
+            config.stockfish_path.as_deref(),
+            config.search_path.as_deref(),
+            Path::new(DEBIAN_STOCKFISH),
+        )?;
+        let size = config.processes.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+        });
+        Ok(Stockfish::with_binary(path, size))
+    }
+
+    /// A pool of at most `size` processes (at least one) of the binary at
+    /// `path`, not checked until a process starts.
+    #[must_use]
+    pub fn with_binary(path: PathBuf, size: usize) -> Stockfish {
+        let size = size.clamp(1, MAX_PROCESSES);
+        Stockfish {
+            inner: Arc::new(Inner {
+                path,
+                size,
+                permits: Semaphore::new(size),
+                idle: Mutex::new(Vec::new()),
+            }),
+        }
+    }
+
+    /// The engine binary.
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        &self.inner.path
+    }
+
+    /// The most processes that run at once.
+    #[must_use]
+    pub fn size(&self) -> usize {
+        self.inner.size
+    }
+
+    /// The operating system's ids of the started processes now idle (for
+    /// tests and diagnostics).
+    #[must_use]
+    pub fn idle_pids(&self) -> Vec<u32> {
+        self.inner
+            .lock_idle()
+            .iter()
+            .filter_map(|p| p.pid)
+            .collect()
+    }
+}
+
+impl Inner {
+    pub(super) fn size(&self) -> usize {
+        self.size
+    }
+
+    fn lock_idle(&self) -> std::sync::MutexGuard<'_, Vec<Process>> {
+        // A panic elsewhere leaves the list itself consistent.
+        self.idle.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// An idle process that is still alive; dead ones are dropped.
+    fn take_idle(&self) -> Option<Process> {
+        let mut idle = self.lock_idle();
+        while let Some(mut p) = idle.pop() {
+            match p.child.try_wait() {
+                Ok(None) => return Some(p),
+                Ok(Some(status)) => {
+                    tracing::warn!(pid = ?p.pid, %status, "engine process exited; it will be replaced");
+                }
+                Err(e) => {
+                    tracing::warn!(pid = ?p.pid, error = %e, "engine process unreachable; it will be replaced");
+                }
+            }
+        }
+        None
+    }
+
+    fn put_idle(&self, p: Process) {
+        self.lock_idle().push(p);
+    }
+
+    /// Runs one search on a free process, starting one if none is idle.
+    /// A reused process found dead during the search is replaced and the
+    /// search run once more on the new one.
+    pub(super) async fn search(&self, req: SearchRequest) -> Result<SearchOutcome, EngineError> {
+        let _permit = self
+            .permits
+            .acquire()
+            .await
+            .map_err(|_| EngineError::Protocol("the engine pool is closed".into()))?;
+        let (mut process, reused) = match self.take_idle() {
+            Some(p) => (p, true),
+            None => (Process::start(&self.path).await?, false),
+        };
+        // On an error the process is dropped, which kills it (also when this
+        // future is dropped mid-search).
+        match process.run(&req).await {
+            Ok(out) => {
+                self.put_idle(process);
+                Ok(out)
+            }
+            Err(EngineError::Crashed | EngineError::Io { .. }) if reused => {
+                tracing::warn!(pid = ?process.pid, "engine process died; starting a new one");
+                drop(process);
+                let mut fresh = Process::start(&self.path).await?;
+                let out = fresh.run(&req).await?;
+                self.put_idle(fresh);
+                Ok(out)
+            }
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// One engine process and the option values it holds.
+struct Process {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Lines<BufReader<ChildStdout>>,
+    pid: Option<u32>,
+    /// The `Skill Level` it was last given.
+    skill: u8,
+}
+
+impl Process {
+    /// Starts the binary and completes the UCI handshake.
+    async fn start(path: &Path) -> Result<Process, EngineError> {
+        let mut child = Command::new(path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .map_err(|e| match e.kind() {
+                std::io::ErrorKind::NotFound | std::io::ErrorKind::PermissionDenied => {
+                    EngineError::Unavailable {
+                        reason: format!("cannot run {}: {e}", path.display()),
+                    }
+                }
+                _ => EngineError::Io {
+                    context: "starting the engine",
+                    source: e,
+                },
+            })?;
+        let pid = child.id();
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            return Err(EngineError::Protocol("engine started without pipes".into()));
+        };
+        let mut p = Process {
+            child,
+            stdin,
+            lines: BufReader::new(stdout).lines(),
+            pid,
+            skill: 20,
+        };
+        let name = timeout(HANDSHAKE_TIMEOUT, p.handshake())
+            .await
+            .map_err(|_| EngineError::Timeout(HANDSHAKE_TIMEOUT))??;
+        tracing::debug!(pid = ?p.pid, engine = %name, "engine process started");
+        Ok(p)
+    }
+
+    /// `uci` ... `uciok`, our options, `isready` ... `readyok`; returns the
+    /// engine's name.
+    async fn handshake(&mut self) -> Result<String, EngineError> {
+        self.send("uci").await?;
+        let mut name = String::new();
+        loop {
+            match parse_line(&self.read_line().await?) {
+                EngineLine::UciOk => break,
+                EngineLine::Name(n) => name = n,
+                _ => {}
+            }
+        }
+        self.send(&setoption_command("Threads", 1)).await?;
+        self.send(&setoption_command("Hash", HASH_MB)).await?;
+        self.sync().await?;
+        Ok(name)
+    }
+
+    async fn send(&mut self, line: &str) -> Result<(), EngineError> {
+        tracing::trace!(pid = ?self.pid, "> {line}");
+        let mut bytes = Vec::with_capacity(line.len() + 1);
+        bytes.extend_from_slice(line.as_bytes());
+        bytes.push(b'\n');
+        self.stdin.write_all(&bytes).await.map_err(|e| {
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                EngineError::Crashed
+            } else {
+                EngineError::Io {
+                    context: "writing to the engine",
+                    source: e,
+                }
+            }
+        })?;
+        self.stdin.flush().await.map_err(|e| EngineError::Io {
+            context: "writing to the engine",
+            source: e,
+        })
+    }
+
+    async fn read_line(&mut self) -> Result<String, EngineError> {
+        match self.lines.next_line().await {
+            Ok(Some(line)) => {
+                tracing::trace!(pid = ?self.pid, "< {line}");
+                Ok(line)
+            }
+            Ok(None) => Err(EngineError::Crashed),
+            Err(e) => Err(EngineError::Io {
+                context: "reading from the engine",
+                source: e,
+            }),
+        }
+    }
+
+    /// `isready` and wait for `readyok`.
+    async fn sync(&mut self) -> Result<(), EngineError> {
+        self.send("isready").await?;
+        while parse_line(&self.read_line().await?) != EngineLine::ReadyOk {}
+        Ok(())
+    }
+
+    /// Options and new game as asked, then `isready`.
+    async fn prepare(&mut self, req: &SearchRequest) -> Result<(), EngineError> {
+        if self.skill != req.skill {
+            self.send(&setoption_command("Skill Level", req.skill))
+                .await?;
+            self.skill = req.skill;
+        }
+        if req.new_game {
+            self.send("ucinewgame").await?;
+        }
+        self.sync().await
+    }
+
+    async fn read_until_bestmove(
+        &mut self,
+        collector: &mut SearchCollector,
+    ) -> Result<SearchOutcome, EngineError> {
+        loop {
+            let line = parse_line(&self.read_line().await?);
+            if let Some(out) = collector.push(&line) {
+                return Ok(out);
+            }
+        }
+    }
+
+    /// One bounded search. Past its bound the search is stopped; if no
+    /// `bestmove` follows within a grace period the error is a time-out and
+    /// the caller drops (kills) the process.
+    async fn run(&mut self, req: &SearchRequest) -> Result<SearchOutcome, EngineError> {
+        timeout(SYNC_TIMEOUT, self.prepare(req))
+            .await
+            .map_err(|_| EngineError::Timeout(SYNC_TIMEOUT))??;
+        self.send(&req.position).await?;
+        self.send(&req.go).await?;
+        let bound = req.movetime + SEARCH_SLACK;
+        let mut collector = SearchCollector::default();
+        if let Ok(done) = timeout(bound, self.read_until_bestmove(&mut collector)).await {
+            return done;
+        }
+        tracing::warn!(pid = ?self.pid, ?bound, "engine search overran its bound; stopping it");
+        self.send("stop").await?;
+        match timeout(STOP_GRACE, self.read_until_bestmove(&mut collector)).await {
+            Ok(done) => done,
+            Err(_) => {
+                tracing::warn!(pid = ?self.pid, "engine did not stop; killing it");
+                Err(EngineError::Timeout(bound))
+            }
+        }
+    }
+}
+
+impl Stockfish {
+    async fn play(
+        &self,
+        start_fen: &str,
+        moves: &[String],
+        level: Level,
+    ) -> Result<Move, EngineError> {
+        let (start, played) = replay(start_fen, moves)?;
+        let position = super::position_after(&start, &played);
+        if !position.has_legal_move() {
+            return Err(EngineError::NoLegalMove);
+        }
+        let uci: Vec<String> = played.iter().map(|m| m.uci()).collect();
+        let out = self
+            .inner
+            .search(SearchRequest {
+                position: position_command(&start.fen(), &uci),
+                go: go_command(level.depth(), level.movetime()),
+                skill: level.skill(),
+                new_game: true,
+                movetime: level.movetime(),
+            })
+            .await?;
+        let best = out
+            .best
+            .ok_or_else(|| EngineError::Protocol("no best move in a position with moves".into()))?;
+        move_from_uci(&position, &best)
+            .ok_or_else(|| EngineError::Protocol(format!("illegal best move {best:?}")))
+    }
+
+    async fn eval(
+        &self,
+        start_fen: &str,
+        moves: &[String],
+        movetime: Duration,
+    ) -> Result<Evaluation, EngineError> {
+        let (start, played) = replay(start_fen, moves)?;
+        let position = super::position_after(&start, &played);
+        if let Some(decided) = decided_on_board(&position) {
+            return Ok(decided);
+        }
+        let uci: Vec<String> = played.iter().map(|m| m.uci()).collect();
+        let out = self
+            .inner
+            .search(SearchRequest {
+                position: position_command(&start.fen(), &uci),
+                go: go_command(EVALUATE_DEPTH, movetime),
+                skill: 20,
+                new_game: false,
+                movetime,
+            })
+            .await?;
+        let score = out
+            .score
+            .ok_or_else(|| EngineError::Protocol("a search without a score".into()))?;
+        Ok(Evaluation {
+            score: score.for_side(position.turn(), Color::White),
+            best: out
+                .best
+                .as_deref()
+                .and_then(|b| move_from_uci(&position, b)),
+            depth: out.depth,
+        })
+    }
+}
+
+impl Engine for Stockfish {
+    fn best_move<'a>(
+        &'a self,
+        start_fen: &'a str,
+        moves: &'a [String],
+        level: Level,
+    ) -> EngineFuture<'a, Move> {
+        Box::pin(self.play(start_fen, moves, level))
+    }
+
+    fn evaluate<'a>(
+        &'a self,
+        start_fen: &'a str,
+        moves: &'a [String],
+        movetime: Duration,
+    ) -> EngineFuture<'a, Evaluation> {
+        Box::pin(self.eval(start_fen, moves, movetime))
+    }
+
+    fn analyse_game<'a>(
+        &'a self,
+        game: &'a Game,
+        budget: Duration,
+    ) -> EngineFuture<'a, GameAnalysis> {
+        Box::pin(analysis::drive(&self.inner, game, budget))
+    }
+}
+
+/// The engine where none is installed: every call answers
+/// [`EngineError::Unavailable`] with the reason it was not found.
+#[derive(Clone, Debug)]
+pub struct MissingEngine {
+    reason: String,
+}
+
+impl MissingEngine {
+    /// From the error that said why (its reason is kept).
+    #[must_use]
+    pub fn new(error: EngineError) -> MissingEngine {
+        let reason = match error {
+            EngineError::Unavailable { reason } => reason,
+            other => other.to_string(),
+        };
+        MissingEngine { reason }
+    }
+
+    fn error(&self) -> EngineError {
+        EngineError::Unavailable {
+            reason: self.reason.clone(),
+        }
+    }
+}
+
+impl Engine for MissingEngine {
+    fn check(&self) -> Result<(), EngineError> {
+        Err(self.error())
+    }
+
+    fn best_move<'a>(&'a self, _: &'a str, _: &'a [String], _: Level) -> EngineFuture<'a, Move> {
+        let e = self.error();
+        Box::pin(async move { Err(e) })
+    }
+
+    fn evaluate<'a>(
+        &'a self,
+        _: &'a str,
+        _: &'a [String],
+        _: Duration,
+    ) -> EngineFuture<'a, Evaluation> {
+        let e = self.error();
+        Box::pin(async move { Err(e) })
+    }
+
+    fn analyse_game<'a>(&'a self, _: &'a Game, _: Duration) -> EngineFuture<'a, GameAnalysis> {
+        let e = self.error();
+        Box::pin(async move { Err(e) })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+
+    fn config(vars: &[(&str, &str)]) -> EngineConfig {
+        let map: HashMap<String, OsString> = vars
+            .iter()
+            .map(|(k, v)| ((*k).to_string(), OsString::from(v)))
+            .collect();
+        EngineConfig::from_lookup(|k| map.get(k).cloned())
+    }
+
+    #[test]
+    fn config_reads_the_variables() {
+        let c = config(&[
+            ("STOCKFISH_PATH", "/opt/sf"),
+            ("ENGINE_THREADS", "3"),
+            ("PATH", "/bin"),
+        ]);
+        assert_eq!(c.stockfish_path.as_deref(), Some(Path::new("/opt/sf")));
+        assert_eq!(c.processes, Some(3));
+        assert_eq!(c.search_path.as_deref(), Some(OsStr::new("/bin")));
+        assert_eq!(config(&[("ENGINE_THREADS", "0")]).processes, None);
+        assert_eq!(config(&[("ENGINE_THREADS", "many")]).processes, None);
+        assert_eq!(config(&[("STOCKFISH_PATH", "")]).stockfish_path, None);
+        assert_eq!(config(&[]), EngineConfig::default());
+    }
+
+    #[test]
+    fn a_missing_explicit_binary_is_unavailable_without_fallback() {
+        let e = find_binary(
+            Some(Path::new("/nonexistent")),
+            Some(OsStr::new("/bin:/usr/bin")),
+            Path::new("/bin/sh"),
+        )
+        .unwrap_err();
+        assert!(e.is_unavailable());
+        assert!(e.to_string().contains("STOCKFISH_PATH=/nonexistent"), "{e}");
+        assert!(e.to_string().contains("apt-get install stockfish"), "{e}");
+    }
+
+    #[test]
+    fn the_binary_is_looked_for_on_path_then_in_the_fallback() {
+        let dir = tempfile::tempdir().unwrap();
+        let sf = dir.path().join("stockfish");
+        std::fs::write(&sf, "#!/bin/sh\n").unwrap();
+        let fallback = dir.path().join("elsewhere");
+        // Not executable yet: not found.
+        let e = find_binary(None, Some(dir.path().as_os_str()), &fallback).unwrap_err();
+        assert!(e.is_unavailable());
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&sf, std::fs::Permissions::from_mode(0o755)).unwrap();
+            assert_eq!(
+                find_binary(None, Some(dir.path().as_os_str()), &fallback).unwrap(),
+                sf
+            );
+            assert_eq!(find_binary(None, None, &sf).unwrap(), sf);
+            assert_eq!(find_binary(Some(&sf), None, &fallback).unwrap(), sf);
+        }
+    }
+
+    #[test]
+    fn a_pool_without_a_binary_is_unavailable() {
+        let c = EngineConfig {
+            stockfish_path: Some("/nonexistent".into()),
+            ..EngineConfig::default()
+        };
+        assert!(Stockfish::new(&c).err().is_some_and(|e| e.is_unavailable()));
+        let engine = super::super::from_config(&c);
+        assert!(engine.check().is_err_and(|e| e.is_unavailable()));
+    }
+
+    #[tokio::test]
+    async fn a_binary_that_is_no_engine_fails_fast() {
+        // `true` exits at once: the handshake sees the end of its output.
+        let path = PathBuf::from("/bin/true");
+        if !path.exists() {
+            return;
+        }
+        let pool = Stockfish::with_binary(path, 1);
+        let e = pool
+            .best_move(crate::chess::START_FEN, &[], Level::MIN)
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(e, EngineError::Crashed | EngineError::Io { .. }),
+            "{e:?}"
+        );
+        assert!(pool.idle_pids().is_empty());
+    }
+
+    #[tokio::test]
+    async fn the_missing_engine_answers_unavailable() {
+        let m = MissingEngine::new(EngineError::Unavailable {
+            reason: "not here".into(),
+        });
+        let e = m
+            .best_move(crate::chess::START_FEN, &[], Level::MIN)
+            .await
+            .unwrap_err();
+        assert!(e.is_unavailable());
+        assert!(e.to_string().contains("not here"));
+        let game = Game::new(crate::chess::RulesMode::default());
+        assert!(m.analyse_game(&game, Duration::from_secs(1)).await.is_err());
+    }
+}

@@ -1,0 +1,268 @@
+//! The engine component against the real Stockfish (found as the bot finds
+//! it: `STOCKFISH_PATH`, `stockfish` on `PATH`, `/usr/games/stockfish`;
+//! `.ci/stockfish.sh` installs it). Without it these tests print a note and
+//! pass. The time-out and missing-binary tests need no Stockfish.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use chessbot::chess::{Color, Game, Position, RulesMode, START_FEN};
+use chessbot::engine::{
+    self, DEFAULT_ANALYSIS_BUDGET, Engine, EngineConfig, EngineError, Level, Score, Stockfish,
+};
+
+/// The real engine, or `None` with a note.
+fn stockfish(processes: usize) -> Option<Stockfish> {
+    let mut config = EngineConfig::from_env();
+    config.processes = Some(processes);
+    match Stockfish::new(&config) {
+        Ok(s) => Some(s),
+        Err(e) => {
+            eprintln!("NOTE: skipping, no Stockfish: {e}");
+            None
+        }
+    }
+}
+
+/// Plays `engine`'s moves for both sides at `level` until the game ends or
+/// `max_plies`; every move must be legal for the rules core.
+async fn self_play(engine: &dyn Engine, level: Level, max_plies: usize) -> (Game, Duration) {
+    let mut game = Game::new(RulesMode::House);
+    let mut total = Duration::ZERO;
+    while game.outcome().is_none() && game.moves().len() < max_plies {
+        let moves = engine::uci_moves(&game);
+        let t = Instant::now();
+        let m = engine
+            .best_move(START_FEN, &moves, level)
+            .await
+            .expect("the engine answers a move");
+        total += t.elapsed();
+        assert!(
+            game.position().is_legal(m),
+            "illegal engine move {}",
+            m.uci()
+        );
+        game.play(m).expect("legal move");
+    }
+    (game, total)
+}
+
+/// Whether `position` (side to move) has a move that checkmates.
+fn has_mate_in_one(position: &Position) -> bool {
+    position
+        .legal_moves()
+        .into_iter()
+        .any(|m| position.after(m).is_checkmate())
+}
+
+fn game_from(fen: &str, moves: &[&str]) -> Game {
+    let mut game = Game::from_fen(fen, RulesMode::House).unwrap();
+    for m in moves {
+        game.play_input(m).unwrap();
+    }
+    game
+}
+
+#[tokio::test]
+async fn a_level_one_game_plays_only_legal_moves() {
+    let Some(sf) = stockfish(1) else { return };
+    let (game, total) = self_play(&sf, Level::MIN, 60).await;
+    assert!(
+        game.outcome().is_some() || game.moves().len() == 60,
+        "{:?}",
+        game.sans()
+    );
+    let per_move = total / u32::try_from(game.moves().len()).unwrap();
+    eprintln!(
+        "level 1: {} plies, {:?} per move ({})",
+        game.moves().len(),
+        per_move,
+        game.sans().join(" ")
+    );
+}
+
+#[tokio::test]
+async fn level_eight_mates_in_one() {
+    let Some(sf) = stockfish(1) else { return };
+    // Back rank: Ra8#.
+    let fen = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+    let t = Instant::now();
+    let m = sf.best_move(fen, &[], Level::MAX).await.unwrap();
+    eprintln!("level 8 move: {:?}", t.elapsed());
+    let position = Position::from_fen(fen).unwrap();
+    assert!(position.after(m).is_checkmate(), "{} is not mate", m.uci());
+    assert_eq!(position.san(m), "Ra8#");
+}
+
+#[tokio::test]
+async fn level_eight_mates_in_two() {
+    let Some(sf) = stockfish(1) else { return };
+    // 1. Nf6+ gxf6 2. Bxf7# (no mate in one; every reply to Nf6+ is mated).
+    let fen = "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1";
+    let start = Position::from_fen(fen).unwrap();
+    assert!(!has_mate_in_one(&start));
+    let first = sf.best_move(fen, &[], Level::MAX).await.unwrap();
+    let after = start.after(first);
+    let replies = after.legal_moves();
+    assert!(
+        !replies.is_empty(),
+        "{} is mate in one, not two",
+        first.uci()
+    );
+    for reply in &replies {
+        assert!(
+            has_mate_in_one(&after.after(*reply)),
+            "after {} {} White has no mate",
+            first.uci(),
+            reply.uci()
+        );
+    }
+    // And the engine finds the second move after each reply.
+    for reply in replies {
+        let moves = vec![first.uci(), reply.uci()];
+        let second = sf.best_move(fen, &moves, Level::MAX).await.unwrap();
+        assert!(after.after(reply).after(second).is_checkmate());
+    }
+}
+
+#[tokio::test]
+async fn fools_mate_analysis_marks_g4_as_whites_blunder() {
+    let Some(sf) = stockfish(2) else { return };
+    let game = game_from(START_FEN, &["f3", "e5", "g4", "Qh4#"]);
+    let a = sf
+        .analyse_game(&game, Duration::from_secs(1))
+        .await
+        .unwrap();
+    eprintln!("fool's mate: {a:?}");
+    assert!(a.white.blunders >= 1, "{a:?}");
+    assert_eq!(a.black.blunders + a.black.mistakes, 0, "{a:?}");
+    let worst = a.worst.clone().expect("a worst move");
+    assert_eq!((worst.ply, worst.san.as_str()), (3, "g4"));
+    assert_ne!(worst.best_san, "g4");
+    assert!(a.white.accuracy < a.black.accuracy);
+    assert!(a.white.acpl > 400, "{a:?}");
+}
+
+#[tokio::test]
+async fn evaluations_are_from_whites_point_of_view() {
+    let Some(sf) = stockfish(1) else { return };
+    // Black to move, a queen down.
+    let fen = "rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    let e = sf
+        .evaluate(fen, &[], Duration::from_millis(200))
+        .await
+        .unwrap();
+    assert!(e.score.win_percent() > 90.0, "{:?}", e.score);
+    // Checkmated: decided on the board.
+    let moves: Vec<String> = ["f2f3", "e7e5", "g2g4", "d8h4"].map(String::from).into();
+    let e = sf
+        .evaluate(START_FEN, &moves, Duration::from_millis(200))
+        .await
+        .unwrap();
+    assert_eq!(e.score, Score::Mated(0));
+    assert!(engine::accepts_draw(Score::Cp(10).ceiled_cp(), 31));
+}
+
+#[tokio::test]
+async fn a_killed_engine_process_is_replaced() {
+    let Some(sf) = stockfish(1) else { return };
+    sf.best_move(START_FEN, &[], Level::MIN).await.unwrap();
+    let pids = sf.idle_pids();
+    assert_eq!(pids.len(), 1);
+    let status = std::process::Command::new("kill")
+        .args(["-9", &pids[0].to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    // Right away: either the dead process is noticed when taken, or the
+    // search on it fails and is run again on a new one.
+    let m = sf.best_move(START_FEN, &[], Level::MIN).await.unwrap();
+    assert!(Position::startpos().is_legal(m));
+    let now = sf.idle_pids();
+    assert_eq!(now.len(), 1);
+    assert_ne!(now, pids);
+    // Killed while idle and noticed later, too.
+    std::process::Command::new("kill")
+        .args(["-9", &now[0].to_string()])
+        .status()
+        .unwrap();
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let moves = vec!["e2e4".to_string()];
+    sf.best_move(START_FEN, &moves, Level::MIN).await.unwrap();
+    assert_ne!(sf.idle_pids(), now);
+}
+
+#[tokio::test]
+async fn analysing_a_long_game_keeps_to_the_budget() {
+    let Some(sf) = stockfish(2) else { return };
+    let (game, _) = self_play(&sf, Level::MIN, 80).await;
+    let t = Instant::now();
+    let a = sf
+        .analyse_game(&game, DEFAULT_ANALYSIS_BUDGET)
+        .await
+        .unwrap();
+    let took = t.elapsed();
+    eprintln!(
+        "analysis of {} plies with a {:?} budget: {:?}; {a:?}",
+        game.moves().len(),
+        DEFAULT_ANALYSIS_BUDGET,
+        took
+    );
+    assert!(
+        took < DEFAULT_ANALYSIS_BUDGET + Duration::from_secs(1),
+        "{took:?}"
+    );
+    for color in [Color::White, Color::Black] {
+        let side = a.side(color);
+        assert!((0.0..=100.0).contains(&side.accuracy), "{side:?}");
+    }
+}
+
+#[tokio::test]
+async fn a_missing_binary_is_unavailable() {
+    let config = EngineConfig {
+        stockfish_path: Some(PathBuf::from("/nonexistent")),
+        ..EngineConfig::default()
+    };
+    let e = Stockfish::new(&config).err().expect("no engine");
+    assert!(matches!(e, EngineError::Unavailable { .. }));
+    assert!(e.to_string().contains("apt-get install stockfish"), "{e}");
+    let engine = engine::from_config(&config);
+    assert!(engine.check().is_err());
+    let e = engine
+        .best_move(START_FEN, &[], Level::MIN)
+        .await
+        .unwrap_err();
+    assert!(e.is_unavailable(), "{e}");
+    let game = Game::new(RulesMode::House);
+    let e = engine
+        .analyse_game(&game, Duration::from_secs(1))
+        .await
+        .unwrap_err();
+    assert!(e.is_unavailable(), "{e}");
+}
+
+#[cfg(unix)]
+#[tokio::test]
+async fn a_hanging_engine_is_stopped_then_killed() {
+    use std::os::unix::fs::PermissionsExt;
+    // Speaks the handshake, then ignores `go` and `stop`.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("hanging-engine");
+    std::fs::write(
+        &path,
+        "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n    uci) echo 'id name Hang'; echo uciok ;;\n    isready) echo readyok ;;\n  esac\ndone\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let pool = Stockfish::with_binary(path, 1);
+    let t = Instant::now();
+    let e = pool
+        .best_move(START_FEN, &[], Level::MIN)
+        .await
+        .unwrap_err();
+    assert!(matches!(e, EngineError::Timeout(_)), "{e:?}");
+    // Level 1's 50 ms, the 1 s slack and the 0.5 s grace after `stop`.
+    assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
+    assert!(pool.idle_pids().is_empty(), "the hung process is not kept");
+}
