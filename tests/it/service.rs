@@ -28,22 +28,6 @@ fn actor(n: &str) -> Actor {
     }
 }
 
-/// The store of a scenario. `tests/service_pg.rs` includes this file as a
-/// module and provides PostgreSQL versions of these two at its crate root.
-#[allow(dead_code)]
-async fn test_store() -> Store {
-    Store::memory().await.unwrap()
-}
-
-/// A database URL a scenario may open several times (restarts), with the
-/// temp dir to keep alive.
-#[allow(dead_code)]
-async fn test_url() -> (Option<tempfile::TempDir>, String) {
-    let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("x.db").display());
-    (Some(dir), url)
-}
-
 async fn harness_on(store: Store, clock: Arc<ManualClock>) -> H {
     let svc = GameService::open(store, clock.clone()).await.unwrap();
     H { svc, clock }
@@ -51,7 +35,7 @@ async fn harness_on(store: Store, clock: Arc<ManualClock>) -> H {
 
 async fn harness() -> H {
     harness_on(
-        crate::test_store().await,
+        super::test_store().await,
         Arc::new(ManualClock::new(Utc::now())),
     )
     .await
@@ -518,7 +502,7 @@ async fn games_and_history_list() {
 
 #[tokio::test]
 async fn double_submit_applies_once() {
-    let (_dir, url) = crate::test_url().await;
+    let (_dir, url) = super::test_url().await;
     let h = harness_on(
         Store::open(&url).await.unwrap(),
         Arc::new(ManualClock::new(Utc::now())),
@@ -571,7 +555,7 @@ async fn double_submit_applies_once() {
 
 #[tokio::test]
 async fn restart_continues_the_game_and_keeps_deadlines() {
-    let (_dir, url) = crate::test_url().await;
+    let (_dir, url) = super::test_url().await;
     let t0 = Utc::now();
     {
         let h = harness_on(
@@ -624,7 +608,7 @@ async fn phone_and_keyboard_spellings_of_moves_are_read() {
 
 #[tokio::test]
 async fn an_announcement_claimed_by_a_process_that_died_is_posted_by_another() {
-    let (_dir, url) = crate::test_url().await;
+    let (_dir, url) = super::test_url().await;
     let t0 = Utc::now();
     let clock = Arc::new(ManualClock::new(t0));
     let a = harness_on(Store::open(&url).await.unwrap(), clock.clone()).await;
@@ -657,7 +641,7 @@ async fn an_announcement_claimed_by_a_process_that_died_is_posted_by_another() {
 
 #[tokio::test]
 async fn a_reminder_of_a_turn_already_played_is_dropped_after_a_crash() {
-    let (_dir, url) = crate::test_url().await;
+    let (_dir, url) = super::test_url().await;
     let clock = Arc::new(ManualClock::new(Utc::now()));
     let a = harness_on(Store::open(&url).await.unwrap(), clock.clone()).await;
     a.start("days:1").await;

@@ -6,7 +6,7 @@
 //! Needs `CHESSBOT_TEST_PG_URL` (`source .ci/postgres.sh`); without it each
 //! test prints a notice and returns.
 
-mod support;
+use crate::support;
 
 use std::collections::HashMap;
 use std::sync::Arc;

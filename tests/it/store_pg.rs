@@ -4,7 +4,7 @@
 //! Needs `CHESSBOT_TEST_PG_URL` (`source .ci/postgres.sh`); without it the
 //! scenarios print a notice and run on in-memory SQLite instead.
 
-mod support;
+use crate::support;
 
 #[path = "store.rs"]
 mod scenarios;

@@ -64,13 +64,6 @@ fn mv(ply: i64, uci: &str) -> MoveRow {
     }
 }
 
-/// The store each scenario runs on. `tests/store_pg.rs` includes this file
-/// as a module and provides a PostgreSQL one at its crate root.
-#[allow(dead_code)]
-async fn test_store() -> Store {
-    Store::memory().await.unwrap()
-}
-
 async fn started(store: &Store, c: &str) -> i64 {
     let ch = store.insert_challenge(&challenge(c)).await.unwrap();
     store.accept_challenge(ch, &game(c)).await.unwrap()
@@ -78,7 +71,7 @@ async fn started(store: &Store, c: &str) -> i64 {
 
 #[tokio::test]
 async fn one_open_challenge_and_one_active_game_per_channel() {
-    let store = crate::test_store().await;
+    let store = super::test_store().await;
     store.insert_challenge(&challenge("a")).await.unwrap();
     assert!(matches!(
         store.insert_challenge(&challenge("a")).await,
@@ -103,7 +96,7 @@ async fn one_open_challenge_and_one_active_game_per_channel() {
 
 #[tokio::test]
 async fn a_move_applies_once_at_the_expected_ply() {
-    let store = crate::test_store().await;
+    let store = super::test_store().await;
     let id = started(&store, "a").await;
     store
         .apply_move(id, 0, &mv(1, "e2e4"), &update("fen1", 2_000))
@@ -124,7 +117,7 @@ async fn a_move_applies_once_at_the_expected_ply() {
 
 #[tokio::test]
 async fn takeback_deletes_moves_and_finishing_is_claimed_once() {
-    let store = crate::test_store().await;
+    let store = super::test_store().await;
     let id = started(&store, "a").await;
     store
         .apply_move(id, 0, &mv(1, "e2e4"), &update("f1", 2_000))
@@ -157,7 +150,7 @@ async fn takeback_deletes_moves_and_finishing_is_claimed_once() {
 
 #[tokio::test]
 async fn deadlines_are_found_and_reminders_claimed_once() {
-    let store = crate::test_store().await;
+    let store = super::test_store().await;
     let id = started(&store, "a").await;
     assert_eq!(store.next_due().await.unwrap(), Some(8_000));
     assert!(store.due_games(7_999).await.unwrap().is_empty());
@@ -193,7 +186,7 @@ async fn deadlines_are_found_and_reminders_claimed_once() {
 
 #[tokio::test]
 async fn the_outbox_hands_an_unposted_announcement_to_one_taker_after_its_lease() {
-    let store = crate::test_store().await;
+    let store = super::test_store().await;
     let id = started(&store, "a").await;
     let end = store
         .finish_game_announced(id, 0, "0-1", "timeout", 10_000, 15_000)
@@ -263,7 +256,7 @@ async fn a_bad_url_is_an_error() {
 
 #[tokio::test]
 async fn rebinding_moves_the_game_to_a_thread() {
-    let store = crate::test_store().await;
+    let store = super::test_store().await;
     let id = started(&store, "a").await;
     assert!(store.rebind_channel(&chan("a"), &chan("t")).await.unwrap());
     assert_eq!(store.active_game(&chan("t")).await.unwrap().unwrap().id, id);
@@ -272,7 +265,7 @@ async fn rebinding_moves_the_game_to_a_thread() {
 
 #[tokio::test]
 async fn channel_languages_are_stored_per_platform_and_channel() {
-    let store = test_store().await;
+    let store = super::test_store().await;
     assert_eq!(
         store.channel_language("console", "general").await.unwrap(),
         None
@@ -310,7 +303,7 @@ async fn channel_languages_are_stored_per_platform_and_channel() {
 
 #[tokio::test]
 async fn a_game_remembers_the_language_it_started_in() {
-    let store = test_store().await;
+    let store = super::test_store().await;
     let id = started(&store, "g").await;
     assert_eq!(store.game_locale(id).await.unwrap(), None);
     store.set_game_locale(id, Some("th")).await.unwrap();

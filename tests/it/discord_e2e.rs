@@ -5,9 +5,7 @@
 //! clicks and autocomplete; then a time-out is posted by the deadline task
 //! of a restarted bot. Every wait gives up after `fake_discord::WAIT`.
 
-mod support {
-    pub mod fake_discord;
-}
+use crate::support;
 
 use std::sync::Arc;
 

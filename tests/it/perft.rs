@@ -18,7 +18,7 @@ struct Entry {
 }
 
 fn entries() -> Vec<Entry> {
-    let text = include_str!("data/perft.txt");
+    let text = include_str!("../data/perft.txt");
     let mut out = Vec::new();
     let mut name = String::new();
     for (n, line) in text.lines().enumerate() {

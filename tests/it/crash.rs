@@ -124,7 +124,7 @@ async fn killed_child_loses_no_acknowledged_move() {
     while runs < 8 && (runs < 3 || started.elapsed() < Duration::from_secs(8)) {
         runs += 1;
         let mut child = Command::new(&exe)
-            .args(["crash_child", "--exact", "--ignored", "--nocapture"])
+            .args(["crash::crash_child", "--exact", "--ignored", "--nocapture"])
             .env(DB_VAR, &path)
             .env(RUN_VAR, runs.to_string())
             .stdout(Stdio::piped())

@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod fake_discord;
+
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use chessbot::store::Store;

@@ -1,0 +1,47 @@
+//! The integration tests, as one binary: each file is a module (one link
+//! of the whole dependency tree instead of one per file). Shared helpers
+//! live in `support/`.
+
+// `service_pg` and `store_pg` include `service.rs` and `store.rs` again
+// with PostgreSQL stores: the same scenarios on the other backend.
+#![allow(clippy::duplicate_mod)]
+
+mod support;
+
+use chessbot::store::Store;
+
+/// The store of the SQLite scenarios of `service` and `store`; `service_pg`
+/// and `store_pg` include those files with PostgreSQL versions of these.
+async fn test_store() -> Store {
+    Store::memory().await.expect("in-memory store")
+}
+
+/// A database URL a scenario may open several times (restarts), with the
+/// temp dir to keep alive.
+async fn test_url() -> (Option<tempfile::TempDir>, String) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let url = format!("sqlite://{}", dir.path().join("x.db").display());
+    (Some(dir), url)
+}
+
+mod chess_cases;
+mod chess_differential;
+mod chess_props;
+mod console;
+mod crash;
+mod discord_e2e;
+mod discord_flow;
+mod discord_startup;
+mod engine;
+mod english_golden;
+mod i18n_catalog;
+mod i18n_notation;
+mod layering;
+mod matrix_e2e;
+mod perft;
+mod render;
+mod scale;
+mod service;
+mod service_pg;
+mod store;
+mod store_pg;
