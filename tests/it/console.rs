@@ -318,7 +318,7 @@ fn random_games_script(games: usize, plies: usize) -> (String, usize) {
 }
 
 #[test]
-#[ignore = "speed check: cargo test --release --test console -- --ignored"]
+#[ignore = "speed check: cargo test --test it -- --ignored console::"]
 fn four_hundred_games_take_seconds() {
     let (script, moves) = random_games_script(400, 100);
     if let Ok(path) = std::env::var("CHESSBOT_SCRIPT_OUT") {

@@ -5,7 +5,7 @@
 //! the times (deadlines and PGN dates depend on the clock and are masked).
 //!
 //! To re-record after a deliberate wording change:
-//! `CHESSBOT_BLESS=1 cargo test --test english_golden`.
+//! `CHESSBOT_BLESS=1 cargo test --test it english_golden`.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -3,7 +3,7 @@
 //! `perft_fast` runs every entry whose node count is at most
 //! [`FAST_LIMIT`] (seconds in the test profile); `perft` (ignored by
 //! default) runs the deep ones, at least 100M nodes in total:
-//! `cargo test --release --test perft -- --ignored`.
+//! `cargo test --test it -- --ignored perft::`.
 
 use chessbot::chess::Position;
 use chessbot::chess::perft::{perft as count_nodes, perft_generated};
