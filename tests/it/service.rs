@@ -789,8 +789,9 @@ async fn reminders_and_timeouts_speak_the_channel_or_the_games_language() {
         "{}",
         due[0].text
     );
-    // A channel setting made later wins over the game's language.
-    h.say("carol", "/chess settings language:ro").await;
+    // A channel setting made later (by a player: bystanders may not while
+    // a game runs) wins over the game's language.
+    h.say("bob", "/chess settings language:ro").await;
     h.clock.advance(Duration::hours(20));
     let due = h.svc.run_due().await;
     let end = due
@@ -804,7 +805,7 @@ async fn reminders_and_timeouts_speak_the_channel_or_the_games_language() {
 async fn moves_are_read_and_written_in_the_channels_notation() {
     let h = harness().await;
     h.start("").await;
-    h.say("carol", "/chess settings language:ro").await;
+    h.say("alice", "/chess settings language:ro").await;
     // Romanian: N is the bishop, C the knight.
     let r = h.moves("alice", "bob", "e4 e5").await;
     assert!(r[1].text.contains("1... e5."), "{}", r[1].text);
@@ -818,7 +819,7 @@ async fn moves_are_read_and_written_in_the_channels_notation() {
     assert!(matches!(&r[0].event, Some(Event::Move { san, .. }) if san == "Nc6"));
     // In Russian, Кр is the king and К the knight; an ambiguous move lists
     // the candidates in Russian notation with SAN beside.
-    h.say("carol", "/chess settings language:ru").await;
+    h.say("bob", "/chess settings language:ru").await;
     let r = h.say("alice", "/chess move Кe2").await;
     assert!(
         matches!(&r[0].event, Some(Event::Move { san, .. }) if san == "Ne2"),
@@ -900,12 +901,10 @@ async fn local_and_english_readings_that_differ_are_ambiguous() {
         Some(Event::Move { san, .. }) => assert_eq!(san, "Bc4"),
         e => panic!("{e:?}"),
     }
-    h.moves("bob", "alice", "Nc6").await;
-    // Both readings of Nf3 are legal now? Bf3 is blocked by nothing? The
-    // bishop is on c4: Nf3 (knight g1) and "Bf3" (no bishop reaches f3):
-    // only one reading is legal, played. Now a text legal both ways:
-    // "Nd3": knight? none reaches d3; bishop c4-d3 yes. Use "Ne2": knight
-    // g1-e2 (English) and bishop c4-e2? (local N = bishop) both legal.
+    // Cc6 is the knight in Romanian.
+    h.moves("bob", "alice", "Cc6").await;
+    // Ne2: the bishop c4-e2 in Romanian, the knight g1-e2 in English; both
+    // legal, so the bot asks.
     let r = h.say("alice", "/chess move Ne2").await;
     assert_eq!(error(&r).as_deref(), Some("ambiguous_move"));
     let (_, message) = error_msg(&r).unwrap();

@@ -149,10 +149,10 @@ help =
     /chess abort - end the game without result before both sides have moved
     /chess takeback - ask to take back your last move (the opponent agrees with /chess takeback)
     /chess rematch - challenge your last opponent here again, colours swapped
-    /chess claim - claim a threefold repetition or 50-move draw (strict FIDE rules only)
+    /chess claim [move] - claim a threefold repetition or 50-move draw, optionally with the move that makes it (strict FIDE rules only)
     /chess pgn [game] - the PGN of a game
-    /chess games - running games; /chess history [@user] - finished games
-    /chess settings [language:en|th|ru|ro] - show or set the language of this channel (anyone here may change it)
+    /chess games - your running games; /chess history [@user] - finished games
+    /chess settings [language:en|th|ru|ro] - show or set the language of this channel (while a game runs here: its players and moderators only)
     /chess help - this text
 
 ## Settings

@@ -140,10 +140,10 @@ help =
     /chess abort - anulați partida fără rezultat, înainte ca ambele părți să fi mutat
     /chess takeback - cereți să vă retrageți ultima mutare (adversarul este de acord tot cu /chess takeback)
     /chess rematch - provocați din nou ultimul adversar de aici, cu culorile inversate
-    /chess claim - cereți remiză la repetarea poziției de trei ori sau după regula celor 50 de mutări (doar cu regulile stricte FIDE)
+    /chess claim [mutare] - cereți remiză la repetarea poziției de trei ori sau după regula celor 50 de mutări, eventual cu mutarea care o produce (doar cu regulile stricte FIDE)
     /chess pgn [game] - partida în format PGN
-    /chess games - partidele în curs; /chess history [@user] - partidele încheiate
-    /chess settings [language:en|th|ru|ro] - arată sau schimbă limba acestui canal (oricine de aici o poate schimba)
+    /chess games - partidele dumneavoastră în curs; /chess history [@user] - partidele încheiate
+    /chess settings [language:en|th|ru|ro] - arată sau schimbă limba acestui canal (în timpul unei partide: doar jucătorii ei și moderatorii)
     /chess help - acest text
     Piesele se notează cu literele românești: R rege, D damă, T turn, N nebun, C cal; pionul nu are literă (e4, exd5). Atenție: N înseamnă nebun, nu cal. Rocada: O-O sau O-O-O.
 
