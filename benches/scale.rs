@@ -54,6 +54,7 @@ async fn seed_game(store: &Store, i: usize, now: i64) {
             start_fen: None,
             rules: "house".into(),
             created_at: now,
+            rated: false,
         })
         .await
         .expect("challenge");
@@ -72,6 +73,7 @@ async fn seed_game(store: &Store, i: usize, now: i64) {
                 deadline_at: now + 3 * 86_400_000,
                 remind_at: now + 2 * 86_400_000,
                 created_at: now,
+                rated: false,
             },
         )
         .await

@@ -61,6 +61,7 @@ async fn start_game(svc: &GameService, i: usize) {
             days: 3,
             fen: None,
             rules: Default::default(),
+            rated: true,
         },
     )
     .await;

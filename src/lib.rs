@@ -8,6 +8,7 @@ pub mod chess;
 pub mod config;
 pub mod engine;
 pub mod i18n;
+pub mod ratings;
 pub mod render;
 pub mod service;
 pub mod store;

@@ -218,6 +218,8 @@ fn canonical(name: &str) -> Option<&'static str> {
         "pgn" => "pgn",
         "games" => "games",
         "history" => "history",
+        "stats" | "rating" => "stats",
+        "leaderboard" | "top" => "leaderboard",
         "help" => "help",
         "settings" | "setting" | "language" | "lang" => "settings",
         _ => return None,
@@ -274,6 +276,7 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
             let mut days = None;
             let mut fen = None;
             let mut rules = None;
+            let mut rated = true;
             for tok in tokens {
                 match tok {
                     Token::Option(o, v) => match o.as_str() {
@@ -286,6 +289,7 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
                         "rules" => {
                             rules = Some(v.parse::<RulesMode>().map_err(|()| bad(&o, &v))?);
                         }
+                        "rated" => rated = parse_bool(&o, &v)?,
                         _ => return Err(unknown(&o)),
                     },
                     Token::Positional(p) => {
@@ -297,6 +301,10 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
                             days = Some(parse_days(&p)?);
                         } else if let (Ok(r), None) = (p.parse::<RulesMode>(), rules) {
                             rules = Some(r);
+                        } else if p.eq_ignore_ascii_case("casual") {
+                            rated = false;
+                        } else if p.eq_ignore_ascii_case("rated") {
+                            rated = true;
                         } else {
                             return Err(unexpected(&p));
                         }
@@ -309,6 +317,7 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
                 days: days.unwrap_or(3),
                 fen,
                 rules: rules.unwrap_or_default(),
+                rated,
             }
         }
         "move" => {
@@ -383,6 +392,27 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
             }
             Command::History { user: who }
         }
+        "stats" => {
+            let mut player = None;
+            let mut vs = None;
+            for tok in tokens {
+                match tok {
+                    Token::Option(o, v) if o == "player" || o == "user" => {
+                        player = Some(mention(&o, &v)?);
+                    }
+                    Token::Option(o, v) if o == "vs" || o == "opponent" => {
+                        vs = Some(mention(&o, &v)?);
+                    }
+                    Token::Option(o, _) => return Err(unknown(&o)),
+                    Token::Positional(p) if player.is_none() => {
+                        player = Some(mention("player", &p)?);
+                    }
+                    Token::Positional(p) if vs.is_none() => vs = Some(mention("vs", &p)?),
+                    Token::Positional(p) => return Err(unexpected(&p)),
+                }
+            }
+            Command::Stats { player, vs }
+        }
         "settings" => {
             // `settings language:ru`, `settings language ru`, `settings ru`
             // (and `language ru` through the alias); nothing shows it.
@@ -432,6 +462,7 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
                 "takeback" => Command::Takeback,
                 "rematch" => Command::Rematch,
                 "games" => Command::Games,
+                "leaderboard" => Command::Leaderboard,
                 _ => Command::Help,
             }
         }
@@ -467,6 +498,7 @@ mod tests {
                 days: 5,
                 fen: None,
                 rules: RulesMode::Fide,
+                rated: true,
             }))
         );
     }
@@ -484,6 +516,7 @@ mod tests {
                 days: 3,
                 fen: Some("8/8/8/8/8/8/8/K1k5 w - - 0 1".into()),
                 rules: RulesMode::House,
+                rated: true,
             }))
         );
     }
@@ -498,6 +531,7 @@ mod tests {
                 days: 3,
                 fen: None,
                 rules: RulesMode::House,
+                rated: true,
             }))
         );
     }

@@ -7,19 +7,32 @@ use crate::store::{ChallengeRow, NewChallenge, NewGame, StoreError};
 
 use super::game::*;
 
+/// The options of `challenge` besides the opponent.
+pub(super) struct ChallengeOptions {
+    pub(super) color: ColorChoice,
+    pub(super) days: u32,
+    pub(super) fen: Option<String>,
+    pub(super) rules: RulesMode,
+    /// Counts for ratings (ignored for a custom FEN: never rated).
+    pub(super) rated: bool,
+}
+
 impl GameService {
-    #[allow(clippy::too_many_arguments)]
     pub(super) async fn challenge(
         &self,
         loc: Locale,
         place: &Place,
         by: &Actor,
         opponent: Option<Actor>,
-        color: ColorChoice,
-        days: u32,
-        fen: Option<String>,
-        rules: RulesMode,
+        options: ChallengeOptions,
     ) -> Handled {
+        let ChallengeOptions {
+            color,
+            days,
+            fen,
+            rules,
+            rated,
+        } = options;
         if !(1..=14).contains(&days) {
             return Err(user(
                 "invalid_option",
@@ -55,6 +68,7 @@ impl GameService {
             opponent_name: opponent.as_ref().map(|o| o.name.clone()),
             color: color.to_string(),
             days: i64::from(days),
+            rated: rated && start_fen.is_none(),
             start_fen,
             rules: rules.as_str().to_string(),
             created_at: ms(self.now()),
@@ -178,6 +192,7 @@ impl GameService {
             deadline_at,
             remind_at,
             created_at: now,
+            rated: c.rated == 1 && c.start_fen.is_none(),
         };
         let id = match self.inner.store.accept_challenge(c.id, &new).await {
             Ok(id) => id,
@@ -369,6 +384,7 @@ impl GameService {
             start_fen: (last.start_fen != standard).then(|| last.start_fen.clone()),
             rules: last.rules.clone(),
             created_at: ms(self.now()),
+            rated: last.rated == 1,
         };
         self.post_challenge(loc, place, by, Some(opponent), c).await
     }

@@ -216,6 +216,7 @@ impl GameService {
                     outcome.termination.as_str(),
                     now,
                     lease,
+                    super::records::rating_update(&l.row).as_ref(),
                 )
                 .await
             {
@@ -225,7 +226,12 @@ impl GameService {
             };
             game.end(outcome);
             self.remember(l.row.id, &game);
-            let l = Loaded { row: l.row, game };
+            // The ratings the finishing transaction recorded, if rated.
+            let row = match l.row.rated {
+                1 => super::records::reread(&self.inner.store, l.row).await,
+                _ => l.row,
+            };
+            let l = Loaded { row, game };
             let replies = self.timeout_replies(loc, &l, outcome);
             return Ok(Some(DueAnnouncement { id, replies }));
         }

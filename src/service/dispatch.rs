@@ -10,6 +10,7 @@ use super::{Action, Actor, Clock, Command, LocalePrefs, Place, Reply, Subject, m
 use crate::i18n::Locale;
 use crate::store::Store;
 
+use super::challenges::ChallengeOptions;
 use super::game::*;
 
 impl GameService {
@@ -74,15 +75,21 @@ impl GameService {
                 days,
                 fen,
                 rules,
+                rated,
             } => Command::Challenge {
                 opponent: opponent.map(|o| o.cleaned()),
                 color,
                 days,
                 fen,
                 rules,
+                rated,
             },
             Command::History { user } => Command::History {
                 user: user.map(|u| u.cleaned()),
+            },
+            Command::Stats { player, vs } => Command::Stats {
+                player: player.map(|u| u.cleaned()),
+                vs: vs.map(|u| u.cleaned()),
             },
             other => other,
         };
@@ -106,9 +113,16 @@ impl GameService {
                 days,
                 fen,
                 rules,
+                rated,
             } => {
-                self.challenge(loc, place, by, opponent, color, days, fen, rules)
-                    .await
+                let options = ChallengeOptions {
+                    color,
+                    days,
+                    fen,
+                    rules,
+                    rated,
+                };
+                self.challenge(loc, place, by, opponent, options).await
             }
             Command::Accept => self.accept(loc, place, by, prefs.guild, None).await,
             Command::Decline => self.decline(loc, place, by, None).await,
@@ -124,6 +138,8 @@ impl GameService {
             Command::Pgn { game } => self.pgn(loc, place, by, game).await,
             Command::Games => self.games(loc, place, by).await,
             Command::History { user } => self.history(loc, place, by, user).await,
+            Command::Stats { player, vs } => self.stats(loc, place, by, player, vs).await,
+            Command::Leaderboard => self.leaderboard(loc, place).await,
             Command::Help => {
                 let mut r = reply(place, msg::help(loc));
                 r.ephemeral = true;

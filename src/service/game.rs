@@ -9,6 +9,7 @@ use std::sync::{Arc, Mutex};
 
 use chrono::{DateTime, TimeZone, Utc};
 
+use super::records::{rated_end, with_elo_tags};
 use super::{Actor, BoardImage, Clock, Event, Place, Reply, messages as msg};
 use crate::chess::{
     Color, Game, Move, MoveInputError, Outcome, PgnTags, Position, RulesMode, Termination,
@@ -456,7 +457,7 @@ impl GameService {
             white: l.row.white_name.clone(),
             black: l.row.black_name.clone(),
         };
-        l.game.pgn(&tags)
+        with_elo_tags(l.game.pgn(&tags), &l.row)
     }
 
     /// The end announcement (event `end`, final board) and the PGN.
@@ -486,10 +487,12 @@ impl GameService {
             ..self.image(l, false)
         });
         end.mentions = l.both();
+        let ratings = rated_end(loc, &l.row, &mut end.text);
         end.event = Some(Event::End {
             result: outcome.result().to_string(),
             winner: outcome.winner.map(color_str),
             termination: outcome.termination.as_str().to_string(),
+            ratings,
         });
         let pgn = self.pgn_text(l);
         let mut p = reply(place, msg::pgn(&pgn));

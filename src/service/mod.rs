@@ -15,6 +15,7 @@ mod listings;
 pub mod messages;
 mod offers;
 mod play;
+mod records;
 mod settings;
 
 pub use clock::{ManualClock, SystemClock};
@@ -111,6 +112,9 @@ pub enum Command {
         days: u32,
         fen: Option<String>,
         rules: RulesMode,
+        /// Whether the game counts for ratings (default true; a game from
+        /// a custom FEN never does).
+        rated: bool,
     },
     Accept,
     Decline,
@@ -138,6 +142,14 @@ pub enum Command {
     History {
         user: Option<Actor>,
     },
+    /// Rating and record of `player` (default: the caller); with `vs`,
+    /// their head-to-head score against `vs`.
+    Stats {
+        player: Option<Actor>,
+        vs: Option<Actor>,
+    },
+    /// The community's top rated players.
+    Leaderboard,
     Help,
     /// Show (`None`) or set the language of this channel; anyone in the
     /// channel may set it.
@@ -220,6 +232,9 @@ pub enum Event {
         result: String,
         winner: Option<String>,
         termination: String,
+        /// Both players' ratings before and after a rated game; null
+        /// otherwise.
+        ratings: Option<EndRatings>,
     },
     Pgn {
         pgn: String,
@@ -228,10 +243,63 @@ pub enum Event {
     Games {
         games: Vec<GameListing>,
     },
+    /// A player's rating and record (`stats`).
+    Stats {
+        player: String,
+        /// Rounded; null before the first rated game.
+        rating: Option<i64>,
+        rd: Option<i64>,
+        provisional: bool,
+        games: i64,
+        wins: i64,
+        draws: i64,
+        losses: i64,
+        /// The head-to-head score with `stats ... vs`.
+        vs: Option<HeadToHeadEvent>,
+    },
+    /// The community's top rated players (`leaderboard`).
+    Leaderboard {
+        rows: Vec<LeaderboardRow>,
+    },
     Error {
         code: String,
         message: String,
     },
+}
+
+/// A player's rating before and after a rated game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct RatingDelta {
+    pub before: i64,
+    pub after: i64,
+}
+
+/// Both players' rating changes in an `end` event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct EndRatings {
+    pub white: RatingDelta,
+    pub black: RatingDelta,
+}
+
+/// The head-to-head part of a `stats` event, from the player's side.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct HeadToHeadEvent {
+    pub opponent: String,
+    pub games: i64,
+    pub wins: i64,
+    pub draws: i64,
+    pub losses: i64,
+}
+
+/// One row of a `leaderboard` event.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct LeaderboardRow {
+    pub rank: i64,
+    pub player: String,
+    pub rating: i64,
+    pub rd: i64,
+    pub provisional: bool,
+    pub games: i64,
 }
 
 /// One running game in a `games` listing.

@@ -7,6 +7,7 @@ use crate::i18n::Locale;
 use crate::store::{GameUpdate, MoveRow};
 
 use super::game::*;
+use super::records::rating_update;
 
 impl GameService {
     pub(super) async fn play(&self, loc: Locale, place: &Place, by: &Actor, text: &str) -> Handled {
@@ -73,15 +74,23 @@ impl GameService {
             san: san.clone(),
             played_at: now,
         };
-        self.inner
+        let change = self
+            .inner
             .store
-            .apply_move(l.row.id, l.row.ply, &row, &update)
+            .apply_move(
+                l.row.id,
+                l.row.ply,
+                &row,
+                &update,
+                rating_update(&l.row).as_ref(),
+            )
             .await?;
         self.remember(l.row.id, &game);
         if let Some(r) = remind_at {
             self.note_due(r);
         }
         let mut row = l.row;
+        row.set_rating_change(change);
         row.ply += 1;
         if let Some(o) = outcome {
             row.status = crate::store::STATUS_FINISHED.to_string();
@@ -136,7 +145,8 @@ impl GameService {
         loser_hint: Option<Color>,
     ) -> Handled {
         let now = ms(self.now());
-        self.inner
+        let change = self
+            .inner
             .store
             .finish_game(
                 l.row.id,
@@ -144,12 +154,14 @@ impl GameService {
                 outcome.result(),
                 outcome.termination.as_str(),
                 now,
+                rating_update(&l.row).as_ref(),
             )
             .await?;
         let mut game = l.game;
         game.end(outcome);
         self.remember(l.row.id, &game);
         let mut row = l.row;
+        row.set_rating_change(change);
         row.status = crate::store::STATUS_FINISHED.to_string();
         let l = Loaded { row, game };
         Ok(self.end_replies(loc, place, &l, outcome, loser_hint, None))

@@ -280,10 +280,12 @@ impl<'e> From<&'e mut TxConn> for Exec<'e> {
     }
 }
 
-/// A bound value: the store binds only integers and text, maybe null.
+/// A bound value: the store binds integers, reals (ratings) and text,
+/// maybe null.
 #[derive(Clone, Debug)]
 pub(crate) enum Arg {
     Int(Option<i64>),
+    Real(Option<f64>),
     Text(Option<String>),
 }
 
@@ -300,6 +302,11 @@ impl IntoArg for i64 {
 impl IntoArg for Option<i64> {
     fn into_arg(self) -> Arg {
         Arg::Int(self)
+    }
+}
+impl IntoArg for f64 {
+    fn into_arg(self) -> Arg {
+        Arg::Real(Some(self))
     }
 }
 impl IntoArg for &str {
@@ -411,6 +418,7 @@ macro_rules! bind_all {
         for a in $args {
             q = match a {
                 Arg::Int(v) => q.bind(v),
+                Arg::Real(v) => q.bind(v),
                 Arg::Text(v) => q.bind(v),
             };
         }

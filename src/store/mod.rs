@@ -15,9 +15,11 @@
 
 mod backend;
 mod deadlines;
+mod ratings;
 
 pub use backend::{Backend, PoolConfig, numbered_placeholders, redact_url};
 use backend::{Pool, query, query_as};
+pub use ratings::{HeadToHead, RatingChange, RatingRow, RatingUpdate};
 
 /// Storage failures.
 #[derive(Debug, thiserror::Error)]
@@ -93,6 +95,13 @@ pub struct GameRow {
     pub created_at: i64,
     pub updated_at: i64,
     pub ended_at: Option<i64>,
+    /// 1 when the game counts for ratings.
+    pub rated: i64,
+    /// Rounded ratings before and after a rated game that ended.
+    pub white_rating_before: Option<i64>,
+    pub white_rating_after: Option<i64>,
+    pub black_rating_before: Option<i64>,
+    pub black_rating_after: Option<i64>,
 }
 
 impl GameRow {
@@ -100,6 +109,27 @@ impl GameRow {
     #[must_use]
     pub fn is_active(&self) -> bool {
         self.status == STATUS_ACTIVE
+    }
+
+    /// Both players' ratings before and after, once a rated game ended.
+    #[must_use]
+    pub fn rating_change(&self) -> Option<RatingChange> {
+        Some(RatingChange {
+            white_before: self.white_rating_before?,
+            white_after: self.white_rating_after?,
+            black_before: self.black_rating_before?,
+            black_after: self.black_rating_after?,
+        })
+    }
+
+    /// Records the ratings a finished rated game changed.
+    pub fn set_rating_change(&mut self, c: Option<RatingChange>) {
+        if let Some(c) = c {
+            self.white_rating_before = Some(c.white_before);
+            self.white_rating_after = Some(c.white_after);
+            self.black_rating_before = Some(c.black_before);
+            self.black_rating_after = Some(c.black_after);
+        }
     }
 }
 
@@ -130,6 +160,8 @@ pub struct ChallengeRow {
     pub status: String,
     pub game_id: Option<i64>,
     pub created_at: i64,
+    /// 1 when the game it starts counts for ratings.
+    pub rated: i64,
 }
 
 /// A challenge to insert.
@@ -145,6 +177,8 @@ pub struct NewChallenge {
     pub start_fen: Option<String>,
     pub rules: String,
     pub created_at: i64,
+    /// Whether the game it starts counts for ratings.
+    pub rated: bool,
 }
 
 /// A game to insert (when a challenge is accepted).
@@ -161,6 +195,8 @@ pub struct NewGame {
     pub deadline_at: i64,
     pub remind_at: i64,
     pub created_at: i64,
+    /// Whether the game counts for ratings.
+    pub rated: bool,
 }
 
 /// The new state of a game after a move or a takeback.
@@ -186,10 +222,11 @@ pub const STATUS_FINISHED: &str = "finished";
 
 const GAME_COLUMNS: &str = "id, platform, guild, channel, white_id, white_name, black_id, \
      black_name, start_fen, rules, days, status, result, termination, ply, fen, draw_offer, \
-     takeback_offer, deadline_at, remind_at, created_at, updated_at, ended_at";
+     takeback_offer, deadline_at, remind_at, created_at, updated_at, ended_at, rated, \
+     white_rating_before, white_rating_after, black_rating_before, black_rating_after";
 
 const CHALLENGE_COLUMNS: &str = "id, platform, guild, channel, challenger_id, challenger_name, \
-     opponent_id, opponent_name, color, days, start_fen, rules, status, game_id, created_at";
+     opponent_id, opponent_name, color, days, start_fen, rules, status, game_id, created_at, rated";
 
 /// Ends an active game at an expected ply: result, termination, ended_at,
 /// updated_at, id, ply.
@@ -426,8 +463,8 @@ impl Store {
     pub async fn insert_challenge(&self, c: &NewChallenge) -> StoreResult<i64> {
         let row: (i64,) = query_as(
             "insert into challenge (platform, guild, channel, challenger_id, challenger_name, \
-             opponent_id, opponent_name, color, days, start_fen, rules, status, created_at) \
-             values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?) returning id",
+             opponent_id, opponent_name, color, days, start_fen, rules, status, created_at, \
+             rated) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?) returning id",
         )
         .bind(&c.place.platform)
         .bind(&c.place.guild)
@@ -441,6 +478,7 @@ impl Store {
         .bind(&c.start_fen)
         .bind(&c.rules)
         .bind(c.created_at)
+        .bind(i64::from(c.rated))
         .fetch_one(&self.pool)
         .await
         .map_err(map_unique)?;
@@ -482,8 +520,8 @@ impl Store {
         let row: (i64,) = query_as(
             "insert into game (platform, guild, channel, white_id, white_name, black_id, \
              black_name, start_fen, rules, days, status, ply, fen, deadline_at, remind_at, \
-             created_at, updated_at) \
-             values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?, ?) returning id",
+             created_at, updated_at, rated) \
+             values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?, ?, ?) returning id",
         )
         .bind(&g.place.platform)
         .bind(&g.place.guild)
@@ -500,6 +538,7 @@ impl Store {
         .bind(g.remind_at)
         .bind(g.created_at)
         .bind(g.created_at)
+        .bind(i64::from(g.rated))
         .fetch_one(&mut *tx)
         .await
         .map_err(map_unique)?;
@@ -518,13 +557,18 @@ impl Store {
     ///
     /// # Errors
     /// [`StoreError::Stale`] when the game is no longer at `expected_ply`.
+    ///
+    /// When the move ends the game and `ratings` is given, both players'
+    /// ratings are updated in the same transaction (see
+    /// [`Store::finish_game`]).
     pub async fn apply_move(
         &self,
         game_id: i64,
         expected_ply: i64,
         mv: &MoveRow,
         update: &GameUpdate,
-    ) -> StoreResult<()> {
+        ratings: Option<&RatingUpdate>,
+    ) -> StoreResult<Option<RatingChange>> {
         let mut tx = self.pool.begin().await?;
         let (status, result, termination, ended_at) = finish_columns(update);
         let done = query(
@@ -564,8 +608,14 @@ impl Store {
                 StoreError::Busy => StoreError::Stale,
                 e => e,
             })?;
+        let change = match (ratings, &update.finish) {
+            (Some(u), Some((result, _))) => {
+                ratings::apply_rating(&mut tx, game_id, result, u, update.now).await?
+            }
+            _ => None,
+        };
         tx.commit().await?;
-        Ok(())
+        Ok(change)
     }
 
     /// Takes back moves: the game must be active at `expected_ply`; moves
@@ -671,7 +721,9 @@ impl Store {
 
     /// Ends an active game at `expected_ply` (resignation, agreement, abort,
     /// claim, time-out). Claims the end atomically: of two processes ending
-    /// the same game, exactly one succeeds.
+    /// the same game, exactly one succeeds. With `ratings`, that one also
+    /// updates both players' ratings in the same transaction, so a rated
+    /// game counts exactly once (an aborted game, result `*`, never does).
     ///
     /// # Errors
     /// [`StoreError::Stale`] when the game changed or already ended.
@@ -682,7 +734,9 @@ impl Store {
         result: &str,
         termination: &str,
         now: i64,
-    ) -> StoreResult<()> {
+        ratings: Option<&RatingUpdate>,
+    ) -> StoreResult<Option<RatingChange>> {
+        let mut tx = self.pool.begin().await?;
         let done = query(FINISH_SQL)
             .bind(result)
             .bind(termination)
@@ -690,22 +744,28 @@ impl Store {
             .bind(now)
             .bind(game_id)
             .bind(expected_ply)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
-        if done.rows_affected() == 1 {
-            Ok(())
-        } else {
-            Err(StoreError::Stale)
+        if done.rows_affected() != 1 {
+            return Err(StoreError::Stale);
         }
+        let change = match ratings {
+            Some(u) => ratings::apply_rating(&mut tx, game_id, result, u, now).await?,
+            None => None,
+        };
+        tx.commit().await?;
+        Ok(change)
     }
 
     /// Ends a game on time and records its announcement in the outbox, in
     /// one transaction: exactly one caller succeeds, and the announcement
     /// survives the caller dying before it posted. Returns the
-    /// announcement's id.
+    /// announcement's id. With `ratings`, both players' ratings are updated
+    /// in the same transaction (the game row records them).
     ///
     /// # Errors
     /// [`StoreError::Stale`] when the game changed or already ended.
+    #[allow(clippy::too_many_arguments)]
     pub async fn finish_game_announced(
         &self,
         game_id: i64,
@@ -714,6 +774,7 @@ impl Store {
         termination: &str,
         now: i64,
         lease_until: i64,
+        ratings: Option<&RatingUpdate>,
     ) -> StoreResult<i64> {
         let mut tx = self.pool.begin().await?;
         let done = query(FINISH_SQL)
@@ -727,6 +788,9 @@ impl Store {
             .await?;
         if done.rows_affected() != 1 {
             return Err(StoreError::Stale);
+        }
+        if let Some(u) = ratings {
+            ratings::apply_rating(&mut tx, game_id, result, u, now).await?;
         }
         let id = insert_announcement(
             &mut tx,

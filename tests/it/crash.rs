@@ -72,6 +72,7 @@ async fn crash_child() {
                 days: 3,
                 fen: None,
                 rules: Default::default(),
+                rated: true,
             },
         )
         .await;

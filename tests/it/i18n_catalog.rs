@@ -62,6 +62,31 @@ const CONTRACT: &[(&str, &[&str])] = &[
     ),
     ("history-heading", &["user"]),
     ("no-history", &["user"]),
+    ("rating-change", &["player", "before", "after", "diff"]),
+    (
+        "stats-rated",
+        &[
+            "player",
+            "rating",
+            "provisional",
+            "rd",
+            "games",
+            "wins",
+            "draws",
+            "losses",
+        ],
+    ),
+    ("stats-unrated", &["player"]),
+    (
+        "stats-vs",
+        &["opponent", "games", "wins", "draws", "losses"],
+    ),
+    ("leaderboard-heading", &[]),
+    (
+        "leaderboard-line",
+        &["rank", "player", "rating", "provisional", "games"],
+    ),
+    ("leaderboard-empty", &[]),
     ("help", &[]),
     ("language-set", &[]),
     ("language-current", &["language", "set"]),
@@ -190,7 +215,7 @@ const SUMMARY_CASES: &[&str] = &[
 fn samples(name: &str) -> Vec<Arg<'static>> {
     let s = |v: &[&'static str]| v.iter().map(|&x| Arg::from(x)).collect::<Vec<_>>();
     match name {
-        "open" | "custom" | "check" => s(&["no", "yes"]),
+        "open" | "custom" | "check" | "provisional" => s(&["no", "yes"]),
         "color" => s(&["white", "black", "random"]),
         "rules" => s(&["house", "fide"]),
         "days" => [3, 1, 2, 5, 11, 14, 20, 21, 22, 25, 101]

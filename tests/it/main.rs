@@ -39,6 +39,7 @@ mod i18n_notation;
 mod layering;
 mod matrix_e2e;
 mod perft;
+mod ratings;
 mod render;
 mod scale;
 mod service;

@@ -122,6 +122,7 @@ async fn seed_games(store: &Store, n: usize, t0: DateTime<Utc>) {
                         start_fen: None,
                         rules: "house".into(),
                         created_at: ms(t0),
+                        rated: false,
                     })
                     .await
                     .unwrap();
@@ -140,6 +141,7 @@ async fn seed_games(store: &Store, n: usize, t0: DateTime<Utc>) {
                             deadline_at: deadline,
                             remind_at: deadline - 500,
                             created_at: ms(t0),
+                            rated: false,
                         },
                     )
                     .await
@@ -161,7 +163,7 @@ async fn seed_games(store: &Store, n: usize, t0: DateTime<Utc>) {
                             finish: None,
                             now: ms(t0),
                         };
-                        store.apply_move(id, ply, &mv, &up).await.unwrap();
+                        store.apply_move(id, ply, &mv, &up, None).await.unwrap();
                     }
                 }
             }

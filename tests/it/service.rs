@@ -113,6 +113,7 @@ fn end(r: &[Reply]) -> Option<(String, Option<String>, String)> {
             result,
             winner,
             termination,
+            ..
         }) => Some((result.clone(), winner.clone(), termination.clone())),
         _ => None,
     })

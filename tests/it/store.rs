@@ -24,6 +24,7 @@ fn challenge(c: &str) -> NewChallenge {
         start_fen: None,
         rules: "house".into(),
         created_at: 1_000,
+        rated: false,
     }
 }
 
@@ -40,6 +41,7 @@ fn game(c: &str) -> NewGame {
         deadline_at: 10_000,
         remind_at: 8_000,
         created_at: 1_000,
+        rated: false,
     }
 }
 
@@ -99,12 +101,12 @@ async fn a_move_applies_once_at_the_expected_ply() {
     let store = super::test_store().await;
     let id = started(&store, "a").await;
     store
-        .apply_move(id, 0, &mv(1, "e2e4"), &update("fen1", 2_000))
+        .apply_move(id, 0, &mv(1, "e2e4"), &update("fen1", 2_000), None)
         .await
         .unwrap();
     assert!(matches!(
         store
-            .apply_move(id, 0, &mv(1, "d2d4"), &update("fen1b", 2_000))
+            .apply_move(id, 0, &mv(1, "d2d4"), &update("fen1b", 2_000), None)
             .await,
         Err(StoreError::Stale)
     ));
@@ -120,11 +122,11 @@ async fn takeback_deletes_moves_and_finishing_is_claimed_once() {
     let store = super::test_store().await;
     let id = started(&store, "a").await;
     store
-        .apply_move(id, 0, &mv(1, "e2e4"), &update("f1", 2_000))
+        .apply_move(id, 0, &mv(1, "e2e4"), &update("f1", 2_000), None)
         .await
         .unwrap();
     store
-        .apply_move(id, 1, &mv(2, "e7e5"), &update("f2", 2_000))
+        .apply_move(id, 1, &mv(2, "e7e5"), &update("f2", 2_000), None)
         .await
         .unwrap();
     store
@@ -134,11 +136,13 @@ async fn takeback_deletes_moves_and_finishing_is_claimed_once() {
     assert_eq!(store.moves(id).await.unwrap().len(), 1);
     assert!(store.inconsistent_games().await.unwrap().is_empty());
     store
-        .finish_game(id, 1, "1-0", "resignation", 4_000)
+        .finish_game(id, 1, "1-0", "resignation", 4_000, None)
         .await
         .unwrap();
     assert!(matches!(
-        store.finish_game(id, 1, "0-1", "timeout", 4_000).await,
+        store
+            .finish_game(id, 1, "0-1", "timeout", 4_000, None)
+            .await,
         Err(StoreError::Stale)
     ));
     let g = store.game(id).await.unwrap().unwrap();
@@ -189,13 +193,13 @@ async fn the_outbox_hands_an_unposted_announcement_to_one_taker_after_its_lease(
     let store = super::test_store().await;
     let id = started(&store, "a").await;
     let end = store
-        .finish_game_announced(id, 0, "0-1", "timeout", 10_000, 15_000)
+        .finish_game_announced(id, 0, "0-1", "timeout", 10_000, 15_000, None)
         .await
         .unwrap();
     // Ending it again fails and writes no second announcement.
     assert!(matches!(
         store
-            .finish_game_announced(id, 0, "0-1", "timeout", 10_000, 15_000)
+            .finish_game_announced(id, 0, "0-1", "timeout", 10_000, 15_000, None)
             .await,
         Err(StoreError::Stale)
     ));

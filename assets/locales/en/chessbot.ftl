@@ -295,3 +295,25 @@ button-label = { $button ->
     [resign-cancel] Keep playing
    *[resign] Resign
 }
+
+## Ratings and records
+
+rating-change = { $player }: { $before } → { $after } ({ $diff })
+
+stats-rated = { $player }: rating { $rating }{ $provisional ->
+        [yes] ? (provisional)
+       *[no] {""}
+    }, RD { $rd }. Games: { $games } (wins { $wins }, draws { $draws }, losses { $losses }).
+
+stats-unrated = { $player } has no rated games yet (everyone starts at 1500).
+
+stats-vs = Against { $opponent }: games { $games }, wins { $wins }, draws { $draws }, losses { $losses }.
+
+leaderboard-heading = Leaderboard (provisional ratings, RD above 110, are listed after the others):
+
+leaderboard-line = { $rank }. { $player } { $rating }{ $provisional ->
+        [yes] ?
+       *[no] {""}
+    } (games: { $games })
+
+leaderboard-empty = Nobody has played a rated game here yet.

@@ -325,3 +325,25 @@ button-label = { $button ->
     [resign-cancel] Continui partida
    *[resign] Abandonează
 }
+
+## Ratings and records
+
+rating-change = { $player }: { $before } → { $after } ({ $diff })
+
+stats-rated = { $player }: rating { $rating }{ $provisional ->
+        [yes] ? (provizoriu)
+       *[no] {""}
+    }, RD { $rd }. Partide: { $games } (victorii { $wins }, remize { $draws }, înfrângeri { $losses }).
+
+stats-unrated = { $player } nu are încă partide cu rating (toți încep de la 1500).
+
+stats-vs = Împotriva lui { $opponent }: partide { $games }, victorii { $wins }, remize { $draws }, înfrângeri { $losses }.
+
+leaderboard-heading = Clasament (ratingurile provizorii, cu RD peste 110, sunt listate după celelalte):
+
+leaderboard-line = { $rank }. { $player } { $rating }{ $provisional ->
+        [yes] ?
+       *[no] {""}
+    } (partide: { $games })
+
+leaderboard-empty = Nimeni nu a jucat încă aici o partidă cu rating.

@@ -326,3 +326,25 @@ button-label = { $button ->
     [resign-cancel] Играть дальше
    *[resign] Сдаться
 }
+
+## Ratings and records
+
+rating-change = { $player }: { $before } → { $after } ({ $diff })
+
+stats-rated = { $player }: рейтинг { $rating }{ $provisional ->
+        [yes] ? (предварительный)
+       *[no] {""}
+    }, RD { $rd }. Партий: { $games } (побед { $wins }, ничьих { $draws }, поражений { $losses }).
+
+stats-unrated = У { $player } ещё нет рейтинговых партий (начальный рейтинг у всех 1500).
+
+stats-vs = Против { $opponent }: партий { $games }, побед { $wins }, ничьих { $draws }, поражений { $losses }.
+
+leaderboard-heading = Таблица лидеров (предварительные рейтинги, RD выше 110, идут после остальных):
+
+leaderboard-line = { $rank }. { $player } { $rating }{ $provisional ->
+        [yes] ?
+       *[no] {""}
+    } (партий: { $games })
+
+leaderboard-empty = Здесь ещё никто не сыграл рейтинговую партию.

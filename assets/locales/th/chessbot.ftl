@@ -324,3 +324,25 @@ button-label = { $button ->
     [resign-cancel] เล่นต่อ
    *[resign] ยอมแพ้
 }
+
+## Ratings and records
+
+rating-change = { $player }: { $before } → { $after } ({ $diff })
+
+stats-rated = { $player }: เรตติ้ง { $rating }{ $provisional ->
+        [yes] ? (ชั่วคราว)
+       *[no] {""}
+    }, RD { $rd } เกม: { $games } (ชนะ { $wins }, เสมอ { $draws }, แพ้ { $losses })
+
+stats-unrated = { $player } ยังไม่มีเกมที่นับเรตติ้ง (ทุกคนเริ่มที่ 1500)
+
+stats-vs = เมื่อเจอ { $opponent }: { $games } เกม ชนะ { $wins } เสมอ { $draws } แพ้ { $losses }
+
+leaderboard-heading = อันดับผู้เล่น (เรตติ้งชั่วคราวที่ RD เกิน 110 จะแสดงต่อท้าย):
+
+leaderboard-line = { $rank }. { $player } { $rating }{ $provisional ->
+        [yes] ?
+       *[no] {""}
+    } ({ $games } เกม)
+
+leaderboard-empty = ยังไม่มีใครเล่นเกมที่นับเรตติ้งที่นี่

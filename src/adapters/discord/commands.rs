@@ -96,6 +96,7 @@ pub fn challenge_command(
             Some(RulesOption::Fide) => RulesMode::Fide,
             Some(RulesOption::House) | None => RulesMode::House,
         },
+        rated: true,
     }
 }
 
@@ -201,6 +202,8 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
         "pgn",
         "games",
         "history",
+        "stats",
+        "leaderboard",
         "help",
         "settings"
     ),
@@ -265,9 +268,18 @@ async fn challenge(
     #[description = "Start from this position (FEN) instead of the usual one"]
     #[max_length = 100]
     fen: Option<String>,
+    #[description_localized("ru", "Рейтинговая партия (по умолчанию да; с FEN никогда)")]
+    #[description_localized("ro", "Partidă cu rating (implicit da; niciodată cu FEN)")]
+    #[description_localized("th", "นับเรตติ้ง (ค่าเริ่มต้น: ใช่; ไม่นับเมื่อใช้ FEN)")]
+    #[description = "Counts for ratings (default: yes; never from a FEN)"]
+    rated: Option<bool>,
 ) -> Result<(), Error> {
     let opponent = opponent.map(|u| option_actor(ctx, &u));
-    run(ctx, challenge_command(opponent, color, days, rules, fen)).await
+    let mut cmd = challenge_command(opponent, color, days, rules, fen);
+    if let (Command::Challenge { rated: r, .. }, Some(v)) = (&mut cmd, rated) {
+        *r = v;
+    }
+    run(ctx, cmd).await
 }
 
 /// Accept the challenge in this channel.
@@ -532,6 +544,42 @@ async fn history(
     run(ctx, Command::History { user }).await
 }
 
+/// A player's rating and record; with `vs`, their head-to-head score.
+#[poise::command(
+    slash_command,
+    description_localized("ru", "Рейтинг и результаты игрока; с vs — счёт личных встреч"),
+    description_localized("ro", "Ratingul și rezultatele unui jucător; cu vs, scorul direct"),
+    description_localized("th", "เรตติ้งและผลงานของผู้เล่น; ใส่ vs เพื่อดูสถิติที่เจอกัน")
+)]
+async fn stats(
+    ctx: Context<'_>,
+    #[description_localized("ru", "Чья статистика (по умолчанию ваша)")]
+    #[description_localized("ro", "Statisticile cui (implicit ale dumneavoastră)")]
+    #[description_localized("th", "สถิติของใคร (ค่าเริ่มต้น: ของคุณ)")]
+    #[description = "Whose stats (default: yours)"]
+    user: Option<serenity::User>,
+    #[description_localized("ru", "Соперник для счёта личных встреч")]
+    #[description_localized("ro", "Adversarul pentru scorul direct")]
+    #[description_localized("th", "คู่แข่งที่จะดูสถิติที่เจอกัน")]
+    #[description = "Opponent for the head-to-head score"]
+    vs: Option<serenity::User>,
+) -> Result<(), Error> {
+    let player = user.map(|u| option_actor(ctx, &u));
+    let vs = vs.map(|u| option_actor(ctx, &u));
+    run(ctx, Command::Stats { player, vs }).await
+}
+
+/// The server's top rated players.
+#[poise::command(
+    slash_command,
+    description_localized("ru", "Лучшие игроки сервера по рейтингу"),
+    description_localized("ro", "Cei mai buni jucători ai serverului după rating"),
+    description_localized("th", "ผู้เล่นเรตติ้งสูงสุดของเซิร์ฟเวอร์")
+)]
+async fn leaderboard(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Leaderboard).await
+}
+
 /// Show or set the language of this channel (anyone here may change it).
 #[poise::command(
     slash_command,
@@ -584,6 +632,7 @@ mod tests {
                 days: 3,
                 fen: None,
                 rules: RulesMode::House,
+                rated: true,
             }
         );
         let bob = Actor {
@@ -604,6 +653,7 @@ mod tests {
                 days: 7,
                 fen: Some("8/8/8/8/8/8/8/K6k w - - 0 1".to_owned()),
                 rules: RulesMode::Fide,
+                rated: true,
             }
         );
         let blank_fen = challenge_command(None, None, None, None, Some("  ".to_owned()));
@@ -660,6 +710,8 @@ mod tests {
                 "pgn",
                 "games",
                 "history",
+                "stats",
+                "leaderboard",
                 "help",
                 "settings"
             ]

@@ -265,6 +265,7 @@ mod tests {
             result: "1-0".to_owned(),
             winner: Some("white".to_owned()),
             termination: "checkmate".to_owned(),
+            ratings: None,
         });
         let copy = parent_copy(&reply("20", end), ChannelId::new(10));
         let copy = copy.expect("an end is copied");

@@ -216,15 +216,27 @@ impl Bot {
                 days,
                 fen,
                 rules,
+                rated,
             } => Command::Challenge {
                 opponent: Some(self.resolve_actor(room, o).await),
                 color,
                 days,
                 fen,
                 rules,
+                rated,
             },
             Command::History { user: Some(u) } => Command::History {
                 user: Some(self.resolve_actor(room, u).await),
+            },
+            Command::Stats { player, vs } => Command::Stats {
+                player: match player {
+                    Some(u) => Some(self.resolve_actor(room, u).await),
+                    None => None,
+                },
+                vs: match vs {
+                    Some(u) => Some(self.resolve_actor(room, u).await),
+                    None => None,
+                },
             },
             other => other,
         }

@@ -17,9 +17,11 @@ use crate::i18n::{Locale, notation, tr};
 
 mod adapter;
 mod errors;
+mod records;
 
 pub use adapter::*;
 pub use errors::*;
+pub use records::*;
 /// A deadline as shown to users (the same in every language: digits and
 /// UTC read everywhere).
 #[must_use]

@@ -1,0 +1,247 @@
+//! Records: ratings of rated games (which games count, the community they
+//! count in, the end message's rating changes, PGN Elo tags), `stats` and
+//! `leaderboard`. The Glicko-2 update itself runs in the store, inside the
+//! transaction that finishes the game (exactly once).
+
+use super::{
+    Actor, EndRatings, Event, HeadToHeadEvent, LeaderboardRow, Place, RatingDelta, messages as msg,
+};
+use crate::i18n::Locale;
+use crate::ratings::PROVISIONAL_RD;
+use crate::store::{GameRow, RatingUpdate, Store};
+
+use super::game::*;
+
+/// Entries of `leaderboard`.
+const LEADERBOARD_SIZE: i64 = 10;
+
+/// The community whose ratings a game counts in: one Discord server; all
+/// of Matrix; the console.
+pub(super) fn community(platform: &str, guild: &str) -> String {
+    if platform == "discord" {
+        format!("discord:{guild}")
+    } else {
+        platform.to_string()
+    }
+}
+
+/// The guild filter of head-to-head counts: the server on Discord, none
+/// elsewhere (one community per platform).
+fn community_guild<'a>(platform: &str, guild: &'a str) -> &'a str {
+    if platform == "discord" { guild } else { "" }
+}
+
+/// The rating update to apply when `row` finishes, if it is rated.
+pub(super) fn rating_update(row: &GameRow) -> Option<RatingUpdate> {
+    (row.rated == 1).then(|| RatingUpdate {
+        community: community(&row.platform, &row.guild),
+        white_id: row.white_id.clone(),
+        white_name: row.white_name.clone(),
+        black_id: row.black_id.clone(),
+        black_name: row.black_name.clone(),
+    })
+}
+
+/// The `end` event's ratings of a finished rated game; appends the rating
+/// lines (`alice: 1500 → 1662 (+162)`) to the result message.
+pub(super) fn rated_end(loc: Locale, row: &GameRow, text: &mut String) -> Option<EndRatings> {
+    let c = row.rating_change()?;
+    let r = EndRatings {
+        white: RatingDelta {
+            before: c.white_before,
+            after: c.white_after,
+        },
+        black: RatingDelta {
+            before: c.black_before,
+            after: c.black_after,
+        },
+    };
+    text.push('\n');
+    text.push_str(&msg::rating_changes(
+        loc,
+        &row.white_name,
+        r.white,
+        &row.black_name,
+        r.black,
+    ));
+    Some(r)
+}
+
+/// Adds `WhiteElo`/`BlackElo` (the rounded ratings before the game) after
+/// the Seven Tag Roster of a rated game's PGN.
+pub(super) fn with_elo_tags(pgn: String, row: &GameRow) -> String {
+    let Some(c) = row.rating_change() else {
+        return pgn;
+    };
+    let tags = format!(
+        "[WhiteElo \"{}\"]\n[BlackElo \"{}\"]\n",
+        c.white_before, c.black_before
+    );
+    match pgn
+        .find("[Result ")
+        .and_then(|at| pgn[at..].find('\n').map(|n| at + n + 1))
+    {
+        Some(end) => format!("{}{tags}{}", &pgn[..end], &pgn[end..]),
+        None => pgn,
+    }
+}
+
+/// The stored row of a game just finished (with the ratings its finishing
+/// transaction recorded); `row` itself if it cannot be read.
+pub(super) async fn reread(store: &Store, row: GameRow) -> GameRow {
+    match store.game(row.id).await {
+        Ok(Some(stored)) => stored,
+        _ => row,
+    }
+}
+
+fn rounded(x: f64) -> i64 {
+    // Ratings and deviations stay far inside i64.
+    #[allow(clippy::cast_possible_truncation)]
+    let r = x.round() as i64;
+    r
+}
+
+impl GameService {
+    /// `stats [player] [vs]`: rating, RD, provisional mark and W/D/L of a
+    /// player in this community; with `vs`, their head-to-head score.
+    /// Private when the caller asks about themselves.
+    pub(super) async fn stats(
+        &self,
+        loc: Locale,
+        place: &Place,
+        by: &Actor,
+        player: Option<Actor>,
+        vs: Option<Actor>,
+    ) -> Handled {
+        let who = player.unwrap_or_else(|| by.clone());
+        let k = key(place);
+        let store = &self.inner.store;
+        let rating = store
+            .rating(&community(&k.platform, &k.guild), &who.id)
+            .await?;
+        let mut lines = Vec::new();
+        let mut event = match &rating {
+            Some(r) => {
+                let provisional = r.rd > PROVISIONAL_RD;
+                lines.push(msg::stats_rated(
+                    loc,
+                    &who.name,
+                    rounded(r.rating),
+                    provisional,
+                    rounded(r.rd),
+                    r.games,
+                    r.wins,
+                    r.draws,
+                    r.losses,
+                ));
+                Event::Stats {
+                    player: who.name.clone(),
+                    rating: Some(rounded(r.rating)),
+                    rd: Some(rounded(r.rd)),
+                    provisional,
+                    games: r.games,
+                    wins: r.wins,
+                    draws: r.draws,
+                    losses: r.losses,
+                    vs: None,
+                }
+            }
+            None => {
+                lines.push(msg::stats_unrated(loc, &who.name));
+                Event::Stats {
+                    player: who.name.clone(),
+                    rating: None,
+                    rd: None,
+                    provisional: true,
+                    games: 0,
+                    wins: 0,
+                    draws: 0,
+                    losses: 0,
+                    vs: None,
+                }
+            }
+        };
+        if let Some(opp) = vs {
+            let h = store
+                .head_to_head(
+                    &k.platform,
+                    community_guild(&k.platform, &k.guild),
+                    &who.id,
+                    &opp.id,
+                )
+                .await?;
+            lines.push(msg::stats_vs(
+                loc, &opp.name, h.games, h.wins, h.draws, h.losses,
+            ));
+            if let Event::Stats { vs, .. } = &mut event {
+                *vs = Some(HeadToHeadEvent {
+                    opponent: opp.name.clone(),
+                    games: h.games,
+                    wins: h.wins,
+                    draws: h.draws,
+                    losses: h.losses,
+                });
+            }
+        }
+        let mut r = reply(place, lines.join("\n"));
+        r.event = Some(event);
+        r.ephemeral = who.id == by.id;
+        Ok(vec![r])
+    }
+
+    /// `leaderboard`: the community's top 10; established ratings first,
+    /// provisional ones (RD above 110) after them.
+    pub(super) async fn leaderboard(&self, loc: Locale, place: &Place) -> Handled {
+        let k = key(place);
+        let rows = self
+            .inner
+            .store
+            .leaderboard(&community(&k.platform, &k.guild), LEADERBOARD_SIZE)
+            .await?;
+        let rows: Vec<LeaderboardRow> = rows
+            .iter()
+            .zip(1..)
+            .map(|(r, rank)| LeaderboardRow {
+                rank,
+                player: r.player_name.clone(),
+                rating: rounded(r.rating),
+                rd: rounded(r.rd),
+                provisional: r.rd > PROVISIONAL_RD,
+                games: r.games,
+            })
+            .collect();
+        let text = if rows.is_empty() {
+            msg::leaderboard_empty(loc)
+        } else {
+            let mut lines = vec![msg::leaderboard_heading(loc)];
+            lines.extend(rows.iter().map(|r| {
+                msg::leaderboard_line(loc, r.rank, &r.player, r.rating, r.provisional, r.games)
+            }));
+            lines.join("\n")
+        };
+        let mut r = reply(place, text);
+        r.event = Some(Event::Leaderboard { rows });
+        Ok(vec![r])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn discord_servers_are_communities_elsewhere_the_platform_is() {
+        assert_eq!(community("discord", "42"), "discord:42");
+        assert_eq!(community("matrix", "example.org"), "matrix");
+        assert_eq!(community("console", ""), "console");
+    }
+
+    #[test]
+    fn rating_diffs_are_signed() {
+        let d = |before, after| msg::rating_diff(RatingDelta { before, after });
+        assert_eq!(d(1500, 1662), "+162");
+        assert_eq!(d(1500, 1490), "-10");
+        assert_eq!(d(1500, 1500), "±0");
+    }
+}

@@ -1,0 +1,369 @@
+//! Ratings and records through the service: rated games update both
+//! players once (also with two services on one database), casual, custom
+//! FEN and aborted games do not; `stats`, `leaderboard`, PGN Elo tags.
+
+use std::sync::Arc;
+
+use chessbot::adapters::text;
+use chessbot::ratings::{Glicko2, rate_game};
+use chessbot::service::{
+    Actor, EndRatings, Event, GameService, LeaderboardRow, ManualClock, Place, RatingDelta, Reply,
+};
+use chessbot::store::Store;
+use chrono::{Duration, Utc};
+
+use super::support;
+
+fn place(ch: &str) -> Place {
+    Place {
+        platform: "console".into(),
+        guild: None,
+        channel: ch.into(),
+    }
+}
+
+fn actor(n: &str) -> Actor {
+    Actor {
+        id: n.into(),
+        name: n.into(),
+    }
+}
+
+async fn say_in(svc: &GameService, ch: &str, who: &str, line: &str) -> Vec<Reply> {
+    let cmd = text::parse(line).unwrap().expect("a command");
+    svc.handle(&place(ch), &actor(who), cmd).await
+}
+
+struct H {
+    svc: GameService,
+    clock: Arc<ManualClock>,
+}
+
+async fn harness() -> H {
+    let clock = Arc::new(ManualClock::new(Utc::now()));
+    let store = Store::memory().await.unwrap();
+    let svc = GameService::open(store, clock.clone()).await.unwrap();
+    H { svc, clock }
+}
+
+impl H {
+    async fn say(&self, who: &str, line: &str) -> Vec<Reply> {
+        say_in(&self.svc, "general", who, line).await
+    }
+
+    /// `white` against `black` in `general`, with extra challenge options.
+    async fn start(&self, white: &str, black: &str, extra: &str) {
+        let r = self
+            .say(
+                white,
+                &format!("/chess challenge @{black} color:white {extra}"),
+            )
+            .await;
+        assert!(error(&r).is_none(), "{:?}", r[0].text);
+        let r = self.say(black, "/chess accept").await;
+        assert!(
+            matches!(r[0].event, Some(Event::Start { .. })),
+            "{:?}",
+            r[0].text
+        );
+    }
+
+    async fn play(&self, white: &str, black: &str, sans: &str) -> Vec<Reply> {
+        let mut out = Vec::new();
+        for (i, san) in sans.split_whitespace().enumerate() {
+            let who = if i % 2 == 0 { white } else { black };
+            let r = self.say(who, &format!("/chess move {san}")).await;
+            assert!(error(&r).is_none(), "{who} {san}: {:?}", r[0].text);
+            out.extend(r);
+        }
+        out
+    }
+
+    async fn stats(&self, line: &str) -> Event {
+        let r = self.say("carol", line).await;
+        r.into_iter()
+            .find_map(|r| r.event.filter(|e| matches!(e, Event::Stats { .. })))
+            .expect("a stats event")
+    }
+}
+
+fn error(r: &[Reply]) -> Option<String> {
+    r.iter().find_map(|r| match &r.event {
+        Some(Event::Error { code, .. }) => Some(code.clone()),
+        _ => None,
+    })
+}
+
+/// The `end` event's ratings (outer `None`: no end event at all).
+fn end_ratings(r: &[Reply]) -> Option<Option<EndRatings>> {
+    r.iter().find_map(|r| match &r.event {
+        Some(Event::End { ratings, .. }) => Some(*ratings),
+        _ => None,
+    })
+}
+
+fn end_text(r: &[Reply]) -> String {
+    r.iter()
+        .find(|r| matches!(r.event, Some(Event::End { .. })))
+        .map(|r| r.text.clone())
+        .unwrap_or_default()
+}
+
+fn games_of(e: &Event) -> (i64, i64, i64, i64) {
+    match e {
+        Event::Stats {
+            games,
+            wins,
+            draws,
+            losses,
+            ..
+        } => (*games, *wins, *draws, *losses),
+        _ => unreachable!(),
+    }
+}
+
+#[tokio::test]
+async fn a_rated_win_updates_both_players_from_1500() {
+    let h = harness().await;
+    h.start("alice", "bob", "").await;
+    // Fool's mate: black (bob) wins.
+    let r = h.play("alice", "bob", "f3 e5 g4 Qh4#").await;
+    let ratings = end_ratings(&r).expect("end").expect("rated");
+    assert_eq!(
+        ratings,
+        EndRatings {
+            white: RatingDelta {
+                before: 1500,
+                after: 1338
+            },
+            black: RatingDelta {
+                before: 1500,
+                after: 1662
+            },
+        }
+    );
+    let text = end_text(&r);
+    assert!(text.contains("bob: 1500 → 1662 (+162)"), "{text}");
+    assert!(text.contains("alice: 1500 → 1338 (-162)"), "{text}");
+    let pgn = h.say("carol", "/chess pgn").await;
+    assert!(
+        pgn[0].text.contains("[WhiteElo \"1500\"]"),
+        "{}",
+        pgn[0].text
+    );
+    assert!(
+        pgn[0].text.contains("[BlackElo \"1500\"]"),
+        "{}",
+        pgn[0].text
+    );
+
+    let bob = h.stats("/chess stats @bob").await;
+    assert_eq!(
+        bob,
+        Event::Stats {
+            player: "bob".into(),
+            rating: Some(1662),
+            rd: Some(290),
+            provisional: true,
+            games: 1,
+            wins: 1,
+            draws: 0,
+            losses: 0,
+            vs: None,
+        }
+    );
+    assert_eq!(
+        games_of(&h.stats("/chess stats @alice").await),
+        (1, 0, 0, 1)
+    );
+}
+
+#[tokio::test]
+async fn wins_draws_and_losses_are_counted_and_head_to_head_scored() {
+    let h = harness().await;
+    // 1: alice wins by resignation.
+    h.start("alice", "bob", "").await;
+    h.play("alice", "bob", "e4 e5").await;
+    let r = h.say("bob", "/chess resign").await;
+    assert!(end_ratings(&r).expect("end").is_some());
+    // 2: a draw by agreement.
+    h.start("alice", "bob", "").await;
+    h.play("alice", "bob", "d4 d5").await;
+    h.say("alice", "/chess draw").await;
+    let r = h.say("bob", "/chess draw").await;
+    let d = end_ratings(&r).expect("end").expect("rated");
+    // alice was higher rated: the draw costs her.
+    assert!(
+        d.white.after < d.white.before && d.black.after > d.black.before,
+        "{d:?}"
+    );
+    // 3: bob wins on time (the deadline task finishes it).
+    h.start("alice", "bob", "").await;
+    h.play("alice", "bob", "c4 c5").await;
+    h.clock.advance(Duration::days(4));
+    let r = h.svc.run_due().await;
+    assert!(
+        end_ratings(&r).expect("end").is_some(),
+        "timeouts are rated"
+    );
+
+    assert_eq!(
+        games_of(&h.stats("/chess stats @alice").await),
+        (3, 1, 1, 1)
+    );
+    assert_eq!(games_of(&h.stats("/chess stats @bob").await), (3, 1, 1, 1));
+    match h.stats("/chess stats @alice vs:@bob").await {
+        Event::Stats { vs: Some(v), .. } => {
+            assert_eq!((v.games, v.wins, v.draws, v.losses), (3, 1, 1, 1));
+            assert_eq!(v.opponent, "bob");
+        }
+        e => panic!("no head-to-head: {e:?}"),
+    }
+    // Own stats are private.
+    let own = h.say("alice", "/chess stats").await;
+    assert!(own[0].ephemeral);
+}
+
+#[tokio::test]
+async fn casual_custom_fen_and_aborted_games_leave_ratings_alone() {
+    let h = harness().await;
+    h.start("alice", "bob", "rated:false").await;
+    let r = h.play("alice", "bob", "f3 e5 g4 Qh4#").await;
+    assert_eq!(end_ratings(&r), Some(None));
+    // A custom position is never rated, even when asked.
+    h.start(
+        "alice",
+        "bob",
+        "rated:true fen:\"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"",
+    )
+    .await;
+    let r = h.say("alice", "/chess resign").await;
+    assert_eq!(end_ratings(&r), Some(None));
+    h.start("alice", "bob", "").await;
+    let r = h.say("alice", "/chess abort").await;
+    assert_eq!(end_ratings(&r), Some(None));
+    let pgn = h.say("carol", "/chess pgn").await;
+    assert!(!pgn[0].text.contains("WhiteElo"));
+    match h.stats("/chess stats @alice").await {
+        Event::Stats { rating, games, .. } => assert_eq!((rating, games), (None, 0)),
+        e => panic!("{e:?}"),
+    }
+    let r = h.say("carol", "/chess leaderboard").await;
+    assert_eq!(r[0].event, Some(Event::Leaderboard { rows: vec![] }));
+}
+
+#[tokio::test]
+async fn the_leaderboard_lists_established_players_before_provisional_ones() {
+    let h = harness().await;
+    h.start("alice", "bob", "").await;
+    h.play("alice", "bob", "f3 e5 g4 Qh4#").await;
+    let r = h.say("carol", "/chess leaderboard").await;
+    assert!(r[0].text.contains("provisional"), "{}", r[0].text);
+    match &r[0].event {
+        Some(Event::Leaderboard { rows }) => assert_eq!(
+            rows,
+            &vec![
+                LeaderboardRow {
+                    rank: 1,
+                    player: "bob".into(),
+                    rating: 1662,
+                    rd: 290,
+                    provisional: true,
+                    games: 1,
+                },
+                LeaderboardRow {
+                    rank: 2,
+                    player: "alice".into(),
+                    rating: 1338,
+                    rd: 290,
+                    provisional: true,
+                    games: 1,
+                },
+            ]
+        ),
+        e => panic!("{e:?}"),
+    }
+}
+
+/// Two services on one database both receive every resignation of
+/// `GAMES` games in parallel channels: each game is rated exactly once,
+/// and the ratings are those of the games one after the other.
+async fn two_services_rate_each_game_once(url: &str) {
+    const GAMES: usize = 6;
+    let clock = Arc::new(ManualClock::new(Utc::now()));
+    let a = GameService::open(Store::open(url).await.unwrap(), clock.clone())
+        .await
+        .unwrap();
+    let b = GameService::open(Store::open(url).await.unwrap(), clock.clone())
+        .await
+        .unwrap();
+    for g in 0..GAMES {
+        let ch = format!("c{g}");
+        say_in(&a, &ch, "alice", "/chess challenge @bob color:white").await;
+        say_in(&b, &ch, "bob", "/chess accept").await;
+        say_in(&a, &ch, "alice", "/chess move e4").await;
+        say_in(&b, &ch, "bob", "/chess move e5").await;
+    }
+    let mut tasks = tokio::task::JoinSet::new();
+    for g in 0..GAMES {
+        for svc in [a.clone(), b.clone()] {
+            let ch = format!("c{g}");
+            tasks.spawn(async move {
+                let r = say_in(&svc, &ch, "bob", "/chess resign").await;
+                usize::from(end_ratings(&r).flatten().is_some())
+            });
+        }
+    }
+    let mut rated_ends = 0;
+    while let Some(n) = tasks.join_next().await {
+        rated_ends += n.unwrap();
+    }
+    assert_eq!(
+        rated_ends, GAMES,
+        "each game is rated by exactly one service"
+    );
+    let mut white = Glicko2::default();
+    let mut black = Glicko2::default();
+    for _ in 0..GAMES {
+        (white, black) = rate_game(white, black, 1.0);
+    }
+    let stats = say_in(&a, "c0", "carol", "/chess stats @alice").await;
+    match &stats[0].event {
+        Some(Event::Stats {
+            rating,
+            games,
+            wins,
+            ..
+        }) => {
+            assert_eq!((*games, *wins), (GAMES as i64, GAMES as i64));
+            let expected = white.rating.round() as i64;
+            assert!(
+                rating.is_some_and(|r| (r - expected).abs() <= 1),
+                "{rating:?} vs {expected}"
+            );
+        }
+        e => panic!("{e:?}"),
+    }
+    let bob = say_in(&b, "c0", "carol", "/chess stats @bob").await;
+    let expected = black.rating.round() as i64;
+    assert!(matches!(
+        &bob[0].event,
+        Some(Event::Stats { games, losses, rating: Some(r), .. })
+            if *games == GAMES as i64 && *losses == GAMES as i64 && (r - expected).abs() <= 1
+    ));
+}
+
+#[tokio::test]
+async fn two_services_on_one_sqlite_file_rate_each_game_once() {
+    let (_dir, url) = super::test_url().await;
+    two_services_rate_each_game_once(&url).await;
+}
+
+#[tokio::test]
+async fn two_services_on_one_postgresql_rate_each_game_once() {
+    let Some(base) = support::pg_url("two_services_on_one_postgresql_rate_each_game_once") else {
+        return;
+    };
+    let url = support::fresh_schema_url(&base).await;
+    two_services_rate_each_game_once(&url).await;
+}
