@@ -1,12 +1,13 @@
 //! chessbot: a correspondence chess bot for chat platforms.
 //!
-//! Modules depend one way: `chess` (rules, no I/O) <- `render` and `store`
-//! <- `service` <- `adapters` <- `main.rs`.
+//! Modules depend one way: `chess` (rules, no I/O) <- `render`, `openings`
+//! and `store` <- `service` <- `adapters` <- `main.rs`.
 
 pub mod adapters;
 pub mod chess;
 pub mod config;
 pub mod i18n;
+pub mod openings;
 pub mod render;
 pub mod service;
 pub mod store;
