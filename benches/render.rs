@@ -151,7 +151,12 @@ fn bench_card(c: &mut Criterion) {
     let renderer = Renderer::new();
     let game = read_pgn(GAMES[0].1).unwrap().game;
     let opening = openings::lookup_game(&game).map(ToString::to_string);
-    let mut card = SummaryCard::new(game.position(), "Paul Morphy", "สมชาย ใจดี", "Paul Morphy wins");
+    let mut card = SummaryCard::new(
+        game.position(),
+        "Paul Morphy",
+        "สมชาย ใจดี",
+        "Paul Morphy wins",
+    );
     card.white_rating = Some("1500 → 1662 (+162)");
     card.black_rating = Some("1500 → 1338 (−162)");
     card.termination = Some("by checkmate");
@@ -167,7 +172,9 @@ fn bench_card(c: &mut Criterion) {
         png.len(),
         t.elapsed().as_secs_f64() * 1000.0
     );
-    c.bench_function("card/png", |b| b.iter(|| card.png(black_box(&renderer)).unwrap()));
+    c.bench_function("card/png", |b| {
+        b.iter(|| card.png(black_box(&renderer)).unwrap())
+    });
     c.bench_function("card/compose", |b| {
         b.iter(|| card.compose(black_box(&renderer)).unwrap())
     });

@@ -63,6 +63,21 @@ fn render_and_store_depend_on_chess_only() {
 }
 
 #[test]
+fn openings_depend_on_chess_only() {
+    assert_none(
+        "openings",
+        &[
+            "crate::render",
+            "crate::store",
+            "crate::service",
+            "crate::adapters",
+            "tokio",
+            "sqlx",
+        ],
+    );
+}
+
+#[test]
 fn service_knows_no_chat_platform() {
     assert_none(
         "service",

@@ -24,15 +24,15 @@ fn render(args: &[&str], pgn: Option<&Path>, out: &Path) -> Output {
     cmd.arg("-o").arg(out).output().expect("the binary runs")
 }
 
-/// `(delay, width, height)` of each frame, and the screen size.
-fn gif_frames(bytes: &[u8]) -> (Vec<(u16, u16, u16)>, (u16, u16)) {
+/// `[delay, width, height]` of each frame, and the screen size.
+fn gif_frames(bytes: &[u8]) -> (Vec<[u16; 3]>, [u16; 2]) {
     let mut opts = gif::DecodeOptions::new();
     opts.set_color_output(gif::ColorOutput::Indexed);
     let mut dec = opts.read_info(bytes).expect("a GIF");
-    let screen = (dec.width(), dec.height());
+    let screen = [dec.width(), dec.height()];
     let mut frames = Vec::new();
     while let Some(f) = dec.read_next_frame().expect("a frame") {
-        frames.push((f.delay, f.width, f.height));
+        frames.push([f.delay, f.width, f.height]);
     }
     (frames, screen)
 }
@@ -40,17 +40,14 @@ fn gif_frames(bytes: &[u8]) -> (Vec<(u16, u16, u16)>, (u16, u16)) {
 #[test]
 fn a_pgn_makes_a_gif_with_one_frame_per_position() {
     let dir = tempfile::tempdir().unwrap();
-    for (file, plies) in [
-        ("opera_game.pgn", 33),
-        ("kasparov_topalov_1999.pgn", 87),
-    ] {
+    for (file, plies) in [("opera_game.pgn", 33), ("kasparov_topalov_1999.pgn", 87)] {
         let out = dir.path().join("game.gif");
         let o = render(&["--gif", "--size", "256"], Some(&data(file)), &out);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         let (frames, screen) = gif_frames(&std::fs::read(&out).unwrap());
-        assert_eq!(screen, (256, 256));
+        assert_eq!(screen, [256, 256]);
         assert_eq!(frames.len(), plies + 1, "{file}");
-        assert!(frames.last().unwrap().0 >= 200);
+        assert!(frames.last().unwrap()[0] >= 200);
     }
 }
 

@@ -475,7 +475,9 @@ mod tests {
         assert!(matches!(err, PgnError::Move { ply: 6, .. }));
         let msg = read_pgn("1. e4 e5 2. Qq9").unwrap_err().to_string();
         assert_eq!(msg, "move 2. Qq9 is not a move in algebraic notation");
-        let msg = read_pgn("1. f3 e5 2. g4 Qh4# 3. a3").unwrap_err().to_string();
+        let msg = read_pgn("1. f3 e5 2. g4 Qh4# 3. a3")
+            .unwrap_err()
+            .to_string();
         assert_eq!(msg, "move 3. a3 comes after the end of the game");
     }
 

@@ -207,10 +207,7 @@ mod tests {
             name("e4 e5 Qf3").as_deref(),
             Some("C20 King's Pawn Game: Napoleon Attack")
         );
-        assert_eq!(
-            name("e4 e5 Nf3 Nc6 Bb5").as_deref(),
-            Some("C60 Ruy Lopez")
-        );
+        assert_eq!(name("e4 e5 Nf3 Nc6 Bb5").as_deref(), Some("C60 Ruy Lopez"));
     }
 
     #[test]
@@ -256,7 +253,11 @@ mod tests {
         let t = std::time::Instant::now();
         let index = build_index();
         let ms = t.elapsed().as_secs_f64() * 1000.0;
-        println!("opening index: {} lines, {} positions, {ms:.1} ms", index.openings.len(), index.by_position.len());
+        println!(
+            "opening index: {} lines, {} positions, {ms:.1} ms",
+            index.openings.len(),
+            index.by_position.len()
+        );
         // Generous for debug-ish test builds on a busy machine.
         assert!(ms < 1000.0, "{ms} ms");
     }

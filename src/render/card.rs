@@ -101,7 +101,11 @@ impl<'a> SummaryCard<'a> {
 
     /// The side drawn at the top of the board and the panel.
     fn top(&self) -> Color {
-        if self.flip { Color::White } else { Color::Black }
+        if self.flip {
+            Color::White
+        } else {
+            Color::Black
+        }
     }
 
     /// Baseline of a side's name.
@@ -179,9 +183,21 @@ impl<'a> SummaryCard<'a> {
                 base - 8.0
             );
             let nx = x + NAME_INDENT as f32;
-            svg.push_str(&text::svg_line(&name, nx, base, pw - NAME_INDENT as f32, &name_style));
+            svg.push_str(&text::svg_line(
+                &name,
+                nx,
+                base,
+                pw - NAME_INDENT as f32,
+                &name_style,
+            ));
             if let Some(r) = rating.filter(|r| !r.trim().is_empty()) {
-                svg.push_str(&text::svg_line(r, nx, base + 26.0, pw - NAME_INDENT as f32, &small));
+                svg.push_str(&text::svg_line(
+                    r,
+                    nx,
+                    base + 26.0,
+                    pw - NAME_INDENT as f32,
+                    &small,
+                ));
             }
         }
         // Rules between the players and the game's lines.
@@ -278,7 +294,10 @@ mod tests {
         let pos = start();
         let card = SummaryCard::new(&pos, "สมชาย ใจดี", "Иван Петров", "1-0");
         let pm = card.compose(&Renderer::new()).unwrap();
-        assert_eq!((pm.width(), pm.height()), (SummaryCard::WIDTH, SummaryCard::HEIGHT));
+        assert_eq!(
+            (pm.width(), pm.height()),
+            (SummaryCard::WIDTH, SummaryCard::HEIGHT)
+        );
         for color in [Color::White, Color::Black] {
             let (n, _) = ink(&pm, card.name_rect(color));
             assert!(n > 300, "{color:?}: {n} ink pixels");
@@ -319,12 +338,18 @@ mod tests {
         let long = "Ж".repeat(200);
         let mut card = SummaryCard::new(&pos, &long, &long, "½-½");
         card.white_rating = Some("1500 → 1662 (+162)");
-        card.opening = Some("B90 Sicilian Defense: Najdorf Variation, English Attack, Anti-English");
+        card.opening =
+            Some("B90 Sicilian Defense: Najdorf Variation, English Attack, Anti-English");
         card.termination = Some("by agreement");
         card.moves = Some("41 moves");
         card.days = Some("12 days");
         let pm = card.compose(&Renderer::new()).unwrap();
-        let right_margin = (SummaryCard::WIDTH - PANEL_RIGHT + 2, 0, PANEL_RIGHT - 2, SummaryCard::HEIGHT);
+        let right_margin = (
+            SummaryCard::WIDTH - PANEL_RIGHT + 2,
+            0,
+            PANEL_RIGHT - 2,
+            SummaryCard::HEIGHT,
+        );
         assert_eq!(ink(&pm, right_margin).0, 0);
         let png = card.png(&Renderer::new()).unwrap();
         assert!(png.starts_with(b"\x89PNG"));

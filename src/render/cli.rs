@@ -21,7 +21,7 @@ pub struct RenderArgs {
     #[arg(long, value_name = "FILE")]
     pub pgn: Option<PathBuf>,
     /// With --pgn: write the animated GIF of the game instead of the card.
-    #[arg(long, requires = "pgn")]
+    #[arg(long, conflicts_with = "fen")]
     pub gif: bool,
     /// Black at the bottom.
     #[arg(long)]
@@ -187,7 +187,11 @@ fn game_picture(args: &RenderArgs, path: &Path) -> anyhow::Result<Vec<u8>> {
     let (w, b) = game.plies_by();
     let n = w.max(b);
     let moves = format!("{n} {}", if n == 1 { "move" } else { "moves" });
-    let elo = |tag: &str| pgn.tag(tag).map(str::trim).filter(|v| !v.is_empty() && *v != "?");
+    let elo = |tag: &str| {
+        pgn.tag(tag)
+            .map(str::trim)
+            .filter(|v| !v.is_empty() && *v != "?")
+    };
     let mut card = SummaryCard::new(game.position(), &white, &black, &result);
     card.white_rating = elo("WhiteElo");
     card.black_rating = elo("BlackElo");

@@ -151,7 +151,7 @@ impl GifPrep {
             lookup.insert(*c, i as u8);
         }
         for (c, _) in colours.iter().skip(kept.len()) {
-            lookup.insert(*c, nearest(&kept, *c));
+            lookup.insert(*c, nearest(kept.as_flattened(), *c));
         }
         let transparent = kept.len() as u8;
         let mut palette: Vec<u8> = kept.iter().flatten().copied().collect();
@@ -166,7 +166,11 @@ impl GifPrep {
         };
         let mut tiles = Vec::with_capacity(rgba_tiles.len() * tile * tile);
         for pm in &rgba_tiles {
-            tiles.extend(pm.data().chunks_exact(4).map(|p| prep.index([p[0], p[1], p[2]])));
+            tiles.extend(
+                pm.data()
+                    .chunks_exact(4)
+                    .map(|p| prep.index([p[0], p[1], p[2]])),
+            );
         }
         prep.tiles = tiles;
         Ok(prep)
@@ -177,14 +181,7 @@ impl GifPrep {
     fn index(&self, c: [u8; 3]) -> u8 {
         match self.lookup.get(&c) {
             Some(&i) => i,
-            None => {
-                let n = usize::from(self.transparent);
-                let kept: Vec<[u8; 3]> = self.palette[..n * 3]
-                    .chunks_exact(3)
-                    .map(|p| [p[0], p[1], p[2]])
-                    .collect();
-                nearest(&kept, c)
-            }
+            None => nearest(&self.palette[..usize::from(self.transparent) * 3], c),
         }
     }
 
@@ -194,14 +191,15 @@ impl GifPrep {
     }
 }
 
-fn nearest(palette: &[[u8; 3]], c: [u8; 3]) -> u8 {
-    let d = |p: &[u8; 3]| {
+/// The index of the colour nearest to `c` in a palette of `r g b` triples.
+fn nearest(palette: &[u8], c: [u8; 3]) -> u8 {
+    let d = |p: &[u8]| {
         (0..3)
             .map(|i| (i32::from(p[i]) - i32::from(c[i])).pow(2))
             .sum::<i32>()
     };
     palette
-        .iter()
+        .chunks_exact(3)
         .enumerate()
         .min_by_key(|(_, p)| d(p))
         .map_or(0, |(i, _)| i as u8)
@@ -343,7 +341,8 @@ impl Renderer {
                     }
                     _ => {
                         let t = prep.tile * prep.tile;
-                        let k = (usize::from(st.background) * CONTENTS + usize::from(st.content)) * t;
+                        let k =
+                            (usize::from(st.background) * CONTENTS + usize::from(st.content)) * t;
                         (&prep.tiles[k..k + t], prep.tile)
                     }
                 };
@@ -409,10 +408,9 @@ fn square_states(board: &BoardSpec<'_>) -> [SquareState; 64] {
     let last = board.last_move.map(|m: Move| [m.from(), m.to()]);
     let checked = pos.is_check().then(|| pos.king_square(pos.turn()));
     let badged: Vec<Square> = match board.result {
-        Some(BoardResult::Mated(_) | BoardResult::Draw) => vec![
-            crate::chess::Color::White,
-            crate::chess::Color::Black,
-        ],
+        Some(BoardResult::Mated(_) | BoardResult::Draw) => {
+            vec![crate::chess::Color::White, crate::chess::Color::Black]
+        }
         Some(BoardResult::Won(c)) => vec![c],
         None => vec![],
     }
@@ -436,7 +434,9 @@ fn square_states(board: &BoardSpec<'_>) -> [SquareState; 64] {
         };
         out[sq.index()] = SquareState {
             background,
-            content: pos.piece_at(sq).map_or(0, |p: Piece| piece_index(p) as u8 + 1),
+            content: pos
+                .piece_at(sq)
+                .map_or(0, |p: Piece| piece_index(p) as u8 + 1),
             badge: badged.contains(&sq),
         };
     }
@@ -540,8 +540,7 @@ mod tests {
             repeat: dec.repeat(),
         };
         while let Some(f) = dec.read_next_frame().expect("a frame") {
-            out.frames
-                .push([f.delay, f.left, f.top, f.width, f.height]);
+            out.frames.push([f.delay, f.left, f.top, f.width, f.height]);
             let fw = usize::from(f.width);
             for (i, px) in f.buffer.chunks_exact(4).enumerate() {
                 if px[3] == 0 {
@@ -660,7 +659,10 @@ mod tests {
     #[test]
     fn a_game_without_moves_is_one_long_frame() {
         let r = Renderer::new();
-        let d = decode(&r.game_gif(&Game::new(RulesMode::House), &GifSpec::new(256)).unwrap());
+        let d = decode(
+            &r.game_gif(&Game::new(RulesMode::House), &GifSpec::new(256))
+                .unwrap(),
+        );
         assert_eq!(d.frames.len(), 1);
         assert_eq!(d.frames[0][0], GifSpec::DEFAULT_FINAL_DELAY_CS);
     }
@@ -678,7 +680,9 @@ mod tests {
             .result(Some(BoardResult::Won(Color::White)));
         let shown = d.shown.last().unwrap();
         assert!(mismatches(shown, &reference(&r, &board)) < 50);
-        let plain = BoardSpec::new(&pos).size(256).last_move(g.moves().last().copied());
+        let plain = BoardSpec::new(&pos)
+            .size(256)
+            .last_move(g.moves().last().copied());
         assert!(mismatches(shown, &reference(&r, &plain)) > 50);
     }
 }

@@ -264,12 +264,7 @@ mod tests {
 
     #[test]
     fn wrapping_breaks_at_spaces() {
-        let lines = wrap(
-            "C20 King's Pawn Game: Napoleon Attack",
-            200.0,
-            3,
-            &STYLE,
-        );
+        let lines = wrap("C20 King's Pawn Game: Napoleon Attack", 200.0, 3, &STYLE);
         assert!(lines.len() >= 2, "{lines:?}");
         assert_eq!(lines.join(" "), "C20 King's Pawn Game: Napoleon Attack");
         assert_eq!(wrap("a b c d e f", 1.0, 2, &STYLE), vec!["a", "b c d e f"]);

@@ -266,7 +266,11 @@ mod tests {
         for (data, min) in cases {
             lzw.encode(&data, min, (1u32 << min).wrapping_sub(1) as u8, &mut out);
             assert_eq!(out[0], min);
-            let w = if data.len() % 1000 == 0 { 1000 } else { data.len() as u16 };
+            let w = if data.len() % 1000 == 0 {
+                1000
+            } else {
+                data.len() as u16
+            };
             assert_eq!(
                 decode(&out, data.len(), w),
                 data,
