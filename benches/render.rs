@@ -1,11 +1,18 @@
 //! Board pictures: one PNG per iteration at 256, 512 and 1024 px, broken
 //! into composing (squares and sprites) and PNG encoding. Also prints the
 //! PNG sizes. Sprites are prepared before timing, as in the bot.
+//!
+//! `gif`: the animated GIF of two real games at 512 px, printing ms and KB
+//! per frame (targets: 0.3 ms and about 3 KB). `card`: the summary card,
+//! and the time to index the opening table.
 
 use std::hint::black_box;
 
-use chessbot::chess::{Color, Move, Position, Role};
-use chessbot::render::{BoardResult, BoardSpec, Renderer, encode_png};
+use std::time::Instant;
+
+use chessbot::chess::{Color, Move, Position, Role, read_pgn};
+use chessbot::openings;
+use chessbot::render::{BoardResult, BoardSpec, GifSpec, Renderer, SummaryCard, encode_png};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -90,9 +97,95 @@ fn bench(c: &mut Criterion) {
     });
 }
 
+const GAMES: [(&str, &str); 2] = [
+    (
+        "opera_game",
+        include_str!("../tests/data/pgn/opera_game.pgn"),
+    ),
+    (
+        "kasparov_topalov_1999",
+        include_str!("../tests/data/pgn/kasparov_topalov_1999.pgn"),
+    ),
+];
+
+fn bench_gif(c: &mut Criterion) {
+    let renderer = Renderer::new();
+    let size = 512;
+    let spec = GifSpec::new(size);
+    let mut g = c.benchmark_group(format!("gif/{size}"));
+    for (name, pgn) in GAMES {
+        let game = read_pgn(pgn).unwrap().game;
+        let frames = game.moves().len() + 1;
+        // Prepares the palette and tiles (once per size in the bot).
+        let bytes = renderer.game_gif(&game, &spec).unwrap();
+        let runs = 20;
+        let t = Instant::now();
+        for _ in 0..runs {
+            black_box(renderer.game_gif(black_box(&game), &spec).unwrap());
+        }
+        let ms = t.elapsed().as_secs_f64() * 1000.0 / f64::from(runs);
+        println!(
+            "gif {name} {size}px: {frames} frames, {} bytes, {:.3} ms/frame, {:.2} KB/frame",
+            bytes.len(),
+            ms / frames as f64,
+            bytes.len() as f64 / 1024.0 / frames as f64
+        );
+        g.bench_function(format!("{name} ({frames} frames)"), |b| {
+            b.iter(|| renderer.game_gif(black_box(&game), &spec).unwrap())
+        });
+    }
+    g.finish();
+    c.bench_function(&format!("gif/prepare_{size} (palette and tiles)"), |b| {
+        b.iter(|| Renderer::new().gif_palette_len(size).unwrap())
+    });
+}
+
+fn bench_card(c: &mut Criterion) {
+    let t = Instant::now();
+    openings::preload();
+    println!(
+        "opening index: {} lines in {:.1} ms",
+        openings::len(),
+        t.elapsed().as_secs_f64() * 1000.0
+    );
+    let renderer = Renderer::new();
+    let game = read_pgn(GAMES[0].1).unwrap().game;
+    let opening = openings::lookup_game(&game).map(ToString::to_string);
+    let mut card = SummaryCard::new(
+        game.position(),
+        "Paul Morphy",
+        "สมชาย ใจดี",
+        "Paul Morphy wins",
+    );
+    card.white_rating = Some("1500 → 1662 (+162)");
+    card.black_rating = Some("1500 → 1338 (−162)");
+    card.termination = Some("by checkmate");
+    card.opening = opening.as_deref();
+    card.moves = Some("17 moves");
+    card.days = Some("3 days");
+    card.last_move = game.moves().last().copied();
+    card.board_result = BoardResult::from_outcome(game.outcome());
+    let t = Instant::now();
+    let png = card.png(&renderer).unwrap();
+    println!(
+        "card: {} bytes, first card (fonts, sprites) {:.1} ms",
+        png.len(),
+        t.elapsed().as_secs_f64() * 1000.0
+    );
+    c.bench_function("card/png", |b| {
+        b.iter(|| card.png(black_box(&renderer)).unwrap())
+    });
+    c.bench_function("card/compose", |b| {
+        b.iter(|| card.compose(black_box(&renderer)).unwrap())
+    });
+    c.bench_function("openings/lookup_game", |b| {
+        b.iter(|| openings::lookup_game(black_box(&game)))
+    });
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(30).measurement_time(std::time::Duration::from_secs(2)).warm_up_time(std::time::Duration::from_millis(500));
-    targets = bench
+    targets = bench, bench_gif, bench_card
 }
 criterion_main!(benches);

@@ -24,6 +24,6 @@ pub enum CliCommand {
     Matrix(MatrixArgs),
     /// Play in the terminal: one chat message per line (see README.md).
     Console(ConsoleArgs),
-    /// Draw one board picture from a FEN.
+    /// Draw a board picture from a FEN, or a game's summary card or GIF from a PGN.
     Render(RenderArgs),
 }

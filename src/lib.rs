@@ -1,13 +1,14 @@
 //! chessbot: a correspondence chess bot for chat platforms.
 //!
-//! Modules depend one way: `chess` (rules, no I/O) <- `render`, `engine` and `store`
-//! <- `service` <- `adapters` <- `main.rs`.
+//! Modules depend one way: `chess` (rules, no I/O) <- `render`, `engine`,
+//! `openings` and `store` <- `service` <- `adapters` <- `main.rs`.
 
 pub mod adapters;
 pub mod chess;
 pub mod config;
 pub mod engine;
 pub mod i18n;
+pub mod openings;
 pub mod ratings;
 pub mod render;
 pub mod service;

@@ -1,6 +1,6 @@
 //! The rules core: board representation on bitboards, legal move generation,
 //! FEN, SAN (writing and lenient reading), games with repetition history,
-//! outcomes under the house policy, PGN and perft.
+//! outcomes under the house policy, PGN (writing and reading) and perft.
 //!
 //! Pure: no I/O, no async, no logging, and no imports from the rest of the
 //! crate, so it can be tested and benchmarked on its own.
@@ -8,11 +8,13 @@
 pub mod attacks;
 pub mod game;
 pub mod perft;
+pub mod pgn_read;
 pub mod position;
 pub mod san;
 pub mod types;
 
 pub use game::{ClaimError, Game, Outcome, PgnTags, RulesMode, Termination};
+pub use pgn_read::{PgnError, PgnGame, read_pgn};
 pub use position::{
     CastleSide, FenError, IllegalMove, MoveList, Position, RepetitionKey, START_FEN,
 };

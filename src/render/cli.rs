@@ -1,18 +1,28 @@
-//! `chessbot render`: one board picture from a FEN.
+//! `chessbot render`: one board picture from a FEN, or from a game in PGN
+//! its summary card or its animated GIF.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 
-use super::{BoardResult, BoardSpec, Renderer};
-use crate::chess::{Color, Move, Position, Role, Square};
+use super::{BoardResult, BoardSpec, GifSpec, Renderer, SummaryCard};
+use crate::chess::{Color, Move, Outcome, PgnGame, Position, Role, Square, Termination};
+use crate::openings;
 
 /// Arguments of `chessbot render`.
 #[derive(Debug, clap::Args)]
+#[command(group(clap::ArgGroup::new("source").required(true).args(["fen", "pgn"])))]
 pub struct RenderArgs {
     /// The position to draw (FEN). It is the position after the last move.
     #[arg(long)]
-    pub fen: String,
+    pub fen: Option<String>,
+    /// A game in PGN (the first game of the file): writes its summary card
+    /// (PNG), or with --gif its animated GIF.
+    #[arg(long, value_name = "FILE")]
+    pub pgn: Option<PathBuf>,
+    /// With --pgn: write the animated GIF of the game instead of the card.
+    #[arg(long, conflicts_with = "fen")]
+    pub gif: bool,
     /// Black at the bottom.
     #[arg(long)]
     pub flip: bool,
@@ -20,17 +30,18 @@ pub struct RenderArgs {
     /// pair of squares such as `e2e4` (optionally with a promotion letter,
     /// `e7e8q`). Only the square syntax is checked: the move has already
     /// been played, so it is not checked against the position.
-    #[arg(long, value_name = "SQUARES")]
+    #[arg(long, value_name = "SQUARES", conflicts_with = "pgn")]
     pub last_move: Option<String>,
-    /// Width in pixels (256-1024); the picture is taller by two strips.
+    /// Width in pixels (256-1024) of the board (taller by two strips) or of
+    /// the GIF. The card has a fixed size.
     #[arg(long, default_value_t = 512)]
     pub size: u32,
     /// Write SVG instead of PNG.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "pgn")]
     pub svg: bool,
     /// Mark the final board with the result: a mate marker on the mated
     /// king, a win marker, or draw markers on both kings.
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, conflicts_with = "pgn")]
     pub result: Option<ResultArg>,
     /// Output file.
     #[arg(short, long)]
@@ -100,13 +111,9 @@ pub fn parse_squares(text: &str) -> anyhow::Result<Move> {
 /// written, so a failure leaves no file behind.
 ///
 /// # Errors
-/// Bad FEN, bad move squares, bad size, or the file cannot be written.
+/// Bad FEN or PGN, bad move squares, bad size, or the file cannot be read
+/// or written.
 pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
-    let position = match Position::from_fen(args.fen.trim()) {
-        Ok(p) => p,
-        Err(e) => bail!("invalid FEN {:?}: {e}", args.fen),
-    };
-    let last_move = args.last_move.as_deref().map(parse_squares).transpose()?;
     if !(BoardSpec::MIN_SIZE..=BoardSpec::MAX_SIZE).contains(&args.size) {
         bail!(
             "--size {} out of range ({}-{})",
@@ -115,18 +122,130 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<()> {
             BoardSpec::MAX_SIZE
         );
     }
+    let bytes = match (&args.fen, &args.pgn) {
+        (Some(fen), _) => board_picture(args, fen)?,
+        (None, Some(path)) => game_picture(args, path)?,
+        (None, None) => bail!("give a position with --fen or a game with --pgn"),
+    };
+    std::fs::write(&args.output, bytes)
+        .with_context(|| format!("cannot write {}", args.output.display()))?;
+    Ok(())
+}
+
+fn board_picture(args: &RenderArgs, fen: &str) -> anyhow::Result<Vec<u8>> {
+    let position = match Position::from_fen(fen.trim()) {
+        Ok(p) => p,
+        Err(e) => bail!("invalid FEN {fen:?}: {e}"),
+    };
+    let last_move = args.last_move.as_deref().map(parse_squares).transpose()?;
     let spec = BoardSpec::new(&position)
         .flip(args.flip)
         .size(args.size)
         .last_move(last_move)
         .result(args.result.map(ResultArg::board_result));
     let renderer = Renderer::new();
-    let bytes = if args.svg {
+    Ok(if args.svg {
         renderer.svg(&spec).into_bytes()
     } else {
         renderer.png(&spec)?
+    })
+}
+
+fn game_picture(args: &RenderArgs, path: &Path) -> anyhow::Result<Vec<u8>> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let pgn = crate::chess::read_pgn(&text)
+        .with_context(|| format!("{} is not a readable PGN game", path.display()))?;
+    let mut game = pgn.game.clone();
+    if game.outcome().is_none()
+        && let Some(o) = written_outcome(&pgn)
+    {
+        game.end(o);
+    }
+    let renderer = Renderer::new();
+    if args.gif {
+        return Ok(renderer.game_gif(&game, &GifSpec::new(args.size).flip(args.flip))?);
+    }
+    let name = |tag: &str, default: &'static str| -> String {
+        match pgn.tag(tag).map(str::trim) {
+            Some(v) if !v.is_empty() && v != "?" => v.to_string(),
+            _ => default.to_string(),
+        }
     };
-    std::fs::write(&args.output, bytes)
-        .with_context(|| format!("cannot write {}", args.output.display()))?;
-    Ok(())
+    let (white, black) = (name("White", "White"), name("Black", "Black"));
+    let outcome = game.outcome();
+    let result = match outcome.map(|o| (o.termination, o.winner)) {
+        None | Some((Termination::Aborted, _)) => "No result".to_string(),
+        Some((_, Some(Color::White))) => format!("{white} wins"),
+        Some((_, Some(Color::Black))) => format!("{black} wins"),
+        Some((_, None)) => "Draw".to_string(),
+    };
+    let termination = termination_words(&pgn);
+    let opening = openings::lookup_game(&game)
+        .map(ToString::to_string)
+        .or_else(|| pgn.tag("Opening").map(str::to_string));
+    let (w, b) = game.plies_by();
+    let n = w.max(b);
+    let moves = format!("{n} {}", if n == 1 { "move" } else { "moves" });
+    let elo = |tag: &str| {
+        pgn.tag(tag)
+            .map(str::trim)
+            .filter(|v| !v.is_empty() && *v != "?")
+    };
+    let mut card = SummaryCard::new(game.position(), &white, &black, &result);
+    card.white_rating = elo("WhiteElo");
+    card.black_rating = elo("BlackElo");
+    card.termination = termination.as_deref();
+    card.opening = opening.as_deref();
+    card.moves = Some(&moves);
+    card.last_move = game.moves().last().copied();
+    card.board_result = BoardResult::from_outcome(outcome);
+    card.flip = args.flip;
+    Ok(card.png(&renderer)?)
+}
+
+/// The result written in the PGN, for a game the board did not decide.
+/// How it ended is only known from a `Termination` tag saying so.
+fn written_outcome(pgn: &PgnGame) -> Option<Outcome> {
+    let timeout = pgn.tag("Termination") == Some("time forfeit");
+    let (winner, termination) = match pgn.result()? {
+        "1-0" => (Some(Color::White), Termination::Resignation),
+        "0-1" => (Some(Color::Black), Termination::Resignation),
+        _ => (None, Termination::Agreement),
+    };
+    Some(Outcome::new(
+        winner,
+        if timeout {
+            Termination::Timeout
+        } else {
+            termination
+        },
+    ))
+}
+
+/// How the game ended, in English: what the board decided, else a
+/// `Termination` tag other than `normal`; `None` when unknown.
+fn termination_words(pgn: &PgnGame) -> Option<String> {
+    // `read_pgn` records no result: the game's outcome is the board's.
+    if let Some(o) = pgn.game.outcome() {
+        let words = match o.termination {
+            Termination::Checkmate => "by checkmate",
+            Termination::Stalemate => "by stalemate",
+            Termination::DeadPosition => "dead position",
+            Termination::ThreefoldRepetition => "by threefold repetition",
+            Termination::FiftyMoves => "by the 50-move rule",
+            Termination::FivefoldRepetition => "by fivefold repetition",
+            Termination::SeventyFiveMoves => "by the 75-move rule",
+            Termination::Agreement => "by agreement",
+            Termination::Resignation => "by resignation",
+            Termination::Timeout => "on time",
+            Termination::Aborted => "aborted",
+        };
+        return Some(words.to_string());
+    }
+    match pgn.tag("Termination").map(str::trim) {
+        Some("time forfeit") => Some("on time".to_string()),
+        Some(t) if !t.is_empty() && t != "normal" => Some(t.to_string()),
+        _ => None,
+    }
 }

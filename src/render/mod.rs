@@ -1,17 +1,26 @@
 //! Board pictures: position -> SVG -> PNG (resvg + tiny-skia), and a
-//! plain-text board. Depends on `chess` only.
+//! plain-text board; the summary card of a game ([`card`]) and its animated
+//! GIF ([`gif`]). Depends on `chess` only (the command line in [`cli`] also
+//! names openings).
 //!
 //! Both outputs come from one display list (see [`layout`]), so the SVG and
 //! the PNG always agree. The PNG is fast by preparation: the piece SVGs
 //! (our own set, `assets/pieces/`) and the glyphs are parsed once in
 //! [`Renderer::new`], rasterised once per board size into sprites, and a
 //! board is composed by filling squares and blitting sprites, so PNG
-//! encoding dominates the cost. No fonts are ever needed: coordinates and
-//! digits are our own vector paths.
+//! encoding dominates the cost. Boards need no fonts: coordinates and digits
+//! are our own vector paths. The card's text uses the embedded fonts of
+//! [`text`], loaded once.
 
+pub mod card;
 pub mod cli;
+pub mod gif;
 mod glyphs;
 mod layout;
+pub mod text;
+
+pub use card::SummaryCard;
+pub use gif::GifSpec;
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -20,7 +29,7 @@ use std::sync::{Arc, Mutex};
 use resvg::tiny_skia::{Pixmap, Transform};
 use resvg::usvg;
 
-use crate::chess::{Color, Move, Piece, Position, Role, Square};
+use crate::chess::{Color, Move, Outcome, Piece, Position, Role, Square, Termination};
 
 use layout::{BadgeKind, GlyphStyle, Item, Layout};
 
@@ -119,6 +128,22 @@ pub enum BoardResult {
     Draw,
 }
 
+impl BoardResult {
+    /// The badges for a game's outcome: the mated king, the winner of a
+    /// resignation or time-out, both kings for a draw; nothing for an
+    /// aborted or unfinished game.
+    #[must_use]
+    pub fn from_outcome(outcome: Option<Outcome>) -> Option<BoardResult> {
+        let o = outcome?;
+        Some(match (o.termination, o.winner) {
+            (Termination::Aborted, _) => return None,
+            (Termination::Checkmate, Some(w)) => BoardResult::Mated(w.other()),
+            (_, Some(w)) => BoardResult::Won(w),
+            (_, None) => BoardResult::Draw,
+        })
+    }
+}
+
 /// Rendering failures.
 #[derive(Debug, thiserror::Error)]
 pub enum RenderError {
@@ -188,6 +213,8 @@ struct Sprites {
 pub struct Renderer {
     art: Art,
     cache: Mutex<HashMap<u32, Arc<Sprites>>>,
+    /// GIF palettes and tiles per size, prepared on first use.
+    gif_cache: Mutex<HashMap<u32, Arc<gif::GifPrep>>>,
 }
 
 impl std::fmt::Debug for Renderer {
@@ -377,6 +404,7 @@ impl Renderer {
                 badges,
             },
             cache: Mutex::new(HashMap::new()),
+            gif_cache: Mutex::new(HashMap::new()),
         }
     }
 

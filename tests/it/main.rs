@@ -41,6 +41,7 @@ mod matrix_e2e;
 mod perft;
 mod ratings;
 mod render;
+mod render_summary;
 mod scale;
 mod service;
 mod service_pg;

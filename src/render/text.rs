@@ -1,0 +1,272 @@
+//! Text in pictures: the embedded fonts (`assets/fonts/`: DejaVu Sans for
+//! Latin, Cyrillic, Greek and more; Waree for Thai), loaded once into the
+//! font database that usvg lays text out with (harfrust shaping places
+//! Thai vowels and tone marks), and SVG `<text>` lines built from
+//! untrusted strings: XML-escaped, each run of letters in the face that
+//! has them, shrunk or cut to fit a width.
+
+use std::fmt::Write as _;
+use std::sync::{Arc, OnceLock};
+
+use resvg::usvg::{self, fontdb};
+use skrifa::MetadataProvider as _;
+use skrifa::instance::{LocationRef, Size};
+
+use super::theme::Rgb;
+use super::xml_escape;
+
+const DEJAVU: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+const DEJAVU_BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
+const WAREE: &[u8] = include_bytes!("../../assets/fonts/Waree.ttf");
+const WAREE_BOLD: &[u8] = include_bytes!("../../assets/fonts/Waree-Bold.ttf");
+
+/// The family names, in the order faces are tried for a letter.
+const FAMILIES: [&str; 2] = ["DejaVu Sans", "Waree"];
+
+/// The fonts, parsed once.
+struct Fonts {
+    db: Arc<fontdb::Database>,
+    /// `[family][bold]`.
+    faces: [[skrifa::FontRef<'static>; 2]; 2],
+}
+
+static FONTS: OnceLock<Fonts> = OnceLock::new();
+
+fn fonts() -> &'static Fonts {
+    FONTS.get_or_init(|| {
+        let mut db = fontdb::Database::new();
+        for data in [DEJAVU, DEJAVU_BOLD, WAREE, WAREE_BOLD] {
+            db.load_font_source(fontdb::Source::Binary(Arc::new(data)));
+        }
+        db.set_sans_serif_family(FAMILIES[0]);
+        let face = |data: &'static [u8]| {
+            skrifa::FontRef::new(data).expect("the embedded fonts are valid TrueType")
+        };
+        Fonts {
+            db: Arc::new(db),
+            faces: [
+                [face(DEJAVU), face(DEJAVU_BOLD)],
+                [face(WAREE), face(WAREE_BOLD)],
+            ],
+        }
+    })
+}
+
+/// Loads the embedded fonts now (they are otherwise loaded on first use).
+pub fn preload() {
+    let _ = fonts();
+}
+
+/// usvg options whose font database holds the embedded fonts only.
+pub(super) fn usvg_options() -> usvg::Options<'static> {
+    let mut opt = usvg::Options {
+        font_family: FAMILIES[0].to_string(),
+        ..usvg::Options::default()
+    };
+    opt.fontdb = Arc::clone(&fonts().db);
+    opt
+}
+
+/// How a line of text looks.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TextStyle {
+    /// Font size in pixels.
+    pub size: f32,
+    /// The smallest size a line may shrink to before it is cut.
+    pub min_size: f32,
+    pub bold: bool,
+    pub color: Rgb,
+}
+
+/// A run of text in one family.
+struct Run {
+    family: usize,
+    text: String,
+}
+
+/// Splits text into runs by the face that has each letter: a letter stays
+/// in the current face when it has it, else takes the first face that has
+/// it. Letters no face has (emoji...) are left out, as are control
+/// characters; line breaks and tabs become spaces.
+fn runs(text: &str) -> Vec<Run> {
+    let f = fonts();
+    let has = |family: usize, c: char| f.faces[family][0].charmap().map(c).is_some();
+    let mut out: Vec<Run> = Vec::new();
+    for c in text.chars() {
+        let c = if c == '\n' || c == '\t' { ' ' } else { c };
+        if c.is_control() {
+            continue;
+        }
+        if let Some(run) = out.last_mut()
+            && (c == ' ' || has(run.family, c))
+        {
+            run.text.push(c);
+            continue;
+        }
+        if let Some(family) = (0..FAMILIES.len()).find(|&fam| has(fam, c)) {
+            out.push(Run {
+                family,
+                text: c.to_string(),
+            });
+        }
+    }
+    out
+}
+
+/// The advance width of runs at `size` pixels (no kerning: an estimate
+/// within a few percent, enough to fit lines).
+fn width(runs: &[Run], size: f32, bold: bool) -> f32 {
+    let f = fonts();
+    runs.iter()
+        .map(|run| {
+            let face = &f.faces[run.family][usize::from(bold)];
+            let charmap = face.charmap();
+            let metrics = face.glyph_metrics(Size::new(size), LocationRef::default());
+            run.text
+                .chars()
+                .filter_map(|c| charmap.map(c))
+                .filter_map(|g| metrics.advance_width(g))
+                .sum::<f32>()
+        })
+        .sum()
+}
+
+/// The width `text` takes in `style` at its full size.
+#[must_use]
+pub fn text_width(text: &str, style: &TextStyle) -> f32 {
+    width(&runs(text), style.size, style.bold)
+}
+
+/// One line of text as an SVG `<text>` element with its baseline's left end
+/// at `x`, `y`. A line wider than `max_width` shrinks (down to
+/// `style.min_size`), then loses letters at its end for an ellipsis.
+/// Everything is escaped: the text is never read as markup.
+#[must_use]
+pub fn svg_line(text: &str, x: f32, y: f32, max_width: f32, style: &TextStyle) -> String {
+    let mut runs = runs(text.trim());
+    if runs.is_empty() {
+        return String::new();
+    }
+    let mut size = style.size;
+    let w = width(&runs, size, style.bold);
+    if w > max_width {
+        size = (size * max_width / w).max(style.min_size.min(style.size));
+    }
+    if width(&runs, size, style.bold) > max_width {
+        // Cut letters until the text and an ellipsis fit.
+        let ellipsis = Run {
+            family: 0,
+            text: "\u{2026}".to_string(),
+        };
+        let room = max_width - width(std::slice::from_ref(&ellipsis), size, style.bold);
+        while width(&runs, size, style.bold) > room {
+            let Some(last) = runs.last_mut() else { break };
+            last.text.pop();
+            if last.text.is_empty() {
+                runs.pop();
+            }
+        }
+        if let Some(last) = runs.last_mut() {
+            let kept = last.text.trim_end().len();
+            last.text.truncate(kept);
+        }
+        runs.push(ellipsis);
+    }
+    let mut out = String::with_capacity(128);
+    let _ = write!(
+        out,
+        r#"<text x="{x:.1}" y="{y:.1}" font-size="{size:.2}" font-weight="{}" fill="{}">"#,
+        if style.bold { 700 } else { 400 },
+        style.color.hex()
+    );
+    for run in &runs {
+        let _ = write!(
+            out,
+            r#"<tspan font-family="{}">{}</tspan>"#,
+            FAMILIES[run.family],
+            xml_escape(&run.text)
+        );
+    }
+    out.push_str("</text>");
+    out
+}
+
+/// Breaks text into at most `max_lines` lines no wider than `max_width`
+/// at the style's full size, at spaces; the last line takes the rest (and
+/// [`svg_line`] shrinks or cuts it).
+#[must_use]
+pub fn wrap(text: &str, max_width: f32, max_lines: usize, style: &TextStyle) -> Vec<String> {
+    if max_lines <= 1 {
+        return vec![text.split_whitespace().collect::<Vec<_>>().join(" ")];
+    }
+    let mut lines: Vec<String> = Vec::new();
+    let mut current = String::new();
+    let mut words = text.split_whitespace().peekable();
+    while let Some(word) = words.next() {
+        let candidate = if current.is_empty() {
+            word.to_string()
+        } else {
+            format!("{current} {word}")
+        };
+        if current.is_empty() || text_width(&candidate, style) <= max_width {
+            current = candidate;
+            continue;
+        }
+        lines.push(std::mem::take(&mut current));
+        current = word.to_string();
+        if lines.len() + 1 == max_lines {
+            // The last line takes every remaining word.
+            for rest in words.by_ref() {
+                current.push(' ');
+                current.push_str(rest);
+            }
+        }
+    }
+    if !current.is_empty() {
+        lines.push(current);
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const STYLE: TextStyle = TextStyle {
+        size: 20.0,
+        min_size: 14.0,
+        bold: false,
+        color: Rgb(0, 0, 0),
+    };
+
+    #[test]
+    fn letters_go_to_the_face_that_has_them() {
+        let r = runs("Bob Иван สมชาย中x");
+        let fams: Vec<(usize, &str)> = r.iter().map(|r| (r.family, r.text.as_str())).collect();
+        assert_eq!(fams, vec![(0, "Bob Иван "), (1, "สมชายx")]);
+    }
+
+    #[test]
+    fn markup_in_text_is_escaped() {
+        let svg = svg_line("<b>&amp;", 0.0, 20.0, 500.0, &STYLE);
+        assert!(svg.contains("&lt;b&gt;&amp;amp;"), "{svg}");
+    }
+
+    #[test]
+    fn long_lines_shrink_then_get_an_ellipsis() {
+        let long = "W".repeat(64);
+        let svg = svg_line(&long, 0.0, 20.0, 200.0, &STYLE);
+        assert!(svg.contains("font-size=\"14.00\""), "{svg}");
+        assert!(svg.contains('\u{2026}'));
+        let short = svg_line("Bob", 0.0, 20.0, 200.0, &STYLE);
+        assert!(short.contains("font-size=\"20.00\""), "{short}");
+    }
+
+    #[test]
+    fn wrapping_breaks_at_spaces() {
+        let lines = wrap("C20 King's Pawn Game: Napoleon Attack", 200.0, 3, &STYLE);
+        assert!(lines.len() >= 2, "{lines:?}");
+        assert_eq!(lines.join(" "), "C20 King's Pawn Game: Napoleon Attack");
+        assert_eq!(wrap("a b c d e f", 1.0, 2, &STYLE), vec!["a", "b c d e f"]);
+    }
+}
