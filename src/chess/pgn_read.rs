@@ -84,6 +84,10 @@ fn describe(reason: &MoveInputError) -> String {
         MoveInputError::Ambiguous { candidates, .. } => {
             format!("is ambiguous: it could be {}", candidates.join(", "))
         }
+        MoveInputError::PushIsCapture { captures, .. } => format!(
+            "is written as a pawn push, but only captures reach that square ({})",
+            captures.join(", ")
+        ),
         MoveInputError::GameOver => "comes after the end of the game".to_string(),
     }
 }
