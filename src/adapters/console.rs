@@ -302,7 +302,9 @@ fn prepare_images(dir: &Path) -> anyhow::Result<()> {
 pub async fn run(args: ConsoleArgs) -> anyhow::Result<()> {
     let store = Store::open(&args.db).await?;
     let clock = Arc::new(ManualClock::starting_now());
-    let service = GameService::open(store.clone(), clock.clone()).await?;
+    let service =
+        GameService::open_with_engine(store.clone(), clock.clone(), crate::engine::from_env())
+            .await?;
     if let Some(dir) = &args.images {
         prepare_images(dir)?;
     }

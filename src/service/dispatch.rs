@@ -14,11 +14,28 @@ use super::challenges::ChallengeOptions;
 use super::game::*;
 
 impl GameService {
-    /// The service over an opened store.
+    /// The service over an opened store, without a chess engine (`computer`
+    /// answers `engine_unavailable`, summaries have no analysis).
     ///
     /// # Errors
     /// None today; kept fallible for start-up checks.
     pub async fn open(store: Store, clock: Arc<dyn Clock>) -> Result<GameService, ServiceError> {
+        let engine = crate::engine::MissingEngine::new(crate::engine::EngineError::Unavailable {
+            reason: "no engine configured".to_string(),
+        });
+        Self::open_with_engine(store, clock, Arc::new(engine)).await
+    }
+
+    /// As [`GameService::open`], with a chess engine for `computer` games
+    /// and analysed summaries (`engine::from_env()` in the adapters).
+    ///
+    /// # Errors
+    /// As [`GameService::open`].
+    pub async fn open_with_engine(
+        store: Store,
+        clock: Arc<dyn Clock>,
+        engine: Arc<dyn crate::engine::Engine>,
+    ) -> Result<GameService, ServiceError> {
         // Touch the database once so a broken store fails at start-up.
         store.next_due().await?;
         Ok(GameService {
@@ -27,8 +44,17 @@ impl GameService {
                 clock,
                 cache: Mutex::new(HashMap::new()),
                 due_hint: Mutex::new(None),
+                engine,
+                renderer: std::sync::OnceLock::new(),
             }),
         })
+    }
+
+    /// The renderer for summary cards and GIFs.
+    pub(super) fn renderer(&self) -> &crate::render::Renderer {
+        self.inner
+            .renderer
+            .get_or_init(crate::render::Renderer::new)
     }
 
     /// The store (for adapters needing direct reads, and tests).

@@ -101,6 +101,12 @@ pub(super) struct Inner {
     /// when unknown. Commands check the database for due deadlines only
     /// when this has passed; our own writes only move it earlier.
     pub(super) due_hint: Mutex<Option<i64>>,
+    /// The chess engine (`computer` games, analysed summaries); a
+    /// [`MissingEngine`](crate::engine::MissingEngine) when none is
+    /// installed or wanted.
+    pub(super) engine: Arc<dyn crate::engine::Engine>,
+    /// Draws summary cards and game GIFs, prepared on first use.
+    pub(super) renderer: std::sync::OnceLock<crate::render::Renderer>,
 }
 
 /// Games kept replayed in memory at most.

@@ -28,6 +28,8 @@ fn run_console(input: &str, db: &str, extra: &[&str]) -> Vec<Value> {
 /// Runs the console on `input` and returns its standard output.
 fn run_console_raw(input: &str, db: &str, extra: &[&str]) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_chessbot"))
+        // No engine: summaries stay deterministic (no analysis).
+        .env("STOCKFISH_PATH", "/nonexistent/stockfish")
         .args(["console", "--json", "--db", db])
         .args(extra)
         .stdin(Stdio::piped())
@@ -232,6 +234,8 @@ fn images_are_written_when_asked_for() {
 #[test]
 fn plain_text_output_by_default() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_chessbot"))
+        // No engine: summaries stay deterministic (no analysis).
+        .env("STOCKFISH_PATH", "/nonexistent/stockfish")
         .args(["console", "--db", "sqlite::memory:"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

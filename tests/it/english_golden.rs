@@ -19,6 +19,8 @@ fn golden(name: &str) -> PathBuf {
 
 fn run_console(input: &str) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_chessbot"))
+        // No engine: summaries stay deterministic (no analysis).
+        .env("STOCKFISH_PATH", "/nonexistent/stockfish")
         .args(["console", "--json", "--db", "sqlite::memory:"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

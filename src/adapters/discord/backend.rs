@@ -175,6 +175,7 @@ pub async fn open_with_clock(
     clock: Arc<dyn Clock>,
 ) -> Result<Arc<dyn Backend>, OpenError> {
     let store = Store::open(db_url).await?;
-    let service = GameService::open(store, Arc::clone(&clock)).await?;
+    let service =
+        GameService::open_with_engine(store, Arc::clone(&clock), crate::engine::from_env()).await?;
     Ok(Arc::new(Service(service, clock)))
 }

@@ -248,7 +248,9 @@ pub async fn run(args: MatrixArgs) -> anyhow::Result<()> {
         )
     })?;
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
-    let service = GameService::open(store.clone(), Arc::clone(&clock)).await?;
+    let service =
+        GameService::open_with_engine(store.clone(), Arc::clone(&clock), crate::engine::from_env())
+            .await?;
     serve(cfg, service, clock, shutdown_signal()).await?;
     store.close().await;
     Ok(())
