@@ -22,8 +22,8 @@ use crate::chess::Position;
 use crate::i18n::Locale;
 use crate::render::{BoardSpec, Renderer};
 use crate::service::{
-    Actor, BoardImage, Event, GameService, LocalePrefs, ManualClock, Place, Reply, error_reply,
-    messages as msg,
+    Actor, Attachment, AttachmentKind, BoardImage, Event, GameService, LocalePrefs, ManualClock,
+    Place, Reply, error_reply, messages as msg,
 };
 use crate::store::Store;
 
@@ -173,18 +173,51 @@ impl Output {
         Some(path.display().to_string())
     }
 
+    /// Writes an attachment under `--images`; its path.
+    fn write_file(&mut self, file: &Attachment) -> Option<String> {
+        let dir = self.images.as_ref()?;
+        let ext = file.filename.rsplit('.').next().unwrap_or("bin");
+        self.seq += 1;
+        let path = dir.join(format!("{:06}.{ext}", self.seq));
+        std::fs::write(&path, file.bytes.as_slice())
+            .map_err(
+                |e| tracing::warn!(error = %e, path = %path.display(), "writing a file failed"),
+            )
+            .ok()?;
+        Some(path.display().to_string())
+    }
+
     /// One reply as output; `author` wrote the command it answers (the
     /// one a private reply is for).
     fn format(&mut self, r: &Reply, author: Option<&str>) -> String {
         let to = author.filter(|_| r.ephemeral);
-        let image = r.board.as_ref().and_then(|b| self.render(b));
+        let mut image = r.board.as_ref().and_then(|b| self.render(b));
+        let mut event = r.event.clone();
+        let mut files = Vec::new();
+        for file in &r.files {
+            let path = self.write_file(file);
+            match file.kind {
+                AttachmentKind::Card => image = image.or(path),
+                AttachmentKind::Animation => {
+                    if let Some(Event::Summary { animation, .. }) = &mut event {
+                        animation.clone_from(&path);
+                    }
+                    files.extend(path);
+                }
+                AttachmentKind::Pgn => files.extend(path),
+            }
+        }
+        let mut text = r.text.clone();
+        if let Some(link) = &r.link {
+            text.push_str(&format!("\n{}: {}", link.label, link.url));
+        }
         if self.json {
             let line = JsonLine {
                 channel: &r.place.channel,
-                text: &r.text,
+                text: &text,
                 image,
                 mentions: r.mentions.iter().map(|a| a.name.as_str()).collect(),
-                event: r.event.as_ref(),
+                event: event.as_ref(),
                 to,
             };
             let mut s = serde_json::to_string(&line).unwrap_or_else(|_| "{}".to_string());
@@ -197,8 +230,16 @@ impl Output {
                 None if r.ephemeral => s.push_str("(only you) "),
                 None => {}
             }
-            s.push_str(&r.text);
+            s.push_str(&text);
             s.push('\n');
+            if r.board.is_none()
+                && let Some(path) = &image
+            {
+                s.push_str(&format!("  (picture: {path})\n"));
+            }
+            for path in &files {
+                s.push_str(&format!("  (file: {path})\n"));
+            }
             if let Some(b) = &r.board {
                 match image {
                     Some(path) => {
@@ -350,6 +391,15 @@ pub async fn run(args: ConsoleArgs) -> anyhow::Result<()> {
         };
         for (r, author) in &replies {
             buf.push_str(&out.format(r, author.as_deref()));
+            // What follows a reply (a game's summary) comes right after it.
+            if let Some(work) = &r.follow_up {
+                stdout.write_all(buf.as_bytes()).await?;
+                stdout.flush().await?;
+                buf.clear();
+                for f in service.follow_up(work).await {
+                    buf.push_str(&out.format(&f, None));
+                }
+            }
         }
         if !buf.is_empty() {
             stdout.write_all(buf.as_bytes()).await?;

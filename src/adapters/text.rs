@@ -216,6 +216,7 @@ fn canonical(name: &str) -> Option<&'static str> {
         "rematch" => "rematch",
         "claim" => "claim",
         "pgn" => "pgn",
+        "summary" | "recap" => "summary",
         "games" => "games",
         "history" => "history",
         "stats" | "rating" => "stats",
@@ -362,7 +363,7 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
             }
             Command::Board { flip }
         }
-        "pgn" => {
+        "pgn" | "summary" => {
             let mut game = None;
             for tok in tokens {
                 match tok {
@@ -376,7 +377,11 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
                     Token::Positional(p) => return Err(unexpected(&p)),
                 }
             }
-            Command::Pgn { game }
+            if name == "pgn" {
+                Command::Pgn { game }
+            } else {
+                Command::Summary { game }
+            }
         }
         "history" => {
             let mut who = None;

@@ -166,6 +166,7 @@ impl GameService {
             Command::History { user } => self.history(loc, place, by, user).await,
             Command::Stats { player, vs } => self.stats(loc, place, by, player, vs).await,
             Command::Leaderboard => self.leaderboard(loc, place).await,
+            Command::Summary { game } => self.summary(loc, place, game).await,
             Command::Help => {
                 let mut r = reply(place, msg::help(loc));
                 r.ephemeral = true;
@@ -306,7 +307,9 @@ impl GameService {
         // A subject of the wrong kind is not a button we made.
         let wrong_kind = match action {
             Action::AcceptChallenge | Action::DeclineChallenge => game.is_some(),
-            Action::AcceptDraw | Action::DeclineDraw | Action::Resign => challenge.is_some(),
+            Action::AcceptDraw | Action::DeclineDraw | Action::Resign | Action::Rematch => {
+                challenge.is_some()
+            }
         };
         if wrong_kind {
             return Err(user("stale_button", msg::button_stale(loc)));
@@ -318,6 +321,16 @@ impl GameService {
             }
             Action::AcceptDraw => self.draw(loc, place, by, game).await,
             Action::Resign => self.resign(loc, place, by, game).await,
+            Action::Rematch => {
+                // Only under the summary of the channel's last game.
+                if let Some(id) = game {
+                    let last = self.inner.store.last_finished_game(&key(place)).await?;
+                    if last.is_none_or(|g| g.id != id) {
+                        return Err(user("stale_button", msg::button_stale(loc)));
+                    }
+                }
+                self.rematch(loc, place, by).await
+            }
         }
     }
 

@@ -9,11 +9,9 @@ use std::sync::{Arc, Mutex};
 
 use chrono::{DateTime, TimeZone, Utc};
 
-use super::records::{rated_end, with_elo_tags};
+use super::records::rated_end;
 use super::{Actor, BoardImage, Clock, Event, Place, Reply, messages as msg};
-use crate::chess::{
-    Color, Game, Move, MoveInputError, Outcome, PgnTags, Position, RulesMode, Termination,
-};
+use crate::chess::{Color, Game, Move, MoveInputError, Outcome, Position, RulesMode, Termination};
 use crate::i18n::Locale;
 use crate::render::BoardResult;
 use crate::store::{ChannelKey, GameRow, Store, StoreError};
@@ -327,6 +325,9 @@ pub fn error_reply(place: &Place, code: &str, message: String) -> Reply {
         actions: Vec::new(),
         locale: Locale::En,
         subject: None,
+        files: Vec::new(),
+        link: None,
+        follow_up: None,
     }
 }
 
@@ -341,6 +342,9 @@ pub(super) fn reply(place: &Place, text: String) -> Reply {
         actions: Vec::new(),
         locale: Locale::En,
         subject: None,
+        files: Vec::new(),
+        link: None,
+        follow_up: None,
     }
 }
 
@@ -451,22 +455,8 @@ impl GameService {
         }
     }
 
-    pub(super) fn pgn_text(&self, l: &Loaded) -> String {
-        let tags = PgnTags {
-            event: format!("chessbot game #{}", l.row.id),
-            site: site_tag(
-                &l.row.platform,
-                Some(l.row.guild.as_str()).filter(|g| !g.is_empty()),
-            ),
-            date: from_ms(l.row.created_at).format("%Y.%m.%d").to_string(),
-            round: "-".to_string(),
-            white: l.row.white_name.clone(),
-            black: l.row.black_name.clone(),
-        };
-        with_elo_tags(l.game.pgn(&tags), &l.row)
-    }
-
-    /// The end announcement (event `end`, final board) and the PGN.
+    /// The end announcement (event `end`, final board), followed by the
+    /// game's summary ([`Reply::follow_up`]) unless it was aborted.
     pub(super) fn end_replies(
         &self,
         loc: Locale,
@@ -500,10 +490,8 @@ impl GameService {
             termination: outcome.termination.as_str().to_string(),
             ratings,
         });
-        let pgn = self.pgn_text(l);
-        let mut p = reply(place, msg::pgn(&pgn));
-        p.event = Some(Event::Pgn { pgn });
-        vec![end, p]
+        end.follow_up = super::summaries::summary_follow_up(loc, place, l);
+        vec![end]
     }
 
     // ---- challenges ---------------------------------------------------

@@ -17,6 +17,7 @@ mod offers;
 mod play;
 mod records;
 mod settings;
+mod summaries;
 
 pub use clock::{ManualClock, SystemClock};
 pub use game::{ANNOUNCE_LEASE, DUE_BATCH, GameService, ServiceError, error_reply};
@@ -150,6 +151,10 @@ pub enum Command {
     },
     /// The community's top rated players.
     Leaderboard,
+    /// The summary of a finished game of this channel (default: the last).
+    Summary {
+        game: Option<i64>,
+    },
     Help,
     /// Show (`None`) or set the language of this channel; anyone in the
     /// channel may set it.
@@ -202,7 +207,7 @@ pub struct BoardImage {
 }
 
 /// Something that happened, for scripts (console `--json`) and adapters.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     Challenge {
@@ -256,15 +261,70 @@ pub enum Event {
         losses: i64,
         /// The head-to-head score with `stats ... vs`.
         vs: Option<HeadToHeadEvent>,
+        /// The run of equal results up to the latest rated game.
+        streak: Option<StreakEvent>,
+        /// The rated win against the highest-rated opponent (rating
+        /// before that game).
+        best_win: Option<BestWinEvent>,
     },
     /// The community's top rated players (`leaderboard`).
     Leaderboard {
         rows: Vec<LeaderboardRow>,
     },
+    /// A finished game's summary (after the result, and `summary`).
+    Summary {
+        game: i64,
+        white: String,
+        black: String,
+        result: String,
+        termination: String,
+        plies: usize,
+        opening: Option<OpeningEvent>,
+        /// Where the adapter put the game's GIF (the console: its path
+        /// under `--images`); null otherwise.
+        animation: Option<String>,
+        /// The engine's verdict; null without the engine.
+        analysis: Option<AnalysisEvent>,
+        /// The game's PGN (also attached as a file).
+        pgn: String,
+    },
     Error {
         code: String,
         message: String,
     },
+}
+
+/// The opening a game is named after.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct OpeningEvent {
+    pub eco: String,
+    pub name: String,
+}
+
+/// The `analysis` of a `summary` event.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct AnalysisEvent {
+    pub white: SideAnalysisEvent,
+    pub black: SideAnalysisEvent,
+    pub worst: Option<WorstMoveEvent>,
+}
+
+/// One side's figures in an [`AnalysisEvent`].
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct SideAnalysisEvent {
+    pub inaccuracies: u32,
+    pub mistakes: u32,
+    pub blunders: u32,
+    pub acpl: u32,
+    pub accuracy: f64,
+}
+
+/// The worst move of a game and the engine's better move.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct WorstMoveEvent {
+    pub ply: usize,
+    pub san: String,
+    pub best: String,
 }
 
 /// A player's rating before and after a rated game.
@@ -289,6 +349,21 @@ pub struct HeadToHeadEvent {
     pub wins: i64,
     pub draws: i64,
     pub losses: i64,
+}
+
+/// A player's current streak: `kind` is `win`, `draw` or `loss`.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct StreakEvent {
+    pub kind: String,
+    pub count: i64,
+}
+
+/// A player's best win: the game, the opponent and their rating then.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct BestWinEvent {
+    pub game: i64,
+    pub opponent: String,
+    pub rating: i64,
 }
 
 /// One row of a `leaderboard` event.
@@ -334,6 +409,61 @@ pub struct Reply {
     /// What `actions` are about; a press carries it back
     /// ([`Command::Press`]).
     pub subject: Option<Subject>,
+    /// Files to attach (the summary's card, GIF and PGN).
+    pub files: Vec<Attachment>,
+    /// A link the platform may show as a button (analysis on lichess).
+    pub link: Option<Link>,
+    /// Work to run after posting this reply, whose replies follow it
+    /// ([`GameService::follow_up`]): the summary after a game's result.
+    pub follow_up: Option<FollowUp>,
+}
+
+/// A file attached to a reply.
+#[derive(Clone, Debug)]
+pub struct Attachment {
+    pub kind: AttachmentKind,
+    /// Such as `game-7.gif`.
+    pub filename: String,
+    pub bytes: std::sync::Arc<Vec<u8>>,
+}
+
+/// What an [`Attachment`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AttachmentKind {
+    /// The summary card (PNG): the reply's picture.
+    Card,
+    /// The game as an animated GIF.
+    Animation,
+    /// The PGN text.
+    Pgn,
+}
+
+impl AttachmentKind {
+    /// The MIME type of the bytes.
+    #[must_use]
+    pub fn mime(self) -> &'static str {
+        match self {
+            AttachmentKind::Card => "image/png",
+            AttachmentKind::Animation => "image/gif",
+            AttachmentKind::Pgn => "application/x-chess-pgn",
+        }
+    }
+}
+
+/// A labelled link.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Link {
+    /// In the reply's language.
+    pub label: String,
+    pub url: String,
+}
+
+/// Deferred work behind a reply (see [`Reply::follow_up`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FollowUp {
+    pub(crate) game: i64,
+    pub(crate) place: Place,
+    pub(crate) locale: crate::i18n::Locale,
 }
 
 /// A claimed reminder or time-out (see `GameService::claim_due`): post its
@@ -353,6 +483,8 @@ pub enum Action {
     AcceptDraw,
     DeclineDraw,
     Resign,
+    /// A new challenge with colours swapped (under a summary).
+    Rematch,
 }
 
 /// What a reply's buttons are about, so a press acts only on what the

@@ -4,7 +4,8 @@
 //! transaction that finishes the game (exactly once).
 
 use super::{
-    Actor, EndRatings, Event, HeadToHeadEvent, LeaderboardRow, Place, RatingDelta, messages as msg,
+    Actor, BestWinEvent, EndRatings, Event, HeadToHeadEvent, LeaderboardRow, Place, RatingDelta,
+    StreakEvent, messages as msg,
 };
 use crate::i18n::Locale;
 use crate::ratings::PROVISIONAL_RD;
@@ -95,6 +96,49 @@ pub(super) async fn reread(store: &Store, row: GameRow) -> GameRow {
     }
 }
 
+/// How many of a player's latest rated games `stats` looks at for the
+/// streak and the best win.
+const RECORD_WINDOW: i64 = 1000;
+
+/// The current streak and the best win of `player` in `games` (the most
+/// recent first).
+fn records_of(player: &str, games: &[GameRow]) -> (Option<StreakEvent>, Option<BestWinEvent>) {
+    let outcome = |g: &GameRow| {
+        let white = g.white_id == player;
+        match (g.result.as_deref(), white) {
+            (Some("1-0"), true) | (Some("0-1"), false) => "win",
+            (Some("1/2-1/2"), _) => "draw",
+            _ => "loss",
+        }
+    };
+    let streak = games.first().map(|latest| {
+        let kind = outcome(latest);
+        let count = games.iter().take_while(|g| outcome(g) == kind).count();
+        StreakEvent {
+            kind: kind.to_string(),
+            count: i64::try_from(count).unwrap_or(i64::MAX),
+        }
+    });
+    let best = games
+        .iter()
+        .filter(|g| outcome(g) == "win")
+        .filter_map(|g| {
+            let (name, rating) = if g.white_id == player {
+                (&g.black_name, g.black_rating_before?)
+            } else {
+                (&g.white_name, g.white_rating_before?)
+            };
+            Some(BestWinEvent {
+                game: g.id,
+                opponent: name.clone(),
+                rating,
+            })
+        })
+        // The highest rating; the earliest game among equals.
+        .max_by_key(|b| (b.rating, -b.game));
+    (streak, best)
+}
+
 fn rounded(x: f64) -> i64 {
     // Ratings and deviations stay far inside i64.
     #[allow(clippy::cast_possible_truncation)]
@@ -145,6 +189,8 @@ impl GameService {
                     draws: r.draws,
                     losses: r.losses,
                     vs: None,
+                    streak: None,
+                    best_win: None,
                 }
             }
             None => {
@@ -159,9 +205,37 @@ impl GameService {
                     draws: 0,
                     losses: 0,
                     vs: None,
+                    streak: None,
+                    best_win: None,
                 }
             }
         };
+        if rating.is_some() {
+            let recent = store
+                .rated_games_of(
+                    &k.platform,
+                    community_guild(&k.platform, &k.guild),
+                    &who.id,
+                    RECORD_WINDOW,
+                )
+                .await?;
+            let (streak, best) = records_of(&who.id, &recent);
+            if let Some(s) = &streak {
+                lines.push(msg::stats_streak(loc, &s.kind, s.count));
+            }
+            if let Some(b) = &best {
+                lines.push(msg::stats_best_win(loc, &b.opponent, b.rating, b.game));
+            }
+            if let Event::Stats {
+                streak: st,
+                best_win,
+                ..
+            } = &mut event
+            {
+                *st = streak;
+                *best_win = best;
+            }
+        }
         if let Some(opp) = vs {
             let h = store
                 .head_to_head(

@@ -280,7 +280,9 @@ fn many_scripted_games_run_fast() {
     let out = run_console(&script, "sqlite::memory:", &[]);
     let ends = out
         .iter()
-        .filter(|l| l["event"]["termination"] == "threefold_repetition")
+        .filter(|l| {
+            l["event"]["type"] == "end" && l["event"]["termination"] == "threefold_repetition"
+        })
         .count();
     assert_eq!(ends, 40);
     assert!(start.elapsed().as_secs() < 60);

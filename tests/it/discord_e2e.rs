@@ -258,7 +258,7 @@ async fn a_whole_game_through_serenity_and_poise() {
         .flatten()
         .filter_map(|c| c["name"].as_str())
         .collect();
-    assert_eq!(names, ["chess"]);
+    assert_eq!(names, ["chess", "Chess stats"]);
     let subs: Vec<&str> = registered[0]["options"]
         .as_array()
         .into_iter()
@@ -479,6 +479,34 @@ async fn a_whole_game_through_serenity_and_poise() {
             .map(|_| ())
     })
     .await;
+
+    // Then the summary in the thread: the card, the GIF and the PGN as
+    // files, a link button to lichess's analysis and a Rematch button.
+    let summary_components = fake
+        .wait_for("the summary", |v| {
+            v.messages_in(thread)
+                .iter()
+                .map(|m| m["components"].to_string())
+                .find(|c| c.contains("https://lichess.org/analysis/pgn/"))
+        })
+        .await;
+    assert!(
+        summary_components.contains("chess:rematch:g"),
+        "{summary_components}"
+    );
+    let files: Vec<String> = fake
+        .calls()
+        .iter()
+        .flat_map(|c| c.files.iter().map(|f| f.filename.clone()))
+        .collect();
+    for ext in [".png", ".gif", ".pgn"] {
+        assert!(
+            files
+                .iter()
+                .any(|f| f.starts_with("game-") && f.ends_with(ext)),
+            "{ext} in {files:?}"
+        );
+    }
 
     // The PGN of the game, as text and a file.
     let pgn = fake.slash(thread, EVE, "pgn", vec![], &[]);

@@ -150,7 +150,43 @@ const CONTRACT: &[(&str, &[&str])] = &[
     ("resign-dropped", &[]),
     ("done", &[]),
     ("thread-name", &["white", "black"]),
+    ("command-interrupted", &[]),
     ("button-label", &["button"]),
+    ("stats-streak", &["kind", "count"]),
+    ("stats-best-win", &["opponent", "rating", "game"]),
+    (
+        "summary-heading",
+        &[
+            "id",
+            "white",
+            "black",
+            "result",
+            "termination",
+            "moves",
+            "days",
+        ],
+    ),
+    ("summary-moves", &["moves"]),
+    ("summary-days", &["days"]),
+    ("summary-winner", &["winner"]),
+    ("summary-draw", &[]),
+    ("summary-opening", &["opening"]),
+    (
+        "summary-analysis-side",
+        &[
+            "player",
+            "inaccuracies",
+            "mistakes",
+            "blunders",
+            "acpl",
+            "accuracy",
+        ],
+    ),
+    ("summary-worst", &["number", "san", "player", "best"]),
+    ("summary-lichess", &[]),
+    ("no-finished-game-here", &[]),
+    ("summary-game-running", &["id"]),
+    ("summary-aborted", &["id"]),
 ];
 
 /// Why a move is illegal (`illegal-move`) and why a claim is refused
@@ -178,6 +214,7 @@ const BUTTONS: &[&str] = &[
     "resign",
     "resign-confirm",
     "resign-cancel",
+    "rematch",
 ];
 
 const TERMINATIONS: &[&str] = &[
@@ -223,6 +260,8 @@ fn samples(name: &str) -> Vec<Arg<'static>> {
             .map(Arg::Num)
             .collect(),
         "plies" => vec![Arg::Num(1), Arg::Num(2)],
+        "moves" | "count" => [1, 2, 5, 21, 22, 101].into_iter().map(Arg::Num).collect(),
+        "kind" => s(&["win", "draw", "loss"]),
         "id" => vec![Arg::Num(12), Arg::Num(1234)],
         "case" => s(SUMMARY_CASES),
         "termination" => {
@@ -581,7 +620,8 @@ fn button_labels_and_adapter_texts_keep_their_english_wording() {
             "Decline draw",
             "Resign",
             "Yes, resign",
-            "Keep playing"
+            "Keep playing",
+            "Rematch",
         ]
     );
     assert_eq!(

@@ -47,3 +47,4 @@ mod service;
 mod service_pg;
 mod store;
 mod store_pg;
+mod summaries;

@@ -7,7 +7,8 @@ use std::sync::Arc;
 use chessbot::adapters::text;
 use chessbot::ratings::{Glicko2, rate_game};
 use chessbot::service::{
-    Actor, EndRatings, Event, GameService, LeaderboardRow, ManualClock, Place, RatingDelta, Reply,
+    Actor, BestWinEvent, EndRatings, Event, GameService, LeaderboardRow, ManualClock, Place,
+    RatingDelta, Reply, StreakEvent,
 };
 use chessbot::store::Store;
 use chrono::{Duration, Utc};
@@ -170,6 +171,15 @@ async fn a_rated_win_updates_both_players_from_1500() {
             draws: 0,
             losses: 0,
             vs: None,
+            streak: Some(StreakEvent {
+                kind: "win".into(),
+                count: 1,
+            }),
+            best_win: Some(BestWinEvent {
+                game: 1,
+                opponent: "alice".into(),
+                rating: 1500,
+            }),
         }
     );
     assert_eq!(
@@ -366,4 +376,65 @@ async fn two_services_on_one_postgresql_rate_each_game_once() {
     };
     let url = support::fresh_schema_url(&base).await;
     two_services_rate_each_game_once(&url).await;
+}
+
+#[tokio::test]
+async fn stats_show_the_current_streak_and_the_best_win() {
+    let h = harness().await;
+    // carol beats alice, then dave (who first beats erin, so is rated
+    // higher than 1500 when carol meets him), then loses twice to bob.
+    let fools_mate_for_black = "f3 e5 g4 Qh4#";
+    h.start("alice", "carol", "").await;
+    h.play("alice", "carol", fools_mate_for_black).await;
+    h.start("erin", "dave", "").await;
+    h.play("erin", "dave", fools_mate_for_black).await;
+    h.start("dave", "carol", "").await;
+    h.play("dave", "carol", fools_mate_for_black).await;
+    let r = h.say("frank", "/chess stats @carol").await;
+    let text = r[0].text.clone();
+    match r[0].event.clone() {
+        Some(Event::Stats {
+            streak, best_win, ..
+        }) => {
+            assert_eq!(
+                streak,
+                Some(StreakEvent {
+                    kind: "win".into(),
+                    count: 2
+                })
+            );
+            let best = best_win.expect("a best win");
+            assert_eq!((best.game, best.opponent.as_str()), (3, "dave"));
+            assert!(best.rating > 1500, "{best:?}");
+        }
+        e => panic!("{e:?}"),
+    }
+    assert!(text.contains("Current streak: 2 wins."), "{text}");
+    assert!(text.contains("Best win: against dave ("), "{text}");
+    for _ in 0..2 {
+        h.start("carol", "bob", "").await;
+        h.play("carol", "bob", fools_mate_for_black).await;
+    }
+    match h.stats("/chess stats @carol").await {
+        Event::Stats {
+            streak, best_win, ..
+        } => {
+            assert_eq!(
+                streak,
+                Some(StreakEvent {
+                    kind: "loss".into(),
+                    count: 2
+                })
+            );
+            assert_eq!(best_win.map(|b| b.game), Some(3));
+        }
+        e => panic!("{e:?}"),
+    }
+    // Nobody rated yet: no streak, no best win.
+    match h.stats("/chess stats @zoe").await {
+        Event::Stats {
+            streak, best_win, ..
+        } => assert!(streak.is_none() && best_win.is_none()),
+        e => panic!("{e:?}"),
+    }
 }

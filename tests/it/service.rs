@@ -44,7 +44,16 @@ async fn harness() -> H {
 impl H {
     async fn say_in(&self, ch: &str, who: &str, line: &str) -> Vec<Reply> {
         let cmd = text::parse(line).unwrap().expect("a command");
-        self.svc.handle(&place(ch), &actor(who), cmd).await
+        let mut replies = self.svc.handle(&place(ch), &actor(who), cmd).await;
+        // As the adapters do: what follows a reply (a summary) comes after.
+        let mut follow = Vec::new();
+        for r in &replies {
+            if let Some(work) = &r.follow_up {
+                follow.extend(self.svc.follow_up(work).await);
+            }
+        }
+        replies.extend(follow);
+        replies
     }
 
     async fn say(&self, who: &str, line: &str) -> Vec<Reply> {
@@ -134,10 +143,24 @@ fn assert_end(r: &[Reply], result: &str, winner: Option<&str>, termination: &str
             termination.to_string()
         )
     );
-    assert!(
-        r.iter().any(|r| matches!(r.event, Some(Event::Pgn { .. }))),
-        "a PGN follows the end"
-    );
+    let summary = r.iter().find_map(|r| match &r.event {
+        Some(Event::Summary {
+            result: summary_result,
+            pgn,
+            ..
+        }) => Some((summary_result.clone(), pgn.clone())),
+        _ => None,
+    });
+    let deferred = r.iter().any(|r| r.follow_up.is_some());
+    if termination == "aborted" {
+        assert!(summary.is_none() && !deferred, "no summary after an abort");
+    } else if let Some((summary_result, pgn)) = summary {
+        assert_eq!(summary_result, result);
+        assert!(pgn.contains(&format!("[Result \"{result}\"]")), "{pgn}");
+    } else {
+        // Announcements (`run_due`) leave the summary to the adapter.
+        assert!(deferred, "a summary follows the end");
+    }
 }
 
 #[tokio::test]

@@ -283,6 +283,8 @@ resign-dropped = You keep playing.
 
 done = Done.
 
+command-interrupted = I restarted while handling this command, so I cannot tell whether it took effect. Please check with `!chess board` and send it again if needed.
+
 # The name of a game's thread (Discord).
 thread-name = { $white } vs { $black }
 
@@ -293,6 +295,7 @@ button-label = { $button ->
     [decline-draw] Decline draw
     [resign-confirm] Yes, resign
     [resign-cancel] Keep playing
+    [rematch] Rematch
    *[resign] Resign
 }
 
@@ -317,3 +320,40 @@ leaderboard-line = { $rank }. { $player } { $rating }{ $provisional ->
     } (games: { $games })
 
 leaderboard-empty = Nobody has played a rated game here yet.
+
+stats-streak = Current streak: { $kind ->
+        [win] { $count ->
+            [one] { $count } win
+           *[other] { $count } wins
+        }
+        [draw] { $count ->
+            [one] { $count } draw
+           *[other] { $count } draws
+        }
+       *[loss] { $count ->
+            [one] { $count } loss
+           *[other] { $count } losses
+        }
+    }.
+stats-best-win = Best win: against { $opponent } ({ $rating }), game #{ $game }.
+
+## Summaries
+
+summary-heading = Game #{ $id }: { $white } - { $black } { $result } ({ $termination }), { $moves }, { $days }.
+summary-moves = { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    }
+summary-days = { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    }
+summary-winner = { $winner } wins
+summary-draw = Draw
+summary-opening = Opening: { $opening }
+summary-analysis-side = { $player }: { $inaccuracies } inaccuracies, { $mistakes } mistakes, { $blunders } blunders; average loss { $acpl } centipawns, accuracy { $accuracy }%
+summary-worst = Worst move: { $number } { $san } by { $player }; { $best } was better.
+summary-lichess = Analyse on lichess
+no-finished-game-here = No game has finished in this channel yet.
+summary-game-running = Game #{ $id } is still being played: its summary comes when it ends.
+summary-aborted = Game #{ $id } was aborted: aborted games have no summary.

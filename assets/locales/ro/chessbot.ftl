@@ -313,6 +313,8 @@ resign-dropped = Jocul continuă.
 
 done = Gata.
 
+command-interrupted = M-am repornit în timp ce executam această comandă, așa că nu știu dacă a avut efect. Verificați cu `!chess board` și trimiteți-o din nou dacă e nevoie.
+
 # The name of a game's thread (Discord).
 thread-name = { $white } contra { $black }
 
@@ -323,6 +325,7 @@ button-label = { $button ->
     [decline-draw] Refuză remiza
     [resign-confirm] Da, abandonez
     [resign-cancel] Continui partida
+    [rematch] Revanșă
    *[resign] Abandonează
 }
 
@@ -347,3 +350,45 @@ leaderboard-line = { $rank }. { $player } { $rating }{ $provisional ->
     } (partide: { $games })
 
 leaderboard-empty = Nimeni nu a jucat încă aici o partidă cu rating.
+
+stats-streak = Seria curentă: { $kind ->
+        [win] { $count ->
+            [one] { $count } victorie
+            [few] { $count } victorii
+           *[other] { $count } de victorii
+        }
+        [draw] { $count ->
+            [one] { $count } remiză
+            [few] { $count } remize
+           *[other] { $count } de remize
+        }
+       *[loss] { $count ->
+            [one] { $count } înfrângere
+            [few] { $count } înfrângeri
+           *[other] { $count } de înfrângeri
+        }
+    }.
+stats-best-win = Cea mai bună victorie: contra lui { $opponent } ({ $rating }), partida #{ $game }.
+
+## Summaries
+
+summary-heading = Partida #{ $id }: { $white } - { $black } { $result } ({ $termination }), { $moves }, { $days }.
+summary-moves = { $moves ->
+        [one] { $moves } mutare
+        [few] { $moves } mutări
+       *[other] { $moves } de mutări
+    }
+summary-days = { $days ->
+        [one] { $days } zi
+        [few] { $days } zile
+       *[other] { $days } de zile
+    }
+summary-winner = { $winner } câștigă
+summary-draw = Remiză
+summary-opening = Deschiderea: { $opening }
+summary-analysis-side = { $player }: { $inaccuracies } imprecizii, { $mistakes } greșeli, { $blunders } gafe; pierdere medie { $acpl } centipioni, precizie { $accuracy }%
+summary-worst = Cea mai slabă mutare: { $number } { $san } ({ $player }); mai bună era { $best }.
+summary-lichess = Analizează pe lichess
+no-finished-game-here = Nicio partidă nu s-a încheiat încă în acest canal.
+summary-game-running = Partida #{ $id } încă se joacă: rezumatul vine când se termină.
+summary-aborted = Partida #{ $id } a fost anulată: partidele anulate nu au rezumat.

@@ -314,6 +314,8 @@ resign-dropped = Игра продолжается.
 
 done = Готово.
 
+command-interrupted = Я перезапустился, пока выполнял эту команду, и не знаю, успела ли она сработать. Проверьте через `!chess board` и при необходимости отправьте её снова.
+
 # The name of a game's thread (Discord).
 thread-name = { $white } — { $black }
 
@@ -324,6 +326,7 @@ button-label = { $button ->
     [decline-draw] Отказаться от ничьей
     [resign-confirm] Да, сдаюсь
     [resign-cancel] Играть дальше
+    [rematch] Реванш
    *[resign] Сдаться
 }
 
@@ -348,3 +351,45 @@ leaderboard-line = { $rank }. { $player } { $rating }{ $provisional ->
     } (партий: { $games })
 
 leaderboard-empty = Здесь ещё никто не сыграл рейтинговую партию.
+
+stats-streak = Текущая серия: { $kind ->
+        [win] { $count ->
+            [one] { $count } победа
+            [few] { $count } победы
+           *[many] { $count } побед
+        }
+        [draw] { $count ->
+            [one] { $count } ничья
+            [few] { $count } ничьи
+           *[many] { $count } ничьих
+        }
+       *[loss] { $count ->
+            [one] { $count } поражение
+            [few] { $count } поражения
+           *[many] { $count } поражений
+        }
+    }.
+stats-best-win = Лучшая победа: над { $opponent } ({ $rating }), партия №{ $game }.
+
+## Summaries
+
+summary-heading = Партия №{ $id }: { $white } - { $black } { $result } ({ $termination }), { $moves }, { $days }.
+summary-moves = { $moves ->
+        [one] { $moves } ход
+        [few] { $moves } хода
+       *[many] { $moves } ходов
+    }
+summary-days = { $days ->
+        [one] { $days } день
+        [few] { $days } дня
+       *[many] { $days } дней
+    }
+summary-winner = { $winner } побеждает
+summary-draw = Ничья
+summary-opening = Дебют: { $opening }
+summary-analysis-side = { $player }: неточностей { $inaccuracies }, ошибок { $mistakes }, грубых ошибок { $blunders }; средняя потеря { $acpl } сантипешек, точность { $accuracy }%
+summary-worst = Худший ход: { $number } { $san } ({ $player }); лучше было { $best }.
+summary-lichess = Анализ на lichess
+no-finished-game-here = В этом канале ещё не закончилась ни одна партия.
+summary-game-running = Партия №{ $id } ещё идёт: итог появится, когда она закончится.
+summary-aborted = Партия №{ $id } была прервана: у прерванных партий нет итога.

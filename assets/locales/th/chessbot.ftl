@@ -312,6 +312,8 @@ resign-dropped = เล่นต่อ
 
 done = เรียบร้อย
 
+command-interrupted = บอทรีสตาร์ทระหว่างทำคำสั่งนี้ จึงไม่ทราบว่าคำสั่งมีผลแล้วหรือไม่ กรุณาตรวจสอบด้วย `!chess board` แล้วส่งใหม่ถ้าจำเป็น
+
 # The name of a game's thread (Discord).
 thread-name = { $white } พบ { $black }
 
@@ -322,6 +324,7 @@ button-label = { $button ->
     [decline-draw] ไม่รับเสมอ
     [resign-confirm] ใช่ ยอมแพ้
     [resign-cancel] เล่นต่อ
+    [rematch] แข่งใหม่
    *[resign] ยอมแพ้
 }
 
@@ -346,3 +349,25 @@ leaderboard-line = { $rank }. { $player } { $rating }{ $provisional ->
     } ({ $games } เกม)
 
 leaderboard-empty = ยังไม่มีใครเล่นเกมที่นับเรตติ้งที่นี่
+
+stats-streak = สถิติต่อเนื่องล่าสุด: { $kind ->
+        [win] ชนะ { $count } เกม
+        [draw] เสมอ { $count } เกม
+       *[loss] แพ้ { $count } เกม
+    }
+stats-best-win = ชัยชนะที่ดีที่สุด: ชนะ { $opponent } ({ $rating }) เกม #{ $game }
+
+## Summaries
+
+summary-heading = เกม #{ $id }: { $white } - { $black } { $result } ({ $termination }), { $moves }, { $days }
+summary-moves = { $moves } ตา
+summary-days = { $days } วัน
+summary-winner = { $winner } ชนะ
+summary-draw = เสมอ
+summary-opening = การเปิดเกม: { $opening }
+summary-analysis-side = { $player }: ไม่แม่นยำ { $inaccuracies } ครั้ง, ผิดพลาด { $mistakes } ครั้ง, พลาดร้ายแรง { $blunders } ครั้ง; เสียเฉลี่ย { $acpl } เซนติพอว์น, ความแม่นยำ { $accuracy }%
+summary-worst = ตาที่แย่ที่สุด: { $number } { $san } ของ { $player }; { $best } ดีกว่า
+summary-lichess = วิเคราะห์บน lichess
+no-finished-game-here = ยังไม่มีเกมที่จบในห้องนี้
+summary-game-running = เกม #{ $id } ยังเล่นอยู่: สรุปจะมาเมื่อเกมจบ
+summary-aborted = เกม #{ $id } ถูกยกเลิก: เกมที่ถูกยกเลิกไม่มีสรุป

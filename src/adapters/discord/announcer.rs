@@ -49,6 +49,17 @@ pub async fn run(http: Arc<Http>, backend: Arc<dyn Backend>, renderer: Arc<Rende
             // would refuse forever); only a crash before this line makes
             // another round post it again.
             backend.ack_due(&due).await;
+            // The summary of a game that ended on time (not part of the
+            // outbox: analysis may take seconds).
+            for reply in &due.replies {
+                if let Some(work) = &reply.follow_up {
+                    for next in backend.follow_up(work).await {
+                        if let Err(e) = respond::post(&http, &renderer, &next).await {
+                            tracing::warn!(error = %e, "could not post a summary");
+                        }
+                    }
+                }
+            }
         }
         if full {
             // More may be waiting: no pause between full batches.

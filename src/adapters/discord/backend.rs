@@ -9,8 +9,8 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 
 use crate::service::{
-    Actor, Clock, Command, DueAnnouncement, GameService, LocalePrefs, Place, Reply, Subject,
-    SystemClock,
+    Actor, Clock, Command, DueAnnouncement, FollowUp, GameService, LocalePrefs, Place, Reply,
+    Subject, SystemClock,
 };
 use crate::store::Store;
 
@@ -84,6 +84,12 @@ pub trait Backend: Send + Sync {
         from: &'a Place,
         to: &'a Place,
     ) -> BoxFuture<'a, Result<bool, OpenError>>;
+    /// The replies that follow a posted reply (a game's summary; see
+    /// `GameService::follow_up`).
+    fn follow_up<'a>(&'a self, work: &'a FollowUp) -> BoxFuture<'a, Vec<Reply>> {
+        let _ = work;
+        Box::pin(async { Vec::new() })
+    }
 }
 
 /// The real game service and its clock.
@@ -153,6 +159,10 @@ impl Backend for Service {
         to: &'a Place,
     ) -> BoxFuture<'a, Result<bool, OpenError>> {
         Box::pin(async move { Ok(self.0.rebind_channel(from, to).await?) })
+    }
+
+    fn follow_up<'a>(&'a self, work: &'a FollowUp) -> BoxFuture<'a, Vec<Reply>> {
+        Box::pin(self.0.follow_up(work))
     }
 }
 

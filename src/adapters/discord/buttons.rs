@@ -180,6 +180,7 @@ async fn confirm_resignation(
             tracing::warn!(error = %e, "could not post the resignation");
         }
     }
+    respond::post_follow_ups(http, data, &public).await;
     Ok(())
 }
 

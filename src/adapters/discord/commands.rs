@@ -200,6 +200,7 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
         "rematch",
         "claim",
         "pgn",
+        "summary",
         "games",
         "history",
         "stats",
@@ -387,10 +388,13 @@ async fn move_(
 )]
 async fn board(
     ctx: Context<'_>,
-    #[description_localized("ru", "Чёрные внизу")]
-    #[description_localized("ro", "Cu negrele jos")]
-    #[description_localized("th", "ให้ฝ่ายดำอยู่ด้านล่าง")]
-    #[description = "Show it with Black at the bottom"]
+    #[description_localized("ru", "Внизу сторона, которая не ходит (обычно внизу та, чей ход)")]
+    #[description_localized(
+        "ro",
+        "Jos partea care nu este la mutare (de obicei jos e cea la mutare)"
+    )]
+    #[description_localized("th", "ให้ฝ่ายที่ไม่ได้เดินอยู่ด้านล่าง (ปกติฝ่ายที่ต้องเดินอยู่ด้านล่าง)")]
+    #[description = "Show the side not to move at the bottom (by default the side to move is)"]
     flip: Option<bool>,
 ) -> Result<(), Error> {
     run(
@@ -514,6 +518,25 @@ async fn pgn(
     run(ctx, Command::Pgn { game }).await
 }
 
+/// Post a finished game's summary again (default: the last one here).
+#[poise::command(
+    slash_command,
+    description_localized("ru", "Итог завершённой партии (по умолчанию последней здесь)"),
+    description_localized("ro", "Rezumatul unei partide încheiate (implicit ultima de aici)"),
+    description_localized("th", "สรุปเกมที่จบแล้ว (ค่าเริ่มต้น: เกมล่าสุดในห้องนี้)")
+)]
+async fn summary(
+    ctx: Context<'_>,
+    #[description_localized("ru", "Номер партии (из /chess history)")]
+    #[description_localized("ro", "Numărul partidei (din /chess history)")]
+    #[description_localized("th", "หมายเลขเกม (จาก /chess history)")]
+    #[description = "Game number (from /chess history)"]
+    #[min = 1]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    run(ctx, Command::Summary { game }).await
+}
+
 /// List the games being played in this channel.
 #[poise::command(
     slash_command,
@@ -567,6 +590,18 @@ async fn stats(
     let player = user.map(|u| option_actor(ctx, &u));
     let vs = vs.map(|u| option_actor(ctx, &u));
     run(ctx, Command::Stats { player, vs }).await
+}
+
+/// "Chess stats" in a user's context menu: their rating and record.
+#[poise::command(
+    context_menu_command = "Chess stats",
+    name_localized("ru", "Шахматная статистика"),
+    name_localized("ro", "Statistici de șah"),
+    name_localized("th", "สถิติหมากรุก")
+)]
+pub async fn stats_menu(ctx: Context<'_>, user: serenity::User) -> Result<(), Error> {
+    let player = Some(option_actor(ctx, &user));
+    run(ctx, Command::Stats { player, vs: None }).await
 }
 
 /// The server's top rated players.
@@ -708,6 +743,7 @@ mod tests {
                 "rematch",
                 "claim",
                 "pgn",
+                "summary",
                 "games",
                 "history",
                 "stats",

@@ -24,13 +24,15 @@ pub enum ButtonId {
     ResignConfirm,
     /// The private "keep playing" button.
     ResignCancel,
+    /// Under a summary: a new challenge with colours swapped.
+    Rematch,
 }
 
 const PREFIX: &str = "chess:";
 
 impl ButtonId {
     /// All buttons, for tests and documentation.
-    pub const ALL: [ButtonId; 7] = [
+    pub const ALL: [ButtonId; 8] = [
         ButtonId::AcceptChallenge,
         ButtonId::DeclineChallenge,
         ButtonId::AcceptDraw,
@@ -38,6 +40,7 @@ impl ButtonId {
         ButtonId::Resign,
         ButtonId::ResignConfirm,
         ButtonId::ResignCancel,
+        ButtonId::Rematch,
     ];
 
     fn key(self) -> &'static str {
@@ -49,6 +52,7 @@ impl ButtonId {
             ButtonId::Resign => "resign",
             ButtonId::ResignConfirm => "resign_confirm",
             ButtonId::ResignCancel => "resign_cancel",
+            ButtonId::Rematch => "rematch",
         }
     }
 
@@ -105,6 +109,7 @@ impl ButtonId {
             Action::AcceptDraw => ButtonId::AcceptDraw,
             Action::DeclineDraw => ButtonId::DeclineDraw,
             Action::Resign => ButtonId::Resign,
+            Action::Rematch => ButtonId::Rematch,
         }
     }
 
@@ -118,6 +123,7 @@ impl ButtonId {
             ButtonId::AcceptDraw => Some(Action::AcceptDraw),
             ButtonId::DeclineDraw => Some(Action::DeclineDraw),
             ButtonId::ResignConfirm => Some(Action::Resign),
+            ButtonId::Rematch => Some(Action::Rematch),
             ButtonId::Resign | ButtonId::ResignCancel => None,
         }
     }
@@ -160,6 +166,7 @@ impl ButtonId {
             ButtonId::Resign => "resign",
             ButtonId::ResignConfirm => "resign-confirm",
             ButtonId::ResignCancel => "resign-cancel",
+            ButtonId::Rematch => "rematch",
         };
         crate::service::messages::button_label(l, key)
     }

@@ -11,7 +11,7 @@ use serenity::all::{
 
 use super::ids::ButtonId;
 use crate::i18n::Locale;
-use crate::service::{Event, Reply, Subject};
+use crate::service::{AttachmentKind, Event, Reply, Subject};
 
 /// File name of the board picture; the embed shows `attachment://board.png`.
 pub const BOARD_FILE: &str = "board.png";
@@ -19,6 +19,10 @@ pub const BOARD_FILE: &str = "board.png";
 pub const PGN_FILE: &str = "game.pgn";
 /// File name of the full text when a message is too long for Discord.
 pub const LONG_TEXT_FILE: &str = "message.txt";
+/// Discord's limit on a link button's address, in characters.
+pub const MAX_BUTTON_URL: usize = 512;
+/// Discord's limit on an embed's description, in characters.
+pub const MAX_EMBED_TEXT: usize = 4096;
 /// Discord's limit on message content, in characters.
 pub const MAX_CONTENT: usize = 2000;
 /// Embed colour (a board green).
@@ -42,6 +46,10 @@ pub struct Outgoing {
     pub locale: Locale,
     /// What the buttons are about (carried in their custom ids).
     pub subject: Option<Subject>,
+    /// A link button: (label, address).
+    pub link: Option<(String, String)>,
+    /// Text shown in an embed instead of the content (the leaderboard).
+    pub embed_text: Option<String>,
 }
 
 /// Escapes Discord markdown so untrusted or plain text shows literally:
@@ -112,19 +120,47 @@ pub fn allowed_mentions(ids: &[u64]) -> CreateAllowedMentions {
 /// Builds the message for `reply`; `board_png` is the rendered board, if
 /// there is one and rendering worked.
 #[must_use]
-pub fn outgoing(reply: &Reply, board_png: Option<Vec<u8>>) -> Outgoing {
+pub fn outgoing(reply: &Reply, mut board_png: Option<Vec<u8>>) -> Outgoing {
     let mention_ids = if reply.ephemeral {
         Vec::new()
     } else {
         mention_ids(reply)
     };
     let mut files = Vec::new();
+    for file in &reply.files {
+        match file.kind {
+            // The summary card is the message's picture.
+            AttachmentKind::Card if board_png.is_none() => {
+                board_png = Some(file.bytes.to_vec());
+            }
+            _ => files.push((file.filename.clone(), file.bytes.to_vec())),
+        }
+    }
+    let mut link = None;
     let mut body = match &reply.event {
         Some(Event::Pgn { pgn }) if !pgn.is_empty() => {
             files.push((PGN_FILE.to_owned(), pgn.clone().into_bytes()));
             with_code_block(&reply.text, pgn)
         }
         _ => escape_markdown(&reply.text),
+    };
+    if let Some(l) = &reply.link {
+        if l.url.chars().count() <= MAX_BUTTON_URL {
+            link = Some((l.label.clone(), l.url.clone()));
+        } else {
+            // Too long for a button: a masked link in the text, when it fits.
+            let masked = format!("\n[{}](<{}>)", escape_markdown(&l.label), l.url);
+            if body.chars().count() + masked.chars().count() + 40 <= MAX_CONTENT {
+                body.push_str(&masked);
+            }
+        }
+    }
+    // The leaderboard reads as a table: an embed.
+    let embed_text = match &reply.event {
+        Some(Event::Leaderboard { .. }) if body.chars().count() <= MAX_EMBED_TEXT => {
+            Some(std::mem::take(&mut body))
+        }
+        _ => None,
     };
     let prefix: String = mention_ids.iter().map(|id| format!("<@{id}> ")).collect();
     let full = format!("{prefix}{body}");
@@ -160,6 +196,8 @@ pub fn outgoing(reply: &Reply, board_png: Option<Vec<u8>>) -> Outgoing {
             .collect(),
         locale: reply.locale,
         subject: reply.subject,
+        link,
+        embed_text,
     }
 }
 
@@ -222,6 +260,8 @@ impl Outgoing {
             buttons: Vec::new(),
             locale: Locale::En,
             subject: None,
+            link: None,
+            embed_text: None,
         }
     }
 
@@ -239,9 +279,30 @@ impl Outgoing {
         board.chain(rest).collect()
     }
 
-    /// The embed showing the board, if there is one.
+    /// The rows of buttons (and the link button), if any.
+    #[must_use]
+    pub fn components(&self) -> Option<Vec<CreateActionRow>> {
+        let mut rows = button_rows(&self.buttons, self.locale, self.subject);
+        if let Some((label, url)) = &self.link {
+            let button = CreateButton::new_link(url.clone()).label(label.clone());
+            match rows.last_mut() {
+                Some(CreateActionRow::Buttons(row)) if row.len() < 5 => row.push(button),
+                _ => rows.push(CreateActionRow::Buttons(vec![button])),
+            }
+        }
+        (!rows.is_empty()).then_some(rows)
+    }
+
+    /// The embed showing the board (or the embedded text), if any.
     #[must_use]
     pub fn embed(&self) -> Option<CreateEmbed> {
+        if let Some(text) = &self.embed_text {
+            return Some(
+                CreateEmbed::new()
+                    .colour(EMBED_COLOUR)
+                    .description(text.clone()),
+            );
+        }
         self.board_png.as_ref().map(|_| {
             CreateEmbed::new()
                 .colour(EMBED_COLOUR)
@@ -259,8 +320,8 @@ impl Outgoing {
         if let Some(e) = self.embed() {
             m = m.embed(e);
         }
-        if !self.buttons.is_empty() {
-            m = m.components(button_rows(&self.buttons, self.locale, self.subject));
+        if let Some(rows) = self.components() {
+            m = m.components(rows);
         }
         m
     }
@@ -275,8 +336,8 @@ impl Outgoing {
         if let Some(e) = self.embed() {
             m = m.embed(e);
         }
-        if !self.buttons.is_empty() {
-            m = m.components(button_rows(&self.buttons, self.locale, self.subject));
+        if let Some(rows) = self.components() {
+            m = m.components(rows);
         }
         m
     }
@@ -293,8 +354,8 @@ impl Outgoing {
         if let Some(e) = self.embed() {
             m = m.embed(e);
         }
-        if !self.buttons.is_empty() {
-            m = m.components(button_rows(&self.buttons, self.locale, self.subject));
+        if let Some(rows) = self.components() {
+            m = m.components(rows);
         }
         m
     }
@@ -308,8 +369,8 @@ impl Outgoing {
         if let Some(e) = self.embed() {
             m = m.embed(e);
         }
-        if !self.buttons.is_empty() {
-            m = m.components(button_rows(&self.buttons, self.locale, self.subject));
+        if let Some(rows) = self.components() {
+            m = m.components(rows);
         }
         m
     }
@@ -344,6 +405,9 @@ mod tests {
             actions: Vec::new(),
             locale: crate::i18n::Locale::En,
             subject: None,
+            files: Vec::new(),
+            link: None,
+            follow_up: None,
         }
     }
 

@@ -215,7 +215,23 @@ pub async fn answer(
     for reply in &elsewhere {
         log(post(http, &data.renderer, reply).await, "post");
     }
+    post_follow_ups(http, data, &here).await;
+    post_follow_ups(http, data, &elsewhere).await;
     Ok(answered)
+}
+
+/// Runs the work behind posted replies (a finished game's summary, which
+/// may wait for the engine's analysis) and posts what it gives, in the
+/// replies' channels.
+pub async fn post_follow_ups(http: &Http, data: &Data, replies: &[Reply]) {
+    for reply in replies {
+        let Some(work) = &reply.follow_up else {
+            continue;
+        };
+        for next in data.backend.follow_up(work).await {
+            log(post(http, &data.renderer, &next).await, "summary");
+        }
+    }
 }
 
 /// Posts a reply as a message in its channel (announcer, other channels).
@@ -336,6 +352,9 @@ mod tests {
             actions: Vec::new(),
             locale: crate::i18n::Locale::En,
             subject: None,
+            files: Vec::new(),
+            link: None,
+            follow_up: None,
         }
     }
 

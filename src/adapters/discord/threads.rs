@@ -206,6 +206,9 @@ mod tests {
             actions: vec![Action::Resign],
             locale: crate::i18n::Locale::En,
             subject: None,
+            files: Vec::new(),
+            link: None,
+            follow_up: None,
         }
     }
 

@@ -13,24 +13,27 @@ use matrix_sdk::{Room, RoomMemberships, sync::SyncResponse};
 
 use super::text;
 use super::*;
-use crate::service::{Actor, Command, Place, error_reply};
+use crate::service::{Actor, Command, Place, error_reply, messages as msg};
 
 impl Bot {
-    /// Whether this command was handled before a crash.
-    pub(super) async fn already_done(&self, event: &matrix_sdk::ruma::EventId) -> bool {
-        self.progress
-            .lock()
-            .await
-            .done
-            .iter()
-            .any(|d| d == event.as_str())
+    /// Starts handling a command event (saved before the service runs it;
+    /// see [`Progress::begin`]).
+    pub(super) async fn begin(&self, event: &matrix_sdk::ruma::EventId) -> Begin {
+        let mut p = self.progress.lock().await;
+        let begin = p.begin(event.as_str());
+        if begin != Begin::Done
+            && let Err(e) = save_progress(&self.client, &p).await
+        {
+            tracing::warn!(error = %e, "could not save the progress");
+        }
+        begin
     }
 
     /// Records a handled command (before its replies go out: a crash then
     /// loses the replies, never applies a command twice).
     pub(super) async fn mark_done(&self, event: &matrix_sdk::ruma::EventId) {
         let mut p = self.progress.lock().await;
-        p.done.push(event.to_string());
+        p.finish(event.as_str());
         if let Err(e) = save_progress(&self.client, &p).await {
             tracing::warn!(error = %e, "could not save the progress");
         }
@@ -45,6 +48,7 @@ impl Bot {
         *p = Progress {
             since: Some(next),
             done: Vec::new(),
+            pending: None,
         };
         if let Err(e) = save_progress(&self.client, &p).await {
             tracing::warn!(error = %e, "could not save the progress");
@@ -126,9 +130,27 @@ impl Bot {
             Ok(Some(cmd)) => Ok(cmd),
             Err(e) => Err(e),
         };
-        if self.already_done(&m.event_id).await {
-            tracing::debug!(event = %m.event_id, "handled before a restart; skipped");
-            return;
+        match self.begin(&m.event_id).await {
+            Begin::Run => {}
+            Begin::Done => {
+                tracing::debug!(event = %m.event_id, "handled before a restart; skipped");
+                return;
+            }
+            Begin::Interrupted => {
+                tracing::warn!(event = %m.event_id, "command interrupted by a restart; not run again");
+                let l = self
+                    .service
+                    .locale_for(&place, crate::service::LocalePrefs::default())
+                    .await;
+                let mut r = error_reply(&place, "interrupted", msg::command_interrupted(l));
+                r.locale = l;
+                let origin = Origin {
+                    event_id: m.event_id.clone(),
+                    sender: m.sender.clone(),
+                };
+                self.post(&r, Some(&origin)).await;
+                return;
+            }
         }
         // The service opens the span of the command (channel, user).
         tracing::debug!(event = %m.event_id, "command");
@@ -152,9 +174,7 @@ impl Bot {
             event_id: m.event_id.clone(),
             sender: m.sender.clone(),
         };
-        for reply in &replies {
-            self.post(reply, Some(&origin)).await;
-        }
+        self.post_all(&replies, Some(&origin)).await;
     }
 
     /// Whether `user` moderates `room`: power level 50 or more (or a room

@@ -296,6 +296,7 @@ pub async fn serve(
         progress = Progress {
             since: Some(response.next_batch),
             done: Vec::new(),
+            pending: None,
         };
         save_progress(&client, &progress).await?;
         tracing::info!("first sync done; history skipped");

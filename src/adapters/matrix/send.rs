@@ -19,7 +19,7 @@ use super::format;
 use super::{Bot, Origin, PLATFORM};
 use crate::chess::Position;
 use crate::render::{BoardSpec, Renderer};
-use crate::service::{BoardImage, Event, Reply};
+use crate::service::{Attachment, AttachmentKind, BoardImage, Event, Reply};
 
 /// Width of board pictures.
 pub const BOARD_SIZE: u32 = 512;
@@ -132,6 +132,16 @@ impl Bot {
             self.send_pgn(&room, pgn).await;
             return;
         }
+        let with_link;
+        let reply = match &reply.link {
+            Some(link) => {
+                let mut r = reply.clone();
+                r.text = format!("{}\n{}: {}", r.text, link.label, link.url);
+                with_link = r;
+                &with_link
+            }
+            None => reply,
+        };
         if !reply.text.is_empty()
             && let Err(e) = room.send(text_content(reply, origin)).await
         {
@@ -139,6 +149,64 @@ impl Bot {
         }
         if let Some(board) = &reply.board {
             self.send_board(&room, board).await;
+        }
+        for file in &reply.files {
+            self.send_attachment(&room, file).await;
+        }
+    }
+
+    /// Posts replies in order, each followed by what its follow-up gives
+    /// (a finished game's summary, after the engine's analysis).
+    pub(crate) async fn post_all(&self, replies: &[Reply], origin: Option<&Origin>) {
+        for reply in replies {
+            self.post(reply, origin).await;
+        }
+        for reply in replies {
+            if let Some(work) = &reply.follow_up {
+                for next in self.service.follow_up(work).await {
+                    self.post(&next, None).await;
+                }
+            }
+        }
+    }
+
+    /// Uploads a summary's card or GIF as `m.image`, a PGN as `m.file`.
+    async fn send_attachment(&self, room: &Room, file: &Attachment) {
+        let mime: mime::Mime = file
+            .kind
+            .mime()
+            .parse()
+            .unwrap_or(mime::APPLICATION_OCTET_STREAM);
+        let size = file.bytes.len();
+        let Some(uri) = self.upload(&mime, file.bytes.to_vec()).await else {
+            return;
+        };
+        let content = match file.kind {
+            AttachmentKind::Card | AttachmentKind::Animation => {
+                let mut info = ImageInfo::new();
+                if let Some((w, h)) = image_size(&file.bytes) {
+                    info.width = Some(UInt::from(w));
+                    info.height = Some(UInt::from(h));
+                }
+                info.mimetype = Some(mime.to_string());
+                info.size = UInt::try_from(size).ok();
+                let mut image = ImageMessageEventContent::plain(file.filename.clone(), uri)
+                    .info(Box::new(info));
+                image.filename = Some(file.filename.clone());
+                RoomMessageEventContent::new(MessageType::Image(image))
+            }
+            AttachmentKind::Pgn => {
+                let mut info = FileInfo::new();
+                info.mimetype = Some(mime.to_string());
+                info.size = UInt::try_from(size).ok();
+                let mut f =
+                    FileMessageEventContent::plain(file.filename.clone(), uri).info(Box::new(info));
+                f.filename = Some(file.filename.clone());
+                RoomMessageEventContent::new(MessageType::File(f))
+            }
+        };
+        if let Err(e) = room.send(content.add_mentions(Mentions::new())).await {
+            tracing::warn!(error = %e, room = %room.room_id(), "could not send a file");
         }
     }
 
@@ -236,6 +304,21 @@ impl Bot {
     }
 }
 
+/// Width and height of a PNG or GIF, from its header.
+fn image_size(bytes: &[u8]) -> Option<(u32, u32)> {
+    if bytes.starts_with(b"\x89PNG\r\n\x1a\n") && bytes.len() >= 24 {
+        let w = u32::from_be_bytes(bytes[16..20].try_into().ok()?);
+        let h = u32::from_be_bytes(bytes[20..24].try_into().ok()?);
+        return Some((w, h));
+    }
+    if bytes.starts_with(b"GIF8") && bytes.len() >= 10 {
+        let w = u16::from_le_bytes([bytes[6], bytes[7]]);
+        let h = u16::from_le_bytes([bytes[8], bytes[9]]);
+        return Some((u32::from(w), u32::from(h)));
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -262,6 +345,9 @@ mod tests {
             actions: Vec::new(),
             locale: crate::i18n::Locale::En,
             subject: None,
+            files: Vec::new(),
+            link: None,
+            follow_up: None,
         }
     }
 

@@ -66,6 +66,46 @@ pub(super) fn same_user(session: &UserId, configured: &str) -> bool {
 pub(crate) struct Progress {
     pub(super) since: Option<String>,
     pub(super) done: Vec<String>,
+    /// The command being handled: saved before the service runs it, so a
+    /// crash before it is `done` is known on the replay. Such a command is
+    /// not run again (its effect may have been committed: a second run could
+    /// act twice, as a replayed takeback acceptance becomes a new request);
+    /// its sender is asked to check and repeat it.
+    #[serde(default)]
+    pub(super) pending: Option<String>,
+}
+
+/// What to do with a command event of the batch in hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Begin {
+    /// Never seen: run it (it is now pending).
+    Run,
+    /// Handled before a restart: skip it.
+    Done,
+    /// Being handled when the process stopped: do not run it again.
+    Interrupted,
+}
+
+impl Progress {
+    /// Starts handling `event`; see [`Begin`].
+    pub(crate) fn begin(&mut self, event: &str) -> Begin {
+        if self.done.iter().any(|d| d == event) {
+            return Begin::Done;
+        }
+        if self.pending.as_deref() == Some(event) {
+            self.pending = None;
+            self.done.push(event.to_string());
+            return Begin::Interrupted;
+        }
+        self.pending = Some(event.to_string());
+        Begin::Run
+    }
+
+    /// `event` was handled.
+    pub(crate) fn finish(&mut self, event: &str) {
+        self.pending = None;
+        self.done.push(event.to_string());
+    }
 }
 
 pub(super) fn store_error(e: impl std::fmt::Display) -> MatrixError {
@@ -200,4 +240,35 @@ pub(super) async fn whoami(
         fail("the token has no device; create one with a password login".to_string())
     })?;
     Ok((who.user_id, device))
+}
+
+#[cfg(test)]
+mod progress_tests {
+    use super::*;
+
+    /// The progress as a restarted process reads it back.
+    fn reloaded(p: &Progress) -> Progress {
+        serde_json::from_slice(&serde_json::to_vec(p).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn a_command_interrupted_by_a_crash_is_not_run_twice() {
+        let mut p = Progress::default();
+        assert_eq!(p.begin("$a"), Begin::Run);
+        p.finish("$a");
+        assert_eq!(p.begin("$b"), Begin::Run);
+        // The process dies while the service handles $b.
+        let mut after = reloaded(&p);
+        assert_eq!(after.begin("$a"), Begin::Done);
+        assert_eq!(after.begin("$b"), Begin::Interrupted);
+        assert_eq!(after.begin("$b"), Begin::Done, "told once");
+        assert_eq!(after.begin("$c"), Begin::Run);
+    }
+
+    #[test]
+    fn progress_saved_before_pending_existed_still_loads() {
+        let old: Progress = serde_json::from_str(r#"{"since":"s1","done":["$x"]}"#).unwrap();
+        assert_eq!(old.pending, None);
+        assert_eq!(old.done, ["$x"]);
+    }
 }

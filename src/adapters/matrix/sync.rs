@@ -99,6 +99,15 @@ pub(super) async fn deadline_task(bot: Arc<Bot>, clock: Arc<dyn Clock>, max_slee
                 bot.post(reply, None).await;
             }
             bot.service.ack_due(&due).await;
+            // The summary of a game that ended on time, after the
+            // acknowledgement (the analysis may take seconds).
+            for reply in &due.replies {
+                if let Some(work) = &reply.follow_up {
+                    for next in bot.service.follow_up(work).await {
+                        bot.post(&next, None).await;
+                    }
+                }
+            }
         }
         if full {
             continue;

@@ -74,3 +74,10 @@ pub fn console_not_utf8(l: Locale) -> String {
 pub fn console_clock_limit(l: Locale, days: i64) -> String {
     tr(l, "console-clock-limit", &[("days", days.into())])
 }
+
+/// Matrix: a command that was being handled when the bot stopped; it is
+/// not run again, since it may have taken effect.
+#[must_use]
+pub fn command_interrupted(l: Locale) -> String {
+    tr(l, "command-interrupted", &[])
+}

@@ -18,10 +18,12 @@ use crate::i18n::{Locale, notation, tr};
 mod adapter;
 mod errors;
 mod records;
+mod summaries;
 
 pub use adapter::*;
 pub use errors::*;
 pub use records::*;
+pub use summaries::*;
 /// A deadline as shown to users (the same in every language: digits and
 /// UTC read everywhere).
 #[must_use]

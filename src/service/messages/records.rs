@@ -133,3 +133,27 @@ pub fn leaderboard_line(
 pub fn leaderboard_empty(l: Locale) -> String {
     tr(l, "leaderboard-empty", &[])
 }
+
+/// A player's current streak (`kind`: `win`, `draw`, `loss`).
+#[must_use]
+pub fn stats_streak(l: Locale, kind: &str, count: i64) -> String {
+    tr(
+        l,
+        "stats-streak",
+        &[("kind", kind.into()), ("count", count.into())],
+    )
+}
+
+/// A player's best win.
+#[must_use]
+pub fn stats_best_win(l: Locale, opponent: &str, rating: i64, game: i64) -> String {
+    tr(
+        l,
+        "stats-best-win",
+        &[
+            ("opponent", opponent.into()),
+            ("rating", rating.into()),
+            ("game", game.into()),
+        ],
+    )
+}

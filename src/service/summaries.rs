@@ -1,0 +1,374 @@
+//! Game summaries: the one post that follows a game's result (a card, the
+//! game as a GIF, the PGN file, a link to analyse it, the opening and the
+//! engine's verdict), and `summary [game]` to post it again.
+
+use std::sync::Arc;
+
+use super::{
+    Action, AnalysisEvent, Attachment, AttachmentKind, Event, FollowUp, Link, OpeningEvent, Place,
+    Reply, SideAnalysisEvent, Subject, WorstMoveEvent, messages as msg,
+};
+use crate::chess::{Color, Outcome, PgnTags, Termination};
+use crate::engine::{DEFAULT_ANALYSIS_BUDGET, GameAnalysis, SideAnalysis};
+use crate::i18n::Locale;
+use crate::render::{GifSpec, SummaryCard};
+
+use super::game::*;
+
+/// Size of the game GIF, in pixels.
+pub(super) const GIF_SIZE: u32 = 480;
+
+/// Games shorter than this many plies are not worth the engine's time.
+const MIN_ANALYSED_PLIES: usize = 2;
+
+/// Where lichess analyses a PGN given in the address.
+const LICHESS_ANALYSIS: &str = "https://lichess.org/analysis/pgn/";
+
+impl GameService {
+    /// Runs the work a reply deferred ([`Reply::follow_up`]): the summary of
+    /// a game that just ended, analysed by the engine when there is one.
+    /// Adapters post these replies after the reply that carried it.
+    pub async fn follow_up(&self, work: &FollowUp) -> Vec<Reply> {
+        let made = async {
+            let Some(row) = self.inner.store.game(work.game).await? else {
+                return Ok(Vec::new());
+            };
+            let l = self.replay(row).await?;
+            Ok::<_, Failure>(vec![self.summary_reply(work.locale, &work.place, &l).await])
+        };
+        let mut replies = made
+            .await
+            .unwrap_or_else(|f| vec![failure_reply(work.locale, &work.place, f)]);
+        for r in &mut replies {
+            r.locale = work.locale;
+        }
+        replies
+    }
+
+    /// `summary [game]`: a finished game of this channel (by default the
+    /// last one) summarised again.
+    pub(super) async fn summary(&self, loc: Locale, place: &Place, id: Option<i64>) -> Handled {
+        let row = match id {
+            Some(id) => match self.inner.store.game(id).await? {
+                Some(row) if row.platform == place.platform && row.channel == place.channel => row,
+                _ => return Err(user("no_game", msg::no_such_game(loc, id))),
+            },
+            None => self
+                .inner
+                .store
+                .last_finished_game(&key(place))
+                .await?
+                .ok_or_else(|| user("no_game", msg::no_finished_game_here(loc)))?,
+        };
+        if row.is_active() {
+            return Err(user(
+                "game_in_progress",
+                msg::summary_game_running(loc, row.id),
+            ));
+        }
+        let l = self.replay(row).await?;
+        if !has_summary(&l) {
+            return Err(user("no_game", msg::summary_aborted(loc, l.row.id)));
+        }
+        Ok(vec![self.summary_reply(loc, place, &l).await])
+    }
+
+    /// The summary post of a finished (not aborted) game.
+    async fn summary_reply(&self, loc: Locale, place: &Place, l: &Loaded) -> Reply {
+        let outcome = l
+            .game
+            .outcome()
+            .unwrap_or(Outcome::new(None, Termination::Aborted));
+        let analysis = self.analysis_of(l).await;
+        let opening = crate::openings::lookup_game(&l.game);
+        let pgn = self.pgn_text(l);
+        let plies = l.game.moves().len();
+        let result = outcome.result().to_string();
+        let termination = msg::termination_name(loc, outcome.termination);
+        let moves = msg::summary_moves(loc, plies.div_ceil(2));
+        let days = msg::summary_days(loc, game_days(l));
+
+        let mut text = msg::summary_heading(
+            loc,
+            l.row.id,
+            &l.row.white_name,
+            &l.row.black_name,
+            &result,
+            &termination,
+            &moves,
+            &days,
+        );
+        if let Some(o) = opening {
+            text.push('\n');
+            text.push_str(&msg::summary_opening(loc, &o.to_string()));
+        }
+        if let Some(a) = &analysis {
+            for color in [Color::White, Color::Black] {
+                let s = a.side(color);
+                text.push('\n');
+                text.push_str(&msg::summary_analysis_side(
+                    loc,
+                    l.name(color),
+                    s.inaccuracies,
+                    s.mistakes,
+                    s.blunders,
+                    s.acpl,
+                    s.accuracy,
+                ));
+            }
+            if let Some(w) = &a.worst {
+                let mover = if w.ply % 2 == 1 {
+                    l.game.start().turn()
+                } else {
+                    l.game.start().turn().other()
+                };
+                text.push('\n');
+                text.push_str(&msg::summary_worst(
+                    loc,
+                    &worst_move_number(l, w.ply),
+                    &w.san,
+                    l.name(mover),
+                    &w.best_san,
+                ));
+            }
+        }
+
+        let mut files = Vec::new();
+        let ratings = l.row.rating_change();
+        let rating_text =
+            |before: i64, after: i64| format!("{before} → {after} ({:+})", after - before);
+        let white_rating = ratings.map(|c| rating_text(c.white_before, c.white_after));
+        let black_rating = ratings.map(|c| rating_text(c.black_before, c.black_after));
+        let verdict = match outcome.winner {
+            Some(w) => msg::summary_winner(loc, l.name(w)),
+            None => msg::summary_draw(loc),
+        };
+        let opening_text = opening.map(ToString::to_string);
+        let mut card = SummaryCard::new(
+            l.game.position(),
+            &l.row.white_name,
+            &l.row.black_name,
+            &verdict,
+        );
+        card.white_rating = white_rating.as_deref();
+        card.black_rating = black_rating.as_deref();
+        card.termination = Some(&termination);
+        card.opening = opening_text.as_deref();
+        card.moves = Some(&moves);
+        card.days = Some(&days);
+        card.last_move = l.game.moves().last().copied();
+        card.board_result = board_result(Some(outcome));
+        match card.png(self.renderer()) {
+            Ok(png) => files.push(attachment(AttachmentKind::Card, l.row.id, "png", png)),
+            Err(e) => tracing::warn!(game = l.row.id, error = %e, "summary card failed"),
+        }
+        match self.renderer().game_gif(&l.game, &GifSpec::new(GIF_SIZE)) {
+            Ok(gif) => files.push(attachment(AttachmentKind::Animation, l.row.id, "gif", gif)),
+            Err(e) => tracing::warn!(game = l.row.id, error = %e, "game GIF failed"),
+        }
+        files.push(attachment(
+            AttachmentKind::Pgn,
+            l.row.id,
+            "pgn",
+            pgn.clone().into_bytes(),
+        ));
+
+        let mut r = reply(place, text);
+        r.files = files;
+        r.link = Some(Link {
+            label: msg::summary_lichess(loc),
+            url: lichess_url(&pgn),
+        });
+        r.actions = vec![Action::Rematch];
+        r.subject = Some(Subject::Game(l.row.id));
+        r.event = Some(Event::Summary {
+            game: l.row.id,
+            white: l.row.white_name.clone(),
+            black: l.row.black_name.clone(),
+            result,
+            termination: outcome.termination.as_str().to_string(),
+            plies,
+            opening: opening.map(|o| OpeningEvent {
+                eco: o.eco.clone(),
+                name: o.name.clone(),
+            }),
+            animation: None,
+            analysis: analysis.as_ref().map(analysis_event),
+            pgn,
+        });
+        r
+    }
+
+    /// The PGN of a game: the Seven Tag Roster, Elo tags of a rated game,
+    /// the opening.
+    pub(super) fn pgn_text(&self, l: &Loaded) -> String {
+        let tags = PgnTags {
+            event: format!("chessbot game #{}", l.row.id),
+            site: site_tag(
+                &l.row.platform,
+                Some(l.row.guild.as_str()).filter(|g| !g.is_empty()),
+            ),
+            date: from_ms(l.row.created_at).format("%Y.%m.%d").to_string(),
+            round: "-".to_string(),
+            white: l.row.white_name.clone(),
+            black: l.row.black_name.clone(),
+        };
+        with_opening_tags(
+            super::records::with_elo_tags(l.game.pgn(&tags), &l.row),
+            &l.game,
+        )
+    }
+
+    /// The engine's verdict on a game, or `None` without an engine, for a
+    /// game too short, or when the analysis failed or ran out of time.
+    async fn analysis_of(&self, l: &Loaded) -> Option<GameAnalysis> {
+        if l.game.moves().len() < MIN_ANALYSED_PLIES || self.inner.engine.check().is_err() {
+            return None;
+        }
+        match self
+            .inner
+            .engine
+            .analyse_game(&l.game, DEFAULT_ANALYSIS_BUDGET)
+            .await
+        {
+            Ok(a) => Some(a),
+            Err(e) => {
+                tracing::warn!(game = l.row.id, error = %e, "game analysis failed");
+                None
+            }
+        }
+    }
+}
+
+/// Whether a finished game gets a summary (aborted games get none).
+pub(super) fn has_summary(l: &Loaded) -> bool {
+    l.game
+        .outcome()
+        .is_some_and(|o| o.termination != Termination::Aborted)
+}
+
+/// The deferred summary of game `l` for the reply announcing its end.
+pub(super) fn summary_follow_up(loc: Locale, place: &Place, l: &Loaded) -> Option<FollowUp> {
+    has_summary(l).then(|| FollowUp {
+        game: l.row.id,
+        place: place.clone(),
+        locale: loc,
+    })
+}
+
+fn attachment(kind: AttachmentKind, game: i64, ext: &str, bytes: Vec<u8>) -> Attachment {
+    Attachment {
+        kind,
+        filename: format!("game-{game}.{ext}"),
+        bytes: Arc::new(bytes),
+    }
+}
+
+/// Whole days from the start of the game to its end, at least 1.
+fn game_days(l: &Loaded) -> i64 {
+    let end = l.row.ended_at.unwrap_or(l.row.updated_at);
+    let span = (end - l.row.created_at).max(0);
+    ((span + DAY_MS - 1) / DAY_MS).max(1)
+}
+
+/// `12.` or `12...` for ply `ply` (1-based) of the game.
+fn worst_move_number(l: &Loaded, ply: usize) -> String {
+    let start = l.game.start();
+    let first_black = start.turn() == Color::Black;
+    // Plies counted from White's first move of the start's full move.
+    let index = ply - 1 + usize::from(first_black);
+    let number = start.fullmove_number() as usize + index / 2;
+    if index % 2 == 0 {
+        format!("{number}.")
+    } else {
+        format!("{number}...")
+    }
+}
+
+fn analysis_event(a: &GameAnalysis) -> AnalysisEvent {
+    let side = |s: &SideAnalysis| SideAnalysisEvent {
+        inaccuracies: s.inaccuracies,
+        mistakes: s.mistakes,
+        blunders: s.blunders,
+        acpl: s.acpl,
+        accuracy: s.accuracy,
+    };
+    AnalysisEvent {
+        white: side(&a.white),
+        black: side(&a.black),
+        worst: a.worst.as_ref().map(|w| WorstMoveEvent {
+            ply: w.ply,
+            san: w.san.clone(),
+            best: w.best_san.clone(),
+        }),
+    }
+}
+
+/// Adds `ECO` and `Opening` (the table's name of the game's last named
+/// position) after the other tags of a PGN.
+pub(super) fn with_opening_tags(pgn: String, game: &crate::chess::Game) -> String {
+    let Some(o) = crate::openings::lookup_game(game) else {
+        return pgn;
+    };
+    let Some(end) = pgn.find("\n\n") else {
+        return pgn;
+    };
+    let escape = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
+    format!(
+        "{}\n[ECO \"{}\"]\n[Opening \"{}\"]{}",
+        &pgn[..end],
+        escape(&o.eco),
+        escape(&o.name),
+        &pgn[end..]
+    )
+}
+
+/// The lichess analysis board for a PGN: its moves (and a custom start's
+/// `SetUp`/`FEN` tags), percent-encoded into the address.
+pub(super) fn lichess_url(pgn: &str) -> String {
+    let mut short = String::new();
+    let mut movetext = String::new();
+    for line in pgn.lines() {
+        let t = line.trim();
+        if t.starts_with("[SetUp ") || t.starts_with("[FEN ") {
+            short.push_str(t);
+            short.push('\n');
+        } else if !t.starts_with('[') && !t.is_empty() {
+            if !movetext.is_empty() {
+                movetext.push(' ');
+            }
+            movetext.push_str(t);
+        }
+    }
+    if !short.is_empty() {
+        short.push('\n');
+    }
+    short.push_str(&movetext);
+    let mut url = String::from(LICHESS_ANALYSIS);
+    for b in short.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
+            url.push(char::from(b));
+        } else {
+            url.push_str(&format!("%{b:02X}"));
+        }
+    }
+    url
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lichess_urls_carry_the_moves_encoded() {
+        let pgn = "[Event \"x\"]\n[White \"a b\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+        assert_eq!(
+            lichess_url(pgn),
+            "https://lichess.org/analysis/pgn/1.%20f3%20e5%202.%20g4%20Qh4%23%200-1"
+        );
+        let custom = "[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/K1k5 w - - 0 1\"]\n\n1. Kb2 *\n";
+        let url = lichess_url(custom);
+        assert!(url.starts_with("https://lichess.org/analysis/pgn/%5BSetUp%20%221%22%5D%0A%5BFEN"));
+        assert!(url.ends_with("%0A%0A1.%20Kb2%20%2A"));
+    }
+}

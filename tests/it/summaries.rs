@@ -1,0 +1,393 @@
+//! Game summaries through the service and the console: one summary after
+//! the result (card, GIF, PGN file with the opening, lichess link, Rematch),
+//! none after an abort, `summary [game]` again, the engine's analysis, and
+//! every language.
+
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+
+use chessbot::adapters::text;
+use chessbot::engine::{Engine, GameAnalysis, ScriptedEngine, SideAnalysis, WorstMove};
+use chessbot::service::{
+    Action, Actor, AttachmentKind, Event, GameService, ManualClock, Place, Reply, Subject,
+};
+use chessbot::store::Store;
+use chrono::Utc;
+
+fn place(ch: &str) -> Place {
+    Place {
+        platform: "console".into(),
+        guild: None,
+        channel: ch.into(),
+    }
+}
+
+fn actor(n: &str) -> Actor {
+    Actor {
+        id: n.into(),
+        name: n.into(),
+    }
+}
+
+async fn service(engine: Option<Arc<dyn Engine>>) -> GameService {
+    let clock = Arc::new(ManualClock::new(Utc::now()));
+    let store = Store::memory().await.unwrap();
+    match engine {
+        Some(e) => GameService::open_with_engine(store, clock, e)
+            .await
+            .unwrap(),
+        None => GameService::open(store, clock).await.unwrap(),
+    }
+}
+
+/// A command's replies followed by what their follow-ups give, as the
+/// adapters post them.
+async fn say_in(svc: &GameService, ch: &str, who: &str, line: &str) -> Vec<Reply> {
+    let cmd = text::parse(line).unwrap().expect("a command");
+    let mut replies = svc.handle(&place(ch), &actor(who), cmd).await;
+    let mut follow = Vec::new();
+    for r in &replies {
+        if let Some(work) = &r.follow_up {
+            follow.extend(svc.follow_up(work).await);
+        }
+    }
+    replies.extend(follow);
+    replies
+}
+
+async fn say(svc: &GameService, who: &str, line: &str) -> Vec<Reply> {
+    say_in(svc, "general", who, line).await
+}
+
+fn error(r: &[Reply]) -> Option<String> {
+    r.iter().find_map(|r| match &r.event {
+        Some(Event::Error { code, .. }) => Some(code.clone()),
+        _ => None,
+    })
+}
+
+fn summaries(r: &[Reply]) -> Vec<&Reply> {
+    r.iter()
+        .filter(|r| matches!(r.event, Some(Event::Summary { .. })))
+        .collect()
+}
+
+/// alice (white) and bob play `sans` in `ch`; the replies of the last move.
+async fn play(svc: &GameService, ch: &str, sans: &str) -> Vec<Reply> {
+    let r = say_in(svc, ch, "alice", "/chess challenge @bob color:white").await;
+    assert!(error(&r).is_none(), "{:?}", r[0].text);
+    let r = say_in(svc, ch, "bob", "/chess accept").await;
+    assert!(error(&r).is_none(), "{:?}", r[0].text);
+    let mut last = Vec::new();
+    for (i, san) in sans.split_whitespace().enumerate() {
+        let who = if i % 2 == 0 { "alice" } else { "bob" };
+        last = say_in(svc, ch, who, &format!("/chess move {san}")).await;
+        assert!(error(&last).is_none(), "{san}: {:?}", last[0].text);
+    }
+    last
+}
+
+/// `[delay]` of each frame of a GIF.
+fn gif_delays(bytes: &[u8]) -> Vec<u16> {
+    let mut opts = gif::DecodeOptions::new();
+    opts.set_color_output(gif::ColorOutput::Indexed);
+    let mut d = opts.read_info(bytes).expect("a GIF");
+    let mut delays = Vec::new();
+    while let Some(f) = d.read_next_frame().expect("a frame") {
+        delays.push(f.delay);
+    }
+    delays
+}
+
+#[tokio::test]
+async fn a_finished_game_posts_one_summary_after_the_result() {
+    let svc = service(None).await;
+    let r = play(&svc, "general", "f3 e5 g4 Qh4#").await;
+    // The last move, the result, then the summary.
+    assert_eq!(
+        r.len(),
+        3,
+        "{:?}",
+        r.iter().map(|r| &r.text).collect::<Vec<_>>()
+    );
+    assert!(matches!(r[1].event, Some(Event::End { .. })));
+    assert!(r[1].follow_up.is_some());
+    assert!(!r.iter().any(|r| matches!(r.event, Some(Event::Pgn { .. }))));
+    let s = &r[2];
+    let Some(Event::Summary {
+        game,
+        white,
+        black,
+        result,
+        termination,
+        plies,
+        opening,
+        animation,
+        analysis,
+        pgn,
+    }) = &s.event
+    else {
+        panic!("no summary: {:?}", s.event);
+    };
+    assert_eq!((white.as_str(), black.as_str()), ("alice", "bob"));
+    assert_eq!(
+        (result.as_str(), termination.as_str()),
+        ("0-1", "checkmate")
+    );
+    assert_eq!(*plies, 4);
+    let opening = opening.as_ref().expect("an opening");
+    assert_eq!(opening.eco, "A00");
+    assert_eq!(opening.name, "Barnes Opening: Fool's Mate");
+    assert!(animation.is_none() && analysis.is_none());
+    assert!(pgn.contains("[ECO \"A00\"]\n[Opening \"Barnes Opening: Fool's Mate\"]"));
+    assert!(pgn.contains("1. f3 e5 2. g4 Qh4# 0-1"), "{pgn}");
+    assert!(s.text.contains(&format!("#{game}")), "{}", s.text);
+    assert!(
+        s.text.contains("A00 Barnes Opening: Fool's Mate"),
+        "{}",
+        s.text
+    );
+    assert!(
+        s.text.contains("2 moves") && s.text.contains("1 day"),
+        "{}",
+        s.text
+    );
+    assert!(!s.ephemeral);
+
+    let kinds: Vec<AttachmentKind> = s.files.iter().map(|f| f.kind).collect();
+    assert_eq!(
+        kinds,
+        [
+            AttachmentKind::Card,
+            AttachmentKind::Animation,
+            AttachmentKind::Pgn
+        ]
+    );
+    assert!(s.files[0].bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
+    let delays = gif_delays(&s.files[1].bytes);
+    assert_eq!(delays.len(), 5, "one frame per position");
+    assert!(*delays.last().unwrap() >= 200, "{delays:?}");
+    assert_eq!(s.files[2].bytes.as_slice(), pgn.as_bytes());
+    assert_eq!(s.files[2].filename, format!("game-{game}.pgn"));
+
+    let link = s.link.as_ref().expect("a link");
+    assert!(
+        link.url
+            .starts_with("https://lichess.org/analysis/pgn/1.%20f3%20e5%202.%20g4%20Qh4%23"),
+        "{}",
+        link.url
+    );
+    assert_eq!(s.actions, [Action::Rematch]);
+    assert_eq!(s.subject, Some(Subject::Game(*game)));
+}
+
+#[tokio::test]
+async fn aborted_games_have_no_summary() {
+    let svc = service(None).await;
+    play(&svc, "general", "").await;
+    let r = say(&svc, "alice", "/chess abort").await;
+    assert!(error(&r).is_none(), "{:?}", r[0].text);
+    assert!(summaries(&r).is_empty());
+    assert!(r.iter().all(|r| r.follow_up.is_none()));
+    let r = say(&svc, "alice", "/chess summary").await;
+    assert_eq!(error(&r).as_deref(), Some("no_game"));
+}
+
+#[tokio::test]
+async fn the_summary_command_posts_a_finished_game_of_this_channel_again() {
+    let svc = service(None).await;
+    let r = say(&svc, "carol", "/chess summary").await;
+    assert_eq!(error(&r).as_deref(), Some("no_game"));
+
+    play(&svc, "general", "f3 e5 g4 Qh4#").await;
+    // Game 2: a resignation.
+    play(&svc, "general", "e4 e5").await;
+    let r = say(&svc, "alice", "/chess resign").await;
+    assert_eq!(summaries(&r).len(), 1);
+    let game_of = |r: &[Reply]| match summaries(r).first().map(|s| &s.event) {
+        Some(Some(Event::Summary { game, .. })) => Some(*game),
+        _ => None,
+    };
+    let second = game_of(&r).expect("a summary");
+
+    let r = say(&svc, "carol", "/chess summary").await;
+    assert_eq!(game_of(&r), Some(second), "the last game by default");
+    let first = second - 1;
+    let r = say(&svc, "carol", &format!("/chess summary {first}")).await;
+    assert_eq!(game_of(&r), Some(first));
+    match &summaries(&r)[0].event {
+        Some(Event::Summary { termination, .. }) => assert_eq!(termination, "checkmate"),
+        e => panic!("{e:?}"),
+    }
+    // Another channel's game is not shown here.
+    let r = say_in(
+        &svc,
+        "elsewhere",
+        "carol",
+        &format!("/chess summary {first}"),
+    )
+    .await;
+    assert_eq!(error(&r).as_deref(), Some("no_game"));
+    assert!(summaries(&r).is_empty());
+    // A running game has no summary yet.
+    play(&svc, "general", "d4").await;
+    let r = say(&svc, "carol", &format!("/chess summary {}", second + 1)).await;
+    assert_eq!(error(&r).as_deref(), Some("game_in_progress"));
+    let r = say(&svc, "carol", "/chess summary 999").await;
+    assert_eq!(error(&r).as_deref(), Some("no_game"));
+}
+
+#[tokio::test]
+async fn the_engine_analysis_goes_into_the_summary() {
+    let fake = Arc::new(ScriptedEngine::new());
+    fake.set_analysis(GameAnalysis {
+        white: SideAnalysis {
+            inaccuracies: 0,
+            mistakes: 0,
+            blunders: 1,
+            acpl: 120,
+            accuracy: 41.3,
+        },
+        black: SideAnalysis {
+            inaccuracies: 0,
+            mistakes: 0,
+            blunders: 0,
+            acpl: 0,
+            accuracy: 100.0,
+        },
+        worst: Some(WorstMove {
+            ply: 3,
+            san: "g4".into(),
+            best_san: "Nc3".into(),
+        }),
+    });
+    let engine: Arc<dyn Engine> = fake.clone();
+    let svc = service(Some(engine)).await;
+    let r = play(&svc, "general", "f3 e5 g4 Qh4#").await;
+    let s = summaries(&r)[0];
+    let Some(Event::Summary {
+        analysis: Some(a), ..
+    }) = &s.event
+    else {
+        panic!("no analysis: {:?}", s.event);
+    };
+    let json = serde_json::to_value(a).unwrap();
+    assert_eq!(
+        json,
+        serde_json::json!({
+            "white": {"inaccuracies":0,"mistakes":0,"blunders":1,"acpl":120,"accuracy":41.3},
+            "black": {"inaccuracies":0,"mistakes":0,"blunders":0,"acpl":0,"accuracy":100.0},
+            "worst": {"ply":3,"san":"g4","best":"Nc3"}
+        })
+    );
+    assert!(
+        s.text
+            .contains("Worst move: 2. g4 by alice; Nc3 was better."),
+        "{}",
+        s.text
+    );
+    assert!(
+        s.text
+            .contains("alice: 0 inaccuracies, 0 mistakes, 1 blunders"),
+        "{}",
+        s.text
+    );
+}
+
+#[tokio::test]
+async fn summaries_speak_every_language() {
+    let mut texts = Vec::new();
+    for lang in ["en", "ru", "ro", "th"] {
+        let svc = service(None).await;
+        let r = say(&svc, "alice", &format!("/chess settings language:{lang}")).await;
+        assert!(error(&r).is_none(), "{lang}: {:?}", r[0].text);
+        let r = play(&svc, "general", "f3 e5 g4 Qh4#").await;
+        let s = summaries(&r)[0];
+        assert!(
+            s.text.contains("alice") && s.text.contains("bob"),
+            "{}",
+            s.text
+        );
+        assert!(!s.text.contains('{'), "{lang}: unformatted {}", s.text);
+        assert!(!s.link.as_ref().unwrap().label.is_empty());
+        texts.push(s.text.clone());
+    }
+    for (i, t) in texts.iter().enumerate().skip(1) {
+        assert_ne!(t, &texts[0], "locale {i} is translated");
+    }
+}
+
+#[tokio::test]
+async fn the_rematch_button_under_a_summary_swaps_colours() {
+    let svc = service(None).await;
+    let r = play(&svc, "general", "f3 e5 g4 Qh4#").await;
+    let subject = summaries(&r)[0].subject;
+    let press = chessbot::service::Command::Press {
+        action: Action::Rematch,
+        subject,
+    };
+    let r = svc.handle(&place("general"), &actor("bob"), press).await;
+    assert!(
+        r.iter().any(
+            |r| matches!(&r.event, Some(Event::Challenge { challenger, .. }) if challenger == "bob")
+        ),
+        "{:?}",
+        r.iter().map(|r| &r.text).collect::<Vec<_>>()
+    );
+    // A Rematch button under another game's summary does nothing.
+    let old = chessbot::service::Command::Press {
+        action: Action::Rematch,
+        subject: Some(Subject::Game(999)),
+    };
+    let r = svc.handle(&place("general"), &actor("bob"), old).await;
+    assert_eq!(error(&r).as_deref(), Some("stale_button"));
+}
+
+#[test]
+fn the_console_writes_the_card_and_the_gif_of_a_summary() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let images = dir.path().join("img");
+    let input = "alice: /chess challenge @bob color:white\nbob: /chess accept\n\
+                 alice: /chess move f3\nbob: /chess move e5\nalice: /chess move g4\n\
+                 bob: /chess move Qh4#\n";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chessbot"))
+        .env("STOCKFISH_PATH", "/nonexistent/stockfish")
+        .args(["console", "--json", "--db", "sqlite::memory:", "--images"])
+        .arg(&images)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the console starts");
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin.write_all(input.as_bytes()).expect("input");
+    }
+    let out = child.wait_with_output().expect("output");
+    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    let types: Vec<&str> = lines
+        .iter()
+        .filter_map(|l| l["event"]["type"].as_str())
+        .collect();
+    assert_eq!(
+        &types[types.len() - 3..],
+        ["move", "end", "summary"],
+        "{types:?}"
+    );
+    let summary = lines.last().unwrap();
+    let card = summary["image"].as_str().expect("the card");
+    assert!(std::fs::read(card).unwrap().starts_with(b"\x89PNG"));
+    let gif = summary["event"]["animation"].as_str().expect("the GIF");
+    assert_eq!(gif_delays(&std::fs::read(gif).unwrap()).len(), 5);
+    assert_eq!(summary["event"]["opening"]["eco"], "A00");
+    assert_eq!(summary["event"]["analysis"], serde_json::Value::Null);
+    assert!(
+        summary["text"]
+            .as_str()
+            .unwrap()
+            .contains("https://lichess.org/analysis/pgn/")
+    );
+}
