@@ -16,10 +16,12 @@ use crate::chess::{Color, Termination};
 use crate::i18n::{Locale, notation, tr};
 
 mod adapter;
+mod computer;
 mod errors;
 mod records;
 
 pub use adapter::*;
+pub use computer::*;
 pub use errors::*;
 pub use records::*;
 /// A deadline as shown to users (the same in every language: digits and
@@ -161,7 +163,8 @@ pub fn moved(
     )
 }
 
-/// A move was played that ended the game (the summary follows).
+/// A move was played after which nobody is asked to move: it ended the
+/// game (the summary follows), or the computer answers it at once.
 #[must_use]
 pub fn moved_final(l: Locale, by: &str, number: &str, san: &str) -> String {
     tr(
