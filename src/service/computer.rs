@@ -200,6 +200,8 @@ impl GameService {
             black: black.name.clone(),
             fen: start_fen,
         });
+        // Mentioned so that a Discord game thread adds the player.
+        r.mentions = vec![by.clone()];
         r.actions = vec![Action::Resign];
         r.subject = Some(Subject::Game(id));
         Ok(self.engine_answers(loc, place, id, vec![r]).await)
