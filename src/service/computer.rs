@@ -71,7 +71,7 @@ pub(super) enum EngineTurn {
     /// the game).
     Moved(Vec<Reply>),
     /// The engine could not answer: the notice; the game waits for its move.
-    Failed(Reply),
+    Failed(Box<Reply>),
 }
 
 /// The notice that the engine owes a move it could not find (logged here,
@@ -239,7 +239,7 @@ impl GameService {
                 }
                 replies.append(&mut answer);
             }
-            EngineTurn::Failed(notice) => replies.push(notice),
+            EngineTurn::Failed(notice) => replies.push(*notice),
         }
         replies
     }
@@ -261,7 +261,7 @@ impl GameService {
             .await;
         let mv = match found {
             Ok(mv) => mv,
-            Err(e) => return EngineTurn::Failed(no_answer(loc, place, &e)),
+            Err(e) => return EngineTurn::Failed(Box::new(no_answer(loc, place, &e))),
         };
         let number = move_number(l.game.position());
         let mut game = l.game.clone();
@@ -269,7 +269,7 @@ impl GameService {
             Ok(san) => san.to_string(),
             Err(e) => {
                 let e = EngineError::Protocol(format!("move {} refused: {e}", mv.uci()));
-                return EngineTurn::Failed(no_answer(loc, place, &e));
+                return EngineTurn::Failed(Box::new(no_answer(loc, place, &e)));
             }
         };
         match self
@@ -278,7 +278,7 @@ impl GameService {
         {
             Ok(replies) => EngineTurn::Moved(replies),
             Err(Failure::Stale) => EngineTurn::NotItsTurn,
-            Err(f) => EngineTurn::Failed(failure_reply(loc, place, f)),
+            Err(f) => EngineTurn::Failed(Box::new(failure_reply(loc, place, f))),
         }
     }
 
@@ -318,7 +318,7 @@ impl GameService {
                 }
                 (replies, skip)
             }
-            EngineTurn::Failed(notice) => (vec![notice], skip_when_failed),
+            EngineTurn::Failed(notice) => (vec![*notice], skip_when_failed),
         }
     }
 
