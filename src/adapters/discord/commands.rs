@@ -964,7 +964,7 @@ mod tests {
         assert_eq!(opt(&computer, "level")["type"], 4, "an integer option");
         assert_eq!(opt(&computer, "level")["min_value"].as_f64(), Some(1.0));
         assert_eq!(opt(&computer, "level")["max_value"].as_f64(), Some(8.0));
-        assert_eq!(opt(&computer, "color")["type"], 3);
+        assert_eq!(opt(&computer, "color")["choices"], color["choices"]);
         assert_eq!(opt(&computer, "days")["max_value"].as_f64(), Some(14.0));
         assert_eq!(opt(&computer, "fen")["required"], false);
     }
