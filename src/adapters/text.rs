@@ -11,7 +11,7 @@
 
 use crate::chess::RulesMode;
 use crate::i18n::Locale;
-use crate::service::{Actor, ColorChoice, Command, messages as msg};
+use crate::service::{Actor, ColorChoice, Command, DEFAULT_LEVEL, messages as msg};
 
 /// Longest message the grammar accepts.
 pub const MAX_LEN: usize = 2000;
@@ -57,6 +57,7 @@ impl ParseError {
             ParseError::UnknownCommand(c) => msg::unknown_command(l, c),
             ParseError::UnknownOption { command, name } => msg::unknown_option(l, command, name),
             ParseError::BadValue { name, value } if name == "days" => msg::bad_days(l, value),
+            ParseError::BadValue { name, value } if name == "level" => msg::bad_level(l, value),
             ParseError::BadValue { name, value } if name == "language" => {
                 msg::unknown_language(l, value)
             }
@@ -183,6 +184,14 @@ fn parse_days(v: &str) -> Result<u32, ParseError> {
     }
 }
 
+/// A level 1-8 (checked again by the service).
+fn parse_level(v: &str) -> Result<u8, ParseError> {
+    match v.trim().parse::<u8>() {
+        Ok(n) if (1..=8).contains(&n) => Ok(n),
+        _ => Err(bad("level", v)),
+    }
+}
+
 fn parse_bool(name: &str, v: &str) -> Result<bool, ParseError> {
     match v.to_ascii_lowercase().as_str() {
         "true" | "yes" | "on" | "1" | "flip" => Ok(true),
@@ -204,6 +213,7 @@ fn parse_game_id(name: &str, v: &str) -> Result<i64, ParseError> {
 fn canonical(name: &str) -> Option<&'static str> {
     Some(match name {
         "challenge" | "play" => "challenge",
+        "computer" | "ai" => "computer",
         "accept" => "accept",
         "decline" | "reject" => "decline",
         "cancel" => "cancel",
@@ -319,6 +329,45 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
                 fen,
                 rules: rules.unwrap_or_default(),
                 rated,
+            }
+        }
+        "computer" => {
+            // `computer level:3 color:white days:5 fen:"..."`, or
+            // positionally `computer 3 white 5` (the first number is the
+            // level, the second the days).
+            let mut level = None;
+            let mut color = None;
+            let mut days = None;
+            let mut fen = None;
+            for tok in tokens {
+                match tok {
+                    Token::Option(o, v) => match o.as_str() {
+                        "level" => level = Some(parse_level(&v)?),
+                        "color" | "colour" => {
+                            color = Some(parse_color(&v).ok_or_else(|| bad(&o, &v))?);
+                        }
+                        "days" => days = Some(parse_days(&v)?),
+                        "fen" => fen = Some(v),
+                        _ => return Err(unknown(&o)),
+                    },
+                    Token::Positional(p) => {
+                        if let (Some(c), None) = (parse_color(&p), color) {
+                            color = Some(c);
+                        } else if p.chars().all(|c| c.is_ascii_digit()) && level.is_none() {
+                            level = Some(parse_level(&p)?);
+                        } else if p.chars().all(|c| c.is_ascii_digit()) && days.is_none() {
+                            days = Some(parse_days(&p)?);
+                        } else {
+                            return Err(unexpected(&p));
+                        }
+                    }
+                }
+            }
+            Command::Computer {
+                level: level.unwrap_or(DEFAULT_LEVEL),
+                color: color.unwrap_or_default(),
+                days: days.unwrap_or(3),
+                fen,
             }
         }
         "move" => {
@@ -604,6 +653,41 @@ mod tests {
         assert!(e.message_in(Locale::Ru).contains("klingon"), "{e}");
         assert!(parse("/chess settings ru ro").is_err());
         assert!(parse("/chess settings colour:ru").is_err());
+    }
+
+    #[test]
+    fn computer_takes_level_colour_days_and_fen() {
+        assert_eq!(
+            parse("/chess computer"),
+            Ok(Some(Command::Computer {
+                level: DEFAULT_LEVEL,
+                color: ColorChoice::Random,
+                days: 3,
+                fen: None,
+            }))
+        );
+        let want = Command::Computer {
+            level: 5,
+            color: ColorChoice::Black,
+            days: 7,
+            fen: Some("8/8/8/8/8/8/8/K1k5 w - - 0 1".into()),
+        };
+        assert_eq!(
+            parse(
+                "/chess computer level:5 color:black days:7 fen:\"8/8/8/8/8/8/8/K1k5 w - - 0 1\""
+            ),
+            Ok(Some(want.clone()))
+        );
+        assert_eq!(
+            parse("!chess ai 5 b 7 fen:\"8/8/8/8/8/8/8/K1k5 w - - 0 1\""),
+            Ok(Some(want))
+        );
+        for bad in ["level:0", "level:9", "level:x", "9", "rated:true", "@bob"] {
+            let e = parse(&format!("/chess computer {bad}")).unwrap_err();
+            assert_eq!(e.code(), "invalid_option", "{bad}");
+        }
+        let e = parse("/chess computer level:9").unwrap_err();
+        assert!(e.message().contains("from 1 (weakest) to 8"), "{e}");
     }
 
     #[test]

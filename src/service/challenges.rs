@@ -371,8 +371,21 @@ impl GameService {
                 msg::rematch_not_player(loc, &last.white_name, &last.black_name),
             ));
         };
-        self.refuse_if_busy(loc, place).await?;
         let standard = Position::startpos().fen();
+        if let Some((_, level)) = super::computer::engine_side(&last) {
+            // Against the computer: a new game at once, colours swapped.
+            let options = super::computer::ComputerOptions {
+                level: level.get(),
+                color: match my_old {
+                    Color::White => ColorChoice::Black,
+                    Color::Black => ColorChoice::White,
+                },
+                days: u32::try_from(last.days).unwrap_or(3),
+                fen: (last.start_fen != standard).then(|| last.start_fen.clone()),
+            };
+            return self.computer(loc, place, by, options, None).await;
+        }
+        self.refuse_if_busy(loc, place).await?;
         let c = NewChallenge {
             place: key(place),
             challenger_id: by.id.clone(),

@@ -260,6 +260,7 @@ impl GameService {
         let mut replies = self.end_replies(loc, &l.place(), l, outcome, Some(to_move), text);
         for r in &mut replies {
             r.locale = loc;
+            r.mentions.retain(|a| !super::is_engine_id(&a.id));
         }
         replies
     }

@@ -11,6 +11,7 @@ use crate::i18n::Locale;
 use crate::store::Store;
 
 use super::challenges::ChallengeOptions;
+use super::computer::ComputerOptions;
 use super::game::*;
 
 impl GameService {
@@ -132,7 +133,11 @@ impl GameService {
             _ => loc,
         };
         let first = replies.len();
+        // A move the computer still owes here comes first.
+        let (mut owed, skip) = self.catch_up(loc, place, &cmd).await;
+        replies.append(&mut owed);
         let result = match cmd {
+            _ if skip => Ok(Vec::new()),
             Command::Challenge {
                 opponent,
                 color,
@@ -180,6 +185,20 @@ impl GameService {
                 self.press(loc, place, by, action, subject, prefs.guild)
                     .await
             }
+            Command::Computer {
+                level,
+                color,
+                days,
+                fen,
+            } => {
+                let options = ComputerOptions {
+                    level,
+                    color,
+                    days,
+                    fen,
+                };
+                self.computer(loc, place, by, options, prefs.guild).await
+            }
         };
         match result {
             Ok(mut r) => replies.append(&mut r),
@@ -187,6 +206,8 @@ impl GameService {
         }
         for r in &mut replies[first..] {
             r.locale = reply_loc;
+            // The computer is a player nobody can mention.
+            r.mentions.retain(|a| !super::is_engine_id(&a.id));
         }
         replies
     }

@@ -8,6 +8,7 @@
 
 mod challenges;
 mod clock;
+mod computer;
 mod deadlines;
 mod dispatch;
 mod game;
@@ -20,6 +21,7 @@ mod settings;
 mod summaries;
 
 pub use clock::{ManualClock, SystemClock};
+pub use computer::{DEFAULT_LEVEL, ENGINE_ID_PREFIX, engine_actor, is_engine_id};
 pub use game::{ANNOUNCE_LEASE, DUE_BATCH, GameService, ServiceError, error_reply};
 
 use crate::chess::{Color, Move, RulesMode};
@@ -169,6 +171,19 @@ pub enum Command {
     Press {
         action: Action,
         subject: Option<Subject>,
+    },
+    /// A game against the computer (Stockfish), started at once in this
+    /// channel; never rated.
+    Computer {
+        /// 1 (weakest) to 8 (full strength); adapters pass
+        /// [`DEFAULT_LEVEL`] when none is given.
+        level: u8,
+        /// The caller's colour.
+        color: ColorChoice,
+        /// The caller's days per move, 1-14 (default 3); the computer
+        /// answers at once and has no clock.
+        days: u32,
+        fen: Option<String>,
     },
 }
 

@@ -21,6 +21,9 @@ impl GameService {
         if !l.game.both_have_moved() {
             return Err(user("not_allowed", msg::draw_too_early(loc)));
         }
+        if let Some((engine, _)) = super::computer::engine_side(&l.row) {
+            return self.computer_draw(loc, place, l, engine).await;
+        }
         let mine = color_str(me);
         let theirs = color_str(me.other());
         match l.row.draw_offer.as_deref() {

@@ -6,6 +6,7 @@ use crate::chess::{ClaimError, Color, Game, Move, Outcome, RulesMode, Terminatio
 use crate::i18n::Locale;
 use crate::store::{GameUpdate, MoveRow};
 
+use super::computer::engine_side;
 use super::game::*;
 use super::records::rating_update;
 
@@ -29,8 +30,14 @@ impl GameService {
         let played = play_typed(&mut game, text, loc);
         let (mv, san) =
             played.map_err(|e| user(error_code_of(&e), msg::move_error(loc, &e, text)))?;
-        self.commit_move(loc, place, l, game, me, mv, san, number)
-            .await
+        let (id, computer) = (l.row.id, engine_side(&l.row).is_some());
+        let replies = self
+            .commit_move(loc, place, l, game, me, mv, san, number)
+            .await?;
+        if computer {
+            return Ok(self.engine_answers(loc, place, id, replies).await);
+        }
+        Ok(replies)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -51,12 +58,15 @@ impl GameService {
         // A move declines the opponent's standing draw offer; one's own
         // offer stands until the opponent answers.
         let draw_offer = l.row.draw_offer.clone().filter(|o| *o != opp);
+        // The computer answers at once and has no clock.
+        let engine_next = outcome.is_none()
+            && engine_side(&l.row).is_some_and(|(engine, _)| engine == me.other());
         let (deadline_at, remind_at) = match outcome {
-            None => {
+            None if !engine_next => {
                 let (d, r) = turn_times(now, l.days());
                 (Some(d), Some(r))
             }
-            Some(_) => (None, None),
+            _ => (None, None),
         };
         let fen = game.position().fen();
         let update = GameUpdate {
@@ -100,7 +110,7 @@ impl GameService {
         let l = Loaded { row, game };
         let check = l.game.position().is_check();
         let mut r = match outcome {
-            None => {
+            None if !engine_next => {
                 let next = l.name(me.other()).to_string();
                 let mut r = reply(
                     place,
@@ -116,6 +126,13 @@ impl GameService {
                 );
                 r.board = Some(self.image(&l, false));
                 r.mentions = vec![l.player(me.other())];
+                r.actions = vec![Action::Resign];
+                r.subject = Some(Subject::Game(l.row.id));
+                r
+            }
+            None => {
+                let mut r = reply(place, msg::moved_final(loc, l.name(me), &number, &san));
+                r.board = Some(self.image(&l, false));
                 r.actions = vec![Action::Resign];
                 r.subject = Some(Subject::Game(l.row.id));
                 r
@@ -253,6 +270,9 @@ impl GameService {
     pub(super) async fn takeback(&self, loc: Locale, place: &Place, by: &Actor) -> Handled {
         let l = self.require_active(loc, place).await?;
         let me = l.require_player(loc, by)?;
+        if engine_side(&l.row).is_some() {
+            return self.computer_takeback(loc, place, l, me).await;
+        }
         let mine = color_str(me);
         let theirs = color_str(me.other());
         let now = ms(self.now());

@@ -14,6 +14,7 @@
 //! [`StoreError::Stale`].
 
 mod backend;
+mod computer;
 mod deadlines;
 mod ratings;
 

@@ -266,3 +266,102 @@ async fn a_hanging_engine_is_stopped_then_killed() {
     assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
     assert!(pool.idle_pids().is_empty(), "the hung process is not kept");
 }
+
+/// A whole game through the service against `computer level:1`: the
+/// human plays pseudo-random legal moves until the game ends (or a ply
+/// cap); every engine move the service posts is legal in our own replay.
+#[tokio::test]
+async fn a_service_game_against_level_one_has_only_legal_engine_moves() {
+    use std::sync::Arc;
+
+    use chessbot::adapters::text;
+    use chessbot::service::{Actor, Event, GameService, ManualClock, Place};
+
+    let Some(sf) = stockfish(1) else { return };
+    let store = chessbot::store::Store::memory().await.unwrap();
+    let clock = Arc::new(ManualClock::starting_now());
+    let svc = GameService::open_with_engine(store, clock, Arc::new(sf))
+        .await
+        .unwrap();
+    let place = Place {
+        platform: "console".into(),
+        guild: None,
+        channel: "general".into(),
+    };
+    let alice = Actor {
+        id: "alice".into(),
+        name: "alice".into(),
+    };
+    let say = |line: &str| {
+        let cmd = text::parse(line).unwrap().expect("a command");
+        svc.handle(&place, &alice, cmd)
+    };
+    let r = say("/chess computer level:1 color:white").await;
+    assert!(
+        matches!(r[0].event, Some(Event::Start { .. })),
+        "{:?}",
+        r[0].text
+    );
+    let mut game = Game::new(RulesMode::House);
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut engine_moves = 0u32;
+    let mut engine_time = Duration::ZERO;
+    let mut ended = None;
+    while game.moves().len() < 160 {
+        let legal = game.position().legal_moves();
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let pick = legal[usize::try_from(seed % legal.len() as u64).unwrap()];
+        let t = Instant::now();
+        let r = say(&format!("/chess move {}", pick.uci())).await;
+        let took = t.elapsed();
+        for reply in &r {
+            match &reply.event {
+                Some(Event::Error { code, message }) => panic!("{code}: {message}"),
+                Some(Event::Move { by, uci, .. }) => {
+                    let m = game
+                        .position()
+                        .parse_move(uci)
+                        .unwrap_or_else(|e| panic!("{by} played {uci}, illegal: {e}"));
+                    if by == "alice" {
+                        assert_eq!(m, pick);
+                    } else {
+                        assert_eq!(by, "Stockfish level 1");
+                        engine_moves += 1;
+                        engine_time += took;
+                    }
+                    game.play(m).unwrap();
+                }
+                Some(Event::End {
+                    result, ratings, ..
+                }) => {
+                    assert_eq!(*ratings, None);
+                    ended = Some(result.clone());
+                }
+                _ => {}
+            }
+        }
+        if ended.is_some() {
+            break;
+        }
+        assert_eq!(
+            game.position().turn(),
+            Color::White,
+            "the engine answered at once"
+        );
+    }
+    assert!(engine_moves > 0);
+    assert_eq!(
+        ended.is_some(),
+        game.outcome().is_some(),
+        "{:?}",
+        game.sans()
+    );
+    eprintln!(
+        "service game vs level 1: {} plies, result {:?}, {:?} per answered move (human move, engine move and both writes)",
+        game.moves().len(),
+        ended,
+        engine_time / engine_moves
+    );
+}

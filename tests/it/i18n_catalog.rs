@@ -187,6 +187,14 @@ const CONTRACT: &[(&str, &[&str])] = &[
     ("no-finished-game-here", &[]),
     ("summary-game-running", &["id"]),
     ("summary-aborted", &["id"]),
+    (
+        "computer-started",
+        &["id", "white", "black", "engine_first", "to_move", "until"],
+    ),
+    ("bad-level", &["given"]),
+    ("engine-unavailable", &[]),
+    ("engine-no-answer", &[]),
+    ("computer-draw-declined", &["by"]),
 ];
 
 /// Why a move is illegal (`illegal-move`) and why a claim is refused
@@ -287,6 +295,7 @@ fn samples(name: &str) -> Vec<Arg<'static>> {
         "detail" => s(&["the detail"]),
         "given" => s(&["20"]),
         "name" | "command" | "value" | "arg" => s(&["xyz"]),
+        "engine_first" => s(&["no", "yes"]),
         _ => s(&["somebody"]),
     }
 }

@@ -44,6 +44,7 @@ mod render;
 mod render_summary;
 mod scale;
 mod service;
+mod service_computer;
 mod service_pg;
 mod store;
 mod store_pg;

@@ -1,5 +1,6 @@
-//! The service scenarios of `tests/service.rs` on PostgreSQL (each on a
-//! fresh schema, restarts included).
+//! The service scenarios of `tests/service.rs` and
+//! `tests/service_computer.rs` on PostgreSQL (each on a fresh schema,
+//! restarts included).
 //!
 //! Needs `CHESSBOT_TEST_PG_URL` (`source .ci/postgres.sh`); without it the
 //! scenarios print a notice and run on SQLite instead.
@@ -8,6 +9,9 @@ use crate::support;
 
 #[path = "service.rs"]
 mod scenarios;
+
+#[path = "service_computer.rs"]
+mod computer_scenarios;
 
 use chessbot::store::Store;
 

@@ -142,6 +142,7 @@ help =
     Correspondence chess. Commands:
     /chess challenge [@opponent] [color:white|black|random] [days:1-14] [rules:house|fide] [fen:"..."] - challenge someone (or anyone) here
     /chess accept | decline | cancel - answer or withdraw a challenge
+    /chess computer [level:1-8] [color:white|black|random] [days:1-14] [fen:"..."] - play the computer (Stockfish) here, at once; level 1 is the weakest, 8 full strength (default 3); never rated
     /chess move <move> - play a move (Nf3, e4, exd5, O-O, e7e8q, ...)
     /chess board [flip] - show the board
     /chess draw - offer a draw, or accept the opponent's offer
@@ -357,3 +358,18 @@ summary-lichess = Analyse on lichess
 no-finished-game-here = No game has finished in this channel yet.
 summary-game-running = Game #{ $id } is still being played: its summary comes when it ends.
 summary-aborted = Game #{ $id } was aborted: aborted games have no summary.
+
+## Playing the computer
+
+computer-started = Game #{ $id } against the computer starts: { $white } (white) against { $black } (black), not rated. { $engine_first ->
+        [yes] The computer moves first.
+       *[no] { $to_move } to move, deadline { $until }.
+    }
+
+bad-level = The level must be a whole number from 1 (weakest) to 8 (full strength), not { $given }.
+
+engine-unavailable = There is no computer to play here: the chess engine (Stockfish) is not installed. Whoever runs the bot can install it with `apt-get install stockfish` or point STOCKFISH_PATH at its binary.
+
+engine-no-answer = The computer could not answer just now (its chess engine is unavailable). Nothing is lost: if it owes a move, the game waits for it, and it tries again with the next command here, such as `/chess board`.
+
+computer-draw-declined = { $by } declines the draw: the computer agrees to one only after move 30, in a position it judges equal (within 0.3 pawns).

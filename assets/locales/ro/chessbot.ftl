@@ -133,6 +133,7 @@ help =
     Șah prin corespondență. Comenzi:
     /chess challenge [@opponent] [color:white|black|random] [days:1-14] [rules:house|fide] [fen:"..."] - provocați pe cineva (sau pe oricine) aici
     /chess accept | decline | cancel - acceptați, refuzați sau retrageți o provocare
+    /chess computer [level:1-8] [color:white|black|random] [days:1-14] [fen:"..."] - jucați aici cu calculatorul (Stockfish), imediat; nivelul 1 e cel mai slab, 8 forța maximă (implicit 3); fără rating
     /chess move <mutare> - jucați o mutare (Cf3, e4, exd5, O-O, e8=D, ...)
     /chess board [flip] - arată tabla
     /chess draw - propuneți remiză sau acceptați propunerea adversarului
@@ -392,3 +393,18 @@ summary-lichess = Analizează pe lichess
 no-finished-game-here = Nicio partidă nu s-a încheiat încă în acest canal.
 summary-game-running = Partida #{ $id } încă se joacă: rezumatul vine când se termină.
 summary-aborted = Partida #{ $id } a fost anulată: partidele anulate nu au rezumat.
+
+## Partide cu calculatorul
+
+computer-started = Începe partida #{ $id } cu calculatorul: { $white } (albele) contra { $black } (negrele), fără rating. { $engine_first ->
+        [yes] Calculatorul mută primul.
+       *[no] La mutare: { $to_move }, termen { $until }.
+    }
+
+bad-level = Nivelul trebuie să fie un număr întreg de la 1 (cel mai slab) la 8 (forța maximă), nu { $given }.
+
+engine-unavailable = Aici nu se poate juca cu calculatorul: programul de șah (Stockfish) nu este instalat. Cine rulează botul îl poate instala cu `apt-get install stockfish` sau poate indica fișierul lui în STOCKFISH_PATH.
+
+engine-no-answer = Calculatorul nu a putut răspunde acum (programul de șah nu este disponibil). Nu se pierde nimic: dacă are de mutat, partida îl așteaptă, iar el încearcă din nou la următoarea comandă de aici, de exemplu `/chess board`.
+
+computer-draw-declined = { $by } refuză remiza: calculatorul o acceptă doar după mutarea 30, într-o poziție pe care o consideră egală (în limita a 0,3 pioni).

@@ -10,7 +10,9 @@ use super::respond::{self, Target};
 use super::threads;
 use crate::chess::RulesMode;
 use crate::i18n::Locale;
-use crate::service::{Actor, ColorChoice, Command, LocalePrefs, Place, messages as msg};
+use crate::service::{
+    Actor, ColorChoice, Command, DEFAULT_LEVEL, LocalePrefs, Place, messages as msg,
+};
 
 /// Colour choice as Discord shows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
@@ -97,6 +99,26 @@ pub fn challenge_command(
             Some(RulesOption::House) | None => RulesMode::House,
         },
         rated: true,
+    }
+}
+
+/// The service command for the `computer` options.
+#[must_use]
+pub fn computer_command(
+    level: Option<u8>,
+    color: Option<ColorOption>,
+    days: Option<u32>,
+    fen: Option<String>,
+) -> Command {
+    Command::Computer {
+        level: level.unwrap_or(DEFAULT_LEVEL),
+        color: match color {
+            Some(ColorOption::White) => ColorChoice::White,
+            Some(ColorOption::Black) => ColorChoice::Black,
+            Some(ColorOption::Random) | None => ColorChoice::Random,
+        },
+        days: days.unwrap_or(DEFAULT_DAYS),
+        fen: fen.map(|f| f.trim().to_owned()).filter(|f| !f.is_empty()),
     }
 }
 
@@ -188,6 +210,7 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
     slash_command,
     subcommands(
         "challenge",
+        "computer",
         "accept",
         "decline",
         "cancel",
@@ -281,6 +304,47 @@ async fn challenge(
         *r = v;
     }
     run(ctx, cmd).await
+}
+
+/// Play the computer (Stockfish) here, starting at once; never rated.
+#[poise::command(
+    slash_command,
+    description_localized(
+        "ru",
+        "Сразу начать здесь партию с компьютером (Stockfish), без рейтинга"
+    ),
+    description_localized("ro", "Jucați aici cu calculatorul (Stockfish), imediat; fără rating"),
+    description_localized("th", "เล่นกับคอมพิวเตอร์ (Stockfish) ในห้องนี้ได้ทันที ไม่นับเรตติ้ง")
+)]
+async fn computer(
+    ctx: Context<'_>,
+    #[description_localized("ru", "Уровень: 1 самый слабый, 8 полная сила (по умолчанию 3)")]
+    #[description_localized("ro", "Nivelul: 1 cel mai slab, 8 forța maximă (implicit 3)")]
+    #[description_localized("th", "ระดับ: 1 อ่อนที่สุด 8 เต็มกำลัง (ค่าเริ่มต้น 3)")]
+    #[description = "Level: 1 is the weakest, 8 full strength (default 3)"]
+    #[min = 1]
+    #[max = 8]
+    level: Option<u8>,
+    #[description_localized("ru", "Ваш цвет (по умолчанию по жребию)")]
+    #[description_localized("ro", "Culoarea dumneavoastră (implicit la sorți)")]
+    #[description_localized("th", "ฝ่ายของคุณ (ค่าเริ่มต้น: สุ่ม)")]
+    #[description = "Your colour (default: random)"]
+    color: Option<ColorOption>,
+    #[description_localized("ru", "Ваших дней на ход, от 1 до 14 (по умолчанию 3)")]
+    #[description_localized("ro", "Zilele dumneavoastră pe mutare, de la 1 la 14 (implicit 3)")]
+    #[description_localized("th", "จำนวนวันต่อตาของคุณ 1 ถึง 14 (ค่าเริ่มต้น 3)")]
+    #[description = "Your days per move, 1 to 14 (default 3)"]
+    #[min = 1]
+    #[max = 14]
+    days: Option<u32>,
+    #[description_localized("ru", "Начать с этой позиции (FEN) вместо обычной")]
+    #[description_localized("ro", "Începeți din această poziție (FEN) în locul celei obișnuite")]
+    #[description_localized("th", "เริ่มจากตำแหน่งนี้ (FEN) แทนตำแหน่งปกติ")]
+    #[description = "Start from this position (FEN) instead of the usual one"]
+    #[max_length = 100]
+    fen: Option<String>,
+) -> Result<(), Error> {
+    run(ctx, computer_command(level, color, days, fen)).await
 }
 
 /// Accept the challenge in this channel.
@@ -696,6 +760,28 @@ mod tests {
     }
 
     #[test]
+    fn computer_options_map_to_the_service_command() {
+        assert_eq!(
+            computer_command(None, None, None, Some(" ".to_owned())),
+            Command::Computer {
+                level: DEFAULT_LEVEL,
+                color: ColorChoice::Random,
+                days: 3,
+                fen: None,
+            }
+        );
+        assert_eq!(
+            computer_command(Some(8), Some(ColorOption::Black), Some(5), None),
+            Command::Computer {
+                level: 8,
+                color: ColorChoice::Black,
+                days: 5,
+                fen: None,
+            }
+        );
+    }
+
+    #[test]
     fn place_is_discord_guild_and_channel() {
         let p = place_of(Some(serenity::GuildId::new(5)), serenity::ChannelId::new(6));
         assert_eq!(
@@ -731,6 +817,7 @@ mod tests {
             names,
             [
                 "challenge",
+                "computer",
                 "accept",
                 "decline",
                 "cancel",
@@ -909,5 +996,12 @@ mod tests {
         assert_eq!(opt(&sub("board"), "flip")["type"], 5);
         assert_eq!(opt(&sub("pgn"), "game")["type"], 4);
         assert_eq!(opt(&sub("history"), "user")["type"], 6);
+        let computer = sub("computer");
+        assert_eq!(opt(&computer, "level")["type"], 4, "an integer option");
+        assert_eq!(opt(&computer, "level")["min_value"].as_f64(), Some(1.0));
+        assert_eq!(opt(&computer, "level")["max_value"].as_f64(), Some(8.0));
+        assert_eq!(opt(&computer, "color")["choices"], color["choices"]);
+        assert_eq!(opt(&computer, "days")["max_value"].as_f64(), Some(14.0));
+        assert_eq!(opt(&computer, "fen")["required"], false);
     }
 }

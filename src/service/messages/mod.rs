@@ -16,11 +16,13 @@ use crate::chess::{Color, Termination};
 use crate::i18n::{Locale, notation, tr};
 
 mod adapter;
+mod computer;
 mod errors;
 mod records;
 mod summaries;
 
 pub use adapter::*;
+pub use computer::*;
 pub use errors::*;
 pub use records::*;
 pub use summaries::*;
@@ -163,7 +165,8 @@ pub fn moved(
     )
 }
 
-/// A move was played that ended the game (the summary follows).
+/// A move was played after which nobody is asked to move: it ended the
+/// game (the summary follows), or the computer answers it at once.
 #[must_use]
 pub fn moved_final(l: Locale, by: &str, number: &str, san: &str) -> String {
     tr(

@@ -1,0 +1,585 @@
+//! Scenario tests of `computer` (playing the engine) through `handle`,
+//! with a scripted engine and a manual clock; `service_pg` runs them on
+//! PostgreSQL too.
+
+use std::sync::Arc;
+
+use chessbot::adapters::text;
+use chessbot::engine::{Engine, EngineError, Level, Score, ScriptedCall, ScriptedEngine};
+use chessbot::service::{
+    Actor, ColorChoice, Command, Event, GameService, ManualClock, Place, Reply, is_engine_id,
+};
+use chessbot::store::{ChannelKey, GameRow, Store};
+use chrono::{Duration, Utc};
+
+struct C {
+    svc: GameService,
+    clock: Arc<ManualClock>,
+    engine: Arc<ScriptedEngine>,
+}
+
+fn place(ch: &str) -> Place {
+    Place {
+        platform: "console".into(),
+        guild: None,
+        channel: ch.into(),
+    }
+}
+
+fn actor(n: &str) -> Actor {
+    Actor {
+        id: n.into(),
+        name: n.into(),
+    }
+}
+
+async fn harness_on(store: Store, clock: Arc<ManualClock>, engine: Arc<ScriptedEngine>) -> C {
+    let dyn_engine: Arc<dyn Engine> = engine.clone();
+    let svc = GameService::open_with_engine(store, clock.clone(), dyn_engine)
+        .await
+        .unwrap();
+    C { svc, clock, engine }
+}
+
+async fn harness_with(engine: ScriptedEngine) -> C {
+    harness_on(
+        super::test_store().await,
+        Arc::new(ManualClock::new(Utc::now())),
+        Arc::new(engine),
+    )
+    .await
+}
+
+async fn harness() -> C {
+    harness_with(ScriptedEngine::new()).await
+}
+
+impl C {
+    async fn say_in(&self, ch: &str, who: &str, line: &str) -> Vec<Reply> {
+        let cmd = text::parse(line).unwrap().expect("a command");
+        let r = self.svc.handle(&place(ch), &actor(who), cmd).await;
+        for reply in &r {
+            assert!(
+                reply.mentions.iter().all(|a| !is_engine_id(&a.id)),
+                "the engine is mentioned: {:?}",
+                reply.text
+            );
+        }
+        r
+    }
+
+    async fn say(&self, who: &str, line: &str) -> Vec<Reply> {
+        self.say_in("general", who, line).await
+    }
+
+    /// Starts a game against the computer; asserts it started.
+    async fn start(&self, options: &str) -> Vec<Reply> {
+        let r = self
+            .say("alice", &format!("/chess computer {options}"))
+            .await;
+        assert!(error(&r).is_none(), "{:?}", texts(&r));
+        assert!(matches!(r[0].event, Some(Event::Start { .. })), "{r:?}");
+        r
+    }
+
+    async fn row(&self) -> Option<GameRow> {
+        let key = ChannelKey {
+            platform: "console".into(),
+            guild: String::new(),
+            channel: "general".into(),
+        };
+        self.svc.store().active_game(&key).await.unwrap()
+    }
+
+    async fn pgn(&self) -> String {
+        let r = self.say("carol", "/chess pgn").await;
+        match &r[0].event {
+            Some(Event::Pgn { pgn }) => pgn.clone(),
+            e => panic!("no pgn: {e:?}"),
+        }
+    }
+}
+
+fn texts(r: &[Reply]) -> Vec<&str> {
+    r.iter().map(|r| r.text.as_str()).collect()
+}
+
+fn error(r: &[Reply]) -> Option<String> {
+    r.iter().find_map(|r| match &r.event {
+        Some(Event::Error { code, .. }) => Some(code.clone()),
+        _ => None,
+    })
+}
+
+/// The moves among the replies: `(by, san)`.
+fn moves(r: &[Reply]) -> Vec<(String, String)> {
+    r.iter()
+        .filter_map(|r| match &r.event {
+            Some(Event::Move { by, san, .. }) => Some((by.clone(), san.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+fn mv(by: &str, san: &str) -> (String, String) {
+    (by.to_string(), san.to_string())
+}
+
+/// The end event: result, winner, termination; its ratings must be null.
+fn end(r: &[Reply]) -> Option<(String, Option<String>, String)> {
+    r.iter().find_map(|r| match &r.event {
+        Some(Event::End {
+            result,
+            winner,
+            termination,
+            ratings,
+        }) => {
+            assert_eq!(*ratings, None, "games against the computer are not rated");
+            Some((result.clone(), winner.clone(), termination.clone()))
+        }
+        _ => None,
+    })
+}
+
+fn ended(
+    result: &str,
+    winner: Option<&str>,
+    termination: &str,
+) -> Option<(String, Option<String>, String)> {
+    Some((
+        result.to_string(),
+        winner.map(str::to_string),
+        termination.to_string(),
+    ))
+}
+
+#[tokio::test]
+async fn playing_white_the_engine_answers_each_move_at_once() {
+    let c = harness().await;
+    let r = c.start("level:2 color:white").await;
+    assert_eq!(
+        r[0].event,
+        Some(Event::Start {
+            white: "alice".into(),
+            black: "Stockfish level 2".into(),
+            fen: chessbot::chess::START_FEN.into(),
+        })
+    );
+    assert_eq!(r.len(), 1);
+    assert!(r[0].board.is_some());
+    assert!(r[0].text.contains("not rated"), "{}", r[0].text);
+    assert!(c.engine.calls().is_empty(), "White moves first");
+    let row = c.row().await.expect("a game");
+    assert_eq!(row.rated, 0);
+    assert!(row.deadline_at.is_some());
+
+    c.engine.push_move("e7e5");
+    let r = c.say("alice", "/chess move e4").await;
+    assert_eq!(
+        moves(&r),
+        [mv("alice", "e4"), mv("Stockfish level 2", "e5")]
+    );
+    assert_eq!(r.len(), 2, "{:?}", texts(&r));
+    assert!(r[0].board.is_none(), "one board per answered move");
+    assert!(r[1].board.is_some());
+    assert!(
+        r[1].text
+            .contains("Stockfish level 2 played 1... e5. alice to move"),
+        "{}",
+        r[1].text
+    );
+    assert_eq!(
+        c.engine.calls(),
+        [ScriptedCall::BestMove {
+            fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1".into(),
+            level: Level::new(2).unwrap(),
+        }]
+    );
+    let row = c.row().await.expect("a game");
+    assert_eq!(row.ply, 2);
+    assert!(row.deadline_at.is_some(), "the human's clock runs");
+    assert!(c.pgn().await.contains("1. e4 e5 *"));
+    assert!(c.pgn().await.contains("[Black \"Stockfish level 2\"]"));
+}
+
+#[tokio::test]
+async fn playing_black_the_engine_moves_first_at_once() {
+    let c = harness().await;
+    c.engine.push_move("d2d4");
+    let r = c.start("color:black").await;
+    assert_eq!(
+        r[0].event,
+        Some(Event::Start {
+            white: "Stockfish level 3".into(),
+            black: "alice".into(),
+            fen: chessbot::chess::START_FEN.into(),
+        }),
+        "level 3 by default"
+    );
+    assert!(r[0].board.is_none());
+    assert_eq!(moves(&r), [mv("Stockfish level 3", "d4")]);
+    let board = r[1]
+        .board
+        .as_ref()
+        .expect("the board after the engine's move");
+    assert!(board.flip, "Black at the bottom for the human");
+    let row = c.row().await.expect("a game");
+    assert_eq!(row.ply, 1);
+    assert!(row.deadline_at.is_some() && row.remind_at.is_some());
+    assert!(matches!(
+        &c.engine.calls()[0],
+        ScriptedCall::BestMove { level, .. } if level.get() == 3
+    ));
+}
+
+#[tokio::test]
+async fn without_an_engine_nothing_is_created() {
+    let c = harness_with(ScriptedEngine::unavailable()).await;
+    let r = c.say("alice", "/chess computer level:4").await;
+    assert_eq!(error(&r).as_deref(), Some("engine_unavailable"));
+    assert!(
+        r[0].text.contains("apt-get install stockfish"),
+        "{}",
+        r[0].text
+    );
+    assert!(r[0].ephemeral);
+    assert!(c.row().await.is_none());
+    let r = c.say("alice", "/chess board").await;
+    assert_eq!(error(&r).as_deref(), Some("no_game"));
+}
+
+#[tokio::test]
+async fn bad_options_and_busy_channels_are_refused() {
+    let c = harness().await;
+    for (level, days, fen, code) in [
+        (9, 3, None, "invalid_option"),
+        (0, 3, None, "invalid_option"),
+        (3, 15, None, "invalid_option"),
+        (3, 3, Some("not a fen"), "invalid_fen"),
+        (3, 3, Some("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"), "invalid_fen"),
+    ] {
+        let cmd = Command::Computer {
+            level,
+            color: ColorChoice::White,
+            days,
+            fen: fen.map(str::to_string),
+        };
+        let r = c.svc.handle(&place("general"), &actor("alice"), cmd).await;
+        assert_eq!(error(&r).as_deref(), Some(code), "{level} {days} {fen:?}");
+    }
+    assert!(c.row().await.is_none());
+    // One game per channel, against people or the computer.
+    c.say("bob", "/chess challenge").await;
+    let r = c.say("alice", "/chess computer").await;
+    assert_eq!(error(&r).as_deref(), Some("game_in_progress"));
+    c.say("bob", "/chess cancel").await;
+    c.start("color:white").await;
+    let r = c.say("bob", "/chess computer").await;
+    assert_eq!(error(&r).as_deref(), Some("game_in_progress"));
+    let r = c.say("carol", "/chess move e4").await;
+    assert_eq!(error(&r).as_deref(), Some("not_a_player"));
+    let r = c
+        .say_in("other", "bob", "/chess computer color:white")
+        .await;
+    assert!(error(&r).is_none(), "{:?}", texts(&r));
+}
+
+#[tokio::test]
+async fn a_custom_position_with_the_engine_to_move() {
+    let c = harness().await;
+    c.engine.push_move("e8d7");
+    // Black to move; alice plays White, so the engine moves first.
+    let r = c
+        .start("color:white days:7 fen:\"4k3/8/8/8/8/8/4P3/4K3 b - - 0 40\"")
+        .await;
+    assert_eq!(moves(&r), [mv("Stockfish level 3", "Kd7")]);
+    let row = c.row().await.expect("a game");
+    assert_eq!((row.ply, row.days), (1, 7));
+}
+
+#[tokio::test]
+async fn takeback_undoes_the_engines_reply_and_the_human_move() {
+    let c = harness().await;
+    c.start("level:1 color:white").await;
+    let r = c.say("alice", "/chess takeback").await;
+    assert_eq!(error(&r).as_deref(), Some("not_allowed"), "nothing yet");
+    c.engine.push_move("e7e5");
+    c.say("alice", "/chess move e4").await;
+    c.engine.push_move("b8c6");
+    c.say("alice", "/chess move Nf3").await;
+    let r = c.say("alice", "/chess takeback").await;
+    assert!(error(&r).is_none(), "{:?}", texts(&r));
+    assert!(r[0].text.contains("last two moves"), "{}", r[0].text);
+    assert!(r[0].board.is_some());
+    let row = c.row().await.expect("a game");
+    assert_eq!(row.ply, 2);
+    assert!(row.takeback_offer.is_none(), "no confirmation needed");
+    let pgn = c.pgn().await;
+    assert!(pgn.contains("1. e4 e5 *") && !pgn.contains("Nf3"), "{pgn}");
+    // The engine answers the new move as usual.
+    c.engine.push_move("g8f6");
+    let r = c.say("alice", "/chess move Nc3").await;
+    assert_eq!(
+        moves(&r),
+        [mv("alice", "Nc3"), mv("Stockfish level 1", "Nf6")]
+    );
+}
+
+#[tokio::test]
+async fn takeback_while_the_engine_owes_its_reply_undoes_one_ply() {
+    let c = harness().await;
+    c.start("color:white").await;
+    c.engine.fail_next(EngineError::Crashed);
+    c.say("alice", "/chess move e4").await;
+    // Still failing when the takeback first asks it to move.
+    c.engine.fail_next(EngineError::Crashed);
+    let r = c.say("alice", "/chess takeback").await;
+    assert_eq!(error(&r).as_deref(), Some("engine_unavailable"));
+    assert!(
+        r.iter()
+            .any(|r| r.text.contains("last move was taken back")),
+        "{:?}",
+        texts(&r)
+    );
+    let row = c.row().await.expect("a game");
+    assert_eq!(row.ply, 0);
+    assert!(
+        row.deadline_at.is_some(),
+        "alice's turn again, with her clock"
+    );
+}
+
+#[tokio::test]
+async fn draw_offers_are_answered_by_the_engines_evaluation() {
+    let c = harness().await;
+    c.start("color:white").await;
+    let r = c.say("alice", "/chess draw").await;
+    assert_eq!(error(&r).as_deref(), Some("not_allowed"), "too early");
+    c.engine.push_move("e7e5");
+    c.say("alice", "/chess move e4").await;
+    // Move 2: declined whatever the evaluation.
+    let r = c.say("alice", "/chess draw").await;
+    assert!(error(&r).is_none());
+    assert!(
+        r[0].text.contains("Stockfish level 3 declines the draw"),
+        "{}",
+        r[0].text
+    );
+    assert!(end(&r).is_none());
+    assert!(c.row().await.is_some_and(|g| g.draw_offer.is_none()));
+
+    // After move 30: accepted within ±0.3 from the engine's side.
+    let c = harness().await;
+    c.engine.push_move("e8e7");
+    c.start("color:white fen:\"4k3/8/8/8/8/8/4P3/4K3 w - - 0 40\"")
+        .await;
+    c.say("alice", "/chess move Kd2").await;
+    c.engine.set_score(Score::Cp(250));
+    let r = c.say("alice", "/chess draw").await;
+    assert!(
+        end(&r).is_none(),
+        "the engine is a pawn and more down: declined"
+    );
+    c.engine.set_score(Score::Cp(-250));
+    let r = c.say("alice", "/chess draw").await;
+    assert!(end(&r).is_none(), "the engine is winning: declined");
+    c.engine.set_score(Score::Mates(3));
+    let r = c.say("alice", "/chess draw").await;
+    assert!(end(&r).is_none());
+    c.engine.set_score(Score::Cp(-25));
+    let r = c.say("alice", "/chess draw").await;
+    assert_eq!(end(&r), ended("1/2-1/2", None, "agreement"));
+    assert!(c.row().await.is_none());
+    assert!(
+        c.engine
+            .calls()
+            .iter()
+            .any(|call| matches!(call, ScriptedCall::Evaluate { .. }))
+    );
+}
+
+#[tokio::test]
+async fn resigning_against_the_computer_is_never_rated() {
+    let c = harness().await;
+    c.start("level:5 color:white").await;
+    c.engine.push_move("e7e5");
+    c.say("alice", "/chess move e4").await;
+    let r = c.say("alice", "/chess resign").await;
+    assert_eq!(end(&r), ended("0-1", Some("black"), "resignation"));
+    assert!(r.iter().all(|r| r.mentions.iter().all(|a| a.id == "alice")));
+    let r = c.say("alice", "/chess stats").await;
+    match &r[0].event {
+        Some(Event::Stats { rating, games, .. }) => {
+            assert_eq!((*rating, *games), (None, 0));
+        }
+        e => panic!("no stats: {e:?}"),
+    }
+    let r = c.say("alice", "/chess leaderboard").await;
+    assert!(matches!(&r[0].event, Some(Event::Leaderboard { rows }) if rows.is_empty()));
+    assert!(!c.pgn().await.contains("WhiteElo"));
+}
+
+#[tokio::test]
+async fn the_engines_mate_ends_the_game_with_the_usual_replies() {
+    let c = harness().await;
+    c.start("color:white").await;
+    c.engine.push_move("e7e5");
+    c.say("alice", "/chess move f3").await;
+    c.engine.push_move("d8h4");
+    let r = c.say("alice", "/chess move g4").await;
+    assert_eq!(
+        moves(&r),
+        [mv("alice", "g4"), mv("Stockfish level 3", "Qh4#")]
+    );
+    assert_eq!(end(&r), ended("0-1", Some("black"), "checkmate"));
+    assert!(r.iter().any(|r| matches!(r.event, Some(Event::Pgn { .. }))));
+    assert!(
+        r.iter()
+            .any(|r| r.text.contains("Checkmate: Stockfish level 3 wins"))
+    );
+    assert!(c.row().await.is_none());
+
+    // And the human's mate: fool's mate with the engine as White.
+    let c = harness().await;
+    c.engine.push_move("f2f3");
+    c.start("color:black").await;
+    c.engine.push_move("g2g4");
+    c.say("alice", "/chess move e5").await;
+    let r = c.say("alice", "/chess move Qh4#").await;
+    assert_eq!(moves(&r), [mv("alice", "Qh4#")]);
+    assert_eq!(end(&r), ended("0-1", Some("black"), "checkmate"));
+    let r = c.say("alice", "/chess stats").await;
+    assert!(matches!(&r[0].event, Some(Event::Stats { games: 0, .. })));
+}
+
+#[tokio::test]
+async fn a_failed_engine_keeps_the_game_and_answers_with_the_next_command() {
+    let c = harness().await;
+    c.start("level:4 color:white days:1").await;
+    c.engine
+        .fail_next(EngineError::Timeout(std::time::Duration::from_secs(1)));
+    let r = c.say("alice", "/chess move e4").await;
+    assert_eq!(moves(&r), [mv("alice", "e4")]);
+    assert!(r[0].board.is_some(), "the board shows the human's move");
+    assert_eq!(error(&r).as_deref(), Some("engine_unavailable"));
+    let row = c.row().await.expect("the game is kept");
+    assert_eq!(row.ply, 1);
+    assert_eq!(
+        (row.deadline_at, row.remind_at),
+        (None, None),
+        "no clock for the engine"
+    );
+    // The engine's clock never runs out.
+    c.clock.advance(Duration::days(30));
+    assert!(c.svc.run_due().await.is_empty());
+    assert!(c.row().await.is_some());
+    // Anyone's next command here lets the engine move first.
+    c.engine.push_move("c7c5");
+    let r = c.say("carol", "/chess board").await;
+    assert_eq!(moves(&r), [mv("Stockfish level 4", "c5")]);
+    assert!(error(&r).is_none());
+    assert!(r.last().is_some_and(|b| b.text.contains("alice to move")));
+    assert_eq!(c.row().await.map(|g| g.ply), Some(2));
+
+    // A move typed while the engine owes one is not played on the new
+    // position: the engine's move comes, then `position_changed`.
+    c.engine.fail_next(EngineError::Crashed);
+    c.say("alice", "/chess move d4").await;
+    c.engine.push_move("c5d4");
+    let r = c.say("alice", "/chess move Nf3").await;
+    assert_eq!(moves(&r), [mv("Stockfish level 4", "cxd4")]);
+    assert_eq!(error(&r).as_deref(), Some("position_changed"));
+    assert_eq!(c.row().await.map(|g| g.ply), Some(4));
+    // While it keeps failing, a move waits with the notice only.
+    c.engine.fail_next(EngineError::Crashed);
+    c.say("alice", "/chess move Nf3").await;
+    c.engine.fail_next(EngineError::Crashed);
+    let r = c.say("alice", "/chess move Nc3").await;
+    assert_eq!(r.len(), 1, "{:?}", texts(&r));
+    assert_eq!(error(&r).as_deref(), Some("engine_unavailable"));
+    assert_eq!(c.row().await.map(|g| g.ply), Some(5));
+    assert!(c.svc.store().inconsistent_games().await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn a_move_the_engine_owes_survives_a_restart() {
+    let (_dir, url) = super::test_url().await;
+    let clock = Arc::new(ManualClock::new(Utc::now()));
+    let a = harness_on(
+        Store::open(&url).await.unwrap(),
+        clock.clone(),
+        Arc::new(ScriptedEngine::new()),
+    )
+    .await;
+    a.start("color:white").await;
+    a.engine.fail_next(EngineError::Crashed);
+    a.say("alice", "/chess move e4").await;
+    drop(a);
+    let b = harness_on(
+        Store::open(&url).await.unwrap(),
+        clock.clone(),
+        Arc::new(ScriptedEngine::new()),
+    )
+    .await;
+    b.engine.push_move("e7e5");
+    let r = b.say("alice", "/chess board").await;
+    assert_eq!(moves(&r), [mv("Stockfish level 3", "e5")]);
+    let pgn = b.pgn().await;
+    assert!(pgn.contains("1. e4 e5 *"), "{pgn}");
+    assert!(b.svc.store().inconsistent_games().await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn abort_works_until_both_have_moved() {
+    let c = harness().await;
+    c.engine.push_move("e2e4");
+    c.start("color:black").await;
+    let r = c.say("alice", "/chess abort").await;
+    assert_eq!(end(&r), ended("*", None, "aborted"));
+
+    let c = harness().await;
+    c.start("color:white").await;
+    c.engine.push_move("e7e5");
+    c.say("alice", "/chess move e4").await;
+    let r = c.say("alice", "/chess abort").await;
+    assert_eq!(error(&r).as_deref(), Some("not_allowed"));
+}
+
+#[tokio::test]
+async fn the_human_keeps_deadlines_and_loses_on_time() {
+    let c = harness().await;
+    c.start("color:white days:1").await;
+    c.engine.push_move("e7e5");
+    c.say("alice", "/chess move e4").await;
+    c.clock.advance(Duration::hours(20));
+    let r = c.svc.run_due().await;
+    assert!(
+        matches!(&r[0].event, Some(Event::Reminder { player, .. }) if player == "alice"),
+        "{:?}",
+        texts(&r)
+    );
+    c.clock.advance(Duration::hours(5));
+    let r = c.svc.run_due().await;
+    assert_eq!(end(&r), ended("0-1", Some("black"), "timeout"));
+    for reply in &r {
+        assert!(reply.mentions.iter().all(|a| !is_engine_id(&a.id)));
+    }
+}
+
+#[tokio::test]
+async fn a_rematch_against_the_computer_starts_at_once_with_colours_swapped() {
+    let c = harness().await;
+    c.start("level:6 color:white").await;
+    c.say("alice", "/chess resign").await;
+    c.engine.push_move("g1f3");
+    let r = c.say("alice", "/chess rematch").await;
+    assert_eq!(
+        r[0].event,
+        Some(Event::Start {
+            white: "Stockfish level 6".into(),
+            black: "alice".into(),
+            fen: chessbot::chess::START_FEN.into(),
+        })
+    );
+    assert_eq!(moves(&r), [mv("Stockfish level 6", "Nf3")]);
+}
