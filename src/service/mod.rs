@@ -8,8 +8,10 @@
 
 mod challenges;
 mod clock;
+mod comfort;
 mod deadlines;
 mod dispatch;
+mod expiry;
 mod game;
 mod listings;
 pub mod messages;
@@ -89,7 +91,66 @@ pub struct Place {
     /// Discord guild / Matrix server; `None` for DMs and the console.
     pub guild: Option<String>,
     /// The channel (or thread, or room) id: one active game per channel.
+    /// `@USER_ID` for a direct message to that user (see
+    /// [`Place::direct`]).
     pub channel: String,
+}
+
+impl Place {
+    /// A direct message to the user `user_id` of `platform`: a reply with
+    /// this place goes to that user alone (Discord DM, Matrix direct room,
+    /// console channel `@NAME`).
+    #[must_use]
+    pub fn direct(platform: &str, user_id: &str) -> Place {
+        Place {
+            platform: platform.to_string(),
+            guild: None,
+            channel: format!("@{user_id}"),
+        }
+    }
+
+    /// The user a direct message is for, when this place is one.
+    #[must_use]
+    pub fn direct_user(&self) -> Option<&str> {
+        self.channel.strip_prefix('@').filter(|u| !u.is_empty())
+    }
+}
+
+/// Where a player's "your move" notices and reminders go (`notify`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum NotifyTarget {
+    /// A direct message.
+    Dm,
+    /// The game's channel, mentioning the player (the default).
+    #[default]
+    Channel,
+    /// Nowhere.
+    Off,
+}
+
+impl NotifyTarget {
+    /// The stored and typed name: `dm`, `channel`, `off`.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            NotifyTarget::Dm => "dm",
+            NotifyTarget::Channel => "channel",
+            NotifyTarget::Off => "off",
+        }
+    }
+}
+
+impl std::str::FromStr for NotifyTarget {
+    type Err = ();
+
+    fn from_str(s: &str) -> Result<NotifyTarget, ()> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "dm" | "direct" | "pm" => Ok(NotifyTarget::Dm),
+            "channel" | "here" | "room" => Ok(NotifyTarget::Channel),
+            "off" | "none" | "no" => Ok(NotifyTarget::Off),
+            _ => Err(()),
+        }
+    }
 }
 
 /// Colour choice in a challenge.
@@ -155,6 +216,18 @@ pub enum Command {
     /// channel may set it.
     Settings {
         language: Option<Locale>,
+    },
+    /// Stop the caller's clocks in all their games for `days` days (0 ends
+    /// a vacation early; none shows the caller's vacation and the days
+    /// left); 30 days in any 365.
+    Vacation {
+        days: Option<u32>,
+    },
+    /// The opponent of the player to move gives them one more day.
+    Moretime,
+    /// Where the caller's "your move" notices and reminders go.
+    Notify {
+        target: NotifyTarget,
     },
     /// A button press: an [`Action`] the service offered under a reply,
     /// for the [`Subject`] that reply named. With a subject, the press acts
@@ -261,6 +334,22 @@ pub enum Event {
     Leaderboard {
         rows: Vec<LeaderboardRow>,
     },
+    /// A player's clocks stop until `until` (RFC 3339); a vacation ended
+    /// early has `until` the moment it ended.
+    Vacation {
+        player: String,
+        until: String,
+    },
+    /// `by` gave `player` (to move) one more day: the new deadline.
+    Moretime {
+        by: String,
+        player: String,
+        deadline: String,
+    },
+    /// A challenge nobody answered in 7 days expired.
+    Expired {
+        challenger: String,
+    },
     Error {
         code: String,
         message: String,
@@ -343,6 +432,9 @@ pub struct DueAnnouncement {
     /// The outbox row.
     pub id: i64,
     pub replies: Vec<Reply>,
+    /// The outbox it is in: a game's (time-out, reminder) or a
+    /// challenge's (expiry).
+    pub(crate) challenge: bool,
 }
 
 /// Buttons an adapter may offer under a reply.

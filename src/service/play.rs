@@ -53,7 +53,10 @@ impl GameService {
         let draw_offer = l.row.draw_offer.clone().filter(|o| *o != opp);
         let (deadline_at, remind_at) = match outcome {
             None => {
-                let (d, r) = turn_times(now, l.days());
+                let next = l.player(me.other());
+                let (d, r) = self
+                    .turn_times_for(&l.row.platform, &next.id, now, l.days())
+                    .await?;
                 (Some(d), Some(r))
             }
             Some(_) => (None, None),
@@ -99,6 +102,7 @@ impl GameService {
         }
         let l = Loaded { row, game };
         let check = l.game.position().is_check();
+        let mut notice = None;
         let mut r = match outcome {
             None => {
                 let next = l.name(me.other()).to_string();
@@ -110,7 +114,6 @@ impl GameService {
                         &number,
                         &san,
                         &next,
-                        check,
                         &msg::deadline(from_ms(deadline_at.unwrap_or(now))),
                     ),
                 );
@@ -118,6 +121,10 @@ impl GameService {
                 r.mentions = vec![l.player(me.other())];
                 r.actions = vec![Action::Resign];
                 r.subject = Some(Subject::Game(l.row.id));
+                let deadline = deadline_at.unwrap_or(now);
+                notice = self
+                    .route_turn_notice(&l, me, &san, &number, deadline, &mut r)
+                    .await;
                 r
             }
             Some(_) => reply(place, msg::moved_final(loc, l.name(me), &number, &san)),
@@ -130,6 +137,7 @@ impl GameService {
             check,
         });
         let mut out = vec![r];
+        out.extend(notice);
         if let Some(o) = outcome {
             out.extend(self.end_replies(loc, place, &l, o, None, None));
         }
@@ -176,6 +184,12 @@ impl GameService {
     ) -> Handled {
         let l = self.require_game(loc, place, only).await?;
         let me = l.require_player(loc, by)?;
+        // Before both sides have moved, resigning aborts (as on lichess):
+        // no result, no rating change.
+        if !l.game.both_have_moved() {
+            let outcome = Outcome::new(None, Termination::Aborted);
+            return self.finish(loc, place, l, outcome, None).await;
+        }
         let outcome = l.game.forfeit_outcome(me, Termination::Resignation);
         self.finish(loc, place, l, outcome, Some(me)).await
     }
@@ -269,7 +283,10 @@ impl GameService {
                 for _ in 0..plies {
                     game.undo();
                 }
-                let (deadline_at, remind_at) = turn_times(now, l.days());
+                let next = l.player(game.position().turn());
+                let (deadline_at, remind_at) = self
+                    .turn_times_for(&l.row.platform, &next.id, now, l.days())
+                    .await?;
                 // Every standing draw offer followed a move this undoes
                 // (the opponent's move would have declined it): it goes.
                 let update = GameUpdate {

@@ -16,10 +16,12 @@ use crate::chess::{Color, Termination};
 use crate::i18n::{Locale, notation, tr};
 
 mod adapter;
+mod comfort;
 mod errors;
 mod records;
 
 pub use adapter::*;
+pub use comfort::*;
 pub use errors::*;
 pub use records::*;
 /// A deadline as shown to users (the same in every language: digits and
@@ -136,17 +138,9 @@ pub fn game_started(
 // ---- moves and board ---------------------------------------------------
 
 /// A move was played and the game goes on. `san` is standard SAN; it is
-/// shown in the locale's notation.
+/// shown in the locale's notation (its `+` says check).
 #[must_use]
-pub fn moved(
-    l: Locale,
-    by: &str,
-    number: &str,
-    san: &str,
-    next: &str,
-    check: bool,
-    until: &str,
-) -> String {
+pub fn moved(l: Locale, by: &str, number: &str, san: &str, next: &str, until: &str) -> String {
     tr(
         l,
         "moved",
@@ -154,7 +148,6 @@ pub fn moved(
             ("by", by.into()),
             ("number", number.into()),
             ("san", san_local(l, san).into()),
-            ("check", check.into()),
             ("next", next.into()),
             ("until", until.into()),
         ],
