@@ -5,6 +5,7 @@ use poise::serenity_prelude as serenity;
 use tracing::Instrument as _;
 
 use super::autocomplete::rank_moves;
+use super::comfort::NotifyOption;
 use super::data::{Context, Error, actor_of, place_of};
 use super::respond::{self, Target};
 use super::threads;
@@ -205,7 +206,10 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
         "stats",
         "leaderboard",
         "help",
-        "settings"
+        "settings",
+        "vacation",
+        "moretime",
+        "notify"
     ),
     subcommand_required,
     description_localized("ru", "Шахматы по переписке: вызовите соперника и играйте по ходу"),
@@ -618,6 +622,63 @@ async fn help(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Help).await
 }
 
+/// Stop your clocks in all your games for some days (30 days a year).
+#[poise::command(
+    slash_command,
+    description_localized("ru", "Остановить ваши часы во всех партиях на несколько дней"),
+    description_localized("ro", "Opriți-vă ceasurile în toate partidele pentru câteva zile"),
+    description_localized("th", "หยุดนาฬิกาในทุกเกมของคุณเป็นเวลาหลายวัน")
+)]
+async fn vacation(
+    ctx: Context<'_>,
+    #[description_localized("ru", "Дней отпуска (0 — вернуться раньше; пусто — сколько осталось)")]
+    #[description_localized("ro", "Zile de vacanță (0 o încheie; gol arată câte au rămas)")]
+    #[description_localized("th", "จำนวนวันลาพัก (0 เพื่อกลับก่อน เว้นว่างเพื่อดูวันที่เหลือ)")]
+    #[description = "Days of vacation (0 ends it early; leave empty to see the days left)"]
+    #[min = 0]
+    #[max = 30]
+    days: Option<u32>,
+) -> Result<(), Error> {
+    run(ctx, Command::Vacation { days }).await
+}
+
+/// Give the opponent to move one more day.
+#[poise::command(
+    slash_command,
+    rename = "moretime",
+    description_localized("ru", "Дать сопернику, чей сейчас ход, ещё один день"),
+    description_localized("ro", "Dați adversarului aflat la mutare încă o zi"),
+    description_localized("th", "ให้เวลาคู่แข่งที่ถึงตาเดินเพิ่มอีกหนึ่งวัน")
+)]
+async fn moretime(ctx: Context<'_>) -> Result<(), Error> {
+    run(ctx, Command::Moretime).await
+}
+
+/// Where your "your move" notices and reminders go.
+#[poise::command(
+    slash_command,
+    description_localized("ru", "Куда присылать уведомления о вашем ходе и напоминания"),
+    description_localized("ro", "Unde primiți anunțurile că sunteți la mutare și mementourile"),
+    description_localized("th", "เลือกว่าจะรับการแจ้งว่าถึงตาคุณและการเตือนเวลาที่ไหน")
+)]
+async fn notify(
+    ctx: Context<'_>,
+    #[rename = "where"]
+    #[description_localized("ru", "Личные сообщения, канал партии или никуда")]
+    #[description_localized("ro", "Mesaj direct, canalul partidei sau nicăieri")]
+    #[description_localized("th", "ข้อความส่วนตัว ห้องของเกม หรือปิด")]
+    #[description = "A direct message, the game's channel, or nowhere"]
+    target: NotifyOption,
+) -> Result<(), Error> {
+    run(
+        ctx,
+        Command::Notify {
+            target: target.into(),
+        },
+    )
+    .await
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -713,7 +774,10 @@ mod tests {
                 "stats",
                 "leaderboard",
                 "help",
-                "settings"
+                "settings",
+                "vacation",
+                "moretime",
+                "notify"
             ]
         );
         for sub in &cmd.subcommands {
@@ -873,5 +937,18 @@ mod tests {
         assert_eq!(opt(&sub("board"), "flip")["type"], 5);
         assert_eq!(opt(&sub("pgn"), "game")["type"], 4);
         assert_eq!(opt(&sub("history"), "user")["type"], 6);
+        let days = opt(&sub("vacation"), "days");
+        assert_eq!(days["type"], 4);
+        assert_eq!(days["required"], false);
+        assert_eq!(days["min_value"].as_f64(), Some(0.0));
+        assert_eq!(days["max_value"].as_f64(), Some(30.0));
+        let target = opt(&sub("notify"), "where");
+        assert_eq!(target["required"], true);
+        let targets: Vec<&str> = target["choices"]
+            .as_array()
+            .map(|c| c.iter().filter_map(|c| c["name"].as_str()).collect())
+            .unwrap_or_default();
+        assert_eq!(targets, ["dm", "channel", "off"]);
+        assert_eq!(sub("moretime")["type"], 1);
     }
 }
