@@ -11,7 +11,7 @@
 
 use crate::chess::RulesMode;
 use crate::i18n::Locale;
-use crate::service::{Actor, ColorChoice, Command, DEFAULT_LEVEL, messages as msg};
+use crate::service::{Actor, ColorChoice, Command, DEFAULT_LEVEL, NotifyTarget, messages as msg};
 
 /// Longest message the grammar accepts.
 pub const MAX_LEN: usize = 2000;
@@ -200,6 +200,14 @@ fn parse_bool(name: &str, v: &str) -> Result<bool, ParseError> {
     }
 }
 
+/// Days of vacation: a whole number, `d` allowed (`3`, `3d`); the service
+/// checks the allowance.
+fn parse_vacation_days(name: &str, v: &str) -> Result<u32, ParseError> {
+    let t = v.trim();
+    let t = t.strip_suffix('d').unwrap_or(t);
+    t.parse::<u32>().map_err(|_| bad(name, v))
+}
+
 fn parse_game_id(name: &str, v: &str) -> Result<i64, ParseError> {
     let t = v.trim();
     let t = t.strip_prefix('#').unwrap_or(t);
@@ -233,6 +241,9 @@ fn canonical(name: &str) -> Option<&'static str> {
         "leaderboard" | "top" => "leaderboard",
         "help" => "help",
         "settings" | "setting" | "language" | "lang" => "settings",
+        "vacation" | "holiday" => "vacation",
+        "moretime" | "more-time" | "addtime" => "moretime",
+        "notify" | "notifications" => "notify",
         _ => return None,
     })
 }
@@ -499,6 +510,44 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
             }
             Command::Settings { language }
         }
+        "vacation" => {
+            // `vacation days:3`, `vacation 3`; nothing shows it.
+            let mut days = None;
+            for tok in tokens {
+                let (name, value) = match tok {
+                    Token::Option(o, v) if o == "days" => (o, v),
+                    Token::Option(o, _) => return Err(unknown(&o)),
+                    Token::Positional(p) => ("days".to_string(), p),
+                };
+                if days.is_some() {
+                    return Err(unexpected(&value));
+                }
+                days = Some(parse_vacation_days(&name, &value)?);
+            }
+            Command::Vacation { days }
+        }
+        "notify" => {
+            // `notify where:dm`, `notify dm`.
+            let mut target = None;
+            for tok in tokens {
+                let (name, value) = match tok {
+                    Token::Option(o, v) if o == "where" || o == "to" => (o, v),
+                    Token::Option(o, _) => return Err(unknown(&o)),
+                    Token::Positional(p) => ("where".to_string(), p),
+                };
+                if target.is_some() {
+                    return Err(unexpected(&value));
+                }
+                target = Some(
+                    value
+                        .parse::<NotifyTarget>()
+                        .map_err(|()| bad(&name, &value))?,
+                );
+            }
+            Command::Notify {
+                target: target.ok_or_else(|| bad("where", ""))?,
+            }
+        }
         simple => {
             if let Some(tok) = tokens.into_iter().next() {
                 return Err(match tok {
@@ -517,6 +566,7 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
                 "rematch" => Command::Rematch,
                 "games" => Command::Games,
                 "leaderboard" => Command::Leaderboard,
+                "moretime" => Command::Moretime,
                 _ => Command::Help,
             }
         }
@@ -717,5 +767,44 @@ mod tests {
         );
         let long = format!("/chess move {}", "a".repeat(5000));
         assert_eq!(parse(&long).unwrap_err().code(), "too_long");
+    }
+
+    #[test]
+    fn vacation_moretime_and_notify() {
+        for text in [
+            "/chess vacation days:3",
+            "/chess vacation 3",
+            "!chess holiday 3d",
+        ] {
+            assert_eq!(
+                parse(text),
+                Ok(Some(Command::Vacation { days: Some(3) })),
+                "{text}"
+            );
+        }
+        assert_eq!(
+            parse("/chess vacation days:0"),
+            Ok(Some(Command::Vacation { days: Some(0) }))
+        );
+        assert_eq!(
+            parse("/chess vacation"),
+            Ok(Some(Command::Vacation { days: None }))
+        );
+        assert!(parse("/chess vacation days:-1").is_err());
+        assert!(parse("/chess vacation 3 4").is_err());
+        assert_eq!(parse("/chess moretime"), Ok(Some(Command::Moretime)));
+        assert!(parse("/chess moretime 2").is_err());
+        for (text, target) in [
+            ("/chess notify where:dm", NotifyTarget::Dm),
+            ("/chess notify channel", NotifyTarget::Channel),
+            ("/chess notify OFF", NotifyTarget::Off),
+        ] {
+            assert_eq!(parse(text), Ok(Some(Command::Notify { target })), "{text}");
+        }
+        assert_eq!(
+            parse("/chess notify where:pigeon").unwrap_err().code(),
+            "invalid_option"
+        );
+        assert!(parse("/chess notify").is_err());
     }
 }

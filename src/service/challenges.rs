@@ -3,7 +3,7 @@
 use super::{Action, Actor, BoardImage, ColorChoice, Event, Place, Subject, messages as msg};
 use crate::chess::{Color, Game, Position, RulesMode};
 use crate::i18n::Locale;
-use crate::store::{ChallengeRow, NewChallenge, NewGame, StoreError};
+use crate::store::{CHALLENGE_TTL_MS, ChallengeRow, NewChallenge, NewGame, StoreError};
 
 use super::game::*;
 
@@ -54,6 +54,7 @@ impl GameService {
                 Some(game.position().fen())
             }
         };
+        self.refuse_own_pending(loc, place, by).await?;
         self.refuse_if_busy(loc, place).await?;
         let color = match color {
             ColorChoice::White => "white",
@@ -94,6 +95,7 @@ impl GameService {
             }
             Err(e) => return Err(e.into()),
         };
+        self.note_due(c.created_at.saturating_add(CHALLENGE_TTL_MS));
         let mut r = reply(
             place,
             msg::challenge_posted(
@@ -179,7 +181,13 @@ impl GameService {
         };
         let start_fen = game.position().fen();
         let now = ms(self.now());
-        let (deadline_at, remind_at) = turn_times(now, c.days);
+        let first = match game.position().turn() {
+            Color::White => &white,
+            Color::Black => &black,
+        };
+        let (deadline_at, remind_at) = self
+            .turn_times_for(&place.platform, &first.id, now, c.days)
+            .await?;
         let new = NewGame {
             place: key(place),
             white_id: white.id.clone(),
@@ -264,7 +272,7 @@ impl GameService {
                 return Err(challenge_gone(loc));
             }
             if c.challenger_id == by.id {
-                return self.cancel(loc, place, by).await;
+                return self.cancel(loc, place, by, false).await;
             }
             match &c.opponent_id {
                 Some(o) if *o == by.id => {
@@ -324,11 +332,20 @@ impl GameService {
         Ok(vec![r])
     }
 
-    pub(super) async fn cancel(&self, loc: Locale, place: &Place, by: &Actor) -> Handled {
+    /// `cancel`: the challenger withdraws their challenge; a moderator
+    /// may withdraw anyone's.
+    pub(super) async fn cancel(
+        &self,
+        loc: Locale,
+        place: &Place,
+        by: &Actor,
+        moderator: bool,
+    ) -> Handled {
         let Some(c) = self.open_challenge(place).await? else {
             return Err(user("no_challenge", msg::no_challenge(loc)));
         };
-        if c.challenger_id != by.id {
+        let own = c.challenger_id == by.id;
+        if !own && !moderator {
             return Err(user(
                 "not_allowed",
                 msg::not_your_challenge(loc, &c.challenger_name),
@@ -339,10 +356,37 @@ impl GameService {
             Err(StoreError::Stale) => return Err(user("no_challenge", msg::no_challenge(loc))),
             Err(e) => return Err(e.into()),
         }
-        Ok(vec![reply(
+        if own {
+            return Ok(vec![reply(
+                place,
+                msg::challenge_cancelled(loc, &c.challenger_name),
+            )]);
+        }
+        let mut r = reply(
             place,
-            msg::challenge_cancelled(loc, &c.challenger_name),
-        )])
+            msg::challenge_cancelled_by(loc, &by.name, &c.challenger_name),
+        );
+        r.mentions = vec![Actor {
+            id: c.challenger_id.clone(),
+            name: c.challenger_name.clone(),
+        }];
+        Ok(vec![r])
+    }
+
+    /// The caller's own challenge is open here: say so, and how to
+    /// withdraw it (rather than naming them as someone else).
+    async fn refuse_own_pending(
+        &self,
+        loc: Locale,
+        place: &Place,
+        by: &Actor,
+    ) -> Result<(), Failure> {
+        match self.open_challenge(place).await? {
+            Some(c) if c.challenger_id == by.id => {
+                Err(user("game_in_progress", msg::own_challenge_pending(loc)))
+            }
+            _ => Ok(()),
+        }
     }
 
     pub(super) async fn rematch(&self, loc: Locale, place: &Place, by: &Actor) -> Handled {
@@ -385,6 +429,7 @@ impl GameService {
             };
             return self.computer(loc, place, by, options, None).await;
         }
+        self.refuse_own_pending(loc, place, by).await?;
         self.refuse_if_busy(loc, place).await?;
         let c = NewChallenge {
             place: key(place),

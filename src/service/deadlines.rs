@@ -52,7 +52,8 @@ impl GameService {
         }
     }
 
-    /// Claims up to [`DUE_BATCH`] reminders and time-outs of `platform`
+    /// Claims up to [`DUE_BATCH`] reminders, time-outs and challenge
+    /// expiries of `platform`
     /// (`None`: all) due now, first those another process claimed but never
     /// posted (its lease of [`ANNOUNCE_LEASE`] ran out: it died between
     /// claim and post). Post each one's replies, then
@@ -107,6 +108,10 @@ impl GameService {
                 }
             }
         }
+        let room = batch - out.len() as i64;
+        if room > 0 {
+            out.append(&mut self.claim_expiries(platform, now, lease, room).await);
+        }
         if let Ok(next) = self.inner.store.next_due().await {
             *lock(&self.inner.due_hint) = Some(next.unwrap_or(i64::MAX));
         }
@@ -148,7 +153,13 @@ impl GameService {
 
     /// Marks a claimed announcement as posted.
     pub async fn ack_due(&self, due: &DueAnnouncement) {
-        if let Err(e) = self.inner.store.ack_announcement(due.id).await {
+        let store = &self.inner.store;
+        let acked = if due.challenge {
+            store.ack_challenge_announcement(due.id).await
+        } else {
+            store.ack_announcement(due.id).await
+        };
+        if let Err(e) = acked {
             // It will be posted again after its lease: a duplicate, not a loss.
             tracing::error!(announcement = due.id, error = %e, "acknowledging failed");
         }
@@ -179,7 +190,8 @@ impl GameService {
             Some(row) if a.kind == ANNOUNCE_REMINDER && row.is_active() && row.ply == a.ply => {
                 let l = self.replay(row).await?;
                 let loc = self.post_locale(&l.place(), l.row.id).await;
-                self.reminder_replies(loc, &l)
+                let replies = self.reminder_replies(loc, &l);
+                self.route_reminder(loc, &l, replies).await
             }
             _ => Vec::new(),
         };
@@ -187,7 +199,11 @@ impl GameService {
             store.ack_announcement(a.id).await?;
             return Ok(None);
         }
-        Ok(Some(DueAnnouncement { id: a.id, replies }))
+        Ok(Some(DueAnnouncement {
+            id: a.id,
+            replies,
+            challenge: false,
+        }))
     }
 
     pub(super) async fn fire_due(
@@ -233,7 +249,11 @@ impl GameService {
             };
             let l = Loaded { row, game };
             let replies = self.timeout_replies(loc, &l, outcome);
-            return Ok(Some(DueAnnouncement { id, replies }));
+            return Ok(Some(DueAnnouncement {
+                id,
+                replies,
+                challenge: false,
+            }));
         }
         if l.row.remind_at.is_some_and(|r| r <= now)
             && let Some(id) = self
@@ -243,7 +263,12 @@ impl GameService {
                 .await?
         {
             let replies = self.reminder_replies(loc, &l);
-            return Ok(Some(DueAnnouncement { id, replies }));
+            let replies = self.route_reminder(loc, &l, replies).await;
+            return Ok(Some(DueAnnouncement {
+                id,
+                replies,
+                challenge: false,
+            }));
         }
         Ok(None)
     }

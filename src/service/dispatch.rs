@@ -125,6 +125,8 @@ impl GameService {
         // rest of the due work belongs to the adapter's announcer task,
         // which posts before it acknowledges.
         let mut replies = self.settle_own_deadline(place).await;
+        // Likewise its challenge's expiry (a 7-day-old challenge is gone).
+        replies.append(&mut self.settle_own_challenge(place).await);
         // The replies' language: a language change answers in the new one.
         let reply_loc = match &cmd {
             Command::Settings {
@@ -157,7 +159,7 @@ impl GameService {
             }
             Command::Accept => self.accept(loc, place, by, prefs.guild, None).await,
             Command::Decline => self.decline(loc, place, by, None).await,
-            Command::Cancel => self.cancel(loc, place, by).await,
+            Command::Cancel => self.cancel(loc, place, by, prefs.moderator).await,
             Command::Move { text } => self.play(loc, place, by, &text).await,
             Command::Board { flip } => self.board(loc, place, flip).await,
             Command::Draw => self.draw(loc, place, by, None).await,
@@ -181,6 +183,9 @@ impl GameService {
                 self.settings(loc, place, by, prefs.moderator, language)
                     .await
             }
+            Command::Vacation { days } => self.vacation(loc, place, by, days).await,
+            Command::Moretime => self.moretime(loc, place, by).await,
+            Command::Notify { target } => self.notify(loc, place, by, target).await,
             Command::Press { action, subject } => {
                 self.press(loc, place, by, action, subject, prefs.guild)
                     .await

@@ -8,9 +8,12 @@
 
 mod challenges;
 mod clock;
+mod comfort;
 mod computer;
 mod deadlines;
 mod dispatch;
+mod events;
+mod expiry;
 mod game;
 mod listings;
 pub mod messages;
@@ -22,6 +25,7 @@ mod summaries;
 
 pub use clock::{ManualClock, SystemClock};
 pub use computer::{DEFAULT_LEVEL, ENGINE_ID_PREFIX, engine_actor, is_engine_id};
+pub use events::*;
 pub use game::{ANNOUNCE_LEASE, DUE_BATCH, GameService, ServiceError, error_reply};
 
 use crate::chess::{Color, Move, RulesMode};
@@ -92,7 +96,66 @@ pub struct Place {
     /// Discord guild / Matrix server; `None` for DMs and the console.
     pub guild: Option<String>,
     /// The channel (or thread, or room) id: one active game per channel.
+    /// `@USER_ID` for a direct message to that user (see
+    /// [`Place::direct`]).
     pub channel: String,
+}
+
+impl Place {
+    /// A direct message to the user `user_id` of `platform`: a reply with
+    /// this place goes to that user alone (Discord DM, Matrix direct room,
+    /// console channel `@NAME`).
+    #[must_use]
+    pub fn direct(platform: &str, user_id: &str) -> Place {
+        Place {
+            platform: platform.to_string(),
+            guild: None,
+            channel: format!("@{user_id}"),
+        }
+    }
+
+    /// The user a direct message is for, when this place is one.
+    #[must_use]
+    pub fn direct_user(&self) -> Option<&str> {
+        self.channel.strip_prefix('@').filter(|u| !u.is_empty())
+    }
+}
+
+/// Where a player's "your move" notices and reminders go (`notify`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum NotifyTarget {
+    /// A direct message.
+    Dm,
+    /// The game's channel, mentioning the player (the default).
+    #[default]
+    Channel,
+    /// Nowhere.
+    Off,
+}
+
+impl NotifyTarget {
+    /// The stored and typed name: `dm`, `channel`, `off`.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            NotifyTarget::Dm => "dm",
+            NotifyTarget::Channel => "channel",
+            NotifyTarget::Off => "off",
+        }
+    }
+}
+
+impl std::str::FromStr for NotifyTarget {
+    type Err = ();
+
+    fn from_str(s: &str) -> Result<NotifyTarget, ()> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "dm" | "direct" | "pm" => Ok(NotifyTarget::Dm),
+            "channel" | "here" | "room" => Ok(NotifyTarget::Channel),
+            "off" | "none" | "no" => Ok(NotifyTarget::Off),
+            _ => Err(()),
+        }
+    }
 }
 
 /// Colour choice in a challenge.
@@ -162,6 +225,18 @@ pub enum Command {
     /// channel may set it.
     Settings {
         language: Option<Locale>,
+    },
+    /// Stop the caller's clocks in all their games for `days` days (0 ends
+    /// a vacation early; none shows the caller's vacation and the days
+    /// left); 30 days in any 365.
+    Vacation {
+        days: Option<u32>,
+    },
+    /// The opponent of the player to move gives them one more day.
+    Moretime,
+    /// Where the caller's "your move" notices and reminders go.
+    Notify {
+        target: NotifyTarget,
     },
     /// A button press: an [`Action`] the service offered under a reply,
     /// for the [`Subject`] that reply named. With a subject, the press acts
@@ -303,106 +378,26 @@ pub enum Event {
         /// The game's PGN (also attached as a file).
         pgn: String,
     },
+    /// A player's clocks stop until `until` (RFC 3339); a vacation ended
+    /// early has `until` the moment it ended.
+    Vacation {
+        player: String,
+        until: String,
+    },
+    /// `by` gave `player` (to move) one more day: the new deadline.
+    Moretime {
+        by: String,
+        player: String,
+        deadline: String,
+    },
+    /// A challenge nobody answered in 7 days expired.
+    Expired {
+        challenger: String,
+    },
     Error {
         code: String,
         message: String,
     },
-}
-
-/// The opening a game is named after.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct OpeningEvent {
-    pub eco: String,
-    pub name: String,
-}
-
-/// The `analysis` of a `summary` event.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct AnalysisEvent {
-    pub white: SideAnalysisEvent,
-    pub black: SideAnalysisEvent,
-    pub worst: Option<WorstMoveEvent>,
-}
-
-/// One side's figures in an [`AnalysisEvent`].
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct SideAnalysisEvent {
-    pub inaccuracies: u32,
-    pub mistakes: u32,
-    pub blunders: u32,
-    pub acpl: u32,
-    pub accuracy: f64,
-}
-
-/// The worst move of a game and the engine's better move.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct WorstMoveEvent {
-    pub ply: usize,
-    pub san: String,
-    pub best: String,
-}
-
-/// A player's rating before and after a rated game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct RatingDelta {
-    pub before: i64,
-    pub after: i64,
-}
-
-/// Both players' rating changes in an `end` event.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct EndRatings {
-    pub white: RatingDelta,
-    pub black: RatingDelta,
-}
-
-/// The head-to-head part of a `stats` event, from the player's side.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct HeadToHeadEvent {
-    pub opponent: String,
-    pub games: i64,
-    pub wins: i64,
-    pub draws: i64,
-    pub losses: i64,
-}
-
-/// A player's current streak: `kind` is `win`, `draw` or `loss`.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct StreakEvent {
-    pub kind: String,
-    pub count: i64,
-}
-
-/// A player's best win: the game, the opponent and their rating then.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct BestWinEvent {
-    pub game: i64,
-    pub opponent: String,
-    pub rating: i64,
-}
-
-/// One row of a `leaderboard` event.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct LeaderboardRow {
-    pub rank: i64,
-    pub player: String,
-    pub rating: i64,
-    pub rd: i64,
-    pub provisional: bool,
-    pub games: i64,
-}
-
-/// One running game in a `games` listing.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct GameListing {
-    pub game: i64,
-    /// The channel (Discord channel or thread id, Matrix room id).
-    pub channel: String,
-    pub white: String,
-    pub black: String,
-    pub to_move: String,
-    /// RFC 3339.
-    pub deadline: Option<String>,
 }
 
 /// One message the bot posts.
@@ -488,6 +483,9 @@ pub struct DueAnnouncement {
     /// The outbox row.
     pub id: i64,
     pub replies: Vec<Reply>,
+    /// The outbox it is in: a game's (time-out, reminder) or a
+    /// challenge's (expiry).
+    pub(crate) challenge: bool,
 }
 
 /// Buttons an adapter may offer under a reply.

@@ -63,7 +63,10 @@ impl GameService {
             && engine_side(&l.row).is_some_and(|(engine, _)| engine == me.other());
         let (deadline_at, remind_at) = match outcome {
             None if !engine_next => {
-                let (d, r) = turn_times(now, l.days());
+                let next = l.player(me.other());
+                let (d, r) = self
+                    .turn_times_for(&l.row.platform, &next.id, now, l.days())
+                    .await?;
                 (Some(d), Some(r))
             }
             _ => (None, None),
@@ -109,6 +112,7 @@ impl GameService {
         }
         let l = Loaded { row, game };
         let check = l.game.position().is_check();
+        let mut notice = None;
         let mut r = match outcome {
             None if !engine_next => {
                 let next = l.name(me.other()).to_string();
@@ -120,7 +124,6 @@ impl GameService {
                         &number,
                         &san,
                         &next,
-                        check,
                         &msg::deadline(from_ms(deadline_at.unwrap_or(now))),
                     ),
                 );
@@ -128,6 +131,10 @@ impl GameService {
                 r.mentions = vec![l.player(me.other())];
                 r.actions = vec![Action::Resign];
                 r.subject = Some(Subject::Game(l.row.id));
+                let deadline = deadline_at.unwrap_or(now);
+                notice = self
+                    .route_turn_notice(&l, me, &san, &number, deadline, &mut r)
+                    .await;
                 r
             }
             None => {
@@ -147,6 +154,7 @@ impl GameService {
             check,
         });
         let mut out = vec![r];
+        out.extend(notice);
         if let Some(o) = outcome {
             out.extend(self.end_replies(loc, place, &l, o, None, None));
         }
@@ -193,6 +201,12 @@ impl GameService {
     ) -> Handled {
         let l = self.require_game(loc, place, only).await?;
         let me = l.require_player(loc, by)?;
+        // Before both sides have moved, resigning aborts (as on lichess):
+        // no result, no rating change.
+        if !l.game.both_have_moved() {
+            let outcome = Outcome::new(None, Termination::Aborted);
+            return self.finish(loc, place, l, outcome, None).await;
+        }
         let outcome = l.game.forfeit_outcome(me, Termination::Resignation);
         self.finish(loc, place, l, outcome, Some(me)).await
     }
@@ -289,7 +303,10 @@ impl GameService {
                 for _ in 0..plies {
                     game.undo();
                 }
-                let (deadline_at, remind_at) = turn_times(now, l.days());
+                let next = l.player(game.position().turn());
+                let (deadline_at, remind_at) = self
+                    .turn_times_for(&l.row.platform, &next.id, now, l.days())
+                    .await?;
                 // Every standing draw offer followed a move this undoes
                 // (the opponent's move would have declined it): it goes.
                 let update = GameUpdate {

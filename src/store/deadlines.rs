@@ -139,8 +139,8 @@ impl Store {
         self.next_due_for(None).await
     }
 
-    /// The earliest pending reminder, deadline or announcement lease of
-    /// one platform (`None`: all).
+    /// The earliest pending reminder, deadline, challenge expiry or
+    /// announcement lease of one platform (`None`: all).
     ///
     /// # Errors
     /// Database failures.
@@ -159,9 +159,7 @@ impl Store {
                 .bind(platform)
                 .fetch_one(&self.pool)
                 .await?;
-        Ok(match (games.0, leases.0) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        })
+        let challenges = self.next_challenge_due(platform).await?;
+        Ok([games.0, leases.0, challenges].into_iter().flatten().min())
     }
 }

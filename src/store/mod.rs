@@ -14,12 +14,14 @@
 //! [`StoreError::Stale`].
 
 mod backend;
+mod comfort;
 mod computer;
 mod deadlines;
 mod ratings;
 
 pub use backend::{Backend, PoolConfig, numbered_placeholders, redact_url};
 use backend::{Pool, query, query_as};
+pub use comfort::{CHALLENGE_TTL_MS, ChallengeAnnouncementRow, VacationRow};
 pub use ratings::{HeadToHead, RatingChange, RatingRow, RatingUpdate};
 
 /// Storage failures.

@@ -343,3 +343,48 @@ fn four_hundred_games_take_seconds() {
     );
     assert_eq!(errors, 0);
 }
+
+#[test]
+fn direct_messages_go_to_channel_at_name_and_summaries_are_private() {
+    let out = run_console(
+        "bob: /chess notify where:dm\n\
+         alice: /chess challenge @bob color:white\n\
+         bob: /chess accept\n\
+         alice: /chess move e4\n\
+         alice: /chess vacation days:2\n",
+        "sqlite::memory:",
+        &[],
+    );
+    assert_eq!(out[0]["to"], "bob", "the notify answer is private");
+    let dm: Vec<&Value> = out.iter().filter(|l| l["channel"] == "@bob").collect();
+    assert_eq!(dm.len(), 1, "{out:?}");
+    let text = dm[0]["text"].as_str().expect("text");
+    assert!(
+        text.contains("#general") && text.contains("1. e4"),
+        "{text}"
+    );
+    assert!(dm[0].get("to").is_none(), "a DM is not an ephemeral reply");
+    let moved = out
+        .iter()
+        .find(|l| l["event"]["type"] == "move")
+        .expect("the move");
+    assert_eq!(moved["mentions"], serde_json::json!([]));
+    let summary = out
+        .iter()
+        .find(|l| l["to"] == "alice")
+        .expect("alice's summary");
+    assert!(
+        summary["text"]
+            .as_str()
+            .is_some_and(|t| t.contains("You are on vacation until")),
+        "{summary}"
+    );
+    let news: Vec<&Value> = out
+        .iter()
+        .filter(|l| l["event"]["type"] == "vacation")
+        .collect();
+    assert_eq!(news.len(), 1);
+    assert_eq!(news[0]["channel"], "general");
+    assert_eq!(news[0]["event"]["player"], "alice");
+    assert_eq!(news[0]["mentions"], serde_json::json!(["bob"]));
+}

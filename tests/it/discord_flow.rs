@@ -385,13 +385,14 @@ async fn old_buttons_never_touch_a_newer_challenge_offer_or_game() {
         Some("stale_button")
     );
     assert!(svc.resign_refusal(&p, &bob, new, prefs).await.is_none());
-    // The new game's own Resign button works.
+    // The new game's own Resign button works (before both sides have
+    // moved, resigning aborts the game).
     let resign = buttons_of(&next).await[0].replace("chess:resign:", "chess:resign_confirm:");
     let replies = svc.handle(&p, &bob, press(&resign)).await;
     assert!(
         has_event(&replies, |e| matches!(
             e,
-            Event::End { termination, .. } if termination == "resignation"
+            Event::End { termination, .. } if termination == "aborted"
         )),
         "{replies:?}"
     );

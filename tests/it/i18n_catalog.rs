@@ -31,7 +31,7 @@ const CONTRACT: &[(&str, &[&str])] = &[
         "game-started",
         &["id", "white", "black", "to_move", "until"],
     ),
-    ("moved", &["by", "number", "san", "check", "next", "until"]),
+    ("moved", &["by", "number", "san", "next", "until"]),
     ("moved-final", &["by", "number", "san"]),
     (
         "board-caption",
@@ -195,6 +195,26 @@ const CONTRACT: &[(&str, &[&str])] = &[
     ("engine-unavailable", &[]),
     ("engine-no-answer", &[]),
     ("computer-draw-declined", &["by"]),
+    ("challenge-expired", &["challenger"]),
+    ("challenge-cancelled-by", &["by", "challenger"]),
+    ("own-challenge-pending", &[]),
+    ("vacation-started", &["player", "until"]),
+    ("vacation-over", &["player"]),
+    ("vacation-summary", &["until", "days", "left", "games"]),
+    ("vacation-ended-summary", &["returned", "left"]),
+    ("vacation-running", &["until"]),
+    ("not-on-vacation", &[]),
+    ("vacation-limit", &["left"]),
+    ("vacation-status", &["on", "until", "left"]),
+    ("moretime-given", &["by", "player", "until"]),
+    ("moretime-self", &[]),
+    ("moretime-limit", &["limit"]),
+    ("notify-set", &["where"]),
+    (
+        "your-move-dm",
+        &["where", "id", "by", "number", "san", "until"],
+    ),
+    ("reminder-dm", &["id", "where", "until"]),
 ];
 
 /// Why a move is illegal (`illegal-move`) and why a claim is refused
@@ -260,7 +280,10 @@ const SUMMARY_CASES: &[&str] = &[
 fn samples(name: &str) -> Vec<Arg<'static>> {
     let s = |v: &[&'static str]| v.iter().map(|&x| Arg::from(x)).collect::<Vec<_>>();
     match name {
-        "open" | "custom" | "check" | "provisional" => s(&["no", "yes"]),
+        "open" | "custom" | "check" | "provisional" | "on" => s(&["no", "yes"]),
+        "left" | "returned" | "games" | "limit" => {
+            [0, 1, 2, 5, 21, 30].into_iter().map(Arg::Num).collect()
+        }
         "color" => s(&["white", "black", "random"]),
         "rules" => s(&["house", "fide"]),
         "days" => [3, 1, 2, 5, 11, 14, 20, 21, 22, 25, 101]
@@ -477,27 +500,27 @@ fn english_wording_is_the_original_catalog() {
         days_in(Locale::En, 3),
         "alice opens a challenge: anyone here may accept (colours drawn at random, 3 days per move, house rules). Answer with `/chess accept`."
     );
-    let moved = |check: &str| {
+    let moved = |san: &str| {
         i18n::tr(
             Locale::En,
             "moved",
             &[
                 ("by", "alice".into()),
                 ("number", "1. ".into()),
-                ("san", "e4".into()),
-                ("check", check.into()),
+                ("san", san.into()),
                 ("next", "bob".into()),
                 ("until", "2026-01-04 00:00 UTC".into()),
             ],
         )
     };
     assert_eq!(
-        moved("no"),
+        moved("e4"),
         "alice played 1. e4. bob to move, deadline 2026-01-04 00:00 UTC."
     );
+    // The SAN's `+` says check; the message does not say it again.
     assert_eq!(
-        moved("yes"),
-        "alice played 1. e4. Check! bob to move, deadline 2026-01-04 00:00 UTC."
+        moved("Qf3+"),
+        "alice played 1. Qf3+. bob to move, deadline 2026-01-04 00:00 UTC."
     );
     assert_eq!(
         i18n::tr(
@@ -610,10 +633,10 @@ fn illegal_moves_and_refused_claims_are_explained_in_each_language() {
             }
         }
     }
-    // English keeps the rules core's own sentence.
+    // English keeps the rules core's own sentence, said once.
     assert_eq!(
         wordings(Locale::En, "illegal-move", "reason", &["pinned"])[0],
-        "Illegal move: the detail."
+        "the detail."
     );
 }
 

@@ -297,11 +297,13 @@ async fn draw_offer_can_be_declined() {
 async fn resignation_and_resignation_against_a_lone_king() {
     let h = harness().await;
     h.start("").await;
+    h.moves("alice", "bob", "e4 e5").await;
     let r = h.say("alice", "/chess resign").await;
     assert_end(&r, "0-1", Some("black"), "resignation");
 
     let h = harness().await;
     h.start("fen:\"k7/8/8/8/8/8/8/KQ6 w - - 0 1\"").await;
+    h.moves("alice", "bob", "Qb2 Ka7").await;
     let r = h.say("alice", "/chess resign").await;
     assert_end(&r, "1/2-1/2", None, "resignation");
 }
@@ -517,6 +519,7 @@ async fn games_and_history_list() {
     h.start("").await;
     let r = h.say("alice", "/chess games").await;
     assert!(r[0].text.contains("#1"));
+    h.moves("alice", "bob", "e4 e5").await;
     h.say("alice", "/chess resign").await;
     let r = h.say("carol", "/chess history @alice").await;
     assert!(r[0].text.contains("0-1"));
@@ -1109,4 +1112,413 @@ async fn a_move_after_the_deadline_is_too_late() {
     assert_end(&r, "0-1", Some("black"), "timeout");
     assert_eq!(error(&r).as_deref(), Some("no_game"));
     assert!(h.svc.run_due().await.is_empty(), "announced once");
+}
+
+// ---- correspondence comforts (issue 17) -------------------------------
+
+fn texts(r: &[Reply]) -> Vec<&str> {
+    r.iter().map(|r| r.text.as_str()).collect()
+}
+
+fn clock_now(h: &H) -> chrono::DateTime<Utc> {
+    chessbot::service::Clock::now(h.clock.as_ref())
+}
+
+fn rfc(t: chrono::DateTime<Utc>) -> String {
+    t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}
+
+#[tokio::test]
+async fn a_vacation_stops_the_clock_across_a_deadline() {
+    let h = harness().await;
+    h.start("days:1").await;
+    h.moves("alice", "bob", "e4 e5").await;
+    let t0 = clock_now(&h);
+    let r = h.say("alice", "/chess vacation days:3").await;
+    assert!(error(&r).is_none(), "{:?}", texts(&r));
+    // The caller's summary is private; the game's channel hears of it.
+    assert!(r[0].ephemeral, "{:?}", texts(&r));
+    assert!(r[0].text.contains("3 days"), "{}", r[0].text);
+    let news: Vec<&Reply> = r
+        .iter()
+        .filter(|r| matches!(r.event, Some(Event::Vacation { .. })))
+        .collect();
+    assert_eq!(news.len(), 1);
+    assert!(!news[0].ephemeral);
+    assert_eq!(news[0].place.channel, "general");
+    assert_eq!(
+        news[0].event,
+        Some(Event::Vacation {
+            player: "alice".into(),
+            until: rfc(t0 + Duration::days(3)),
+        })
+    );
+    assert_eq!(news[0].mentions, vec![actor("bob")]);
+    // The 1-day deadline would have passed; the clock was stopped.
+    h.clock.advance(Duration::days(2));
+    assert!(h.svc.run_due().await.is_empty());
+    // The time left (one day) runs after the vacation: reminded at 80%.
+    h.clock.advance(Duration::hours(44));
+    let r = h.svc.run_due().await;
+    assert!(
+        matches!(r[0].event, Some(Event::Reminder { .. })),
+        "{:?}",
+        texts(&r)
+    );
+    h.clock.advance(Duration::hours(5));
+    let r = h.svc.run_due().await;
+    assert_end(&r, "0-1", Some("black"), "timeout");
+}
+
+#[tokio::test]
+async fn a_turn_given_during_a_vacation_starts_when_it_ends() {
+    let h = harness().await;
+    h.start("days:1").await;
+    // Bob, not to move, goes on vacation: nothing moves yet.
+    let r = h.say("bob", "/chess vacation 2").await;
+    assert!(error(&r).is_none(), "{:?}", texts(&r));
+    let r = h.say("alice", "/chess move e4").await;
+    assert!(
+        r[0].text.contains(&chessbot::service::messages::deadline(
+            clock_now(&h) + Duration::days(3)
+        )),
+        "{}",
+        r[0].text
+    );
+    h.clock.advance(Duration::hours(60));
+    assert!(
+        h.svc.run_due().await.is_empty(),
+        "still within the vacation"
+    );
+    h.clock.advance(Duration::hours(13));
+    let r = h.svc.run_due().await;
+    assert_end(&r, "*", None, "aborted");
+}
+
+#[tokio::test]
+async fn vacation_is_thirty_days_in_any_year() {
+    let h = harness().await;
+    let r = h.say("alice", "/chess vacation days:31").await;
+    let (code, message) = error_msg(&r).expect("refused");
+    assert_eq!(code, "limit");
+    assert!(message.contains("30 days"), "{message}");
+    let r = h.say("alice", "/chess vacation days:20").await;
+    assert!(error(&r).is_none(), "{:?}", texts(&r));
+    assert!(
+        r[0].text.contains("10 days of vacation left"),
+        "{}",
+        r[0].text
+    );
+    // One vacation at a time.
+    let r = h.say("alice", "/chess vacation days:5").await;
+    assert_eq!(error(&r).as_deref(), Some("not_allowed"));
+    h.clock.advance(Duration::days(21));
+    let r = h.say("alice", "/chess vacation days:15").await;
+    let (code, message) = error_msg(&r).expect("refused");
+    assert_eq!(code, "limit");
+    assert!(message.contains("only 10 days"), "{message}");
+    let r = h.say("alice", "/chess vacation days:10").await;
+    assert!(error(&r).is_none(), "{:?}", texts(&r));
+    h.clock.advance(Duration::days(11));
+    let r = h.say("alice", "/chess vacation days:1").await;
+    let (code, message) = error_msg(&r).expect("refused");
+    assert_eq!(code, "limit");
+    assert!(message.contains("no vacation left"), "{message}");
+    // The allowance rolls: a year after those, all 30 days are back.
+    h.clock.advance(Duration::days(365));
+    let r = h.say("alice", "/chess vacation").await;
+    assert!(r[0].ephemeral);
+    assert!(
+        r[0].text.contains("30 days of vacation left"),
+        "{}",
+        r[0].text
+    );
+    let r = h.say("alice", "/chess vacation days:30").await;
+    assert!(error(&r).is_none(), "{:?}", texts(&r));
+    // Another player's allowance is their own.
+    let r = h.say("bob", "/chess vacation days:30").await;
+    assert!(error(&r).is_none(), "{:?}", texts(&r));
+}
+
+#[tokio::test]
+async fn ending_a_vacation_early_returns_the_unused_days() {
+    let h = harness().await;
+    h.start("days:1").await;
+    h.moves("alice", "bob", "e4 e5").await;
+    let r = h.say("alice", "/chess vacation days:0").await;
+    assert_eq!(error(&r).as_deref(), Some("not_allowed"));
+    h.say("alice", "/chess vacation days:10").await;
+    h.clock.advance(Duration::days(2));
+    let now = clock_now(&h);
+    let r = h.say("alice", "/chess vacation days:0").await;
+    assert!(error(&r).is_none(), "{:?}", texts(&r));
+    assert!(r[0].ephemeral);
+    assert!(
+        r[0].text.contains("8 unused days given back: 28 days"),
+        "{}",
+        r[0].text
+    );
+    assert!(r.iter().any(|r| r.event
+        == Some(Event::Vacation {
+            player: "alice".into(),
+            until: rfc(now),
+        })));
+    // The day that was left when the vacation began runs again now.
+    h.clock.advance(Duration::hours(23));
+    let r = h.svc.run_due().await;
+    assert!(matches!(r[0].event, Some(Event::Reminder { .. })));
+    h.clock.advance(Duration::hours(2));
+    let r = h.svc.run_due().await;
+    assert_end(&r, "0-1", Some("black"), "timeout");
+}
+
+#[tokio::test]
+async fn moretime_gives_the_player_to_move_a_day_seven_times_a_game() {
+    let h = harness().await;
+    h.start("days:1").await;
+    h.moves("alice", "bob", "e4 e5").await;
+    let r = h.say("alice", "/chess moretime").await;
+    assert_eq!(error(&r).as_deref(), Some("not_allowed"), "not to oneself");
+    let r = h.say("carol", "/chess moretime").await;
+    assert_eq!(error(&r).as_deref(), Some("not_a_player"));
+    let first_deadline = clock_now(&h) + Duration::days(2);
+    for i in 0..7 {
+        let r = h.say("bob", "/chess moretime").await;
+        assert!(error(&r).is_none(), "{i}: {:?}", texts(&r));
+        if i == 0 {
+            assert_eq!(
+                r[0].event,
+                Some(Event::Moretime {
+                    by: "bob".into(),
+                    player: "alice".into(),
+                    deadline: rfc(first_deadline),
+                })
+            );
+            assert_eq!(r[0].mentions, vec![actor("alice")]);
+        }
+    }
+    let r = h.say("bob", "/chess moretime").await;
+    assert_eq!(error(&r).as_deref(), Some("limit"));
+    // One day plus seven: the reminder is due, the deadline not yet.
+    h.clock.advance(Duration::days(7) + Duration::hours(23));
+    let r = h.svc.run_due().await;
+    assert!(matches!(r[0].event, Some(Event::Reminder { .. })));
+    h.clock.advance(Duration::hours(2));
+    let r = h.svc.run_due().await;
+    assert_end(&r, "0-1", Some("black"), "timeout");
+}
+
+#[tokio::test]
+async fn an_unanswered_challenge_expires_after_seven_days_once() {
+    let h = harness().await;
+    h.say("alice", "/chess challenge @bob").await;
+    h.clock.advance(Duration::days(6));
+    assert!(h.svc.run_due().await.is_empty());
+    assert!(h.svc.next_due().await.is_some(), "the expiry is pending");
+    h.clock.advance(Duration::days(1));
+    let r = h.svc.run_due().await;
+    assert_eq!(r.len(), 1, "{:?}", texts(&r));
+    assert_eq!(
+        r[0].event,
+        Some(Event::Expired {
+            challenger: "alice".into()
+        })
+    );
+    assert_eq!(r[0].place.channel, "general");
+    assert_eq!(r[0].mentions, vec![actor("alice")]);
+    assert!(!r[0].ephemeral);
+    assert!(h.svc.run_due().await.is_empty(), "announced once");
+    assert_eq!(h.svc.next_due().await, None);
+    let r = h.say("bob", "/chess accept").await;
+    assert_eq!(error(&r).as_deref(), Some("no_challenge"));
+    let r = h.say("alice", "/chess challenge @bob").await;
+    assert!(error(&r).is_none(), "the channel is free again");
+}
+
+#[tokio::test]
+async fn a_command_in_the_channel_expires_its_old_challenge_first() {
+    let h = harness().await;
+    h.say("alice", "/chess challenge @bob").await;
+    h.clock.advance(Duration::days(8));
+    let r = h.say("bob", "/chess accept").await;
+    assert!(
+        r.iter()
+            .any(|r| matches!(r.event, Some(Event::Expired { .. }))),
+        "{:?}",
+        texts(&r)
+    );
+    assert_eq!(error(&r).as_deref(), Some("no_challenge"));
+    assert!(h.svc.run_due().await.is_empty(), "announced once");
+}
+
+#[tokio::test]
+async fn a_challenge_expiry_claimed_by_a_process_that_died_is_posted_by_another() {
+    let (_dir, url) = super::test_url().await;
+    let clock = Arc::new(ManualClock::new(Utc::now()));
+    let a = harness_on(Store::open(&url).await.unwrap(), clock.clone()).await;
+    a.say("alice", "/chess challenge").await;
+    let b = harness_on(Store::open(&url).await.unwrap(), clock.clone()).await;
+    clock.advance(Duration::days(7));
+    let claimed = a.svc.claim_due(None).await;
+    assert_eq!(claimed.len(), 1);
+    assert!(matches!(
+        claimed[0].replies[0].event,
+        Some(Event::Expired { .. })
+    ));
+    drop(a);
+    assert!(b.svc.claim_due(None).await.is_empty(), "leased to A");
+    clock.advance(Duration::from_std(chessbot::service::ANNOUNCE_LEASE).unwrap());
+    let again = b.svc.claim_due(None).await;
+    assert_eq!(again.len(), 1);
+    assert!(matches!(
+        again[0].replies[0].event,
+        Some(Event::Expired { .. })
+    ));
+    b.svc.ack_due(&again[0]).await;
+    clock.advance(Duration::days(1));
+    assert!(b.svc.claim_due(None).await.is_empty(), "posted once");
+    assert_eq!(b.svc.next_due().await, None);
+}
+
+#[tokio::test]
+async fn a_moderator_may_cancel_anyones_challenge() {
+    let h = harness().await;
+    h.say("alice", "/chess challenge @bob").await;
+    let r = h.say("carol", "/chess cancel").await;
+    assert_eq!(error(&r).as_deref(), Some("not_allowed"));
+    let moderator = chessbot::service::LocalePrefs {
+        moderator: true,
+        ..Default::default()
+    };
+    let r = h.say_with("carol", "/chess cancel", moderator).await;
+    assert!(error(&r).is_none(), "{:?}", texts(&r));
+    assert!(r[0].text.contains("carol"), "{}", r[0].text);
+    assert_eq!(r[0].mentions, vec![actor("alice")]);
+    let r = h.say("bob", "/chess accept").await;
+    assert_eq!(error(&r).as_deref(), Some("no_challenge"));
+}
+
+#[tokio::test]
+async fn resigning_before_the_opponent_has_moved_aborts() {
+    let h = harness().await;
+    h.start("").await;
+    let r = h.say("alice", "/chess resign").await;
+    assert_end(&r, "*", None, "aborted");
+    // Black, before making a move: aborted too (as `abort` would).
+    h.start("").await;
+    h.moves("alice", "bob", "e4").await;
+    let r = h.say("bob", "/chess resign").await;
+    assert_end(&r, "*", None, "aborted");
+    let r = h.say("carol", "/chess stats @bob").await;
+    match &r[0].event {
+        Some(Event::Stats { games, .. }) => assert_eq!(*games, 0, "not rated"),
+        e => panic!("{e:?}"),
+    }
+    // Once both have moved, resigning loses.
+    h.start("").await;
+    h.moves("alice", "bob", "e4 e5").await;
+    let r = h.say("bob", "/chess resign").await;
+    assert_end(&r, "1-0", Some("white"), "resignation");
+}
+
+#[tokio::test]
+async fn messages_say_each_thing_once() {
+    let h = harness().await;
+    h.say("alice", "/chess challenge @bob color:white").await;
+    // The challenger hears of their own challenge as theirs.
+    let r = h.say("alice", "/chess challenge @carol").await;
+    let (code, message) = error_msg(&r).expect("refused");
+    assert_eq!(code, "game_in_progress");
+    assert_eq!(
+        message,
+        "You already have a challenge open here; `/chess cancel` withdraws it."
+    );
+    h.say("bob", "/chess accept").await;
+    let r = h.say("alice", "/chess move e5").await;
+    let (_, message) = error_msg(&r).expect("illegal");
+    assert_eq!(
+        message,
+        "e5 is not legal here: no pawn of yours can reach e5."
+    );
+    let r = h.say("alice", "/chess move xyz").await;
+    let (_, message) = error_msg(&r).expect("unreadable");
+    assert_eq!(
+        message.matches("e.g.").count() + message.matches("example").count(),
+        0
+    );
+    assert!(
+        message.starts_with("I cannot read \"xyz\" as a move."),
+        "{message}"
+    );
+    let r = h.moves("alice", "bob", "e4 f6 Qh5+").await;
+    let check = r.last().expect("a reply");
+    assert!(
+        check.text.starts_with("alice played 2. Qh5+. bob to move"),
+        "{}",
+        check.text
+    );
+    assert!(!check.text.contains("Check!"), "{}", check.text);
+    h.say_in("fide", "alice", "/chess challenge @bob rules:fide")
+        .await;
+    h.say_in("fide", "bob", "/chess accept").await;
+    let r = h.say_in("fide", "alice", "/chess claim").await;
+    let r = if error(&r).as_deref() == Some("not_your_turn") {
+        h.say_in("fide", "bob", "/chess claim").await
+    } else {
+        r
+    };
+    let (_, message) = error_msg(&r).expect("refused");
+    assert_eq!(
+        message,
+        "No draw to claim: no threefold repetition and fewer than 50 moves without a capture or pawn move."
+    );
+}
+
+#[tokio::test]
+async fn ambiguous_moves_are_named_once() {
+    let h = harness().await;
+    h.start("fen:\"k7/8/8/8/8/8/8/KN1N4 w - - 0 1\"").await;
+    let r = h.say("alice", "/chess move Nc3").await;
+    let (code, message) = error_msg(&r).expect("ambiguous");
+    assert_eq!(code, "ambiguous_move");
+    assert_eq!(message, "Nc3 is ambiguous: it could be Nbc3, Ndc3.");
+}
+
+#[tokio::test]
+async fn turn_notices_and_reminders_go_where_the_player_wants() {
+    let h = harness().await;
+    let r = h.say("bob", "/chess notify where:dm").await;
+    assert!(r[0].ephemeral && error(&r).is_none(), "{:?}", texts(&r));
+    h.start("days:1").await;
+    let r = h.say("alice", "/chess move e4").await;
+    // The move is shown in the channel, without calling bob there ...
+    assert_eq!(r[0].place.channel, "general");
+    assert!(r[0].mentions.is_empty(), "{:?}", r[0].mentions);
+    // ... and bob is told privately, where and until when.
+    let dm = r
+        .iter()
+        .find(|r| r.place.channel == "@bob")
+        .expect("a direct message");
+    assert_eq!(dm.place.direct_user(), Some("bob"));
+    assert!(dm.text.contains("#general"), "{}", dm.text);
+    assert!(dm.text.contains("alice played 1. e4"), "{}", dm.text);
+    // Alice keeps the default: mentioned in the channel.
+    let r = h.say("bob", "/chess move e5").await;
+    assert_eq!(r[0].mentions, vec![actor("alice")]);
+    assert!(r.iter().all(|r| r.place.channel == "general"));
+    h.say("alice", "/chess move Nf3").await;
+    // Bob's reminder comes by direct message too.
+    h.clock.advance(Duration::hours(20));
+    let r = h.svc.run_due().await;
+    assert_eq!(r.len(), 1, "{:?}", texts(&r));
+    assert_eq!(r[0].place.channel, "@bob");
+    assert!(matches!(&r[0].event, Some(Event::Reminder { player, .. }) if player == "bob"));
+    // Off: no notice, no reminder, no mention.
+    h.say("bob", "/chess notify off").await;
+    h.say("bob", "/chess move Nc6").await;
+    let r = h.say("alice", "/chess move Bb5").await;
+    assert!(r[0].mentions.is_empty());
+    assert!(r.iter().all(|r| r.place.channel == "general"));
+    h.clock.advance(Duration::hours(20));
+    assert!(h.svc.run_due().await.is_empty(), "no reminder");
 }

@@ -66,10 +66,7 @@ game-started = Game #{ $id } starts: { $white } (white) against { $black } (blac
 
 ## Moves and board
 
-moved = { $by } played { $number }{ $san }.{ $check ->
-        [yes] {" "}Check!
-       *[no] {""}
-    } { $next } to move, deadline { $until }.
+moved = { $by } played { $number }{ $san }. { $next } to move, deadline { $until }.
 
 moved-final = { $by } played { $number }{ $san }.
 
@@ -154,6 +151,9 @@ help =
     /chess pgn [game] - the PGN of a game
     /chess games - your running games; /chess history [@user] - finished games
     /chess settings [language:en|th|ru|ro] - show or set the language of this channel (while a game runs here: its players and moderators only)
+    /chess moretime - give the opponent to move one more day (at most 7 times a game)
+    /chess vacation days:N - stop your clocks in all your games for N days (30 days a year; days:0 ends it early)
+    /chess notify where:dm|channel|off - where your "your move" notices and reminders go
     /chess help - this text
 
 ## Settings
@@ -174,15 +174,15 @@ unknown-language = I do not speak `{ $given }`. Choose one of: en (English), th 
 
 ## Errors
 
-invalid-notation = That is not a move I can read: { $detail }. Try SAN like Nf3, exd5, O-O, e8=Q or UCI like g1f3.
+invalid-notation = I cannot read "{ $input }" as a move. Try SAN like Nf3, exd5, O-O, e8=Q or UCI like g1f3.
 
 missing-move = Which move? For example `/chess move e4`.
 
 move-too-long = That is far too long to be a move.
 
-illegal-move = Illegal move: { $detail }.
+illegal-move = { $detail }.
 
-ambiguous-move = Ambiguous move: { $detail }.
+ambiguous-move = { $detail }.
 
 push-is-capture = { $input } is a pawn push, but no pawn of yours can advance there. Did you mean { $captures }?
 
@@ -218,7 +218,7 @@ bad-days = Days per move must be a whole number from 1 to 14, not { $given }.
 
 invalid-fen = Invalid FEN: { $detail }.
 
-fen-game-over = Invalid FEN: the game is already over in that position
+fen-game-over = Invalid FEN: the game is already over in that position.
 
 draw-too-early = A draw can be offered only after both sides have made a move.
 
@@ -232,7 +232,11 @@ takeback-already-requested = Your takeback request already stands.
 
 nothing-to-decline = There is no challenge, draw offer or takeback request for you to decline here.
 
-claim-refused = No draw to claim: { $detail }.
+claim-refused = No draw to claim: { $reason ->
+        [not_fide] draw claims exist only in strict FIDE mode; the house rules draw automatically
+        [over] the game is over
+       *[nothing] no threefold repetition and fewer than 50 moves without a capture or pawn move
+    }.
 
 claim-refused-move-stands = The claim is refused: that move makes no threefold repetition and does not complete 50 moves. The move stands and the game goes on.
 
@@ -373,3 +377,68 @@ engine-unavailable = There is no computer to play here: the chess engine (Stockf
 engine-no-answer = The computer could not answer just now (its chess engine is unavailable). Nothing is lost: if it owes a move, the game waits for it, and it tries again with the next command here, such as `/chess board`.
 
 computer-draw-declined = { $by } declines the draw: the computer agrees to one only after move 30, in a position it judges equal (within 0.3 pawns).
+
+## Correspondence comforts
+
+challenge-expired = The challenge of { $challenger } expired: nobody answered it within 7 days.
+
+challenge-cancelled-by = { $by } withdrew the challenge of { $challenger }.
+
+own-challenge-pending = You already have a challenge open here; `/chess cancel` withdraws it.
+
+vacation-started = { $player } is on vacation until { $until }: their clock is stopped until then.
+
+vacation-over = { $player } is back from vacation: their clock runs again.
+
+vacation-summary = You are on vacation until { $until } ({ $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    }): your clocks are stopped in { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    }. { $left ->
+        [one] { $left } day
+       *[other] { $left } days
+    } of vacation left for the next 365 days; `/chess vacation days:0` ends it early.
+
+vacation-ended-summary = Your vacation is over and your clocks run again. { $returned ->
+        [one] { $returned } unused day
+       *[other] { $returned } unused days
+    } given back: { $left ->
+        [one] { $left } day
+       *[other] { $left } days
+    } of vacation left.
+
+vacation-running = You are already on vacation until { $until }; `/chess vacation days:0` ends it.
+
+not-on-vacation = You are not on vacation.
+
+vacation-limit = { $left ->
+        [0] You have no vacation left: 30 days in any 365 are allowed.
+        [one] You have only { $left } day of vacation left (30 days in any 365).
+       *[other] You have only { $left } days of vacation left (30 days in any 365).
+    }
+
+moretime-given = { $by } gives { $player } one more day: the deadline is now { $until }.
+
+moretime-self = It is your move: only your opponent can give you more time.
+
+moretime-limit = You have already given { $limit } extra days in this game, the most allowed.
+
+notify-set = { $where ->
+        [dm] Your move notices and reminders now come by direct message.
+        [off] You will get no move notices or reminders (the games' channels still show every move).
+       *[channel] Your move notices and reminders now come in the game's channel.
+    }
+
+your-move-dm = Your move in game #{ $id } in { $where }: { $by } played { $number }{ $san }. Deadline { $until }.
+
+reminder-dm = It is your move in game #{ $id } in { $where }: the deadline is { $until }.
+
+vacation-status = { $on ->
+        [yes] You are on vacation until { $until }.
+       *[no] You are not on vacation.
+    } { $left ->
+        [one] { $left } day
+       *[other] { $left } days
+    } of vacation left for the next 365 days (30 in any 365).

@@ -60,10 +60,7 @@ game-started = Începe partida #{ $id }: { $white } (albele) contra { $black } (
 
 ## Mutări și tablă
 
-moved = { $by } a jucat { $number }{ $san }.{ $check ->
-        [yes] {" "}Șah!
-       *[no] {""}
-    } La mutare: { $next }, termen { $until }.
+moved = { $by } a jucat { $number }{ $san }. La mutare: { $next }, termen { $until }.
 
 moved-final = { $by } a jucat { $number }{ $san }.
 
@@ -145,6 +142,9 @@ help =
     /chess pgn [game] - partida în format PGN
     /chess games - partidele dumneavoastră în curs; /chess history [@user] - partidele încheiate
     /chess settings [language:en|th|ru|ro] - arată sau schimbă limba acestui canal (în timpul unei partide: doar jucătorii ei și moderatorii)
+    /chess moretime - dați adversarului aflat la mutare încă o zi (cel mult de 7 ori într-o partidă)
+    /chess vacation days:N - opriți-vă ceasurile în toate partidele pentru N zile (30 de zile pe an; days:0 o încheie mai devreme)
+    /chess notify where:dm|channel|off - unde primiți anunțurile că sunteți la mutare și mementourile
     /chess help - acest text
     Piesele se notează cu literele românești: R rege, D damă, T turn, N nebun, C cal; pionul nu are literă (e4, exd5). Atenție: N înseamnă nebun, nu cal. Rocada: O-O sau O-O-O.
 
@@ -244,7 +244,7 @@ bad-days = Numărul de zile pe mutare trebuie să fie un număr întreg de la 1 
 
 invalid-fen = FEN invalid: { $detail }.
 
-fen-game-over = FEN invalid: în această poziție partida s-a încheiat deja
+fen-game-over = FEN invalid: în această poziție partida s-a încheiat deja.
 
 draw-too-early = Remiza se poate propune doar după ce ambele părți au făcut o mutare.
 
@@ -408,3 +408,57 @@ engine-unavailable = Aici nu se poate juca cu calculatorul: programul de șah (S
 engine-no-answer = Calculatorul nu a putut răspunde acum (programul de șah nu este disponibil). Nu se pierde nimic: dacă are de mutat, partida îl așteaptă, iar el încearcă din nou la următoarea comandă de aici, de exemplu `/chess board`.
 
 computer-draw-declined = { $by } refuză remiza: calculatorul o acceptă doar după mutarea 30, într-o poziție pe care o consideră egală (în limita a 0,3 pioni).
+
+## Comoditățile jocului prin corespondență
+
+challenge-expired = Provocarea lui { $challenger } a expirat: nimeni nu i-a răspuns în 7 zile.
+
+challenge-cancelled-by = { $by } a retras provocarea lui { $challenger }.
+
+own-challenge-pending = Aveți deja o provocare deschisă aici; `/chess cancel` o retrage.
+
+vacation-started = { $player } este în vacanță până la { $until }: ceasul său este oprit până atunci.
+
+vacation-over = { $player } s-a întors din vacanță: ceasul său merge din nou.
+
+vacation-summary = Sunteți în vacanță până la { $until } ({ $days ->
+        [one] { $days } zi
+        [few] { $days } zile
+       *[other] { $days } de zile
+    }): ceasurile dumneavoastră sunt oprite în { $games ->
+        [one] { $games } partidă
+        [few] { $games } partide
+       *[other] { $games } de partide
+    }. Zile de vacanță rămase pentru următoarele 365 de zile: { $left }; `/chess vacation days:0` o încheie mai devreme.
+
+vacation-ended-summary = Vacanța s-a încheiat, ceasurile dumneavoastră merg din nou. Zile nefolosite returnate: { $returned }; zile de vacanță rămase: { $left }.
+
+vacation-running = Sunteți deja în vacanță până la { $until }; `/chess vacation days:0` o încheie.
+
+not-on-vacation = Nu sunteți în vacanță.
+
+vacation-limit = { $left ->
+        [0] Nu mai aveți zile de vacanță: sunt permise cel mult 30 de zile în orice 365.
+       *[other] Zile de vacanță rămase: { $left } (cel mult 30 de zile în orice 365).
+    }
+
+moretime-given = { $by } îi dă lui { $player } încă o zi: termenul este acum { $until }.
+
+moretime-self = Sunteți la mutare: doar adversarul vă poate da mai mult timp.
+
+moretime-limit = Ați dat deja timp în plus în această partidă de { $limit } ori, cât este permis.
+
+notify-set = { $where ->
+        [dm] Anunțurile că sunteți la mutare și mementourile vin acum prin mesaj direct.
+        [off] Nu mai primiți anunțuri că sunteți la mutare și nici mementouri (canalele partidelor arată în continuare fiecare mutare).
+       *[channel] Anunțurile că sunteți la mutare și mementourile vin acum în canalul partidei.
+    }
+
+your-move-dm = Sunteți la mutare în partida #{ $id } din { $where }: { $by } a jucat { $number }{ $san }. Termen: { $until }.
+
+reminder-dm = Sunteți la mutare în partida #{ $id } din { $where }: termenul este { $until }.
+
+vacation-status = { $on ->
+        [yes] Sunteți în vacanță până la { $until }.
+       *[no] Nu sunteți în vacanță.
+    } Zile de vacanță rămase pentru următoarele 365 de zile: { $left } (cel mult 30 în orice 365).

@@ -12,6 +12,7 @@ pub mod announcer;
 pub mod autocomplete;
 pub mod backend;
 pub mod buttons;
+pub mod comfort;
 pub mod commands;
 pub mod data;
 pub mod ids;

@@ -240,6 +240,16 @@ pub async fn post_follow_ups(http: &Http, data: &Data, replies: &[Reply]) {
 /// # Errors
 /// Discord refused the message.
 pub async fn post(http: &Http, renderer: &Arc<Renderer>, reply: &Reply) -> serenity::Result<()> {
+    if let Some(user) = discord_dm_user(reply) {
+        // A direct message (a turn notice or reminder the player wants
+        // privately); a refusal (DMs closed) is logged by the caller and
+        // not retried.
+        let png = board_png(renderer, reply.board.as_ref()).await;
+        let message = outgoing(reply, png).channel_message();
+        let dm = user.create_dm_channel(http).await?;
+        dm.id.send_message(http, message).await?;
+        return Ok(());
+    }
     let Some(channel) = discord_channel(reply) else {
         tracing::warn!(
             platform = reply.place.platform.as_str(),
@@ -288,6 +298,18 @@ pub fn discord_channel(reply: &Reply) -> Option<ChannelId> {
     }
     match reply.place.channel.parse::<u64>() {
         Ok(id) if id != 0 => Some(ChannelId::new(id)),
+        _ => None,
+    }
+}
+
+/// The Discord user a direct-message reply is for, if it is one.
+#[must_use]
+pub fn discord_dm_user(reply: &Reply) -> Option<serenity::UserId> {
+    if reply.place.platform != "discord" {
+        return None;
+    }
+    match reply.place.direct_user()?.parse::<u64>() {
+        Ok(id) if id != 0 => Some(serenity::UserId::new(id)),
         _ => None,
     }
 }
@@ -382,6 +404,18 @@ mod tests {
         assert_eq!(discord_channel(&reply("console", "123", false)), None);
         assert_eq!(discord_channel(&reply("discord", "general", false)), None);
         assert_eq!(discord_channel(&reply("discord", "0", false)), None);
+        assert_eq!(discord_channel(&reply("discord", "@123", false)), None);
+    }
+
+    #[test]
+    fn direct_messages_name_a_discord_user() {
+        assert_eq!(
+            discord_dm_user(&reply("discord", "@123", false)),
+            Some(serenity::UserId::new(123))
+        );
+        assert_eq!(discord_dm_user(&reply("discord", "123", false)), None);
+        assert_eq!(discord_dm_user(&reply("console", "@123", false)), None);
+        assert_eq!(discord_dm_user(&reply("discord", "@bob", false)), None);
     }
 
     #[tokio::test]

@@ -105,8 +105,9 @@ pub(crate) fn text_content(reply: &Reply, origin: Option<&Origin>) -> RoomMessag
 }
 
 impl Bot {
-    /// Posts one reply into its room. Replies for other platforms or rooms
-    /// the bot is not in are logged and skipped.
+    /// Posts one reply into its room (a direct message into the direct
+    /// room with its user). Replies for other platforms or rooms the bot is
+    /// not in are logged and skipped.
     pub(crate) async fn post(&self, reply: &Reply, origin: Option<&Origin>) {
         if reply.place.platform != PLATFORM {
             tracing::warn!(
@@ -116,10 +117,13 @@ impl Bot {
             );
             return;
         }
-        let Some(room) = RoomId::parse(&reply.place.channel)
-            .ok()
-            .and_then(|id| self.client.get_room(&id))
-        else {
+        let room = match reply.place.direct_user() {
+            Some(user) => self.direct_room(user).await,
+            None => RoomId::parse(&reply.place.channel)
+                .ok()
+                .and_then(|id| self.client.get_room(&id)),
+        };
+        let Some(room) = room else {
             tracing::warn!(
                 channel = reply.place.channel.as_str(),
                 "reply for a room the bot is not in, skipped"
@@ -208,6 +212,24 @@ impl Bot {
         if let Err(e) = room.send(content.add_mentions(Mentions::new())).await {
             tracing::warn!(error = %e, room = %room.room_id(), "could not send a file");
         }
+    }
+
+    /// The direct room with `user`: the first one the bot shares with them,
+    /// else a new one the bot opens and invites them to (unencrypted, as
+    /// the bot is built without end-to-end encryption). `None` (logged)
+    /// when `user` is not a user id or the homeserver refuses.
+    async fn direct_room(&self, user: &str) -> Option<Room> {
+        let id = UserId::parse(user)
+            .map_err(|e| tracing::warn!(error = %e, user, "not a Matrix user id"))
+            .ok()?;
+        if let Some(room) = self.client.get_dm_room(&id) {
+            return Some(room);
+        }
+        self.client
+            .create_dm(&id)
+            .await
+            .map_err(|e| tracing::warn!(error = %e, user, "could not open a direct room"))
+            .ok()
     }
 
     async fn upload(

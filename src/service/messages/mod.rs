@@ -16,12 +16,14 @@ use crate::chess::{Color, Termination};
 use crate::i18n::{Locale, notation, tr};
 
 mod adapter;
+mod comfort;
 mod computer;
 mod errors;
 mod records;
 mod summaries;
 
 pub use adapter::*;
+pub use comfort::*;
 pub use computer::*;
 pub use errors::*;
 pub use records::*;
@@ -140,17 +142,9 @@ pub fn game_started(
 // ---- moves and board ---------------------------------------------------
 
 /// A move was played and the game goes on. `san` is standard SAN; it is
-/// shown in the locale's notation.
+/// shown in the locale's notation (its `+` says check).
 #[must_use]
-pub fn moved(
-    l: Locale,
-    by: &str,
-    number: &str,
-    san: &str,
-    next: &str,
-    check: bool,
-    until: &str,
-) -> String {
+pub fn moved(l: Locale, by: &str, number: &str, san: &str, next: &str, until: &str) -> String {
     tr(
         l,
         "moved",
@@ -158,7 +152,6 @@ pub fn moved(
             ("by", by.into()),
             ("number", number.into()),
             ("san", san_local(l, san).into()),
-            ("check", check.into()),
             ("next", next.into()),
             ("until", until.into()),
         ],

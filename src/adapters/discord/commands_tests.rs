@@ -1,0 +1,304 @@
+//! Tests of the Discord command tree: names, options, localisations and
+//! how a caller becomes the service's actor and place.
+
+use super::*;
+
+#[test]
+fn challenge_options_map_to_the_service_command() {
+    assert_eq!(
+        challenge_command(None, None, None, None, None),
+        Command::Challenge {
+            opponent: None,
+            color: ColorChoice::Random,
+            days: 3,
+            fen: None,
+            rules: RulesMode::House,
+            rated: true,
+        }
+    );
+    let bob = Actor {
+        id: "42".to_owned(),
+        name: "bob".to_owned(),
+    };
+    assert_eq!(
+        challenge_command(
+            Some(bob.clone()),
+            Some(ColorOption::Black),
+            Some(7),
+            Some(RulesOption::Fide),
+            Some("  8/8/8/8/8/8/8/K6k w - - 0 1 ".to_owned()),
+        ),
+        Command::Challenge {
+            opponent: Some(bob),
+            color: ColorChoice::Black,
+            days: 7,
+            fen: Some("8/8/8/8/8/8/8/K6k w - - 0 1".to_owned()),
+            rules: RulesMode::Fide,
+            rated: true,
+        }
+    );
+    let blank_fen = challenge_command(None, None, None, None, Some("  ".to_owned()));
+    assert!(matches!(blank_fen, Command::Challenge { fen: None, .. }));
+}
+
+#[test]
+fn computer_options_map_to_the_service_command() {
+    assert_eq!(
+        computer_command(None, None, None, Some(" ".to_owned())),
+        Command::Computer {
+            level: DEFAULT_LEVEL,
+            color: ColorChoice::Random,
+            days: 3,
+            fen: None,
+        }
+    );
+    assert_eq!(
+        computer_command(Some(8), Some(ColorOption::Black), Some(5), None),
+        Command::Computer {
+            level: 8,
+            color: ColorChoice::Black,
+            days: 5,
+            fen: None,
+        }
+    );
+}
+
+#[test]
+fn place_is_discord_guild_and_channel() {
+    let p = place_of(Some(serenity::GuildId::new(5)), serenity::ChannelId::new(6));
+    assert_eq!(
+        p,
+        Place {
+            platform: "discord".to_owned(),
+            guild: Some("5".to_owned()),
+            channel: "6".to_owned(),
+        }
+    );
+    assert_eq!(place_of(None, serenity::ChannelId::new(6)).guild, None);
+}
+
+#[test]
+fn actor_prefers_the_nickname_then_the_display_name() {
+    let mut user = serenity::User::default();
+    user.id = serenity::UserId::new(77);
+    user.name = "bob_42".to_owned();
+    assert_eq!(actor_of(&user, None).name, "bob_42");
+    user.global_name = Some("Bob".to_owned());
+    assert_eq!(actor_of(&user, None).name, "Bob");
+    assert_eq!(actor_of(&user, Some("Bobby")).name, "Bobby");
+    assert_eq!(actor_of(&user, Some(" ")).name, "Bob");
+    assert_eq!(actor_of(&user, None).id, "77");
+}
+
+#[test]
+fn the_command_tree_has_every_subcommand() {
+    let cmd = chess();
+    assert_eq!(cmd.name, "chess");
+    let names: Vec<&str> = cmd.subcommands.iter().map(|c| &*c.name).collect();
+    assert_eq!(
+        names,
+        [
+            "challenge",
+            "computer",
+            "accept",
+            "decline",
+            "cancel",
+            "move",
+            "board",
+            "draw",
+            "resign",
+            "abort",
+            "takeback",
+            "rematch",
+            "claim",
+            "pgn",
+            "summary",
+            "games",
+            "history",
+            "stats",
+            "leaderboard",
+            "help",
+            "settings",
+            "vacation",
+            "moretime",
+            "notify"
+        ]
+    );
+    for sub in &cmd.subcommands {
+        let d = sub.description.as_deref().unwrap_or_default();
+        assert!(
+            !d.is_empty() && d.chars().count() <= 100,
+            "{}: {d}",
+            sub.name
+        );
+        for p in &sub.parameters {
+            let d = p.description.as_deref().unwrap_or_default();
+            assert!(!d.is_empty() && d.chars().count() <= 100, "{}: {d}", p.name);
+        }
+    }
+    let mv = cmd.subcommands.iter().find(|c| c.name == "move");
+    assert!(mv.is_some_and(|c| c.parameters[0].autocomplete_callback.is_some()));
+}
+
+fn localized<'a>(
+    list: &'a [(
+        std::borrow::Cow<'static, str>,
+        std::borrow::Cow<'static, str>,
+    )],
+    locale: &str,
+) -> Option<&'a str> {
+    list.iter()
+        .find(|(k, _)| k == locale)
+        .map(|(_, v)| v.as_ref())
+}
+
+#[test]
+fn descriptions_are_localized_and_names_stay_english() {
+    let cmd = chess();
+    let name_ok = |n: &str| {
+        !n.is_empty()
+            && n.chars().count() <= 32
+            && n.chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
+    };
+    let check = |what: &str, d: Option<&str>| {
+        let d = d.unwrap_or_default();
+        assert!(!d.is_empty() && d.chars().count() <= 100, "{what}: {d:?}");
+    };
+    for l in ["th", "ru", "ro"] {
+        check("chess", localized(&cmd.description_localizations, l));
+        for sub in &cmd.subcommands {
+            assert!(name_ok(&sub.name), "{}", sub.name);
+            assert!(sub.name_localizations.is_empty(), "{}", sub.name);
+            check(
+                &format!("{l} {}", sub.name),
+                localized(&sub.description_localizations, l),
+            );
+            for p in &sub.parameters {
+                assert!(name_ok(&p.name), "{}", p.name);
+                check(
+                    &format!("{l} {} {}", sub.name, p.name),
+                    localized(&p.description_localizations, l),
+                );
+            }
+        }
+    }
+    let commands = [chess()];
+    let v = serde_json::to_value(poise::builtins::create_application_commands(&commands))
+        .expect("serialises");
+    let settings = v[0]["options"]
+        .as_array()
+        .and_then(|o| o.iter().find(|s| s["name"] == "settings"))
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(
+        settings["description_localizations"]["ru"],
+        "Показать или задать язык этого канала (менять может любой)"
+    );
+    let langs: Vec<&str> = settings["options"][0]["choices"]
+        .as_array()
+        .map(|c| c.iter().filter_map(|c| c["name"].as_str()).collect())
+        .unwrap_or_default();
+    assert_eq!(langs, ["en", "th", "ru", "ro"]);
+}
+
+#[test]
+fn autocomplete_speaks_the_players_notation() {
+    let moves: Vec<String> = ["Nf3", "Nc3", "e4", "Bb5"].map(String::from).to_vec();
+    // Russian: local letters shown with SAN beside, local text sent.
+    let ru = local_choices(&moves, "К", Locale::Ru);
+    assert_eq!(
+        ru,
+        vec![
+            ("Кf3 (Nf3)".to_owned(), "Кf3".to_owned()),
+            ("Кc3 (Nc3)".to_owned(), "Кc3".to_owned())
+        ]
+    );
+    // International letters still find the Russian player's moves.
+    assert_eq!(local_choices(&moves, "Nf", Locale::Ru)[0].1, "Кf3");
+    // Romanian: N is the bishop, C the knight; never guessed.
+    assert_eq!(
+        local_choices(&moves, "N", Locale::Ro),
+        vec![("Nb5 (Bb5)".to_owned(), "Nb5".to_owned())]
+    );
+    assert_eq!(local_choices(&moves, "Cf", Locale::Ro)[0].1, "Cf3");
+    // English and Thai: SAN as is.
+    assert_eq!(
+        local_choices(&moves, "N", Locale::En),
+        vec![
+            ("Nf3".to_owned(), "Nf3".to_owned()),
+            ("Nc3".to_owned(), "Nc3".to_owned())
+        ]
+    );
+    assert_eq!(local_choices(&moves, "e", Locale::Th)[0].0, "e4");
+}
+
+#[test]
+fn registration_json_has_the_documented_options() {
+    let commands = [chess()];
+    let created = poise::builtins::create_application_commands(&commands);
+    let v = serde_json::to_value(&created).expect("serialises");
+    assert_eq!(v.as_array().map(Vec::len), Some(1));
+    let chess = &v[0];
+    assert_eq!(chess["name"], "chess");
+    let sub = |name: &str| {
+        chess["options"]
+            .as_array()
+            .and_then(|o| o.iter().find(|s| s["name"] == name))
+            .cloned()
+            .unwrap_or_default()
+    };
+    let opt = |s: &serde_json::Value, name: &str| {
+        s["options"]
+            .as_array()
+            .and_then(|o| o.iter().find(|p| p["name"] == name))
+            .cloned()
+            .unwrap_or_default()
+    };
+    let challenge = sub("challenge");
+    assert_eq!(challenge["type"], 1, "a subcommand");
+    assert_eq!(opt(&challenge, "opponent")["type"], 6, "a user option");
+    assert_eq!(opt(&challenge, "opponent")["required"], false);
+    let color = opt(&challenge, "color");
+    let colors: Vec<&str> = color["choices"]
+        .as_array()
+        .map(|c| c.iter().filter_map(|c| c["name"].as_str()).collect())
+        .unwrap_or_default();
+    assert_eq!(colors, ["white", "black", "random"]);
+    let rule = opt(&challenge, "rules");
+    let rules: Vec<&str> = rule["choices"]
+        .as_array()
+        .map(|c| c.iter().filter_map(|c| c["name"].as_str()).collect())
+        .unwrap_or_default();
+    assert_eq!(rules, ["house", "fide"]);
+    assert_eq!(opt(&challenge, "days")["min_value"].as_f64(), Some(1.0));
+    assert_eq!(opt(&challenge, "days")["max_value"].as_f64(), Some(14.0));
+    assert_eq!(opt(&challenge, "fen")["type"], 3);
+    let mv = opt(&sub("move"), "move");
+    assert_eq!(mv["type"], 3);
+    assert_eq!(mv["required"], true);
+    assert_eq!(mv["autocomplete"], true);
+    assert_eq!(opt(&sub("board"), "flip")["type"], 5);
+    assert_eq!(opt(&sub("pgn"), "game")["type"], 4);
+    assert_eq!(opt(&sub("history"), "user")["type"], 6);
+    let computer = sub("computer");
+    assert_eq!(opt(&computer, "level")["type"], 4, "an integer option");
+    assert_eq!(opt(&computer, "level")["min_value"].as_f64(), Some(1.0));
+    assert_eq!(opt(&computer, "level")["max_value"].as_f64(), Some(8.0));
+    assert_eq!(opt(&computer, "color")["choices"], color["choices"]);
+    assert_eq!(opt(&computer, "days")["max_value"].as_f64(), Some(14.0));
+    assert_eq!(opt(&computer, "fen")["required"], false);
+    let days = opt(&sub("vacation"), "days");
+    assert_eq!(days["type"], 4);
+    assert_eq!(days["required"], false);
+    assert_eq!(days["min_value"].as_f64(), Some(0.0));
+    assert_eq!(days["max_value"].as_f64(), Some(30.0));
+    let target = opt(&sub("notify"), "where");
+    assert_eq!(target["required"], true);
+    let targets: Vec<&str> = target["choices"]
+        .as_array()
+        .map(|c| c.iter().filter_map(|c| c["name"].as_str()).collect())
+        .unwrap_or_default();
+    assert_eq!(targets, ["dm", "channel", "off"]);
+    assert_eq!(sub("moretime")["type"], 1);
+}

@@ -1,0 +1,396 @@
+//! Correspondence comforts: vacations (a player's clocks stopped in all
+//! their games), one more day given by the opponent (`moretime`), and
+//! where a player's "your move" notices and reminders go (`notify`).
+
+use super::{Actor, Event, NotifyTarget, Place, Reply, messages as msg};
+use crate::chess::{Color, Position};
+use crate::i18n::Locale;
+use crate::store::GameRow;
+
+use super::game::*;
+
+/// Days of vacation a player may take in any 365 days.
+pub(super) const VACATION_ALLOWANCE: i64 = 30;
+/// The rolling window of the allowance.
+const VACATION_WINDOW_MS: i64 = 365 * DAY_MS;
+/// Extra days each player may give in one game.
+pub(super) const MORETIME_LIMIT: i64 = 7;
+
+/// The id of the player to move in a stored game (from its cached FEN).
+fn to_move_id(g: &GameRow) -> &str {
+    match Position::from_fen(&g.fen).map_or(Color::White, |p| p.turn()) {
+        Color::White => &g.white_id,
+        Color::Black => &g.black_id,
+    }
+}
+
+/// Where a stored game is played.
+fn game_place(g: &GameRow) -> Place {
+    Place {
+        platform: g.platform.clone(),
+        guild: (!g.guild.is_empty()).then(|| g.guild.clone()),
+        channel: g.channel.clone(),
+    }
+}
+
+/// The opponent of `id` in a stored game.
+fn opponent_of(g: &GameRow, id: &str) -> Actor {
+    if g.white_id == id {
+        Actor {
+            id: g.black_id.clone(),
+            name: g.black_name.clone(),
+        }
+    } else {
+        Actor {
+            id: g.white_id.clone(),
+            name: g.white_name.clone(),
+        }
+    }
+}
+
+/// Whole days begun in `span` ms.
+fn days_begun(span: i64) -> i64 {
+    (span.max(0) + DAY_MS - 1) / DAY_MS
+}
+
+impl GameService {
+    /// The deadline and reminder time of a turn of `player` starting at
+    /// `now`: the clock of a player on vacation starts when the vacation
+    /// ends.
+    pub(super) async fn turn_times_for(
+        &self,
+        platform: &str,
+        player: &str,
+        now: i64,
+        days: i64,
+    ) -> Result<(i64, i64), Failure> {
+        let start = match self
+            .inner
+            .store
+            .current_vacation(platform, player, now)
+            .await?
+        {
+            Some(v) => v.ends_at.max(now),
+            None => now,
+        };
+        Ok(turn_times(start, days))
+    }
+
+    /// The days of vacation `user` may still take from `now`: the most
+    /// days `n` such that `n` and the vacations that started in the 365
+    /// days before the new one would end stay within the allowance.
+    async fn vacation_left(&self, platform: &str, user: &str, now: i64) -> Result<i64, Failure> {
+        let past = self
+            .inner
+            .store
+            .vacations_since(platform, user, now - VACATION_WINDOW_MS)
+            .await?;
+        let fits = |n: i64| {
+            let window_start = now + n * DAY_MS - VACATION_WINDOW_MS;
+            let used: i64 = past
+                .iter()
+                .filter(|v| v.started_at > window_start)
+                .map(|v| v.days)
+                .sum();
+            n + used <= VACATION_ALLOWANCE
+        };
+        Ok((0..=VACATION_ALLOWANCE)
+            .rev()
+            .find(|&n| fits(n))
+            .unwrap_or(0))
+    }
+
+    /// `vacation days:N`: stops the caller's clocks in all their games on
+    /// this platform for N days (their deadlines move back by N days, and
+    /// the turns they get meanwhile start when it ends); `days:0` ends a
+    /// vacation early and gives the unused days back; without days, the
+    /// caller's vacation and days left. Announced in each of their games'
+    /// channels; the caller gets the summary privately.
+    pub(super) async fn vacation(
+        &self,
+        loc: Locale,
+        place: &Place,
+        by: &Actor,
+        days: Option<u32>,
+    ) -> Handled {
+        let now = ms(self.now());
+        let store = &self.inner.store;
+        let current = store.current_vacation(&place.platform, &by.id, now).await?;
+        let Some(days) = days else {
+            let left = self.vacation_left(&place.platform, &by.id, now).await?;
+            let until = current.map(|v| msg::deadline(from_ms(v.ends_at)));
+            let mut r = reply(place, msg::vacation_status(loc, until.as_deref(), left));
+            r.ephemeral = true;
+            return Ok(vec![r]);
+        };
+        if days == 0 {
+            let Some(v) = current else {
+                return Err(user("not_allowed", msg::not_on_vacation(loc)));
+            };
+            let used = days_begun(now - v.started_at);
+            if !store.end_vacation(v.id, now, used).await? {
+                return Err(user("not_allowed", msg::not_on_vacation(loc)));
+            }
+            // The clocks restart now: every deadline of theirs comes back
+            // by the part of the vacation not taken.
+            let unused = v.ends_at - now;
+            let games = self.shift_turns(&place.platform, &by.id, -unused).await?;
+            let left = self.vacation_left(&place.platform, &by.id, now).await?;
+            let mut summary = reply(
+                place,
+                msg::vacation_ended_summary(loc, (v.days - used).max(0), left),
+            );
+            summary.ephemeral = true;
+            let mut out = vec![summary];
+            out.extend(self.announce_vacation(&games, by, now, false).await);
+            return Ok(out);
+        }
+        let days = i64::from(days);
+        if let Some(v) = current {
+            return Err(user(
+                "not_allowed",
+                msg::vacation_running(loc, &msg::deadline(from_ms(v.ends_at))),
+            ));
+        }
+        let left = self.vacation_left(&place.platform, &by.id, now).await?;
+        if days > left {
+            return Err(user("limit", msg::vacation_limit(loc, left)));
+        }
+        let until = now + days * DAY_MS;
+        store
+            .insert_vacation(&place.platform, &by.id, now, until, days)
+            .await?;
+        let games = self
+            .shift_turns(&place.platform, &by.id, days * DAY_MS)
+            .await?;
+        let mut summary = reply(
+            place,
+            msg::vacation_summary(
+                loc,
+                &msg::deadline(from_ms(until)),
+                days,
+                left - days,
+                games.len() as i64,
+            ),
+        );
+        summary.ephemeral = true;
+        let mut out = vec![summary];
+        out.extend(self.announce_vacation(&games, by, until, true).await);
+        Ok(out)
+    }
+
+    /// Moves the deadline (and unclaimed reminder) of every running game
+    /// of `user` where they are to move by `by_ms`; returns all their
+    /// running games.
+    async fn shift_turns(
+        &self,
+        platform: &str,
+        user: &str,
+        by_ms: i64,
+    ) -> Result<Vec<GameRow>, Failure> {
+        let now = ms(self.now());
+        let store = &self.inner.store;
+        let games = store.active_games_of(platform, user).await?;
+        for g in &games {
+            let Some(deadline) = g.deadline_at.filter(|d| *d > now) else {
+                continue;
+            };
+            if to_move_id(g) != user {
+                continue;
+            }
+            let new_deadline = (deadline + by_ms).max(now);
+            let new_remind = g.remind_at.map_or(new_deadline, |r| (r + by_ms).max(now));
+            let moved = store
+                .shift_deadline(g.id, g.ply, deadline, new_deadline, new_remind)
+                .await?;
+            if moved {
+                self.note_due(new_remind.min(new_deadline));
+            } else {
+                tracing::debug!(game = g.id, "game changed while its deadline moved");
+            }
+        }
+        Ok(games)
+    }
+
+    /// The news of a vacation (or of its early end) in each game's channel,
+    /// mentioning the opponent.
+    async fn announce_vacation(
+        &self,
+        games: &[GameRow],
+        player: &Actor,
+        until: i64,
+        started: bool,
+    ) -> Vec<Reply> {
+        let mut out = Vec::new();
+        for g in games {
+            let place = game_place(g);
+            let loc = self.post_locale(&place, g.id).await;
+            let text = if started {
+                msg::vacation_started(loc, &player.name, &msg::deadline(from_ms(until)))
+            } else {
+                msg::vacation_over(loc, &player.name)
+            };
+            let mut r = reply(&place, text);
+            r.event = Some(Event::Vacation {
+                player: player.name.clone(),
+                until: msg::deadline_rfc3339(from_ms(until)),
+            });
+            r.mentions = vec![opponent_of(g, &player.id)];
+            r.locale = loc;
+            out.push(r);
+        }
+        out
+    }
+
+    /// `moretime`: the opponent of the player to move gives them one more
+    /// day, at most [`MORETIME_LIMIT`] times a game.
+    pub(super) async fn moretime(&self, loc: Locale, place: &Place, by: &Actor) -> Handled {
+        let l = self.require_active(loc, place).await?;
+        let me = l.require_player(loc, by)?;
+        let turn = l.game.position().turn();
+        if turn == me {
+            return Err(user("not_allowed", msg::moretime_self(loc)));
+        }
+        let now = ms(self.now());
+        let store = &self.inner.store;
+        let giver_white = me == Color::White;
+        let Some(deadline) = store
+            .give_moretime(
+                l.row.id,
+                l.row.ply,
+                giver_white,
+                DAY_MS,
+                MORETIME_LIMIT,
+                now,
+            )
+            .await?
+        else {
+            let (white, black) = store.moretime_given(l.row.id).await?;
+            let given = if giver_white { white } else { black };
+            if given >= MORETIME_LIMIT {
+                return Err(user("limit", msg::moretime_limit(loc, MORETIME_LIMIT)));
+            }
+            return Err(Failure::Stale);
+        };
+        let player = l.player(turn);
+        let mut r = reply(
+            place,
+            msg::moretime_given(
+                loc,
+                &by.name,
+                &player.name,
+                &msg::deadline(from_ms(deadline)),
+            ),
+        );
+        r.event = Some(Event::Moretime {
+            by: by.name.clone(),
+            player: player.name.clone(),
+            deadline: msg::deadline_rfc3339(from_ms(deadline)),
+        });
+        r.mentions = vec![player];
+        Ok(vec![r])
+    }
+
+    /// `notify where:dm|channel|off`: where the caller's turn notices and
+    /// reminders go, on this platform.
+    pub(super) async fn notify(
+        &self,
+        loc: Locale,
+        place: &Place,
+        by: &Actor,
+        target: NotifyTarget,
+    ) -> Handled {
+        self.inner
+            .store
+            .set_notify_target(&place.platform, &by.id, target.as_str())
+            .await?;
+        let mut r = reply(place, msg::notify_set(loc, target.as_str()));
+        r.ephemeral = true;
+        Ok(vec![r])
+    }
+
+    /// Where `user`'s turn notices go (the channel when unset or unreadable).
+    pub(super) async fn notify_target_of(&self, platform: &str, user: &str) -> NotifyTarget {
+        match self.inner.store.notify_target(platform, user).await {
+            Ok(t) => t.and_then(|t| t.parse().ok()).unwrap_or_default(),
+            Err(e) => {
+                tracing::warn!(error = %e, "reading a notify setting failed");
+                NotifyTarget::Channel
+            }
+        }
+    }
+
+    /// The "your move" notice of a move reply `r` to the next player (whose
+    /// new deadline is `deadline`), as they want it: the mention in the
+    /// channel (unchanged), a direct message instead of the mention, or
+    /// neither.
+    pub(super) async fn route_turn_notice(
+        &self,
+        l: &Loaded,
+        mover: Color,
+        san: &str,
+        number: &str,
+        deadline: i64,
+        r: &mut Reply,
+    ) -> Option<Reply> {
+        let next = l.player(mover.other());
+        match self.notify_target_of(&l.row.platform, &next.id).await {
+            NotifyTarget::Channel => None,
+            NotifyTarget::Off => {
+                r.mentions.retain(|a| a.id != next.id);
+                None
+            }
+            NotifyTarget::Dm => {
+                r.mentions.retain(|a| a.id != next.id);
+                let place = l.place();
+                let loc = self.post_locale(&place, l.row.id).await;
+                let until = from_ms(deadline);
+                let mut dm = reply(
+                    &Place::direct(&l.row.platform, &next.id),
+                    msg::your_move_dm(
+                        loc,
+                        &msg::channel_ref(&place.platform, &place.channel),
+                        l.row.id,
+                        l.name(mover),
+                        number,
+                        san,
+                        &msg::deadline(until),
+                    ),
+                );
+                dm.board = r.board.clone();
+                dm.locale = loc;
+                Some(dm)
+            }
+        }
+    }
+
+    /// A reminder as the player to move wants it: in the channel, as a
+    /// direct message, or not at all.
+    pub(super) async fn route_reminder(
+        &self,
+        loc: Locale,
+        l: &Loaded,
+        mut replies: Vec<Reply>,
+    ) -> Vec<Reply> {
+        let player = l.player(l.game.position().turn());
+        match self.notify_target_of(&l.row.platform, &player.id).await {
+            NotifyTarget::Channel => replies,
+            NotifyTarget::Off => Vec::new(),
+            NotifyTarget::Dm => {
+                let place = l.place();
+                let until = from_ms(l.row.deadline_at.unwrap_or(l.row.updated_at));
+                for r in &mut replies {
+                    r.place = Place::direct(&place.platform, &player.id);
+                    r.text = msg::reminder_dm(
+                        loc,
+                        l.row.id,
+                        &msg::channel_ref(&place.platform, &place.channel),
+                        &msg::deadline(until),
+                    );
+                    r.mentions.clear();
+                }
+                replies
+            }
+        }
+    }
+}

@@ -1,0 +1,147 @@
+//! Challenge expiry: a challenge nobody answered in 7 days expires, claimed
+//! through the challenge outbox so it is announced once, even with several
+//! processes or after a restart.
+
+use super::{Actor, DueAnnouncement, Event, Place, Reply, messages as msg};
+use crate::store::{CHALLENGE_TTL_MS, ChallengeRow};
+
+use super::game::*;
+
+/// Where a challenge was posted.
+fn challenge_place(c: &ChallengeRow) -> Place {
+    Place {
+        platform: c.platform.clone(),
+        guild: (!c.guild.is_empty()).then(|| c.guild.clone()),
+        channel: c.channel.clone(),
+    }
+}
+
+impl GameService {
+    /// Claims up to `room` challenge expiries of `platform` (`None`: all):
+    /// first those another process claimed but never posted, then the
+    /// open challenges older than 7 days. Part of
+    /// [`GameService::claim_due`].
+    pub(super) async fn claim_expiries(
+        &self,
+        platform: Option<&str>,
+        now: i64,
+        lease: i64,
+        room: i64,
+    ) -> Vec<DueAnnouncement> {
+        let store = &self.inner.store;
+        let mut out = Vec::new();
+        match store
+            .expired_challenge_announcements(platform, now, room)
+            .await
+        {
+            Ok(rows) => {
+                for a in rows {
+                    match store
+                        .renew_challenge_announcement(a.id, a.lease_until, lease)
+                        .await
+                    {
+                        Ok(true) => {}
+                        Ok(false) => continue,
+                        Err(e) => {
+                            tracing::error!(announcement = a.id, error = %e, "re-announcing failed");
+                            continue;
+                        }
+                    }
+                    let replies = match store.challenge(a.challenge_id).await {
+                        Ok(Some(c)) => self.expiry_replies(&c).await,
+                        Ok(None) => Vec::new(),
+                        Err(e) => {
+                            tracing::error!(announcement = a.id, error = %e, "loading a challenge failed");
+                            continue;
+                        }
+                    };
+                    out.push(DueAnnouncement {
+                        id: a.id,
+                        replies,
+                        challenge: true,
+                    });
+                }
+            }
+            Err(e) => tracing::error!(error = %e, "loading unposted expiries failed"),
+        }
+        let room = room - out.len() as i64;
+        if room <= 0 {
+            return out;
+        }
+        let stale = match store
+            .stale_challenges(platform, now - CHALLENGE_TTL_MS, room)
+            .await
+        {
+            Ok(s) => s,
+            Err(e) => {
+                tracing::error!(error = %e, "loading old challenges failed");
+                return out;
+            }
+        };
+        for c in stale {
+            match store.expire_challenge(c.id, now, lease).await {
+                Ok(Some(id)) => out.push(DueAnnouncement {
+                    id,
+                    replies: self.expiry_replies(&c).await,
+                    challenge: true,
+                }),
+                Ok(None) => {}
+                Err(e) => tracing::error!(challenge = c.id, error = %e, "expiring failed"),
+            }
+        }
+        out
+    }
+
+    /// Expires the open challenge of `place` if its 7 days have passed, so
+    /// a command never acts on it; the announcement goes out with the
+    /// command's replies.
+    pub(super) async fn settle_own_challenge(&self, place: &Place) -> Vec<Reply> {
+        let now = ms(self.now());
+        if !self.maybe_due(now) {
+            return Vec::new();
+        }
+        let c = match self.inner.store.open_challenge(&key(place)).await {
+            Ok(Some(c)) if c.created_at.saturating_add(CHALLENGE_TTL_MS) <= now => c,
+            Ok(_) => return Vec::new(),
+            Err(e) => {
+                tracing::error!(error = %e, "loading the channel's challenge failed");
+                return Vec::new();
+            }
+        };
+        let lease = now + ANNOUNCE_LEASE.as_millis() as i64;
+        match self.inner.store.expire_challenge(c.id, now, lease).await {
+            Ok(Some(id)) => {
+                let due = DueAnnouncement {
+                    id,
+                    replies: self.expiry_replies(&c).await,
+                    challenge: true,
+                };
+                // Posted with this command's replies.
+                self.ack_due(&due).await;
+                due.replies
+            }
+            Ok(None) => Vec::new(),
+            Err(e) => {
+                tracing::error!(challenge = c.id, error = %e, "expiring failed");
+                Vec::new()
+            }
+        }
+    }
+
+    /// The announcement of an expired challenge, in its channel, telling
+    /// the challenger.
+    async fn expiry_replies(&self, c: &ChallengeRow) -> Vec<Reply> {
+        let place = challenge_place(c);
+        let loc = self.channel_locale(&place).await.unwrap_or_default();
+        let mut r = reply(&place, msg::challenge_expired(loc, &c.challenger_name));
+        r.event = Some(Event::Expired {
+            challenger: c.challenger_name.clone(),
+        });
+        r.mentions = vec![Actor {
+            id: c.challenger_id.clone(),
+            name: c.challenger_name.clone(),
+        }];
+        r.locale = loc;
+        vec![r]
+    }
+}

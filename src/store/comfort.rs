@@ -1,0 +1,407 @@
+//! Correspondence comforts in the database: vacations, extra days given in
+//! a game, the outbox of expired challenges, and where a player's turn
+//! notices go.
+
+use super::backend::{query, query_as};
+use super::*;
+
+/// How long a challenge stays open unanswered before it expires (7 days,
+/// RULES.md site policy), in milliseconds.
+pub const CHALLENGE_TTL_MS: i64 = 7 * 86_400_000;
+
+/// A `vacation` row.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct VacationRow {
+    pub id: i64,
+    pub started_at: i64,
+    pub ends_at: i64,
+    /// The days it counts against the allowance.
+    pub days: i64,
+}
+
+/// A `challenge_announcement` row: a claimed challenge expiry not yet
+/// posted.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct ChallengeAnnouncementRow {
+    pub id: i64,
+    pub challenge_id: i64,
+    pub lease_until: i64,
+}
+
+/// Moves a deadline and (unless already claimed) the reminder of an active
+/// game at an expected ply and deadline: deadline, remind, id, ply, old
+/// deadline.
+const SHIFT_SQL: &str = "update game set deadline_at = ?, \
+     remind_at = case when remind_at is null then null else ? end \
+     where id = ? and status = 'active' and ply = ? and deadline_at = ?";
+
+/// One more day for the player to move, counted for the giver (the
+/// colour's column), at most a number of times: day, day, id, ply, limit,
+/// now.
+const MORETIME_WHITE_SQL: &str = "update game set deadline_at = deadline_at + ?, \
+     remind_at = case when remind_at is null then null else remind_at + ? end, \
+     white_moretime = white_moretime + 1 \
+     where id = ? and status = 'active' and ply = ? and white_moretime < ? and deadline_at > ?";
+const MORETIME_BLACK_SQL: &str = "update game set deadline_at = deadline_at + ?, \
+     remind_at = case when remind_at is null then null else remind_at + ? end, \
+     black_moretime = black_moretime + 1 \
+     where id = ? and status = 'active' and ply = ? and black_moretime < ? and deadline_at > ?";
+
+impl Store {
+    /// The vacations of a user that started after `since`, oldest first.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn vacations_since(
+        &self,
+        platform: &str,
+        user: &str,
+        since: i64,
+    ) -> StoreResult<Vec<VacationRow>> {
+        Ok(query_as(
+            "select id, started_at, ends_at, days from vacation \
+             where platform = ? and user_id = ? and started_at > ? order by started_at, id",
+        )
+        .bind(platform)
+        .bind(user)
+        .bind(since)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// The vacation a user is on at `now`, if any.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn current_vacation(
+        &self,
+        platform: &str,
+        user: &str,
+        now: i64,
+    ) -> StoreResult<Option<VacationRow>> {
+        Ok(query_as(
+            "select id, started_at, ends_at, days from vacation \
+             where platform = ? and user_id = ? and started_at <= ? and ends_at > ? \
+             order by ends_at desc limit 1",
+        )
+        .bind(platform)
+        .bind(user)
+        .bind(now)
+        .bind(now)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
+    /// Records a vacation.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn insert_vacation(
+        &self,
+        platform: &str,
+        user: &str,
+        started_at: i64,
+        ends_at: i64,
+        days: i64,
+    ) -> StoreResult<i64> {
+        let row: (i64,) = query_as(
+            "insert into vacation (platform, user_id, started_at, ends_at, days) \
+             values (?, ?, ?, ?, ?) returning id",
+        )
+        .bind(platform)
+        .bind(user)
+        .bind(started_at)
+        .bind(ends_at)
+        .bind(days)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(row.0)
+    }
+
+    /// Ends a running vacation at `now`, counting `days` against the
+    /// allowance. False when it had already ended (another command did it).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn end_vacation(&self, id: i64, now: i64, days: i64) -> StoreResult<bool> {
+        let done = query("update vacation set ends_at = ?, days = ? where id = ? and ends_at > ?")
+            .bind(now)
+            .bind(days)
+            .bind(id)
+            .bind(now)
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Moves the deadline of an active game from `old_deadline` to
+    /// `deadline`, and its reminder to `remind` unless the reminder of this
+    /// turn was already claimed. False when the game changed meanwhile.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn shift_deadline(
+        &self,
+        game_id: i64,
+        expected_ply: i64,
+        old_deadline: i64,
+        deadline: i64,
+        remind: i64,
+    ) -> StoreResult<bool> {
+        let done = query(SHIFT_SQL)
+            .bind(deadline)
+            .bind(remind)
+            .bind(game_id)
+            .bind(expected_ply)
+            .bind(old_deadline)
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Gives the player to move of an active game at `expected_ply` one
+    /// more `day_ms` (deadline and unclaimed reminder), counted for
+    /// `giver_white`'s colour, if that colour gave fewer than `limit` so far
+    /// and the deadline has not passed. The new deadline, or `None` when
+    /// nothing was changed.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn give_moretime(
+        &self,
+        game_id: i64,
+        expected_ply: i64,
+        giver_white: bool,
+        day_ms: i64,
+        limit: i64,
+        now: i64,
+    ) -> StoreResult<Option<i64>> {
+        let sql = if giver_white {
+            MORETIME_WHITE_SQL
+        } else {
+            MORETIME_BLACK_SQL
+        };
+        let mut tx = self.pool.begin().await?;
+        let done = query(sql)
+            .bind(day_ms)
+            .bind(day_ms)
+            .bind(game_id)
+            .bind(expected_ply)
+            .bind(limit)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        if done.rows_affected() != 1 {
+            return Ok(None);
+        }
+        let row: (Option<i64>,) = query_as("select deadline_at from game where id = ?")
+            .bind(game_id)
+            .fetch_one(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(row.0)
+    }
+
+    /// The extra days white and black have given in a game.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn moretime_given(&self, game_id: i64) -> StoreResult<(i64, i64)> {
+        let row: Option<(i64, i64)> =
+            query_as("select white_moretime, black_moretime from game where id = ?")
+                .bind(game_id)
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(row.unwrap_or((0, 0)))
+    }
+
+    /// The challenge by id, whatever its status.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn challenge(&self, id: i64) -> StoreResult<Option<ChallengeRow>> {
+        Ok(query_as(challenge_sql("where id = ?"))
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?)
+    }
+
+    /// Open challenges of `platform` (`None`: all) created at or before
+    /// `created_by`, oldest first, at most `limit`.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn stale_challenges(
+        &self,
+        platform: Option<&str>,
+        created_by: i64,
+        limit: i64,
+    ) -> StoreResult<Vec<ChallengeRow>> {
+        Ok(query_as(challenge_sql(
+            "where status = 'open' and created_at <= ? and (? is null or platform = ?) \
+             order by created_at, id limit ?",
+        ))
+        .bind(created_by)
+        .bind(platform)
+        .bind(platform)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// Marks an open challenge expired and records its announcement in the
+    /// outbox, in one transaction: `Some(announcement id)` for exactly one
+    /// caller.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn expire_challenge(
+        &self,
+        challenge_id: i64,
+        now: i64,
+        lease_until: i64,
+    ) -> StoreResult<Option<i64>> {
+        let mut tx = self.pool.begin().await?;
+        let done =
+            query("update challenge set status = 'expired' where id = ? and status = 'open'")
+                .bind(challenge_id)
+                .execute(&mut *tx)
+                .await?;
+        if done.rows_affected() != 1 {
+            return Ok(None);
+        }
+        let row: (i64,) = query_as(
+            "insert into challenge_announcement (challenge_id, platform, lease_until, created_at) \
+             select id, platform, ?, ? from challenge where id = ? returning id",
+        )
+        .bind(lease_until)
+        .bind(now)
+        .bind(challenge_id)
+        .fetch_one(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(Some(row.0))
+    }
+
+    /// Challenge expiries whose lease ran out by `now` (their claimer died
+    /// before posting), oldest first.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn expired_challenge_announcements(
+        &self,
+        platform: Option<&str>,
+        now: i64,
+        limit: i64,
+    ) -> StoreResult<Vec<ChallengeAnnouncementRow>> {
+        Ok(query_as(
+            "select id, challenge_id, lease_until from challenge_announcement \
+             where lease_until <= ? and (? is null or platform = ?) order by id limit ?",
+        )
+        .bind(now)
+        .bind(platform)
+        .bind(platform)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// Takes over an expired challenge announcement: true for exactly one
+    /// caller.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn renew_challenge_announcement(
+        &self,
+        id: i64,
+        old_lease: i64,
+        lease_until: i64,
+    ) -> StoreResult<bool> {
+        let done = query(
+            "update challenge_announcement set lease_until = ? where id = ? and lease_until = ?",
+        )
+        .bind(lease_until)
+        .bind(id)
+        .bind(old_lease)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Removes a posted challenge expiry from the outbox.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn ack_challenge_announcement(&self, id: i64) -> StoreResult<()> {
+        query("delete from challenge_announcement where id = ?")
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The earliest expiry of an open challenge or lease of an unposted
+    /// challenge expiry, of one platform (`None`: all).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn next_challenge_due(&self, platform: Option<&str>) -> StoreResult<Option<i64>> {
+        let open: (Option<i64>,) = query_as(
+            "select min(created_at) from challenge \
+             where status = 'open' and (? is null or platform = ?)",
+        )
+        .bind(platform)
+        .bind(platform)
+        .fetch_one(&self.pool)
+        .await?;
+        let leases: (Option<i64>,) = query_as(
+            "select min(lease_until) from challenge_announcement \
+             where (? is null or platform = ?)",
+        )
+        .bind(platform)
+        .bind(platform)
+        .fetch_one(&self.pool)
+        .await?;
+        let open = open.0.map(|t| t.saturating_add(CHALLENGE_TTL_MS));
+        Ok(match (open, leases.0) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        })
+    }
+
+    /// Where a user's turn notices go (`dm`, `channel`, `off`), if set.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn notify_target(&self, platform: &str, user: &str) -> StoreResult<Option<String>> {
+        let row: Option<(String,)> =
+            query_as("select target from notify_setting where platform = ? and user_id = ?")
+                .bind(platform)
+                .bind(user)
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(row.map(|r| r.0))
+    }
+
+    /// Sets where a user's turn notices go.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn set_notify_target(
+        &self,
+        platform: &str,
+        user: &str,
+        target: &str,
+    ) -> StoreResult<()> {
+        query(
+            "insert into notify_setting (platform, user_id, target) values (?, ?, ?) \
+             on conflict (platform, user_id) do update set target = excluded.target",
+        )
+        .bind(platform)
+        .bind(user)
+        .bind(target)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+}
