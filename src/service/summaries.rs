@@ -117,7 +117,7 @@ impl GameService {
                 ));
             }
             if let Some(w) = &a.worst {
-                let mover = if w.ply % 2 == 1 {
+                let mover = if !w.ply.is_multiple_of(2) {
                     l.game.start().turn()
                 } else {
                     l.game.start().turn().other()
@@ -278,7 +278,7 @@ fn worst_move_number(l: &Loaded, ply: usize) -> String {
     // Plies counted from White's first move of the start's full move.
     let index = ply - 1 + usize::from(first_black);
     let number = start.fullmove_number() as usize + index / 2;
-    if index % 2 == 0 {
+    if index.is_multiple_of(2) {
         format!("{number}.")
     } else {
         format!("{number}...")

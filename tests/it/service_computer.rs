@@ -432,7 +432,7 @@ async fn the_engines_mate_ends_the_game_with_the_usual_replies() {
         [mv("alice", "g4"), mv("Stockfish level 3", "Qh4#")]
     );
     assert_eq!(end(&r), ended("0-1", Some("black"), "checkmate"));
-    assert!(r.iter().any(|r| matches!(r.event, Some(Event::Pgn { .. }))));
+    assert!(r.iter().any(|r| r.follow_up.is_some()), "a summary follows");
     assert!(
         r.iter()
             .any(|r| r.text.contains("Checkmate: Stockfish level 3 wins"))

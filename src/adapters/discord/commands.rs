@@ -660,18 +660,6 @@ async fn stats(
     run(ctx, Command::Stats { player, vs }).await
 }
 
-/// "Chess stats" in a user's context menu: their rating and record.
-#[poise::command(
-    context_menu_command = "Chess stats",
-    name_localized("ru", "Шахматная статистика"),
-    name_localized("ro", "Statistici de șah"),
-    name_localized("th", "สถิติหมากรุก")
-)]
-pub async fn stats_menu(ctx: Context<'_>, user: serenity::User) -> Result<(), Error> {
-    let player = Some(option_actor(ctx, &user));
-    run(ctx, Command::Stats { player, vs: None }).await
-}
-
 /// The server's top rated players.
 #[poise::command(
     slash_command,
