@@ -263,3 +263,93 @@ fn experiment_compression() {
     }
     eprintln!("compose {:?}", t.elapsed() / 40);
 }
+
+/// Pixels of the picture (absolute) where a sprite drawn at `x`, `y` has
+/// at least `min_alpha` coverage.
+fn ink_pixels(s: &Pixmap, x: i32, y: i32, min_alpha: u8) -> std::collections::HashSet<(i32, i32)> {
+    let mut out = std::collections::HashSet::new();
+    for (i, p) in s.data().chunks_exact(4).enumerate() {
+        if p[3] >= min_alpha.max(1) {
+            let i = i as i32;
+            out.insert((x + i % s.width() as i32, y + i / s.width() as i32));
+        }
+    }
+    out
+}
+
+/// Coordinates sit in the lower corners that no piece reaches: no pixel
+/// of a coordinate meets a pixel of any piece on its square (at 256 px,
+/// where squares are 32 px, faint antialiasing may touch but no pixel is
+/// half covered by both).
+#[test]
+fn coordinates_are_never_under_a_piece_at_any_size() {
+    let r = Renderer::new();
+    let p = pos(START);
+    let mut bad = Vec::new();
+    for size in [256, 300, 512, 777, 1024] {
+        let lay = Layout::new(size);
+        let sprites = r.sprites(&lay).unwrap();
+        for flip in [false, true] {
+            let spec = BoardSpec::new(&p).size(size).flip(flip);
+            for item in lay.items(&spec) {
+                let Item::Glyph { ch, style, x, y } = item else {
+                    continue;
+                };
+                if style == GlyphStyle::Strip {
+                    continue;
+                }
+                let (ox, oy) = lay.glyph_origin_px(style);
+                let g = &sprites.glyphs[style as usize][glyphs::index(ch).unwrap()];
+                let faint = if size < 300 { 128 } else { 1 };
+                let glyph = ink_pixels(g, x - ox, y - oy, faint);
+                // The square the glyph is in, and every piece on it.
+                let sq = (0..64u8)
+                    .filter_map(Square::new)
+                    .find(|s| {
+                        let (sx, sy, w, h) = lay.square_rect(*s, flip);
+                        (sx..sx + w as i32).contains(&x) && (sy..sy + h as i32).contains(&y)
+                    })
+                    .unwrap();
+                let (sx, sy, w, h) = lay.square_rect(sq, flip);
+                let out = glyph
+                    .iter()
+                    .filter(|px| {
+                        !(sx..sx + w as i32).contains(&px.0) || !(sy..sy + h as i32).contains(&px.1)
+                    })
+                    .count();
+                if out > 0 {
+                    bad.push(format!("{ch} at {size} leaves its square {sq} by {out} px"));
+                }
+                for (i, piece) in sprites.pieces.iter().enumerate() {
+                    let ink = ink_pixels(piece, sx, sy, faint);
+                    let both = glyph.intersection(&ink).count();
+                    if both > 0 {
+                        bad.push(format!("{ch} under piece {i} on {sq} at {size}: {both} px"));
+                    }
+                }
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn the_capture_icons_ink_lies_within_its_measured_extent() {
+    let r = Renderer::new();
+    for size in [256, 512, 1024] {
+        let lay = Layout::new(size);
+        let sprites = r.sprites(&lay).unwrap();
+        for (i, icon) in sprites.small.iter().enumerate() {
+            let (l, rt) = layout::INK_X[i % 6];
+            let w = icon.width() as f32;
+            // One pixel of antialiasing either side.
+            for px in ink_pixels(icon, 0, 0, 1) {
+                assert!(
+                    px.0 as f32 >= (l * w).floor() - 1.0 && px.0 as f32 <= (rt * w).ceil(),
+                    "icon {i} at {size}: ink at x {} outside {l}..{rt} of {w}",
+                    px.0
+                );
+            }
+        }
+    }
+}
