@@ -172,10 +172,10 @@ impl TextSlot {
 pub const INK_X: [(f32, f32); 6] = [
     (0.17, 0.83),
     (0.06, 0.875),
-    (0.14, 0.86),
-    (0.14, 0.86),
+    (0.125, 0.875),
+    (0.125, 0.875),
     (0.09, 0.91),
-    (0.14, 0.86),
+    (0.125, 0.875),
 ];
 
 /// The text style of a strip line, `size` pixels high.
@@ -380,9 +380,9 @@ impl Layout {
     }
 
     /// The icons of the pieces `side` captured, from `x`, each group's
-    /// icons side by side without their ink touching; `room` the width
-    /// they may take (closer together, overlapping, only past it). Returns
-    /// the items and the right end of the last icon's ink.
+    /// icons side by side without their ink touching; past `room` pixels,
+    /// one icon per group followed by its count. Returns the items and the
+    /// right end of the last mark.
     fn capture_items(
         &self,
         spec: &BoardSpec<'_>,
@@ -391,35 +391,43 @@ impl Layout {
         y: i32,
         room: i32,
     ) -> (Vec<Item>, i32) {
-        let ic = self.icon as f32;
-        let gap = (ic / 16.0).max(1.0);
-        let group_gap = ic / 4.0;
-        let caps = captured(spec.position, side.other());
-        let natural: f32 = ROLES
-            .iter()
-            .zip(caps)
-            .filter(|(_, n)| *n > 0)
-            .map(|(r, n)| {
-                let (l, rt) = INK_X[*r as usize];
-                n as f32 * ((rt - l) * ic + gap) + group_gap
-            })
-            .sum::<f32>()
-            - group_gap;
-        let squeeze = if natural > room as f32 && natural > 0.0 {
-            (room as f32 / natural).max(0.3)
+        let all = self.capture_row(spec, side, x, y, false);
+        if all.1 - x <= room {
+            all
         } else {
-            1.0
-        };
+            self.capture_row(spec, side, x, y, true)
+        }
+    }
+
+    fn capture_row(
+        &self,
+        spec: &BoardSpec<'_>,
+        side: Color,
+        x: i32,
+        y: i32,
+        compact: bool,
+    ) -> (Vec<Item>, i32) {
+        let ic = self.icon as f32;
+        let gap = (ic / 10.0).max(2.0).round() as i32;
+        let group_gap = (ic / 4.0).round() as i32;
+        let k = self.glyph_scale(GlyphStyle::Strip);
+        let y0 = y - (self.strip as i32 - self.icon as i32) / 2;
+        let gy = y0 + ((self.strip as f32 - 14.0 * k) / 2.0).round() as i32;
+        let caps = captured(spec.position, side.other());
         let mut items = Vec::new();
-        let mut cursor = x as f32;
+        let mut cursor = x;
         let mut end = x;
         for (role, n) in ROLES.iter().zip(caps) {
             if n == 0 {
                 continue;
             }
+            if end > x {
+                cursor = end + group_gap;
+            }
             let (l, r) = INK_X[*role as usize];
-            for _ in 0..n {
-                let left = (cursor - l * ic).round() as i32;
+            let icons = if compact { 1 } else { n };
+            for _ in 0..icons {
+                let left = cursor - (l * ic).round() as i32;
                 items.push(Item::Piece {
                     piece: Piece {
                         color: side.other(),
@@ -430,9 +438,20 @@ impl Layout {
                     small: true,
                 });
                 end = left + (r * ic).ceil() as i32;
-                cursor += ((r - l) * ic + gap).ceil() * squeeze;
+                cursor = end + gap;
             }
-            cursor += group_gap * squeeze;
+            if compact && n > 1 {
+                for ch in n.to_string().chars() {
+                    items.push(Item::Glyph {
+                        ch,
+                        style: GlyphStyle::Strip,
+                        x: cursor,
+                        y: gy,
+                    });
+                    cursor += (glyphs::ADVANCE * k).round() as i32;
+                }
+                end = cursor;
+            }
         }
         (items, end)
     }
@@ -496,10 +515,19 @@ impl Layout {
                     colors.strip_muted
                 };
                 let style = strip_style(size, true, color);
-                let (_, natural) = self.capture_items(spec, side, 0, y, i32::MAX);
+                // The name gets what the captures leave, at least a fifth
+                // of the width; the captures go compact if they must.
+                let (_, natural) = self.capture_row(spec, side, 0, y, false);
+                let (_, compact) = self.capture_row(spec, side, 0, y, true);
                 let lead_w = (glyphs::ADVANCE * self.glyph_scale(GlyphStyle::Strip) * 4.0) as i32;
-                let min_w = self.size as i32 / 4;
-                let room = (right - x - natural - lead_w - pad).max(min_w);
+                let min_w = self.size as i32 / 5;
+                let avail = right - x - lead_w - pad;
+                let need = if avail - natural >= min_w {
+                    natural
+                } else {
+                    compact
+                };
+                let room = (avail - need).max(min_w);
                 let w = (text::text_width(name, &style).ceil() as i32 + 2).min(room);
                 items.push(text_item(
                     TextSlot::Name(side),

@@ -353,3 +353,73 @@ fn the_capture_icons_ink_lies_within_its_measured_extent() {
         }
     }
 }
+
+#[test]
+fn strip_marks_never_overlap_and_stay_in_the_picture() {
+    let fens = [
+        START,
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 60",
+        "4k3/pppp4/8/8/8/8/PP6/4K3 b - - 0 40",
+        "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ];
+    let long = "Alexandra Kosteniuk-Wolff the Third";
+    for fen in fens {
+        let p = pos(fen);
+        for size in [256, 512, 1024] {
+            for names in [None, Some(["Иван Петров", "สมชาย ใจดี"]), Some([long, long])]
+            {
+                let lay = Layout::new(size);
+                let mut spec = BoardSpec::new(&p).size(size).deadline(Some("2d 4h"));
+                spec.names = names;
+                let mut spans: Vec<(i32, i32, i32)> = Vec::new(); // (y, left, right)
+                for item in lay.items(&spec) {
+                    let span = match item {
+                        Item::Piece {
+                            piece,
+                            x,
+                            y,
+                            small: true,
+                        } => {
+                            let (l, r) = layout::INK_X[piece.role as usize];
+                            let ic = lay.icon as f32;
+                            (y, x + (l * ic).floor() as i32, x + (r * ic).ceil() as i32)
+                        }
+                        Item::Glyph {
+                            style: GlyphStyle::Strip,
+                            x,
+                            y,
+                            ..
+                        } => {
+                            let k = lay.glyph_scale(GlyphStyle::Strip);
+                            (y, x, x + (10.0 * k).ceil() as i32)
+                        }
+                        Item::Text { x, y, w, .. } => (y, x, x + w as i32),
+                        _ => continue,
+                    };
+                    let strip = if span.0 < lay.strip as i32 { 0 } else { 1 };
+                    assert!(
+                        span.1 >= 0 && span.2 <= size as i32,
+                        "{fen} {size}: {span:?}"
+                    );
+                    spans.push((strip, span.1, span.2));
+                }
+                for s in 0..2 {
+                    let mut row: Vec<(i32, i32)> = spans
+                        .iter()
+                        .filter(|x| x.0 == s)
+                        .map(|x| (x.1, x.2))
+                        .collect();
+                    row.sort_unstable();
+                    for w in row.windows(2) {
+                        assert!(
+                            w[0].1 <= w[1].0,
+                            "{fen} {size} {names:?}: {:?} overlaps {:?}",
+                            w[0],
+                            w[1]
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
