@@ -233,7 +233,7 @@ impl GameService {
             flip: game.position().turn() == Color::Black,
             result: None,
             names: Some([white.name.clone(), black.name.clone()]),
-            deadline: Some(super::game::time_left(deadline_at - now)),
+            deadline: Some(msg::time_left(deadline_at - now)),
         });
         r.event = Some(Event::Start {
             white: white.name.clone(),

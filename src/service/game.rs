@@ -228,20 +228,6 @@ pub(super) fn random_bool() -> bool {
     h.finish() & 1 == 1
 }
 
-/// Time left as board pictures show it, the same in every language:
-/// `2d 4h`, `5h 12m`, `12m`, `0m` once due.
-pub(super) fn time_left(ms_left: i64) -> String {
-    let m = ms_left.max(0) / 60_000;
-    let (d, h, m) = (m / 1440, m / 60 % 24, m % 60);
-    if d > 0 {
-        format!("{d}d {h}h")
-    } else if h > 0 {
-        format!("{h}h {m}m")
-    } else {
-        format!("{m}m")
-    }
-}
-
 /// The deadline and reminder time of a turn starting at `now`.
 pub(super) fn turn_times(now: i64, days: i64) -> (i64, i64) {
     let span = days * DAY_MS;
@@ -467,7 +453,7 @@ impl GameService {
                 .row
                 .deadline_at
                 .filter(|_| l.row.is_active())
-                .map(|at| time_left(at - ms(self.now()))),
+                .map(|at| msg::time_left(at - ms(self.now()))),
         }
     }
 
