@@ -765,3 +765,39 @@ fn dump_pictures() {
     let e = pos("8/8/3k4/8/8/3K4/8/8 w - - 0 1");
     std::fs::write("/tmp/pic/empty512.png", r.png(&BoardSpec::new(&e)).unwrap()).unwrap();
 }
+
+#[test]
+fn cli_draws_names_a_deadline_and_a_theme() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("named.png");
+    let st = chessbot()
+        .args([
+            "render",
+            "--fen",
+            START,
+            "--theme",
+            "green",
+            "--white",
+            "Иван",
+            "--black",
+            "สมชาย",
+            "--deadline",
+            "2d 4h",
+            "-o",
+        ])
+        .arg(&out)
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let img = Image::decode(&std::fs::read(&out).unwrap());
+    let green = Theme::Green.colors();
+    assert_eq!(img.at(3, 3), green.strip);
+    assert!(img.count_not((0, img.h - 40, img.w, 40), green.strip) > 200);
+    let bad = chessbot()
+        .args(["render", "--fen", START, "--theme", "purple", "-o"])
+        .arg(dir.path().join("bad.png"))
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("purple"));
+}

@@ -476,6 +476,15 @@ mod tests {
     use super::*;
 
     #[test]
+    fn time_left_is_short_and_never_negative() {
+        let m = 60_000;
+        assert_eq!(time_left((2 * 24 * 60 + 4 * 60 + 59) * m), "2d 4h");
+        assert_eq!(time_left((5 * 60 + 12) * m + 30_000), "5h 12m");
+        assert_eq!(time_left(12 * m), "12m");
+        assert_eq!(time_left(-5 * m), "0m");
+    }
+
+    #[test]
     fn summaries_name_the_result_in_words() {
         assert_eq!(
             summary(
