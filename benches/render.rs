@@ -1,6 +1,9 @@
 //! Board pictures: one PNG per iteration at 256, 512 and 1024 px, broken
-//! into composing (squares and sprites) and PNG encoding. Also prints the
-//! PNG sizes. Sprites are prepared before timing, as in the bot.
+//! into composing (palette indices: tiles and sprites) and the whole PNG
+//! (composing plus encoding). Also prints the PNG sizes. Palettes and
+//! tiles are prepared before timing, as in the bot. `-- render/512` runs
+//! the 512 px boards only. When Python has `chess` and `cairosvg`, the same
+//! start position through python-chess + cairosvg is timed side by side.
 //!
 //! `gif`: the animated GIF of two real games at 512 px, printing ms and KB
 //! per frame (targets: 0.3 ms and about 3 KB). `card`: the summary card,
@@ -12,7 +15,7 @@ use std::time::Instant;
 
 use chessbot::chess::{Color, Move, Position, Role, read_pgn};
 use chessbot::openings;
-use chessbot::render::{BoardResult, BoardSpec, GifSpec, Renderer, SummaryCard, encode_png};
+use chessbot::render::{BoardResult, BoardSpec, GifSpec, Renderer, SummaryCard, Theme};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -54,20 +57,17 @@ fn bench(c: &mut Criterion) {
                 .size(size)
                 .last_move(*last)
                 .result(*result);
-            let png = renderer.png(&spec).unwrap();
-            println!("png bytes {name} {size}: {}", png.len());
-            let mut g = c.benchmark_group(format!("render/{size}/{name}"));
-            g.bench_function("png", |b| {
-                b.iter(|| renderer.png(black_box(&spec)).unwrap())
-            });
-            g.bench_function("compose", |b| {
-                b.iter(|| renderer.compose(black_box(&spec)).unwrap())
-            });
-            let pm = renderer.compose(&spec).unwrap();
-            g.bench_function("encode", |b| b.iter(|| encode_png(black_box(&pm)).unwrap()));
-            g.finish();
+            bench_board(c, &renderer, &format!("render/{size}/{name}"), &spec);
         }
     }
+    // What the bot sends: names, the deadline, another theme.
+    let pos = Position::from_fen(MIDDLE).unwrap();
+    let spec = BoardSpec::new(&pos)
+        .names("Alexandra Kosteniuk", "สมชาย ใจดี")
+        .deadline(Some("2d 4h"))
+        .theme(Theme::Blue);
+    bench_board(c, &renderer, "render/512/named_blue", &spec);
+    python_chess_cairosvg();
     // For comparison, an external board SVG (e.g. python-chess's
     // `chess.svg.board(size=512)`, not part of this repository) through
     // resvg the plain way: parse, rasterise, encode RGBA.
@@ -95,6 +95,54 @@ fn bench(c: &mut Criterion) {
     c.bench_function("render/prepare_512 (new renderer, first board)", |b| {
         b.iter(|| Renderer::new().png(&BoardSpec::new(&pos)).unwrap())
     });
+}
+
+fn bench_board(c: &mut Criterion, renderer: &Renderer, id: &str, spec: &BoardSpec<'_>) {
+    let png = renderer.png(spec).unwrap();
+    println!("png bytes {id}: {}", png.len());
+    let mut g = c.benchmark_group(id);
+    g.bench_function("png", |b| b.iter(|| renderer.png(black_box(spec)).unwrap()));
+    g.bench_function("compose", |b| {
+        b.iter(|| renderer.compose_only(black_box(spec)).unwrap())
+    });
+    g.finish();
+}
+
+/// The start position at 512 px through python-chess's SVG and cairosvg,
+/// in one Python process (so start-up is not counted); skipped when the
+/// modules are missing.
+fn python_chess_cairosvg() {
+    let filter_skips = std::env::args()
+        .skip(1)
+        .any(|a| !a.starts_with('-') && !"render/512/python_chess_cairosvg".contains(a.as_str()));
+    if filter_skips {
+        return;
+    }
+    let script = r#"
+import time, chess, chess.svg, cairosvg
+b = chess.Board()
+def once():
+    return cairosvg.svg2png(bytestring=chess.svg.board(b, size=512).encode())
+png = once()
+n = 50
+t = time.perf_counter()
+for _ in range(n):
+    once()
+print(f"{(time.perf_counter() - t) / n * 1000:.3f} {len(png)}")
+"#;
+    match std::process::Command::new("python3")
+        .args(["-c", script])
+        .output()
+    {
+        Ok(out) if out.status.success() => {
+            let text = String::from_utf8_lossy(&out.stdout);
+            let mut parts = text.split_whitespace();
+            let ms = parts.next().unwrap_or("?");
+            let bytes = parts.next().unwrap_or("?");
+            println!("python-chess + cairosvg 512 start: {ms} ms, {bytes} bytes");
+        }
+        _ => println!("python-chess + cairosvg not installed: comparison skipped"),
+    }
 }
 
 const GAMES: [(&str, &str); 2] = [

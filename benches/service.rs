@@ -12,9 +12,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use chessbot::chess::Position;
-use chessbot::render::{BoardSpec, Renderer};
+use chessbot::render::Renderer;
 use chessbot::service::{
-    Actor, ColorChoice, Command, Event, GameService, ManualClock, Place, Reply,
+    Actor, ColorChoice, Command, Event, GameService, ManualClock, Place, Reply, board_spec,
 };
 use chessbot::store::Store;
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -73,13 +73,7 @@ fn render(renderer: &Renderer, replies: &[Reply]) {
         if let Some(b) = &r.board
             && let Ok(p) = Position::from_fen(&b.fen)
         {
-            let _ = renderer.png(&BoardSpec {
-                position: &p,
-                last_move: b.last_move,
-                flip: b.flip,
-                size: 512,
-                result: b.result,
-            });
+            let _ = renderer.png(&board_spec(b, &p).size(512));
         }
     }
 }

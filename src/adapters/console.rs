@@ -20,10 +20,10 @@ use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use super::text;
 use crate::chess::Position;
 use crate::i18n::Locale;
-use crate::render::{BoardSpec, Renderer};
+use crate::render::Renderer;
 use crate::service::{
     Actor, Attachment, AttachmentKind, BoardImage, Event, GameService, LocalePrefs, ManualClock,
-    Place, Reply, error_reply, messages as msg,
+    Place, Reply, board_spec, error_reply, messages as msg,
 };
 use crate::store::Store;
 
@@ -156,13 +156,7 @@ impl Output {
         let renderer = self.renderer.as_ref()?;
         let position = Position::from_fen(&board.fen).ok()?;
         let png = renderer
-            .png(&BoardSpec {
-                position: &position,
-                last_move: board.last_move,
-                flip: board.flip,
-                size: IMAGE_SIZE,
-                result: board.result,
-            })
+            .png(&board_spec(board, &position).size(IMAGE_SIZE))
             .map_err(|e| tracing::warn!(error = %e, "board rendering failed"))
             .ok()?;
         self.seq += 1;

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 
-use super::{BoardResult, BoardSpec, GifSpec, Renderer, SummaryCard};
+use super::{BoardResult, BoardSpec, GifSpec, Renderer, SummaryCard, Theme};
 use crate::chess::{Color, Move, Outcome, PgnGame, Position, Role, Square, Termination};
 use crate::openings;
 
@@ -43,6 +43,18 @@ pub struct RenderArgs {
     /// king, a win marker, or draw markers on both kings.
     #[arg(long, value_enum, conflicts_with = "pgn")]
     pub result: Option<ResultArg>,
+    /// Board colours: brown, blue, green or high-contrast.
+    #[arg(long, default_value_t = Theme::Brown, conflicts_with = "pgn")]
+    pub theme: Theme,
+    /// Names for the strips: White's.
+    #[arg(long, requires = "black", conflicts_with = "pgn")]
+    pub white: Option<String>,
+    /// Names for the strips: Black's.
+    #[arg(long, requires = "white", conflicts_with = "pgn")]
+    pub black: Option<String>,
+    /// The time left to the side to move, as shown (`2d 4h`).
+    #[arg(long, conflicts_with = "pgn")]
+    pub deadline: Option<String>,
     /// Output file.
     #[arg(short, long)]
     pub output: PathBuf,
@@ -138,11 +150,16 @@ fn board_picture(args: &RenderArgs, fen: &str) -> anyhow::Result<Vec<u8>> {
         Err(e) => bail!("invalid FEN {fen:?}: {e}"),
     };
     let last_move = args.last_move.as_deref().map(parse_squares).transpose()?;
-    let spec = BoardSpec::new(&position)
+    let mut spec = BoardSpec::new(&position)
         .flip(args.flip)
         .size(args.size)
         .last_move(last_move)
-        .result(args.result.map(ResultArg::board_result));
+        .result(args.result.map(ResultArg::board_result))
+        .theme(args.theme)
+        .deadline(args.deadline.as_deref());
+    if let (Some(w), Some(b)) = (&args.white, &args.black) {
+        spec = spec.names(w, b);
+    }
     let renderer = Renderer::new();
     Ok(if args.svg {
         renderer.svg(&spec).into_bytes()

@@ -9,7 +9,7 @@ use super::theme::Rgb;
 pub const CHARS: &str = "abcdefgh0123456789+";
 
 /// Stroke width in glyph units.
-pub const STROKE: f32 = 2.0;
+pub const STROKE: f32 = 2.4;
 /// The view box of a glyph sprite: `(x, y, w, h)`; room for the stroke.
 pub const BOX: (f32, f32, f32, f32) = (-1.5, -1.5, 13.0, 21.0);
 /// Horizontal advance of one glyph, in glyph units.
@@ -35,7 +35,7 @@ pub fn path(c: char) -> Option<&'static str> {
         '3' => {
             "M 1.2 2 C 3.4 -0.4 8.6 0.2 8.2 3.6 C 7.9 6.2 5.2 6.8 3.8 6.8 C 6.4 6.8 9 8 8.7 10.6 C 8.3 14.6 2.4 14.6 1 12"
         }
-        '4' => "M 6.8 13.6 V 0.6 L 0.8 9.8 H 9.2",
+        '4' => "M 6.6 13.6 V 0.6 L 0.8 9.8 H 8.6",
         '5' => "M 8.2 0.6 H 2.4 L 1.6 6.6 C 3.4 5.2 8.8 5 8.8 9.6 C 8.8 14.6 2.6 14.6 1 12",
         '6' => {
             "M 7.8 1.2 C 4.2 -0.6 1 2.6 1 8.6 C 1 12 2.6 13.6 4.9 13.6 C 7.3 13.6 8.8 11.8 8.8 9.4 C 8.8 7 7.2 5.6 5 5.6 C 3 5.6 1.6 6.6 1.1 8.4"

@@ -3,7 +3,8 @@
 //! this list, so they always draw the same picture.
 
 use super::glyphs;
-use super::theme::{self, Rgb};
+use super::text::{self, TextStyle};
+use super::theme::{self, Colors, Rgb};
 use super::{BoardResult, BoardSpec, captured, material};
 use crate::chess::{Color, Piece, Role, Square};
 
@@ -21,11 +22,17 @@ pub enum GlyphStyle {
 impl GlyphStyle {
     pub const ALL: [GlyphStyle; 3] = [GlyphStyle::OnLight, GlyphStyle::OnDark, GlyphStyle::Strip];
 
+    /// The colour in the brown theme (the GIF's and the card's).
     pub fn color(self) -> Rgb {
+        self.color_in(&theme::BROWN)
+    }
+
+    /// The colour in a theme.
+    pub fn color_in(self, c: &Colors) -> Rgb {
         match self {
-            GlyphStyle::OnLight => theme::DARK,
-            GlyphStyle::OnDark => theme::LIGHT,
-            GlyphStyle::Strip => theme::STRIP_TEXT,
+            GlyphStyle::OnLight => c.dark,
+            GlyphStyle::OnDark => c.light,
+            GlyphStyle::Strip => c.strip_text,
         }
     }
 }
@@ -127,6 +134,58 @@ pub enum Item {
     },
     /// A badge, [`Layout::badge`] wide, top-left at `x`, `y`.
     Badge { kind: BadgeKind, x: i32, y: i32 },
+    /// One line of text from the spec in the box `x, y, w, h`, its
+    /// baseline at `baseline`, shrunk or cut to fit `w`.
+    Text {
+        slot: TextSlot,
+        x: i32,
+        y: i32,
+        w: u32,
+        h: u32,
+        baseline: f32,
+        size: f32,
+        bold: bool,
+        color: Rgb,
+    },
+}
+
+/// Which string of the spec a text item draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TextSlot {
+    Name(Color),
+    Deadline,
+}
+
+impl TextSlot {
+    /// The string in `spec` (empty when it has none).
+    pub fn text<'a>(self, spec: &BoardSpec<'a>) -> &'a str {
+        match self {
+            TextSlot::Name(c) => spec.names.map_or("", |n| n[c.index()]),
+            TextSlot::Deadline => spec.deadline.unwrap_or(""),
+        }
+    }
+}
+
+/// How far the ink of each captured-piece icon reaches, as fractions of
+/// the icon's width (left, right), pawn..king; measured from
+/// `assets/pieces/` and checked by a test.
+pub const INK_X: [(f32, f32); 6] = [
+    (0.17, 0.83),
+    (0.06, 0.875),
+    (0.125, 0.875),
+    (0.125, 0.875),
+    (0.09, 0.91),
+    (0.125, 0.875),
+];
+
+/// The text style of a strip line, `size` pixels high.
+pub fn strip_style(size: f32, bold: bool, color: Rgb) -> TextStyle {
+    TextStyle {
+        size,
+        min_size: size * 0.75,
+        bold,
+        color,
+    }
 }
 
 /// The geometry for one picture width.
@@ -169,7 +228,8 @@ impl Layout {
     pub fn glyph_scale(&self, style: GlyphStyle) -> f32 {
         match style {
             GlyphStyle::Strip => self.strip as f32 / 24.0,
-            _ => (self.sq as f32 / 62.0).max(0.62),
+            // Coordinates: digits 22% of a square high, at least 7 px.
+            _ => (self.sq as f32 * 0.22).max(7.0) / 14.0,
         }
     }
 
@@ -203,10 +263,18 @@ impl Layout {
         (x, y, w, h)
     }
 
+    /// Offset of a board piece's artwork inside its sprite: pieces are
+    /// drawn at [`PIECE_SCALE`] of the square, centred, which leaves the
+    /// lower corners free for the coordinates.
+    pub fn piece_inset(&self) -> f32 {
+        self.sq as f32 * (1.0 - PIECE_SCALE) / 2.0
+    }
+
     /// Everything to draw for `spec`, in paint order.
     pub fn items(&self, spec: &BoardSpec<'_>) -> Vec<Item> {
         let pos = spec.position;
         let flip = spec.flip;
+        let colors = spec.theme.colors();
         let mut items = Vec::with_capacity(160);
         // Strips.
         let strip_top = 0;
@@ -217,7 +285,7 @@ impl Layout {
                 y,
                 w: self.size,
                 h: self.strip,
-                color: theme::STRIP,
+                color: colors.strip,
             });
         }
         // Squares with highlights.
@@ -228,43 +296,19 @@ impl Layout {
             let (x, y, w, h) = self.square_rect(sq, flip);
             let dark = sq.is_dark();
             let color = if checked == Some(sq) {
-                theme::CHECK
+                colors.check
             } else if last.is_some_and(|l| l.contains(&sq)) {
                 if dark {
-                    theme::LAST_DARK
+                    colors.last_dark
                 } else {
-                    theme::LAST_LIGHT
+                    colors.last_light
                 }
             } else if dark {
-                theme::DARK
+                colors.dark
             } else {
-                theme::LIGHT
+                colors.light
             };
             items.push(Item::Rect { x, y, w, h, color });
-        }
-        // Coordinates: ranks in the left column's top-left corners, files
-        // in the bottom row's bottom-right corners.
-        let k = self.glyph_scale(GlyphStyle::OnLight);
-        let pad = ((self.sq as f32) * 0.05).round().max(1.0) as i32;
-        for i in 0..8u8 {
-            let Some(sq) = Square::new(i) else { continue };
-            let file_sq = if flip { sq.flip_vertical() } else { sq };
-            // Rank labels: the square in display column 0 of each row.
-            let rank_sq = Square::from_coords(if flip { 7 } else { 0 }, i).unwrap_or(sq);
-            let (x, y, _, _) = self.square_rect(rank_sq, flip);
-            items.push(Item::Glyph {
-                ch: rank_sq.rank_char(),
-                style: style_on(rank_sq),
-                x: x + pad,
-                y: y + pad,
-            });
-            let (x, y, w, h) = self.square_rect(file_sq, flip);
-            items.push(Item::Glyph {
-                ch: file_sq.file_char(),
-                style: style_on(file_sq),
-                x: x + w as i32 - pad - (9.6 * k).round() as i32,
-                y: y + h as i32 - (19.6 * k).round() as i32,
-            });
         }
         // Pieces.
         for i in 0..64u8 {
@@ -278,6 +322,31 @@ impl Layout {
                     small: false,
                 });
             }
+        }
+        // Coordinates, in the lower corners that pieces leave free: ranks
+        // bottom left in the left column, files bottom right in the bottom
+        // row, in the other square colour.
+        let k = self.glyph_scale(GlyphStyle::OnLight);
+        let pad = ((self.sq as f32) * 0.03).round().max(1.0) as i32;
+        for i in 0..8u8 {
+            let Some(sq) = Square::new(i) else { continue };
+            let file_sq = if flip { sq.flip_vertical() } else { sq };
+            // Rank labels: the square in display column 0 of each row.
+            let rank_sq = Square::from_coords(if flip { 7 } else { 0 }, i).unwrap_or(sq);
+            let (x, y, _, h) = self.square_rect(rank_sq, flip);
+            items.push(Item::Glyph {
+                ch: rank_sq.rank_char(),
+                style: style_on(rank_sq),
+                x: x + pad,
+                y: y + h as i32 - pad - (14.8 * k).round() as i32,
+            });
+            let (x, y, w, h) = self.square_rect(file_sq, flip);
+            items.push(Item::Glyph {
+                ch: file_sq.file_char(),
+                style: style_on(file_sq),
+                x: x + w as i32 - pad - (9.2 * k).round() as i32,
+                y: y + h as i32 - pad - (19.0 * k).ceil() as i32,
+            });
         }
         // Result badges.
         let badges: Vec<(BadgeKind, Color)> = match spec.result {
@@ -301,8 +370,8 @@ impl Layout {
                 y: y + m,
             });
         }
-        // Strips: each side's captures (the other colour's missing
-        // pieces) and its material lead.
+        // Strips: each side's name, turn and deadline, its captures (the
+        // other colour's missing pieces) and its material lead.
         let top = if flip { Color::White } else { Color::Black };
         for (side, y0) in [(top, strip_top), (top.other(), strip_bottom)] {
             self.strip_items(spec, side, y0, &mut items);
@@ -310,42 +379,181 @@ impl Layout {
         items
     }
 
-    fn strip_items(&self, spec: &BoardSpec<'_>, side: Color, y0: i32, items: &mut Vec<Item>) {
-        let pos = spec.position;
-        let ic = self.icon as i32;
-        let step = (ic as f32 * 0.42).round() as i32;
-        let mut x = ((self.sq as f32) * 0.12).round() as i32;
-        let y = y0 + (self.strip as i32 - ic) / 2;
-        let roles = [
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-        ];
-        let caps = captured(pos, side.other());
-        for (role, n) in roles.iter().zip(caps) {
-            for _ in 0..n {
+    /// The icons of the pieces `side` captured, from `x`, each group's
+    /// icons side by side without their ink touching; past `room` pixels,
+    /// one icon per group followed by its count. Returns the items and the
+    /// right end of the last mark.
+    fn capture_items(
+        &self,
+        spec: &BoardSpec<'_>,
+        side: Color,
+        x: i32,
+        y: i32,
+        room: i32,
+    ) -> (Vec<Item>, i32) {
+        let all = self.capture_row(spec, side, x, y, false);
+        if all.1 - x <= room {
+            all
+        } else {
+            self.capture_row(spec, side, x, y, true)
+        }
+    }
+
+    fn capture_row(
+        &self,
+        spec: &BoardSpec<'_>,
+        side: Color,
+        x: i32,
+        y: i32,
+        compact: bool,
+    ) -> (Vec<Item>, i32) {
+        let ic = self.icon as f32;
+        let gap = (ic / 10.0).max(2.0).round() as i32;
+        let group_gap = (ic / 4.0).round() as i32;
+        let k = self.glyph_scale(GlyphStyle::Strip);
+        let y0 = y - (self.strip as i32 - self.icon as i32) / 2;
+        let gy = y0 + ((self.strip as f32 - 14.0 * k) / 2.0).round() as i32;
+        let caps = captured(spec.position, side.other());
+        let mut items = Vec::new();
+        let mut cursor = x;
+        let mut end = x;
+        for (role, n) in ROLES.iter().zip(caps) {
+            if n == 0 {
+                continue;
+            }
+            if end > x {
+                cursor = end + group_gap;
+            }
+            let (l, r) = INK_X[*role as usize];
+            let icons = if compact { 1 } else { n };
+            for _ in 0..icons {
+                let left = cursor - (l * ic).round() as i32;
                 items.push(Item::Piece {
                     piece: Piece {
                         color: side.other(),
                         role: *role,
                     },
-                    x,
+                    x: left,
                     y,
                     small: true,
                 });
-                x += step;
+                end = left + (r * ic).ceil() as i32;
+                cursor = end + gap;
             }
-            if n > 0 {
-                x += ic - step + ic / 6;
+            if compact && n > 1 {
+                for ch in n.to_string().chars() {
+                    items.push(Item::Glyph {
+                        ch,
+                        style: GlyphStyle::Strip,
+                        x: cursor,
+                        y: gy,
+                    });
+                    cursor += (glyphs::ADVANCE * k).round() as i32;
+                }
+                end = cursor;
+            }
+        }
+        (items, end)
+    }
+
+    fn strip_items(&self, spec: &BoardSpec<'_>, side: Color, y0: i32, items: &mut Vec<Item>) {
+        let pos = spec.position;
+        let colors = spec.theme.colors();
+        let strip = self.strip as f32;
+        let ic = self.icon as i32;
+        let pad = ((self.sq as f32) * 0.12).round() as i32;
+        let y = y0 + (self.strip as i32 - ic) / 2;
+        let labelled = spec.names.is_some();
+        let to_move = spec.result.is_none() && pos.turn() == side;
+        let mut x = pad;
+        // Whose move: a bar in the accent colour at the strip's left end.
+        if to_move && (labelled || spec.deadline.is_some()) {
+            items.push(Item::Rect {
+                x: 0,
+                y: y0,
+                w: (self.strip / 8).max(3),
+                h: self.strip,
+                color: colors.accent,
+            });
+        }
+        // The deadline, right-aligned, for the side to move.
+        let mut right = self.size as i32 - pad;
+        if to_move && let Some(d) = spec.deadline.filter(|d| !d.trim().is_empty()) {
+            let size = (strip * 0.42).round();
+            let style = strip_style(size, false, colors.accent);
+            let w = (text::text_width(d, &style).ceil() as i32 + 2).min(self.size as i32 / 3);
+            right -= w;
+            items.push(text_item(
+                TextSlot::Deadline,
+                right,
+                y0,
+                w,
+                self.strip,
+                size,
+                &style,
+            ));
+            right -= pad;
+        }
+        // The side's king and name.
+        if let Some(names) = spec.names {
+            items.push(Item::Piece {
+                piece: Piece {
+                    color: side,
+                    role: Role::King,
+                },
+                x: x - (INK_X[5].0 * ic as f32).round() as i32,
+                y,
+                small: true,
+            });
+            x += ((INK_X[5].1 - INK_X[5].0) * ic as f32).ceil() as i32 + pad / 2;
+            let name = names[side.index()].trim();
+            if !name.is_empty() {
+                let size = (strip * 0.46).round();
+                let color = if to_move || !labelled {
+                    colors.strip_text
+                } else {
+                    colors.strip_muted
+                };
+                let style = strip_style(size, true, color);
+                // The name gets what the captures leave, at least a fifth
+                // of the width; the captures go compact if they must.
+                let (_, natural) = self.capture_row(spec, side, 0, y, false);
+                let (_, compact) = self.capture_row(spec, side, 0, y, true);
+                let lead_w = (glyphs::ADVANCE * self.glyph_scale(GlyphStyle::Strip) * 4.0) as i32;
+                let min_w = self.size as i32 / 5;
+                let avail = right - x - lead_w - pad;
+                let need = if avail - natural >= min_w {
+                    natural
+                } else {
+                    compact
+                };
+                let room = (avail - need).max(min_w);
+                let w = (text::text_width(name, &style).ceil() as i32 + 2).min(room);
+                items.push(text_item(
+                    TextSlot::Name(side),
+                    x,
+                    y0,
+                    w,
+                    self.strip,
+                    size,
+                    &style,
+                ));
+                x += w + pad / 2;
             }
         }
         let lead = material(pos, side) - material(pos, side.other());
+        let lead_w = if lead > 0 {
+            (glyphs::ADVANCE * self.glyph_scale(GlyphStyle::Strip) * 4.0) as i32
+        } else {
+            0
+        };
+        let (caps, end) = self.capture_items(spec, side, x, y, right - x - lead_w);
+        let any = !caps.is_empty();
+        items.extend(caps);
         if lead > 0 {
             let k = self.glyph_scale(GlyphStyle::Strip);
-            let gy = y0 + ((self.strip as f32 - 14.0 * k) / 2.0).round() as i32;
-            let mut gx = x + (ic / 8).max(2);
+            let gy = y0 + ((strip - 14.0 * k) / 2.0).round() as i32;
+            let mut gx = if any { end + (ic / 6).max(2) } else { x };
             for ch in format!("+{lead}").chars() {
                 items.push(Item::Glyph {
                     ch,
@@ -356,6 +564,39 @@ impl Layout {
                 gx += (glyphs::ADVANCE * k).round() as i32;
             }
         }
+    }
+}
+
+/// Board pieces take this share of a square.
+pub const PIECE_SCALE: f32 = 0.84;
+
+const ROLES: [Role; 5] = [
+    Role::Pawn,
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+];
+
+fn text_item(
+    slot: TextSlot,
+    x: i32,
+    y0: i32,
+    w: i32,
+    h: u32,
+    size: f32,
+    style: &TextStyle,
+) -> Item {
+    Item::Text {
+        slot,
+        x,
+        y: y0,
+        w: w.max(1) as u32,
+        h,
+        baseline: h as f32 / 2.0 + size * 0.36,
+        size,
+        bold: style.bold,
+        color: style.color,
     }
 }
 

@@ -16,11 +16,14 @@ pub mod card;
 pub mod cli;
 pub mod gif;
 mod glyphs;
+mod indexed;
 mod layout;
 pub mod text;
+pub mod theme;
 
 pub use card::SummaryCard;
 pub use gif::GifSpec;
+pub use theme::Theme;
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -31,7 +34,7 @@ use resvg::usvg;
 
 use crate::chess::{Color, Move, Outcome, Piece, Position, Role, Square, Termination};
 
-use layout::{BadgeKind, GlyphStyle, Item, Layout};
+use layout::{BadgeKind, GlyphStyle, Item, Layout, PIECE_SCALE};
 
 /// What to draw.
 #[derive(Clone, Debug)]
@@ -45,6 +48,15 @@ pub struct BoardSpec<'a> {
     pub size: u32,
     /// The game result, for a badge on the final board.
     pub result: Option<BoardResult>,
+    /// The board colours.
+    pub theme: Theme,
+    /// The players' names, white then black, drawn in the strips (as text,
+    /// never read as markup). Without names the strips show only the
+    /// captured pieces and the material balance.
+    pub names: Option<[&'a str; 2]>,
+    /// The time left to the side to move, ready to show (such as
+    /// `2d 4h left`), drawn in its strip while the game runs.
+    pub deadline: Option<&'a str>,
 }
 
 impl<'a> BoardSpec<'a> {
@@ -64,6 +76,9 @@ impl<'a> BoardSpec<'a> {
             flip: false,
             size: Self::DEFAULT_SIZE,
             result: None,
+            theme: Theme::Brown,
+            names: None,
+            deadline: None,
         }
     }
 
@@ -92,6 +107,27 @@ impl<'a> BoardSpec<'a> {
     #[must_use]
     pub fn result(mut self, result: Option<BoardResult>) -> Self {
         self.result = result;
+        self
+    }
+
+    /// The board colours.
+    #[must_use]
+    pub fn theme(mut self, theme: Theme) -> Self {
+        self.theme = theme;
+        self
+    }
+
+    /// The players' names (white, black) for the strips.
+    #[must_use]
+    pub fn names(mut self, white: &'a str, black: &'a str) -> Self {
+        self.names = Some([white, black]);
+        self
+    }
+
+    /// The deadline of the side to move, as text (such as `2d 4h left`).
+    #[must_use]
+    pub fn deadline(mut self, deadline: Option<&'a str>) -> Self {
+        self.deadline = deadline;
         self
     }
 
@@ -155,33 +191,6 @@ pub enum RenderError {
     Encode(String),
 }
 
-/// The palette. Calm and readable in Discord's light and dark themes.
-pub mod theme {
-    /// An opaque colour.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-    pub struct Rgb(pub u8, pub u8, pub u8);
-
-    impl Rgb {
-        /// `#rrggbb`.
-        #[must_use]
-        pub fn hex(self) -> String {
-            format!("#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
-        }
-    }
-
-    pub const LIGHT: Rgb = Rgb(0xe9, 0xe1, 0xcf);
-    pub const DARK: Rgb = Rgb(0xa8, 0x8b, 0x6e);
-    pub const LAST_LIGHT: Rgb = Rgb(0xee, 0xd9, 0x7e);
-    pub const LAST_DARK: Rgb = Rgb(0xcb, 0xaa, 0x50);
-    pub const CHECK: Rgb = Rgb(0xe0, 0x6c, 0x5a);
-    pub const STRIP: Rgb = Rgb(0x6c, 0x64, 0x5b);
-    pub const STRIP_TEXT: Rgb = Rgb(0xf6, 0xf3, 0xec);
-    pub const MATE: Rgb = Rgb(0xc8, 0x30, 0x2a);
-    pub const WIN: Rgb = Rgb(0xd9, 0x9e, 0x17);
-    pub const DRAW: Rgb = Rgb(0x80, 0x86, 0x8e);
-    pub const BADGE_MARK: Rgb = Rgb(0xff, 0xff, 0xff);
-}
-
 use theme::Rgb;
 
 /// A piece's artwork: the inner SVG elements in a 100 x 100 box.
@@ -215,6 +224,10 @@ pub struct Renderer {
     cache: Mutex<HashMap<u32, Arc<Sprites>>>,
     /// GIF palettes and tiles per size, prepared on first use.
     gif_cache: Mutex<HashMap<u32, Arc<gif::GifPrep>>>,
+    /// Board palettes and tiles per size and theme.
+    prep_cache: Mutex<HashMap<(u32, Theme), Arc<indexed::Prep>>>,
+    /// Strip text lines, rasterised.
+    text_cache: Mutex<HashMap<indexed::TextKey, Arc<indexed::Coverage>>>,
 }
 
 impl std::fmt::Debug for Renderer {
@@ -348,19 +361,41 @@ fn quantise(pm: &mut Pixmap, inks: &[Rgb]) {
     }
 }
 
-/// Rasterises `tree` (whose size is its view box) into a `w` x `h` pixmap.
-fn rasterise(tree: &usvg::Tree, w: u32, h: u32) -> Result<Pixmap, RenderError> {
+/// Rasterises `tree` at `scale` of a `w` x `h` pixmap, centred.
+fn rasterise_scaled(tree: &usvg::Tree, w: u32, h: u32, scale: f32) -> Result<Pixmap, RenderError> {
     let mut pixmap = Pixmap::new(w.max(1), h.max(1))
         .ok_or_else(|| RenderError::Raster(format!("empty sprite {w}x{h}")))?;
     let size = tree.size();
-    let t = Transform::from_scale(w as f32 / size.width(), h as f32 / size.height());
-    resvg::render(tree, t, &mut pixmap.as_mut());
+    let (sx, sy) = (
+        w as f32 * scale / size.width(),
+        h as f32 * scale / size.height(),
+    );
+    let (tx, ty) = (
+        w as f32 * (1.0 - scale) / 2.0,
+        h as f32 * (1.0 - scale) / 2.0,
+    );
+    resvg::render(
+        tree,
+        Transform::from_row(sx, 0.0, 0.0, sy, tx, ty),
+        &mut pixmap.as_mut(),
+    );
     Ok(pixmap)
 }
 
 /// A quantised sprite.
 fn sprite(tree: &usvg::Tree, inks: &[Rgb], w: u32, h: u32) -> Result<Pixmap, RenderError> {
-    let mut pm = rasterise(tree, w, h)?;
+    sprite_scaled(tree, inks, w, h, 1.0)
+}
+
+/// A quantised sprite at `scale` of its box, centred.
+fn sprite_scaled(
+    tree: &usvg::Tree,
+    inks: &[Rgb],
+    w: u32,
+    h: u32,
+    scale: f32,
+) -> Result<Pixmap, RenderError> {
+    let mut pm = rasterise_scaled(tree, w, h, scale)?;
     quantise(&mut pm, inks);
     Ok(pm)
 }
@@ -405,6 +440,8 @@ impl Renderer {
             },
             cache: Mutex::new(HashMap::new()),
             gif_cache: Mutex::new(HashMap::new()),
+            prep_cache: Mutex::new(HashMap::new()),
+            text_cache: Mutex::new(HashMap::new()),
         }
     }
 
@@ -419,7 +456,7 @@ impl Renderer {
             .art
             .pieces
             .iter()
-            .map(|p| sprite(&p.tree, &p.inks, lay.sq, lay.sq))
+            .map(|p| sprite_scaled(&p.tree, &p.inks, lay.sq, lay.sq, PIECE_SCALE))
             .collect::<Result<Vec<_>, _>>()?;
         let small = self
             .art
@@ -458,51 +495,47 @@ impl Renderer {
         Ok(sprites)
     }
 
-    /// Composes the board into a pixmap (no encoding).
+    /// Composes the board into a pixmap (no encoding): the palette
+    /// picture of [`png`] in colour.
+    ///
+    /// [`png`]: Renderer::png
     ///
     /// # Errors
     /// [`RenderError::Size`] when the size is out of range.
     pub fn compose(&self, spec: &BoardSpec<'_>) -> Result<Pixmap, RenderError> {
         check_size(spec.size)?;
-        let lay = Layout::new(spec.size);
-        let sprites = self.sprites(&lay)?;
-        let mut pm = Pixmap::new(lay.size, lay.height)
-            .ok_or_else(|| RenderError::Raster("empty picture".into()))?;
-        for item in lay.items(spec) {
-            match item {
-                Item::Rect { x, y, w, h, color } => fill(&mut pm, x, y, w, h, color),
-                Item::Piece { piece, x, y, small } => {
-                    let i = piece_index(piece);
-                    let s = if small {
-                        &sprites.small[i]
-                    } else {
-                        &sprites.pieces[i]
-                    };
-                    blit(&mut pm, s, x, y);
-                }
-                Item::Glyph { ch, style, x, y } => {
-                    if let Some(g) = glyphs::index(ch) {
-                        let s = &sprites.glyphs[style as usize][g];
-                        let (ox, oy) = lay.glyph_origin_px(style);
-                        blit(&mut pm, s, x - ox, y - oy);
-                    }
-                }
-                Item::Badge { kind, x, y } => {
-                    blit(&mut pm, &sprites.badges[kind.index()], x, y);
-                }
-            }
-        }
-        Ok(pm)
+        self.compose_indexed(spec)?.to_pixmap()
     }
 
-    /// The board as a PNG: `size` wide, `size` plus two strips high.
+    /// Composes the board as palette indices without encoding it (for
+    /// benchmarks): the number of pixels.
+    ///
+    /// # Errors
+    /// [`RenderError::Size`] when the size is out of range.
+    pub fn compose_only(&self, spec: &BoardSpec<'_>) -> Result<usize, RenderError> {
+        check_size(spec.size)?;
+        Ok(self.compose_indexed(spec)?.pixels.len())
+    }
+
+    /// The board as a PNG: `size` wide, `size` plus two strips high, in a
+    /// fixed palette of at most 255 colours per size and theme. The same
+    /// spec always gives the same bytes.
     ///
     /// # Errors
     /// [`RenderError`] when the size is out of range or rasterising or
     /// encoding fails.
     pub fn png(&self, spec: &BoardSpec<'_>) -> Result<Vec<u8>, RenderError> {
-        let pm = self.compose(spec)?;
-        encode_png(&pm)
+        check_size(spec.size)?;
+        indexed::encode(&self.compose_indexed(spec)?)
+    }
+
+    /// The number of colours in the board palette of this size and theme.
+    ///
+    /// # Errors
+    /// [`RenderError::Size`] when the size is out of range.
+    pub fn palette_len(&self, size: u32, theme: Theme) -> Result<usize, RenderError> {
+        check_size(size)?;
+        Ok(self.prep(&Layout::new(size), theme)?.colours())
     }
 
     /// The board as a standalone SVG document (same picture as [`png`]).
@@ -533,6 +566,8 @@ impl Renderer {
         let _ = write!(out, "<title>{}</title>", xml_escape(&desc));
         let psc = lay.sq as f32 / 100.0;
         let isc = lay.icon as f32 / 100.0;
+        let inset = lay.piece_inset();
+        let colors = spec.theme.colors();
         for item in lay.items(spec) {
             match item {
                 Item::Rect { x, y, w, h, color } => {
@@ -543,10 +578,16 @@ impl Renderer {
                     );
                 }
                 Item::Piece { piece, x, y, small } => {
-                    let s = if small { isc } else { psc };
+                    let (s, d) = if small {
+                        (isc, 0.0)
+                    } else {
+                        (psc * PIECE_SCALE, inset)
+                    };
                     let _ = write!(
                         out,
-                        r#"<g transform="translate({x} {y}) scale({s})">{}</g>"#,
+                        r#"<g transform="translate({} {}) scale({s})">{}</g>"#,
+                        x as f32 + d,
+                        y as f32 + d,
                         self.art.pieces[piece_index(piece)].inner
                     );
                 }
@@ -556,9 +597,29 @@ impl Renderer {
                         let _ = write!(
                             out,
                             r#"<path transform="translate({x} {y}) scale({k})" d="{d}" {}/>"#,
-                            glyphs::stroke_attrs(style.color())
+                            glyphs::stroke_attrs(style.color_in(colors))
                         );
                     }
+                }
+                Item::Text {
+                    slot,
+                    x,
+                    y,
+                    w,
+                    baseline,
+                    size,
+                    bold,
+                    color,
+                    ..
+                } => {
+                    let style = layout::strip_style(size, bold, color);
+                    out.push_str(&text::svg_line(
+                        slot.text(spec),
+                        x as f32,
+                        y as f32 + baseline,
+                        w as f32,
+                        &style,
+                    ));
                 }
                 Item::Badge { kind, x, y } => {
                     let s = lay.badge as f32 / 40.0;

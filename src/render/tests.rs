@@ -263,3 +263,163 @@ fn experiment_compression() {
     }
     eprintln!("compose {:?}", t.elapsed() / 40);
 }
+
+/// Pixels of the picture (absolute) where a sprite drawn at `x`, `y` has
+/// at least `min_alpha` coverage.
+fn ink_pixels(s: &Pixmap, x: i32, y: i32, min_alpha: u8) -> std::collections::HashSet<(i32, i32)> {
+    let mut out = std::collections::HashSet::new();
+    for (i, p) in s.data().chunks_exact(4).enumerate() {
+        if p[3] >= min_alpha.max(1) {
+            let i = i as i32;
+            out.insert((x + i % s.width() as i32, y + i / s.width() as i32));
+        }
+    }
+    out
+}
+
+/// Coordinates sit in the lower corners that no piece reaches: no pixel
+/// of a coordinate meets a pixel of any piece on its square (at 256 px,
+/// where squares are 32 px, faint antialiasing may touch but no pixel is
+/// half covered by both).
+#[test]
+fn coordinates_are_never_under_a_piece_at_any_size() {
+    let r = Renderer::new();
+    let p = pos(START);
+    let mut bad = Vec::new();
+    for size in [256, 300, 512, 777, 1024] {
+        let lay = Layout::new(size);
+        let sprites = r.sprites(&lay).unwrap();
+        for flip in [false, true] {
+            let spec = BoardSpec::new(&p).size(size).flip(flip);
+            for item in lay.items(&spec) {
+                let Item::Glyph { ch, style, x, y } = item else {
+                    continue;
+                };
+                if style == GlyphStyle::Strip {
+                    continue;
+                }
+                let (ox, oy) = lay.glyph_origin_px(style);
+                let g = &sprites.glyphs[style as usize][glyphs::index(ch).unwrap()];
+                let faint = if size < 300 { 128 } else { 1 };
+                let glyph = ink_pixels(g, x - ox, y - oy, faint);
+                // The square the glyph is in, and every piece on it.
+                let sq = (0..64u8)
+                    .filter_map(Square::new)
+                    .find(|s| {
+                        let (sx, sy, w, h) = lay.square_rect(*s, flip);
+                        (sx..sx + w as i32).contains(&x) && (sy..sy + h as i32).contains(&y)
+                    })
+                    .unwrap();
+                let (sx, sy, w, h) = lay.square_rect(sq, flip);
+                let out = glyph
+                    .iter()
+                    .filter(|px| {
+                        !(sx..sx + w as i32).contains(&px.0) || !(sy..sy + h as i32).contains(&px.1)
+                    })
+                    .count();
+                if out > 0 {
+                    bad.push(format!("{ch} at {size} leaves its square {sq} by {out} px"));
+                }
+                for (i, piece) in sprites.pieces.iter().enumerate() {
+                    let ink = ink_pixels(piece, sx, sy, faint);
+                    let both = glyph.intersection(&ink).count();
+                    if both > 0 {
+                        bad.push(format!("{ch} under piece {i} on {sq} at {size}: {both} px"));
+                    }
+                }
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn the_capture_icons_ink_lies_within_its_measured_extent() {
+    let r = Renderer::new();
+    for size in [256, 512, 1024] {
+        let lay = Layout::new(size);
+        let sprites = r.sprites(&lay).unwrap();
+        for (i, icon) in sprites.small.iter().enumerate() {
+            let (l, rt) = layout::INK_X[i % 6];
+            let w = icon.width() as f32;
+            // One pixel of antialiasing either side.
+            for px in ink_pixels(icon, 0, 0, 1) {
+                assert!(
+                    px.0 as f32 >= (l * w).floor() - 1.0 && px.0 as f32 <= (rt * w).ceil(),
+                    "icon {i} at {size}: ink at x {} outside {l}..{rt} of {w}",
+                    px.0
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn strip_marks_never_overlap_and_stay_in_the_picture() {
+    let fens = [
+        START,
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 60",
+        "4k3/pppp4/8/8/8/8/PP6/4K3 b - - 0 40",
+        "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ];
+    let long = "Alexandra Kosteniuk-Wolff the Third";
+    for fen in fens {
+        let p = pos(fen);
+        for size in [256, 512, 1024] {
+            for names in [None, Some(["Иван Петров", "สมชาย ใจดี"]), Some([long, long])]
+            {
+                let lay = Layout::new(size);
+                let mut spec = BoardSpec::new(&p).size(size).deadline(Some("2d 4h"));
+                spec.names = names;
+                let mut spans: Vec<(i32, i32, i32)> = Vec::new(); // (y, left, right)
+                for item in lay.items(&spec) {
+                    let span = match item {
+                        Item::Piece {
+                            piece,
+                            x,
+                            y,
+                            small: true,
+                        } => {
+                            let (l, r) = layout::INK_X[piece.role as usize];
+                            let ic = lay.icon as f32;
+                            (y, x + (l * ic).floor() as i32, x + (r * ic).ceil() as i32)
+                        }
+                        Item::Glyph {
+                            style: GlyphStyle::Strip,
+                            x,
+                            y,
+                            ..
+                        } => {
+                            let k = lay.glyph_scale(GlyphStyle::Strip);
+                            (y, x, x + (10.0 * k).ceil() as i32)
+                        }
+                        Item::Text { x, y, w, .. } => (y, x, x + w as i32),
+                        _ => continue,
+                    };
+                    let strip = if span.0 < lay.strip as i32 { 0 } else { 1 };
+                    assert!(
+                        span.1 >= 0 && span.2 <= size as i32,
+                        "{fen} {size}: {span:?}"
+                    );
+                    spans.push((strip, span.1, span.2));
+                }
+                for s in 0..2 {
+                    let mut row: Vec<(i32, i32)> = spans
+                        .iter()
+                        .filter(|x| x.0 == s)
+                        .map(|x| (x.1, x.2))
+                        .collect();
+                    row.sort_unstable();
+                    for w in row.windows(2) {
+                        assert!(
+                            w[0].1 <= w[1].0,
+                            "{fen} {size} {names:?}: {:?} overlaps {:?}",
+                            w[0],
+                            w[1]
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

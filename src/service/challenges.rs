@@ -240,6 +240,8 @@ impl GameService {
             last_move: None,
             flip: game.position().turn() == Color::Black,
             result: None,
+            names: Some([white.name.clone(), black.name.clone()]),
+            deadline: Some(msg::time_left(deadline_at - now)),
         });
         r.event = Some(Event::Start {
             white: white.name.clone(),

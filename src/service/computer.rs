@@ -193,6 +193,8 @@ impl GameService {
                 last_move: None,
                 flip: human == Color::Black,
                 result: None,
+                names: Some([white.name.clone(), black.name.clone()]),
+                deadline: Some(msg::time_left(deadline_at - now)),
             });
         }
         r.event = Some(Event::Start {

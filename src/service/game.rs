@@ -452,6 +452,12 @@ impl GameService {
             last_move: l.game.moves().last().copied(),
             flip: to_move_black != flip,
             result: board_result(outcome),
+            names: Some([l.row.white_name.clone(), l.row.black_name.clone()]),
+            deadline: l
+                .row
+                .deadline_at
+                .filter(|_| l.row.is_active())
+                .map(|at| msg::time_left(at - ms(self.now()))),
         }
     }
 

@@ -294,6 +294,29 @@ pub struct BoardImage {
     /// Black at the bottom.
     pub flip: bool,
     pub result: Option<crate::render::BoardResult>,
+    /// The players' names (white, black), drawn in the strips.
+    pub names: Option<[String; 2]>,
+    /// The time left to the side to move, ready to draw (`2d 4h`).
+    pub deadline: Option<String>,
+}
+
+/// The picture of a board image: its position, highlight, view, badges,
+/// names and deadline (size and theme left to the caller). Every adapter
+/// draws a board through this, so the same image gives the same bytes.
+#[must_use]
+pub fn board_spec<'a>(
+    board: &'a BoardImage,
+    position: &'a crate::chess::Position,
+) -> crate::render::BoardSpec<'a> {
+    let mut spec = crate::render::BoardSpec::new(position)
+        .last_move(board.last_move)
+        .flip(board.flip)
+        .result(board.result)
+        .deadline(board.deadline.as_deref());
+    if let Some([w, b]) = &board.names {
+        spec = spec.names(w, b);
+    }
+    spec
 }
 
 /// Something that happened, for scripts (console `--json`) and adapters.

@@ -6,7 +6,7 @@ use std::process::Command;
 
 use chessbot::chess::{Color, Move, Position, Role, Square};
 use chessbot::render::theme::{self, Rgb};
-use chessbot::render::{BoardResult, BoardSpec, RenderError, Renderer, text_board};
+use chessbot::render::{BoardResult, BoardSpec, RenderError, Renderer, Theme, text_board};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const AFTER_E4: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
@@ -525,4 +525,279 @@ fn cli_refuses_bad_input_and_writes_no_file() {
         assert!(!err.trim().is_empty(), "{args:?}: a message on stderr");
         assert!(!out.exists(), "{args:?}: no file written");
     }
+}
+
+// ---- coordinates, strips, themes (issue 20) ----
+
+/// Pixels of exactly `c` in `(x, y, w, h)` and the rows they span.
+fn count_colour(img: &Image, (x, y, w, h): (u32, u32, u32, u32), c: Rgb) -> (usize, u32) {
+    let mut n = 0;
+    let (mut top, mut bottom) = (u32::MAX, 0);
+    for yy in y..y + h {
+        for xx in x..x + w {
+            if img.at(xx, yy) == c {
+                n += 1;
+                top = top.min(yy);
+                bottom = bottom.max(yy);
+            }
+        }
+    }
+    (n, if n == 0 { 0 } else { bottom - top + 1 })
+}
+
+/// The lower corner boxes of a square: (left, right), a third wide and a
+/// third high.
+fn lower_corners(spec: &BoardSpec<'_>, s: Square) -> [(u32, u32, u32, u32); 2] {
+    let (x, y, w, h) = spec.square_rect(s);
+    let (cw, ch) = (w / 3, h / 3);
+    [(x, y + h - ch, cw, ch), (x + w - cw, y + h - ch, cw, ch)]
+}
+
+#[test]
+fn coordinates_are_legible_and_the_same_under_any_piece() {
+    // Pieces on every square that carries a coordinate, against a board
+    // whose edges are empty.
+    let full = pos("Rbk5/Q7/R7/B7/N7/R7/P7/RNBQKBNR w - - 0 1");
+    let empty = pos("8/8/3k4/8/8/3K4/8/8 w - - 0 1");
+    for size in [256, 512, 1024] {
+        let a = BoardSpec::new(&full).size(size);
+        let b = BoardSpec::new(&empty).size(size);
+        let (ia, ib) = (render(&a), render(&b));
+        let squares = ["a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8"]
+            .into_iter()
+            .map(|s| (s, 0))
+            .chain(
+                ["a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1"]
+                    .into_iter()
+                    .map(|s| (s, 1)),
+            );
+        for (name, corner) in squares {
+            let s = sq(name);
+            // The coordinate is drawn in the other square colour.
+            let ink = if s.is_dark() {
+                theme::LIGHT
+            } else {
+                theme::DARK
+            };
+            let region = lower_corners(&a, s)[corner];
+            let bg = square_colour(s);
+            let (x0, y0, w, h) = region;
+            let mut glyph = 0;
+            let mut covered = 0;
+            let (mut top, mut bottom) = (u32::MAX, 0);
+            for y in y0..y0 + h {
+                for x in x0..x0 + w {
+                    if ib.at(x, y) != bg {
+                        glyph += 1;
+                        top = top.min(y);
+                        bottom = bottom.max(y);
+                        covered += usize::from(ia.at(x, y) != ib.at(x, y));
+                    }
+                }
+            }
+            // At 256 px (32 px squares) antialiasing may touch a pixel.
+            let allowed = if size < 300 { 2 } else { 0 };
+            assert!(
+                covered <= allowed,
+                "{name} at {size}: a piece covers {covered} px"
+            );
+            // Legible: small letters an eighth of a square high, digits more, a solid stroke in the other
+            // square colour.
+            let rows = bottom.saturating_sub(top) + 1;
+            assert!(rows >= (size / 64).max(5), "{name} at {size}: {rows} rows");
+            assert!(glyph >= size as usize / 16, "{name} at {size}: {glyph} px");
+            assert!(count_colour(&ib, region, ink).0 > 0, "{name} at {size}");
+        }
+    }
+}
+
+/// The strip rectangles (top, bottom) of a spec.
+fn strips(spec: &BoardSpec<'_>) -> [(u32, u32, u32, u32); 2] {
+    let s = spec.strip_height();
+    [(0, 0, spec.size, s), (0, spec.height() - s, spec.size, s)]
+}
+
+#[test]
+fn thai_and_cyrillic_names_are_drawn_in_the_strips() {
+    let p = pos(START);
+    for size in [256, 512] {
+        let plain = BoardSpec::new(&p).size(size);
+        let named = BoardSpec::new(&p)
+            .size(size)
+            .names("Иван Петров", "สมชาย ใจดี");
+        let (ip, inamed) = (render(&plain), render(&named));
+        for (i, strip) in strips(&named).into_iter().enumerate() {
+            let before = ip.count_not(strip, theme::STRIP);
+            let after = inamed.count_not(strip, theme::STRIP);
+            assert_eq!(before, 0);
+            // The king icon and the letters.
+            assert!(
+                after > (size as usize) / 2,
+                "strip {i} at {size}: {after} px"
+            );
+        }
+        // White (to move) is at the bottom; black's name on top.
+        let no_thai = BoardSpec::new(&p).size(size).names("Иван Петров", "x");
+        let top_thai = inamed.count_not(strips(&named)[0], theme::STRIP);
+        let top_x = render(&no_thai).count_not(strips(&named)[0], theme::STRIP);
+        assert!(
+            top_thai > top_x + 50,
+            "the Thai letters have ink: {top_thai} vs {top_x}"
+        );
+    }
+    // Markup is text, in the SVG too.
+    let spec = BoardSpec::new(&p).names("<b>&amp;", "Bob");
+    let svg = Renderer::new().svg(&spec);
+    assert!(svg.contains("&lt;b&gt;&amp;amp;"), "{svg}");
+    assert!(!svg.contains("<b>"));
+}
+
+#[test]
+fn the_deadline_and_turn_marker_show_in_the_strip_of_the_side_to_move() {
+    let p = pos(AFTER_E4); // black to move
+    let spec = BoardSpec::new(&p)
+        .names("alice", "bob")
+        .deadline(Some("2d 4h"));
+    let img = render(&spec);
+    let [top, bottom] = strips(&spec);
+    let right_half = |r: (u32, u32, u32, u32)| (r.0 + r.2 / 2, r.1, r.2 / 2, r.3);
+    let accent_top = count_colour(&img, top, theme::ACCENT).0;
+    let accent_bottom = count_colour(&img, bottom, theme::ACCENT).0;
+    assert!(
+        accent_top > 100,
+        "turn bar and deadline on black's strip: {accent_top}"
+    );
+    assert_eq!(accent_bottom, 0);
+    assert!(
+        img.count_not(right_half(top), theme::STRIP) > 50,
+        "deadline text"
+    );
+    assert_eq!(img.count_not(right_half(bottom), theme::STRIP), 0);
+    // A finished game shows no turn.
+    let done = render(&spec.clone().result(Some(BoardResult::Draw)));
+    assert_eq!(count_colour(&done, top, theme::ACCENT).0, 0);
+}
+
+#[test]
+fn captured_pieces_are_grouped_without_overlap() {
+    // Only the kings are left: each strip shows the 15 pieces its side took.
+    let p = pos("4k3/8/8/8/8/8/8/4K3 w - - 0 60");
+    for size in [512, 1024] {
+        for names in [false, true] {
+            let mut spec = BoardSpec::new(&p).size(size);
+            if names {
+                spec = spec.names("Alexandra Kosteniuk", "Иван Петров");
+            }
+            let img = render(&spec);
+            for strip in strips(&spec) {
+                // Runs of columns with ink, from the first icon on.
+                let inked: Vec<bool> = (0..size)
+                    .map(|x| img.count_not((x, strip.1, 1, strip.3), theme::STRIP) > 0)
+                    .collect();
+                let runs =
+                    inked.windows(2).filter(|w| w[1] && !w[0]).count() + usize::from(inked[0]);
+                // 15 icons, each apart; with names also the king icon and
+                // the letters of the name.
+                if names {
+                    // Too many for the room the name leaves: one icon
+                    // per kind and its count.
+                    assert!(runs >= 8, "{size}: {runs} separate marks");
+                } else {
+                    let starts: Vec<usize> = inked
+                        .windows(2)
+                        .enumerate()
+                        .filter(|(_, w)| w[1] && !w[0])
+                        .map(|(i, _)| i + 1)
+                        .collect();
+                    assert_eq!(runs, 15, "{size}: {runs} separate icons at {starts:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn themes_colour_the_squares_and_strips_differently() {
+    let p = pos(START);
+    let mut seen = Vec::new();
+    for t in Theme::ALL {
+        let spec = BoardSpec::new(&p).theme(t);
+        let bytes = Renderer::new().png(&spec).unwrap();
+        let img = Image::decode(&bytes);
+        let c = t.colors();
+        let (x, y, w, h) = spec.square_rect(sq("e4"));
+        assert_eq!(img.at(x + w / 2, y + h / 2), c.light, "{t}");
+        let (x, y, w, h) = spec.square_rect(sq("d4"));
+        assert_eq!(img.at(x + w / 2, y + h / 2), c.dark, "{t}");
+        assert_eq!(img.at(3, 3), c.strip, "{t}");
+        assert!(!seen.contains(&bytes), "{t} looks like another theme");
+        seen.push(bytes);
+    }
+    assert_eq!("high-contrast".parse::<Theme>(), Ok(Theme::HighContrast));
+}
+
+#[test]
+fn the_same_spec_gives_the_same_bytes() {
+    let p = pos(MATED);
+    let spec = BoardSpec::new(&p)
+        .last_move(Some(mv("h5", "f7")))
+        .names("สมชาย", "Иван")
+        .deadline(Some("1d 2h"))
+        .theme(Theme::Green);
+    let a = Renderer::new().png(&spec).unwrap();
+    let r = Renderer::new();
+    // Another size and theme first: nothing carries over.
+    r.png(&BoardSpec::new(&p).size(256).theme(Theme::Blue))
+        .unwrap();
+    let b = r.png(&spec).unwrap();
+    let c = r.png(&spec).unwrap();
+    assert_eq!(a, b);
+    assert_eq!(b, c);
+    assert!(a.len() < 30_000, "{} bytes", a.len());
+}
+
+#[test]
+#[ignore = "writes pictures to look at"]
+fn dump_pictures() {
+    let p = pos("4k3/8/8/8/8/8/8/4K3 w - - 0 60");
+    let r = Renderer::new();
+    std::fs::write("/tmp/pic/caps512.png", r.png(&BoardSpec::new(&p)).unwrap()).unwrap();
+    let e = pos("8/8/3k4/8/8/3K4/8/8 w - - 0 1");
+    std::fs::write("/tmp/pic/empty512.png", r.png(&BoardSpec::new(&e)).unwrap()).unwrap();
+}
+
+#[test]
+fn cli_draws_names_a_deadline_and_a_theme() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("named.png");
+    let st = chessbot()
+        .args([
+            "render",
+            "--fen",
+            START,
+            "--theme",
+            "green",
+            "--white",
+            "Иван",
+            "--black",
+            "สมชาย",
+            "--deadline",
+            "2d 4h",
+            "-o",
+        ])
+        .arg(&out)
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let img = Image::decode(&std::fs::read(&out).unwrap());
+    let green = Theme::Green.colors();
+    assert_eq!(img.at(3, 3), green.strip);
+    assert!(img.count_not((0, img.h - 40, img.w, 40), green.strip) > 200);
+    let bad = chessbot()
+        .args(["render", "--fen", START, "--theme", "purple", "-o"])
+        .arg(dir.path().join("bad.png"))
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("purple"));
 }

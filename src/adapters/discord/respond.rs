@@ -18,7 +18,8 @@ use super::replies::{Outgoing, outgoing};
 use super::threads;
 use crate::chess::Position;
 use crate::i18n::Locale;
-use crate::render::{BoardSpec, Renderer};
+use crate::render::Renderer;
+use crate::service::board_spec;
 use crate::service::{BoardImage, Event, LocalePrefs, Reply, messages as msg};
 
 /// Wait this long for the service before deferring, well inside Discord's
@@ -322,13 +323,7 @@ pub async fn board_png(renderer: &Arc<Renderer>, board: Option<&BoardImage>) -> 
     let rendered = tokio::task::spawn_blocking(move || {
         let position = Position::from_fen(&board.fen).map_err(|e| e.to_string())?;
         renderer
-            .png(&BoardSpec {
-                position: &position,
-                last_move: board.last_move,
-                flip: board.flip,
-                size: BOARD_SIZE,
-                result: board.result,
-            })
+            .png(&board_spec(&board, &position).size(BOARD_SIZE))
             .map_err(|e| e.to_string())
     })
     .await;
@@ -427,6 +422,8 @@ mod tests {
             last_move: None,
             flip: false,
             result: None,
+            names: None,
+            deadline: None,
         };
         assert_eq!(board_png(&renderer, Some(&bad)).await, None);
     }

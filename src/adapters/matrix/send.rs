@@ -18,8 +18,8 @@ use matrix_sdk::ruma::{OwnedUserId, RoomId, UInt, UserId};
 use super::format;
 use super::{Bot, Origin, PLATFORM};
 use crate::chess::Position;
-use crate::render::{BoardSpec, Renderer};
-use crate::service::{Attachment, AttachmentKind, BoardImage, Event, Reply};
+use crate::render::Renderer;
+use crate::service::{Attachment, AttachmentKind, BoardImage, Event, Reply, board_spec};
 
 /// Width of board pictures.
 pub const BOARD_SIZE: u32 = 512;
@@ -42,11 +42,7 @@ struct Png {
 
 fn render(renderer: &Renderer, board: &BoardImage) -> Result<Png, String> {
     let position = Position::from_fen(&board.fen).map_err(|e| e.to_string())?;
-    let spec = BoardSpec::new(&position)
-        .last_move(board.last_move)
-        .flip(board.flip)
-        .size(BOARD_SIZE)
-        .result(board.result);
+    let spec = board_spec(board, &position).size(BOARD_SIZE);
     let bytes = renderer.png(&spec).map_err(|e| e.to_string())?;
     Ok(Png {
         bytes,
@@ -422,6 +418,8 @@ mod tests {
             last_move: None,
             flip: true,
             result: None,
+            names: Some(["Alice".into(), "Иван".into()]),
+            deadline: Some("2d 4h".into()),
         };
         let png = render(&Renderer::new(), &board).unwrap();
         assert_eq!(&png.bytes[..8], b"\x89PNG\r\n\x1a\n");

@@ -35,6 +35,21 @@ pub fn deadline(at: DateTime<Utc>) -> String {
     at.format("%Y-%m-%d %H:%M UTC").to_string()
 }
 
+/// Time left as board pictures show it, the same in every language:
+/// `2d 4h`, `5h 12m`, `12m`, `0m` once due.
+#[must_use]
+pub fn time_left(ms_left: i64) -> String {
+    let m = ms_left.max(0) / 60_000;
+    let (d, h, m) = (m / 1440, m / 60 % 24, m % 60);
+    if d > 0 {
+        format!("{d}d {h}h")
+    } else if h > 0 {
+        format!("{h}h {m}m")
+    } else {
+        format!("{m}m")
+    }
+}
+
 /// A deadline as the machine-readable events carry it (RFC 3339).
 #[must_use]
 pub fn deadline_rfc3339(at: DateTime<Utc>) -> String {
@@ -457,6 +472,15 @@ pub fn unknown_language(l: Locale, given: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn time_left_is_short_and_never_negative() {
+        let m = 60_000;
+        assert_eq!(time_left((2 * 24 * 60 + 4 * 60 + 59) * m), "2d 4h");
+        assert_eq!(time_left((5 * 60 + 12) * m + 30_000), "5h 12m");
+        assert_eq!(time_left(12 * m), "12m");
+        assert_eq!(time_left(-5 * m), "0m");
+    }
 
     #[test]
     fn summaries_name_the_result_in_words() {
