@@ -12,7 +12,7 @@ use super::{
 use crate::chess::{Color, Game, Outcome, RulesMode, Termination};
 use crate::engine::{EngineError, Level, accepts_draw, uci_moves};
 use crate::i18n::Locale;
-use crate::store::{GameRow, GameUpdate, NewGame, StoreError};
+use crate::store::{GameRow, NewGame, StoreError};
 
 use super::game::*;
 
@@ -143,7 +143,10 @@ impl GameService {
         let engine_first = game.position().turn() != human;
         let now = ms(self.now());
         let days = i64::from(options.days);
-        let (deadline_at, remind_at) = turn_times(now, days);
+        // The human's clock (a vacation of theirs respected).
+        let (deadline_at, remind_at) = self
+            .turn_times_for(&place.platform, &by.id, now, days)
+            .await?;
         let new = NewGame {
             place: key(place),
             white_id: white.id.clone(),
@@ -343,31 +346,8 @@ impl GameService {
         if mine == 0 || l.game.moves().len() < plies {
             return Err(user("not_allowed", msg::nothing_to_take_back(loc)));
         }
-        let mut game = l.game.clone();
-        for _ in 0..plies {
-            game.undo();
-        }
         let now = ms(self.now());
-        let (deadline_at, remind_at) = turn_times(now, l.days());
-        let update = GameUpdate {
-            fen: game.position().fen(),
-            draw_offer: None,
-            takeback_offer: None,
-            deadline_at: Some(deadline_at),
-            remind_at: Some(remind_at),
-            finish: None,
-            now,
-        };
-        let new_ply = l.row.ply - plies as i64;
-        self.inner
-            .store
-            .take_back(l.row.id, l.row.ply, new_ply, &update)
-            .await?;
-        self.remember(l.row.id, &game);
-        self.note_due(remind_at);
-        let mut row = l.row;
-        row.ply = new_ply;
-        let l = Loaded { row, game };
+        let (l, deadline_at) = self.undo_plies(l, plies, now).await?;
         let mut r = reply(
             place,
             msg::takeback_done(loc, plies, l.name(me), &msg::deadline(from_ms(deadline_at))),

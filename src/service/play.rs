@@ -281,6 +281,46 @@ impl GameService {
         Ok(replies)
     }
 
+    /// Undoes the last `plies` moves of `l` (at most its move count) and
+    /// starts the clock of the player then to move (vacations respected).
+    /// Every standing draw offer followed a move this undoes (the
+    /// opponent's move would have declined it), so it goes, as does the
+    /// takeback request. The game after it and the new deadline.
+    pub(super) async fn undo_plies(
+        &self,
+        l: Loaded,
+        plies: usize,
+        now: i64,
+    ) -> Result<(Loaded, i64), Failure> {
+        let mut game = l.game.clone();
+        for _ in 0..plies {
+            game.undo();
+        }
+        let next = l.player(game.position().turn());
+        let (deadline_at, remind_at) = self
+            .turn_times_for(&l.row.platform, &next.id, now, l.days())
+            .await?;
+        let update = GameUpdate {
+            fen: game.position().fen(),
+            draw_offer: None,
+            takeback_offer: None,
+            deadline_at: Some(deadline_at),
+            remind_at: Some(remind_at),
+            finish: None,
+            now,
+        };
+        let new_ply = l.row.ply - plies as i64;
+        self.inner
+            .store
+            .take_back(l.row.id, l.row.ply, new_ply, &update)
+            .await?;
+        self.remember(l.row.id, &game);
+        self.note_due(remind_at);
+        let mut row = l.row;
+        row.ply = new_ply;
+        Ok((Loaded { row, game }, deadline_at))
+    }
+
     pub(super) async fn takeback(&self, loc: Locale, place: &Place, by: &Actor) -> Handled {
         let l = self.require_active(loc, place).await?;
         let me = l.require_player(loc, by)?;
@@ -299,35 +339,7 @@ impl GameService {
                 if l.game.moves().len() < plies {
                     return Err(user("not_allowed", msg::nothing_to_take_back(loc)));
                 }
-                let mut game = l.game.clone();
-                for _ in 0..plies {
-                    game.undo();
-                }
-                let next = l.player(game.position().turn());
-                let (deadline_at, remind_at) = self
-                    .turn_times_for(&l.row.platform, &next.id, now, l.days())
-                    .await?;
-                // Every standing draw offer followed a move this undoes
-                // (the opponent's move would have declined it): it goes.
-                let update = GameUpdate {
-                    fen: game.position().fen(),
-                    draw_offer: None,
-                    takeback_offer: None,
-                    deadline_at: Some(deadline_at),
-                    remind_at: Some(remind_at),
-                    finish: None,
-                    now,
-                };
-                let new_ply = l.row.ply - plies as i64;
-                self.inner
-                    .store
-                    .take_back(l.row.id, l.row.ply, new_ply, &update)
-                    .await?;
-                self.remember(l.row.id, &game);
-                self.note_due(remind_at);
-                let mut row = l.row;
-                row.ply = new_ply;
-                let l = Loaded { row, game };
+                let (l, deadline_at) = self.undo_plies(l, plies, now).await?;
                 let to_move = l.game.position().turn();
                 let mut r = reply(
                     place,

@@ -520,38 +520,14 @@ impl Store {
         if done.rows_affected() != 1 {
             return Err(StoreError::Stale);
         }
-        let row: (i64,) = query_as(
-            "insert into game (platform, guild, channel, white_id, white_name, black_id, \
-             black_name, start_fen, rules, days, status, ply, fen, deadline_at, remind_at, \
-             created_at, updated_at, rated) \
-             values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?, ?, ?) returning id",
-        )
-        .bind(&g.place.platform)
-        .bind(&g.place.guild)
-        .bind(&g.place.channel)
-        .bind(&g.white_id)
-        .bind(&g.white_name)
-        .bind(&g.black_id)
-        .bind(&g.black_name)
-        .bind(&g.start_fen)
-        .bind(&g.rules)
-        .bind(g.days)
-        .bind(&g.start_fen)
-        .bind(g.deadline_at)
-        .bind(g.remind_at)
-        .bind(g.created_at)
-        .bind(g.created_at)
-        .bind(i64::from(g.rated))
-        .fetch_one(&mut *tx)
-        .await
-        .map_err(map_unique)?;
+        let id = computer::insert_game_row(g, true, &mut *tx).await?;
         query("update challenge set game_id = ? where id = ?")
-            .bind(row.0)
+            .bind(id)
             .bind(challenge_id)
             .execute(&mut *tx)
             .await?;
         tx.commit().await?;
-        Ok(row.0)
+        Ok(id)
     }
 
     /// Applies a move: the game must be active at `expected_ply`; the move
