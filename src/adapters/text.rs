@@ -11,7 +11,10 @@
 
 use crate::chess::RulesMode;
 use crate::i18n::Locale;
-use crate::service::{Actor, ColorChoice, Command, DEFAULT_LEVEL, NotifyTarget, messages as msg};
+use crate::render::Theme;
+use crate::service::{
+    Actor, BoardView, ColorChoice, Command, DEFAULT_LEVEL, NotifyTarget, messages as msg,
+};
 
 /// Longest message the grammar accepts.
 pub const MAX_LEN: usize = 2000;
@@ -479,36 +482,54 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
             Command::Stats { player, vs }
         }
         "settings" => {
-            // `settings language:ru`, `settings language ru`, `settings ru`
-            // (and `language ru` through the alias); nothing shows it.
+            // `settings language:ru board:black theme:blue`, `settings
+            // language ru`, `settings ru`, `settings black blue` (and
+            // `language ru` through the alias); nothing shows them.
             let mut language = None;
-            let mut saw_key = false;
+            let mut board = None;
+            let mut theme = None;
+            let mut key: Option<&'static str> = None;
             for tok in tokens {
-                let value = match tok {
-                    Token::Option(o, v) if o == "language" || o == "lang" => v,
-                    Token::Option(o, _) => return Err(unknown(&o)),
-                    Token::Positional(p)
-                        if !saw_key
-                            && language.is_none()
-                            && (p.eq_ignore_ascii_case("language")
-                                || p.eq_ignore_ascii_case("lang")) =>
-                    {
-                        saw_key = true;
+                let (name, value) = match tok {
+                    Token::Option(o, v) => match settings_key(&o) {
+                        Some(name) => (name, v),
+                        None => return Err(unknown(&o)),
+                    },
+                    Token::Positional(p) if key.is_none() && settings_key(&p).is_some() => {
+                        key = settings_key(&p);
                         continue;
                     }
-                    Token::Positional(p) if language.is_none() => p,
-                    Token::Positional(p) => return Err(unexpected(&p)),
+                    Token::Positional(p) => match key.take() {
+                        Some(name) => (name, p),
+                        None => (settings_value_kind(&p), p),
+                    },
                 };
-                if language.is_some() {
-                    return Err(unexpected(&value));
+                match name {
+                    "board" if board.is_none() => {
+                        board = Some(
+                            value
+                                .parse::<BoardView>()
+                                .map_err(|()| bad("board", &value))?,
+                        );
+                    }
+                    "theme" if theme.is_none() => {
+                        theme = Some(value.parse::<Theme>().map_err(|_| bad("theme", &value))?);
+                    }
+                    "language" if language.is_none() => {
+                        language = Some(
+                            value
+                                .parse::<Locale>()
+                                .map_err(|_| bad("language", &value))?,
+                        );
+                    }
+                    _ => return Err(unexpected(&value)),
                 }
-                language = Some(
-                    value
-                        .parse::<Locale>()
-                        .map_err(|_| bad("language", &value))?,
-                );
             }
-            Command::Settings { language }
+            Command::Settings {
+                language,
+                board,
+                theme,
+            }
         }
         "vacation" => {
             // `vacation days:3`, `vacation 3`; nothing shows it.
@@ -572,6 +593,29 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
         }
     };
     Ok(Some(cmd))
+}
+
+/// The setting an option or keyword of `settings` names.
+fn settings_key(word: &str) -> Option<&'static str> {
+    match word.to_ascii_lowercase().as_str() {
+        "language" | "lang" => Some("language"),
+        "board" | "view" => Some("board"),
+        "theme" | "colors" | "colours" => Some("theme"),
+        _ => None,
+    }
+}
+
+/// The setting a bare `settings` value is for: a board view (`white`,
+/// `black`, `auto`), a theme, else a language (whose error names it).
+fn settings_value_kind(value: &str) -> &'static str {
+    let word = value.to_ascii_lowercase();
+    if matches!(word.as_str(), "white" | "black" | "auto") {
+        "board"
+    } else if value.parse::<Theme>().is_ok() {
+        "theme"
+    } else {
+        "language"
+    }
 }
 
 #[cfg(test)]
@@ -685,24 +729,84 @@ mod tests {
             assert_eq!(
                 parse(text),
                 Ok(Some(Command::Settings {
-                    language: Some(Locale::Ru)
+                    language: Some(Locale::Ru),
+                    board: None,
+                    theme: None,
                 })),
                 "{text}"
             );
         }
         assert_eq!(
             parse("/chess settings"),
-            Ok(Some(Command::Settings { language: None }))
+            Ok(Some(Command::Settings {
+                language: None,
+                board: None,
+                theme: None
+            }))
         );
         assert_eq!(
             parse("/chess settings language"),
-            Ok(Some(Command::Settings { language: None }))
+            Ok(Some(Command::Settings {
+                language: None,
+                board: None,
+                theme: None
+            }))
         );
         let e = parse("/chess settings language:klingon").unwrap_err();
         assert_eq!(e.code(), "invalid_option");
         assert!(e.message_in(Locale::Ru).contains("klingon"), "{e}");
         assert!(parse("/chess settings ru ro").is_err());
         assert!(parse("/chess settings colour:ru").is_err());
+    }
+
+    #[test]
+    fn settings_take_the_board_view_and_theme() {
+        let want = |language, board, theme| {
+            Ok(Some(Command::Settings {
+                language,
+                board,
+                theme,
+            }))
+        };
+        for text in [
+            "/chess settings board:black theme:blue",
+            "/chess settings black blue",
+            "!chess settings view black colors blue",
+            "/chess settings theme:Blue board:BLACK",
+        ] {
+            assert_eq!(
+                parse(text),
+                want(None, Some(BoardView::Black), Some(Theme::Blue)),
+                "{text}"
+            );
+        }
+        assert_eq!(
+            parse("/chess settings ru board:auto theme:high-contrast"),
+            want(
+                Some(Locale::Ru),
+                Some(BoardView::Auto),
+                Some(Theme::HighContrast)
+            )
+        );
+        assert_eq!(
+            parse("/chess settings white"),
+            want(None, Some(BoardView::White), None)
+        );
+        for bad in [
+            "board:purple",
+            "theme:pink",
+            "board:white board:black",
+            "black white",
+            "theme",
+        ] {
+            let r = parse(&format!("/chess settings {bad}"));
+            if bad == "theme" {
+                // A key without a value shows the settings.
+                assert_eq!(r, want(None, None, None), "{bad}");
+                continue;
+            }
+            assert_eq!(r.unwrap_err().code(), "invalid_option", "{bad}");
+        }
     }
 
     #[test]
@@ -762,7 +866,9 @@ mod tests {
         assert_eq!(
             parse("/chess settings language:ru"),
             Ok(Some(Command::Settings {
-                language: Some(Locale::Ru)
+                language: Some(Locale::Ru),
+                board: None,
+                theme: None,
             }))
         );
         let long = format!("/chess move {}", "a".repeat(5000));

@@ -242,6 +242,7 @@ impl GameService {
             result: None,
             names: Some([white.name.clone(), black.name.clone()]),
             deadline: Some(msg::time_left(deadline_at - now)),
+            theme: crate::render::Theme::default(),
         });
         r.event = Some(Event::Start {
             white: white.name.clone(),

@@ -359,6 +359,13 @@ impl GameService {
                 );
                 dm.board = r.board.clone();
                 dm.locale = loc;
+                let mut instead = reply(
+                    &place,
+                    msg::reminder(loc, &next.name, l.row.id, &msg::deadline(until)),
+                );
+                instead.mentions = vec![next.clone()];
+                instead.locale = loc;
+                dm.fallback = Some(Box::new(instead));
                 Some(dm)
             }
         }
@@ -380,6 +387,9 @@ impl GameService {
                 let place = l.place();
                 let until = from_ms(l.row.deadline_at.unwrap_or(l.row.updated_at));
                 for r in &mut replies {
+                    let mut instead = r.clone();
+                    instead.locale = loc;
+                    r.fallback = Some(Box::new(instead));
                     r.place = Place::direct(&place.platform, &player.id);
                     r.text = msg::reminder_dm(
                         loc,

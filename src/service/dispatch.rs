@@ -13,6 +13,7 @@ use crate::store::Store;
 use super::challenges::ChallengeOptions;
 use super::computer::ComputerOptions;
 use super::game::*;
+use super::settings::SettingsChange;
 
 impl GameService {
     /// The service over an opened store, without a chess engine (`computer`
@@ -131,10 +132,12 @@ impl GameService {
         let reply_loc = match &cmd {
             Command::Settings {
                 language: Some(new),
+                ..
             } => *new,
             _ => loc,
         };
         let first = replies.len();
+        let requested_flip = matches!(cmd, Command::Board { flip: true });
         // A move the computer still owes here comes first.
         let (mut owed, skip) = self.catch_up(loc, place, &cmd).await;
         replies.append(&mut owed);
@@ -179,9 +182,17 @@ impl GameService {
                 r.ephemeral = true;
                 Ok(vec![r])
             }
-            Command::Settings { language } => {
-                self.settings(loc, place, by, prefs.moderator, language)
-                    .await
+            Command::Settings {
+                language,
+                board,
+                theme,
+            } => {
+                let change = SettingsChange {
+                    language,
+                    board,
+                    theme,
+                };
+                self.settings(loc, place, by, prefs.moderator, change).await
             }
             Command::Vacation { days } => self.vacation(loc, place, by, days).await,
             Command::Moretime => self.moretime(loc, place, by).await,
@@ -209,6 +220,8 @@ impl GameService {
             Ok(mut r) => replies.append(&mut r),
             Err(f) => replies.push(failure_reply(loc, place, f)),
         }
+        self.apply_board_prefs(place, by, &mut replies[first..], requested_flip)
+            .await;
         for r in &mut replies[first..] {
             r.locale = reply_loc;
             // The computer is a player nobody can mention.

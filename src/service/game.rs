@@ -328,6 +328,7 @@ pub fn error_reply(place: &Place, code: &str, message: String) -> Reply {
         files: Vec::new(),
         link: None,
         follow_up: None,
+        fallback: None,
     }
 }
 
@@ -345,6 +346,7 @@ pub(super) fn reply(place: &Place, text: String) -> Reply {
         files: Vec::new(),
         link: None,
         follow_up: None,
+        fallback: None,
     }
 }
 
@@ -458,6 +460,7 @@ impl GameService {
                 .deadline_at
                 .filter(|_| l.row.is_active())
                 .map(|at| msg::time_left(at - ms(self.now()))),
+            theme: crate::render::Theme::default(),
         }
     }
 

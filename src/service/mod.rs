@@ -27,6 +27,7 @@ pub use clock::{ManualClock, SystemClock};
 pub use computer::{DEFAULT_LEVEL, ENGINE_ID_PREFIX, engine_actor, is_engine_id};
 pub use events::*;
 pub use game::{ANNOUNCE_LEASE, DUE_BATCH, GameService, ServiceError, error_reply};
+pub use settings::{BoardPrefs, BoardView};
 
 use crate::chess::{Color, Move, RulesMode};
 use crate::i18n::Locale;
@@ -221,10 +222,13 @@ pub enum Command {
         game: Option<i64>,
     },
     Help,
-    /// Show (`None`) or set the language of this channel; anyone in the
-    /// channel may set it.
+    /// Show (all `None`) or set the language of this channel (anyone in
+    /// the channel; while a game runs there, its players and moderators),
+    /// the caller's board view and the caller's board theme.
     Settings {
         language: Option<Locale>,
+        board: Option<BoardView>,
+        theme: Option<crate::render::Theme>,
     },
     /// Stop the caller's clocks in all their games for `days` days (0 ends
     /// a vacation early; none shows the caller's vacation and the days
@@ -298,10 +302,12 @@ pub struct BoardImage {
     pub names: Option<[String; 2]>,
     /// The time left to the side to move, ready to draw (`2d 4h`).
     pub deadline: Option<String>,
+    /// The colours, from the settings of the user the reply answers.
+    pub theme: crate::render::Theme,
 }
 
 /// The picture of a board image: its position, highlight, view, badges,
-/// names and deadline (size and theme left to the caller). Every adapter
+/// names, deadline and theme (the size left to the caller). Every adapter
 /// draws a board through this, so the same image gives the same bytes.
 #[must_use]
 pub fn board_spec<'a>(
@@ -312,7 +318,8 @@ pub fn board_spec<'a>(
         .last_move(board.last_move)
         .flip(board.flip)
         .result(board.result)
-        .deadline(board.deadline.as_deref());
+        .deadline(board.deadline.as_deref())
+        .theme(board.theme);
     if let Some([w, b]) = &board.names {
         spec = spec.names(w, b);
     }
@@ -449,6 +456,10 @@ pub struct Reply {
     /// Work to run after posting this reply, whose replies follow it
     /// ([`GameService::follow_up`]): the summary after a game's result.
     pub follow_up: Option<FollowUp>,
+    /// For a direct message: what to post instead when it cannot be
+    /// delivered (the user blocks direct messages): the same notice in the
+    /// game's channel, mentioning them.
+    pub fallback: Option<Box<Reply>>,
 }
 
 /// A file attached to a reply.

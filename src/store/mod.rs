@@ -17,6 +17,7 @@ mod backend;
 mod comfort;
 mod computer;
 mod deadlines;
+mod prefs;
 mod ratings;
 
 pub use backend::{Backend, PoolConfig, numbered_placeholders, redact_url};

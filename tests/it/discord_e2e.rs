@@ -258,7 +258,8 @@ async fn a_whole_game_through_serenity_and_poise() {
         .flatten()
         .filter_map(|c| c["name"].as_str())
         .collect();
-    assert_eq!(names, ["chess"]);
+    assert_eq!(names, ["chess", "Chess stats"]);
+    assert_eq!(registered[1]["type"], 2, "a user context menu");
     let subs: Vec<&str> = registered[0]["options"]
         .as_array()
         .into_iter()
@@ -523,6 +524,12 @@ async fn a_whole_game_through_serenity_and_poise() {
             .flat_map(|c| c.files.iter())
             .any(|f| f.filename == "game.pgn")
     );
+
+    // "Chess stats" from Bob's context menu: his rating after the win.
+    let menu = fake.user_menu(thread, EVE, "Chess stats", BOB);
+    let stats = answer(&fake, &menu).await;
+    let text = stats["content"].as_str().unwrap_or_default();
+    assert!(text.contains("bob") && text.contains("1662"), "{stats}");
 
     // A stale button of the finished game: a polite private answer.
     let stale = fake.click(ALICE, offer_id, accept_id);

@@ -210,6 +210,9 @@ const CONTRACT: &[(&str, &[&str])] = &[
     ("moretime-self", &[]),
     ("moretime-limit", &["limit"]),
     ("notify-set", &["where"]),
+    ("board-view-set", &["view"]),
+    ("board-theme-set", &["theme"]),
+    ("board-settings-current", &["view", "theme"]),
     (
         "your-move-dm",
         &["where", "id", "by", "number", "san", "until"],
@@ -319,6 +322,8 @@ fn samples(name: &str) -> Vec<Arg<'static>> {
         "given" => s(&["20"]),
         "name" | "command" | "value" | "arg" => s(&["xyz"]),
         "engine_first" => s(&["no", "yes"]),
+        "view" => s(&["auto", "white", "black"]),
+        "theme" => s(&["brown", "blue", "green", "high-contrast"]),
         _ => s(&["somebody"]),
     }
 }

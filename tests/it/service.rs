@@ -1502,6 +1502,16 @@ async fn turn_notices_and_reminders_go_where_the_player_wants() {
     assert_eq!(dm.place.direct_user(), Some("bob"));
     assert!(dm.text.contains("#general"), "{}", dm.text);
     assert!(dm.text.contains("alice played 1. e4"), "{}", dm.text);
+    // Should the platform refuse the direct message, the channel gets the
+    // notice instead, calling bob there.
+    let instead = dm.fallback.as_deref().expect("a fallback");
+    assert_eq!(instead.place.channel, "general");
+    assert_eq!(instead.mentions, vec![actor("bob")]);
+    assert!(
+        instead.text.contains("bob, it is your move in game #1"),
+        "{}",
+        instead.text
+    );
     // Alice keeps the default: mentioned in the channel.
     let r = h.say("bob", "/chess move e5").await;
     assert_eq!(r[0].mentions, vec![actor("alice")]);
@@ -1513,6 +1523,9 @@ async fn turn_notices_and_reminders_go_where_the_player_wants() {
     assert_eq!(r.len(), 1, "{:?}", texts(&r));
     assert_eq!(r[0].place.channel, "@bob");
     assert!(matches!(&r[0].event, Some(Event::Reminder { player, .. }) if player == "bob"));
+    let instead = r[0].fallback.as_deref().expect("a fallback");
+    assert_eq!(instead.place.channel, "general");
+    assert_eq!(instead.mentions, vec![actor("bob")]);
     // Off: no notice, no reminder, no mention.
     h.say("bob", "/chess notify off").await;
     h.say("bob", "/chess move Nc6").await;
@@ -1521,4 +1534,62 @@ async fn turn_notices_and_reminders_go_where_the_player_wants() {
     assert!(r.iter().all(|r| r.place.channel == "general"));
     h.clock.advance(Duration::hours(20));
     assert!(h.svc.run_due().await.is_empty(), "no reminder");
+}
+
+/// The board of the first reply that has one.
+fn board_of(r: &[Reply]) -> chessbot::service::BoardImage {
+    r.iter()
+        .find_map(|x| x.board.clone())
+        .expect("a reply with a board")
+}
+
+#[tokio::test]
+async fn board_settings_turn_and_colour_only_the_callers_pictures() {
+    use chessbot::render::Theme;
+    let h = harness().await;
+    h.say("alice", "/chess challenge @bob color:white").await;
+    let r = h.say("bob", "/chess accept").await;
+    assert!(!board_of(&r).flip, "auto: White to move at the bottom");
+    // Auto: the side to move is at the bottom.
+    let r = h.say("alice", "/chess move e4").await;
+    assert!(board_of(&r).flip);
+    assert_eq!(board_of(&r).theme, Theme::Brown);
+    // Alice fixes White at the bottom and picks blue: her pictures only.
+    let r = h
+        .say("alice", "/chess settings board:white theme:blue")
+        .await;
+    assert!(error(&r).is_none(), "{r:?}");
+    assert!(r[0].text.contains("White at the bottom"), "{}", r[0].text);
+    assert!(r[0].text.contains("blue theme"), "{}", r[0].text);
+    let r = h.say("alice", "/chess board").await;
+    assert!(!board_of(&r).flip, "Black to move, yet White below");
+    assert_eq!(board_of(&r).theme, Theme::Blue);
+    let r = h.say("alice", "/chess board flip:true").await;
+    assert!(board_of(&r).flip, "flip shows the other side");
+    let r = h.say("bob", "/chess board").await;
+    assert!(board_of(&r).flip, "bob keeps the default view");
+    assert_eq!(board_of(&r).theme, Theme::Brown);
+    let r = h.say("bob", "/chess move e5").await;
+    assert!(!board_of(&r).flip);
+    // Bob wants Black below whoever moves, in high contrast.
+    h.say("bob", "/chess settings black high-contrast").await;
+    let r = h.say("alice", "/chess move Nf3").await;
+    assert!(!board_of(&r).flip, "alice's view");
+    assert_eq!(board_of(&r).theme, Theme::Blue);
+    let r = h.say("bob", "/chess board").await;
+    assert!(board_of(&r).flip);
+    assert_eq!(board_of(&r).theme, Theme::HighContrast);
+    // `settings` alone shows them; a bad value changes nothing.
+    let r = h.say("bob", "/chess settings").await;
+    assert!(r[0].text.contains("Black at the bottom"), "{}", r[0].text);
+    assert!(r[0].text.contains("high-contrast"), "{}", r[0].text);
+    // Back to auto: the side to move below again.
+    h.say("alice", "/chess settings board:auto").await;
+    let r = h.say("alice", "/chess board").await;
+    assert!(board_of(&r).flip, "Black to move");
+    assert_eq!(board_of(&r).theme, Theme::Blue);
+    // A bystander may set their own view while the game runs (only the
+    // language is the players').
+    let r = h.say("carol", "/chess settings board:black").await;
+    assert!(error(&r).is_none(), "{r:?}");
 }

@@ -442,3 +442,27 @@ vacation-status = { $on ->
         [one] { $left } day
        *[other] { $left } days
     } of vacation left for the next 365 days (30 in any 365).
+
+board-view-set = { $view ->
+        [white] Your boards now show White at the bottom.
+        [black] Your boards now show Black at the bottom.
+       *[auto] Your boards now show the side to move at the bottom.
+    }
+
+board-theme-set = Your boards now use the { $theme ->
+        [blue] blue
+        [green] green
+        [high-contrast] high-contrast
+       *[brown] brown
+    } theme.
+
+board-settings-current = Your boards: { $view ->
+        [white] White at the bottom
+        [black] Black at the bottom
+       *[auto] the side to move at the bottom
+    }, { $theme ->
+        [blue] blue
+        [green] green
+        [high-contrast] high-contrast
+       *[brown] brown
+    } theme. Change them with `settings board:white|black|auto theme:brown|blue|green|high-contrast`.

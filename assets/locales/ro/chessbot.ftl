@@ -462,3 +462,27 @@ vacation-status = { $on ->
         [yes] Sunteți în vacanță până la { $until }.
        *[no] Nu sunteți în vacanță.
     } Zile de vacanță rămase pentru următoarele 365 de zile: { $left } (cel mult 30 în orice 365).
+
+board-view-set = { $view ->
+        [white] Tablele dumneavoastră arată acum albul jos.
+        [black] Tablele dumneavoastră arată acum negrul jos.
+       *[auto] Tablele dumneavoastră arată acum jos partea care este la mutare.
+    }
+
+board-theme-set = Tablele dumneavoastră folosesc acum tema { $theme ->
+        [blue] albastră
+        [green] verde
+        [high-contrast] cu contrast ridicat
+       *[brown] maro
+    }.
+
+board-settings-current = Tablele dumneavoastră: { $view ->
+        [white] albul jos
+        [black] negrul jos
+       *[auto] jos partea care este la mutare
+    }, tema { $theme ->
+        [blue] albastră
+        [green] verde
+        [high-contrast] cu contrast ridicat
+       *[brown] maro
+    }. Le schimbați cu `settings board:white|black|auto theme:brown|blue|green|high-contrast`.

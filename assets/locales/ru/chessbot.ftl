@@ -462,3 +462,27 @@ vacation-status = { $on ->
         [yes] Вы в отпуске до { $until }.
        *[no] Вы не в отпуске.
     } Дней отпуска в запасе на ближайшие 365 дней: { $left } (не больше 30 за любые 365 дней).
+
+board-view-set = { $view ->
+        [white] Теперь на ваших досках белые внизу.
+        [black] Теперь на ваших досках чёрные внизу.
+       *[auto] Теперь на ваших досках внизу сторона, чей ход.
+    }
+
+board-theme-set = Теперь ваши доски { $theme ->
+        [blue] в синей
+        [green] в зелёной
+        [high-contrast] в контрастной
+       *[brown] в коричневой
+    } теме.
+
+board-settings-current = Ваши доски: { $view ->
+        [white] белые внизу
+        [black] чёрные внизу
+       *[auto] внизу сторона, чей ход
+    }, тема { $theme ->
+        [blue] синяя
+        [green] зелёная
+        [high-contrast] контрастная
+       *[brown] коричневая
+    }. Изменить: `settings board:white|black|auto theme:brown|blue|green|high-contrast`.

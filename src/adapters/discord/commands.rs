@@ -11,8 +11,9 @@ use super::respond::{self, Target};
 use super::threads;
 use crate::chess::RulesMode;
 use crate::i18n::Locale;
+use crate::render::Theme;
 use crate::service::{
-    Actor, ColorChoice, Command, DEFAULT_LEVEL, LocalePrefs, Place, messages as msg,
+    Actor, BoardView, ColorChoice, Command, DEFAULT_LEVEL, LocalePrefs, Place, messages as msg,
 };
 
 /// Colour choice as Discord shows it.
@@ -70,6 +71,51 @@ impl From<LanguageOption> for Locale {
             LanguageOption::Th => Locale::Th,
             LanguageOption::Ru => Locale::Ru,
             LanguageOption::Ro => Locale::Ro,
+        }
+    }
+}
+
+/// The views of `/chess settings board:...`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum BoardViewOption {
+    #[name = "auto"]
+    Auto,
+    #[name = "white"]
+    White,
+    #[name = "black"]
+    Black,
+}
+
+impl From<BoardViewOption> for BoardView {
+    fn from(v: BoardViewOption) -> BoardView {
+        match v {
+            BoardViewOption::Auto => BoardView::Auto,
+            BoardViewOption::White => BoardView::White,
+            BoardViewOption::Black => BoardView::Black,
+        }
+    }
+}
+
+/// The themes of `/chess settings theme:...`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum ThemeOption {
+    #[name = "brown"]
+    Brown,
+    #[name = "blue"]
+    Blue,
+    #[name = "green"]
+    Green,
+    #[name = "high-contrast"]
+    HighContrast,
+}
+
+impl From<ThemeOption> for Theme {
+    fn from(t: ThemeOption) -> Theme {
+        match t {
+            ThemeOption::Brown => Theme::Brown,
+            ThemeOption::Blue => Theme::Blue,
+            ThemeOption::Green => Theme::Green,
+            ThemeOption::HighContrast => Theme::HighContrast,
         }
     }
 }
@@ -660,6 +706,18 @@ async fn stats(
     run(ctx, Command::Stats { player, vs }).await
 }
 
+/// "Chess stats" in a user's context menu: their rating and record.
+#[poise::command(
+    context_menu_command = "Chess stats",
+    name_localized("ru", "Шахматная статистика"),
+    name_localized("ro", "Statistici de șah"),
+    name_localized("th", "สถิติหมากรุก")
+)]
+pub async fn stats_menu(ctx: Context<'_>, user: serenity::User) -> Result<(), Error> {
+    let player = Some(option_actor(ctx, &user));
+    run(ctx, Command::Stats { player, vs: None }).await
+}
+
 /// The server's top rated players.
 #[poise::command(
     slash_command,
@@ -671,15 +729,15 @@ async fn leaderboard(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Leaderboard).await
 }
 
-/// Show or set the language of this channel (anyone here may change it).
+/// Show or set the channel's language, your board view and your board theme.
 #[poise::command(
     slash_command,
-    description_localized("ru", "Показать или задать язык этого канала (менять может любой)"),
+    description_localized("ru", "Язык канала, вид и тема ваших досок: показать или изменить"),
     description_localized(
         "ro",
-        "Arată sau setează limba acestui canal (oricine o poate schimba)"
+        "Limba canalului, vederea și tema tablelor dumneavoastră: arată sau schimbă"
     ),
-    description_localized("th", "ดูหรือตั้งภาษาของห้องนี้ (ทุกคนในห้องเปลี่ยนได้)")
+    description_localized("th", "ดูหรือตั้งภาษาของห้อง มุมมองและธีมกระดานของคุณ")
 )]
 async fn settings(
     ctx: Context<'_>,
@@ -688,11 +746,23 @@ async fn settings(
     #[description_localized("th", "ภาษา: en, th, ru หรือ ro (เว้นว่างเพื่อดูภาษาปัจจุบัน)")]
     #[description = "The language: en, th, ru or ro (leave empty to see the current one)"]
     language: Option<LanguageOption>,
+    #[description_localized("ru", "Какая сторона внизу на ваших досках")]
+    #[description_localized("ro", "Ce parte este jos pe tablele dumneavoastră")]
+    #[description_localized("th", "ฝ่ายใดอยู่ด้านล่างบนกระดานของคุณ")]
+    #[description = "Which side your boards show at the bottom (auto: the side to move)"]
+    board: Option<BoardViewOption>,
+    #[description_localized("ru", "Цвета ваших досок")]
+    #[description_localized("ro", "Culorile tablelor dumneavoastră")]
+    #[description_localized("th", "สีของกระดานของคุณ")]
+    #[description = "The colours of your boards"]
+    theme: Option<ThemeOption>,
 ) -> Result<(), Error> {
     run(
         ctx,
         Command::Settings {
             language: language.map(Locale::from),
+            board: board.map(BoardView::from),
+            theme: theme.map(Theme::from),
         },
     )
     .await

@@ -193,7 +193,7 @@ fn descriptions_are_localized_and_names_stay_english() {
         .unwrap_or_default();
     assert_eq!(
         settings["description_localizations"]["ru"],
-        "Показать или задать язык этого канала (менять может любой)"
+        "Язык канала, вид и тема ваших досок: показать или изменить"
     );
     let langs: Vec<&str> = settings["options"][0]["choices"]
         .as_array()

@@ -119,7 +119,7 @@ pub async fn run_with(options: RunOptions) -> anyhow::Result<()> {
     let announcer_slot = announcer.slot();
 
     let options = poise::FrameworkOptions {
-        commands: vec![commands::chess()],
+        commands: vec![commands::chess(), commands::stats_menu()],
         event_handler: |framework, event| Box::pin(on_event(framework, event)),
         on_error: |error| Box::pin(on_error(error)),
         ..Default::default()

@@ -92,6 +92,39 @@ pub fn escape_markdown(text: &str) -> String {
     out
 }
 
+/// Every `YYYY-MM-DD HH:MM UTC` the catalog writes (deadlines, vacation
+/// ends) as Discord timestamp tags, so each reader sees their own time
+/// zone and how long is left: `<t:UNIX:f> (<t:UNIX:R>)`. A tag only shows
+/// the time it holds: a display name that looks like a date becomes
+/// nothing worse than that date.
+#[must_use]
+pub fn local_times(text: &str) -> String {
+    const LEN: usize = "2026-01-02 03:04".len();
+    const ZONE: &str = " UTC";
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(ZONE) {
+        let stamp = at
+            .checked_sub(LEN)
+            .and_then(|from| rest.get(from..at).map(|s| (from, s)))
+            .and_then(|(from, s)| {
+                chrono::NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M")
+                    .ok()
+                    .map(|t| (from, t.and_utc().timestamp()))
+            });
+        match stamp {
+            Some((from, unix)) => {
+                out.push_str(&rest[..from]);
+                out.push_str(&format!("<t:{unix}:f> (<t:{unix}:R>)"));
+            }
+            None => out.push_str(&rest[..at + ZONE.len()]),
+        }
+        rest = &rest[at + ZONE.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The Discord user ids among the reply's mentions (numeric ids only,
 /// each once, in order).
 #[must_use]
@@ -142,7 +175,7 @@ pub fn outgoing(reply: &Reply, mut board_png: Option<Vec<u8>>) -> Outgoing {
             files.push((PGN_FILE.to_owned(), pgn.clone().into_bytes()));
             with_code_block(&reply.text, pgn)
         }
-        _ => escape_markdown(&reply.text),
+        _ => local_times(&escape_markdown(&reply.text)),
     };
     if let Some(l) = &reply.link {
         if l.url.chars().count() <= MAX_BUTTON_URL {
@@ -252,7 +285,7 @@ impl Outgoing {
     #[must_use]
     pub fn private(text: &str) -> Outgoing {
         Outgoing {
-            content: escape_markdown(text),
+            content: local_times(&escape_markdown(text)),
             board_png: None,
             files: Vec::new(),
             ephemeral: true,
@@ -408,6 +441,7 @@ mod tests {
             files: Vec::new(),
             link: None,
             follow_up: None,
+            fallback: None,
         }
     }
 
@@ -581,6 +615,29 @@ mod tests {
         );
         assert_eq!(escape_markdown("1. e4 e5 2. Nf3"), "1\\. e4 e5 2. Nf3");
         assert_eq!(escape_markdown("a\\b"), "a\\\\b");
+    }
+
+    #[test]
+    fn deadlines_become_timestamp_tags() {
+        assert_eq!(
+            local_times("Alice to move, deadline 2026-12-04 03:55 UTC."),
+            "Alice to move, deadline <t:1796356500:f> (<t:1796356500:R>)."
+        );
+        for same in [
+            "no deadline",
+            " UTC at the start",
+            "2026-13-04 03:55 UTC",
+            "x 26-12-04 03:55 UTC",
+            "ends 2026-12-04 03:55 GMT",
+        ] {
+            assert_eq!(local_times(same), same);
+        }
+        let reply = reply("Game #1 starts: deadline 2026-12-04 03:55 UTC.");
+        assert!(
+            outgoing(&reply, None)
+                .content
+                .contains("<t:1796356500:f> (<t:1796356500:R>)")
+        );
     }
 
     #[test]

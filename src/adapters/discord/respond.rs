@@ -2,6 +2,7 @@
 //! time (deferring when the service is slow), rendering boards, and posting
 //! into other channels.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -243,13 +244,28 @@ pub async fn post_follow_ups(http: &Http, data: &Data, replies: &[Reply]) {
 pub async fn post(http: &Http, renderer: &Arc<Renderer>, reply: &Reply) -> serenity::Result<()> {
     if let Some(user) = discord_dm_user(reply) {
         // A direct message (a turn notice or reminder the player wants
-        // privately); a refusal (DMs closed) is logged by the caller and
-        // not retried.
-        let png = board_png(renderer, reply.board.as_ref()).await;
-        let message = outgoing(reply, png).channel_message();
-        let dm = user.create_dm_channel(http).await?;
-        dm.id.send_message(http, message).await?;
-        return Ok(());
+        // privately). When Discord refuses it (DMs closed), the notice goes
+        // to the game's channel instead, and that user's DMs are not tried
+        // again for a day.
+        let sent = if dm_blocked_recently(user) {
+            Err(serenity::Error::Other("direct messages refused recently"))
+        } else {
+            let png = board_png(renderer, reply.board.as_ref()).await;
+            let message = outgoing(reply, png).channel_message();
+            match user.create_dm_channel(http).await {
+                Ok(dm) => dm.id.send_message(http, message).await.map(drop),
+                Err(e) => Err(e),
+            }
+        };
+        let Err(e) = sent else {
+            return Ok(());
+        };
+        note_dm_blocked(user);
+        let Some(instead) = &reply.fallback else {
+            return Err(e);
+        };
+        tracing::info!(error = %e, "direct message refused; posting in the channel");
+        return Box::pin(post(http, renderer, instead)).await;
     }
     let Some(channel) = discord_channel(reply) else {
         tracing::warn!(
@@ -271,6 +287,34 @@ pub async fn post(http: &Http, renderer: &Arc<Renderer>, reply: &Reply) -> seren
     sent?;
     post_in_parent(http, renderer, channel, reply).await;
     Ok(())
+}
+
+/// How long a user whose direct messages Discord refused gets their notices
+/// in the channel without another try.
+const DM_RETRY_AFTER: std::time::Duration = std::time::Duration::from_secs(24 * 3600);
+
+/// Users whose direct messages were refused, and when.
+fn dm_refusals() -> &'static std::sync::Mutex<HashMap<serenity::UserId, std::time::Instant>> {
+    static REFUSALS: std::sync::OnceLock<
+        std::sync::Mutex<HashMap<serenity::UserId, std::time::Instant>>,
+    > = std::sync::OnceLock::new();
+    REFUSALS.get_or_init(Default::default)
+}
+
+/// Whether `user` refused a direct message less than [`DM_RETRY_AFTER`] ago.
+fn dm_blocked_recently(user: serenity::UserId) -> bool {
+    let mut map = dm_refusals()
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    map.retain(|_, at| at.elapsed() < DM_RETRY_AFTER);
+    map.contains_key(&user)
+}
+
+fn note_dm_blocked(user: serenity::UserId) {
+    dm_refusals()
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .insert(user, std::time::Instant::now());
 }
 
 /// A game that ended in a thread is also announced in the parent channel.
@@ -372,6 +416,7 @@ mod tests {
             files: Vec::new(),
             link: None,
             follow_up: None,
+            fallback: None,
         }
     }
 
@@ -424,6 +469,7 @@ mod tests {
             result: None,
             names: None,
             deadline: None,
+            theme: crate::render::Theme::default(),
         };
         assert_eq!(board_png(&renderer, Some(&bad)).await, None);
     }

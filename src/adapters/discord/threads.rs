@@ -209,6 +209,7 @@ mod tests {
             files: Vec::new(),
             link: None,
             follow_up: None,
+            fallback: None,
         }
     }
 

@@ -120,6 +120,11 @@ impl Bot {
                 .and_then(|id| self.client.get_room(&id)),
         };
         let Some(room) = room else {
+            if let Some(instead) = reply.fallback.as_deref() {
+                // No direct room with the user: the notice goes to the
+                // game's room instead.
+                return Box::pin(self.post(instead, None)).await;
+            }
             tracing::warn!(
                 channel = reply.place.channel.as_str(),
                 "reply for a room the bot is not in, skipped"
@@ -366,6 +371,7 @@ mod tests {
             files: Vec::new(),
             link: None,
             follow_up: None,
+            fallback: None,
         }
     }
 
@@ -420,6 +426,7 @@ mod tests {
             result: None,
             names: Some(["Alice".into(), "Иван".into()]),
             deadline: Some("2d 4h".into()),
+            theme: crate::render::Theme::default(),
         };
         let png = render(&Renderer::new(), &board).unwrap();
         assert_eq!(&png.bytes[..8], b"\x89PNG\r\n\x1a\n");

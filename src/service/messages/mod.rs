@@ -20,6 +20,7 @@ mod comfort;
 mod computer;
 mod errors;
 mod records;
+mod settings;
 mod summaries;
 
 pub use adapter::*;
@@ -27,6 +28,7 @@ pub use comfort::*;
 pub use computer::*;
 pub use errors::*;
 pub use records::*;
+pub use settings::*;
 pub use summaries::*;
 /// A deadline as shown to users (the same in every language: digits and
 /// UTC read everywhere).

@@ -536,6 +536,29 @@ impl FakeDiscord {
         })
     }
 
+    /// Dispatches the user context menu command `name` by `who` on
+    /// `target` (right click on a user, Apps, `name`).
+    pub fn user_menu(&self, channel: u64, who: Who, name: &str, target: Who) -> Sent {
+        let mut member = member_json(target);
+        if let Some(o) = member.as_object_mut() {
+            o.remove("user");
+        }
+        let data = json!({
+            "id": self.command_id(name).to_string(),
+            "name": name,
+            "type": 2,
+            "guild_id": GUILD_ID.to_string(),
+            "target_id": target.id.to_string(),
+            "resolved": {
+                "users": { target.id.to_string(): user_json(target) },
+                "members": { target.id.to_string(): member },
+            },
+        });
+        let (sent, payload) = self.base_interaction(2, channel, who, data);
+        self.dispatch("INTERACTION_CREATE", payload);
+        sent
+    }
+
     /// The INTERACTION_CREATE payload of `/chess <sub> options...` by `who`
     /// in `channel` (not sent).
     pub fn slash_payload(
@@ -975,6 +998,11 @@ fn answer_rest(state: &State, inner: &mut Inner, call: &RestCall) -> (u16, Optio
                 c["guild_id"] = guild.clone();
                 if c.get("type").is_none() {
                     c["type"] = json!(1);
+                }
+                // As Discord: context menu commands come back with an
+                // empty description (serenity requires the field).
+                if c.get("description").is_none() {
+                    c["description"] = json!("");
                 }
                 out.push(c);
             }

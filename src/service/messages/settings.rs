@@ -1,0 +1,26 @@
+//! Catalog messages of each user's board settings: the view and the theme.
+
+use crate::i18n::{Locale, tr};
+
+/// The caller's boards now show `view` (`auto`, `white`, `black`) below.
+#[must_use]
+pub fn board_view_set(l: Locale, view: &str) -> String {
+    tr(l, "board-view-set", &[("view", view.into())])
+}
+
+/// The caller's boards now use `theme` (`brown`, `blue`, `green`,
+/// `high-contrast`).
+#[must_use]
+pub fn board_theme_set(l: Locale, theme: &str) -> String {
+    tr(l, "board-theme-set", &[("theme", theme.into())])
+}
+
+/// The caller's board view and theme (`settings` without a value).
+#[must_use]
+pub fn board_settings_current(l: Locale, view: &str, theme: &str) -> String {
+    tr(
+        l,
+        "board-settings-current",
+        &[("view", view.into()), ("theme", theme.into())],
+    )
+}
