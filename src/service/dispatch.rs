@@ -346,9 +346,11 @@ impl GameService {
         // A subject of the wrong kind is not a button we made.
         let wrong_kind = match action {
             Action::AcceptChallenge | Action::DeclineChallenge => game.is_some(),
-            Action::AcceptDraw | Action::DeclineDraw | Action::Resign | Action::Rematch => {
-                challenge.is_some()
-            }
+            Action::AcceptDraw
+            | Action::DeclineDraw
+            | Action::Resign
+            | Action::Rematch
+            | Action::Promote { .. } => challenge.is_some(),
         };
         if wrong_kind {
             return Err(user("stale_button", msg::button_stale(loc)));
@@ -360,6 +362,13 @@ impl GameService {
             }
             Action::AcceptDraw => self.draw(loc, place, by, game).await,
             Action::Resign => self.resign(loc, place, by, game).await,
+            Action::Promote { from, to, role } => {
+                // Only while that game is still the one running here; the
+                // move is then checked like a typed one (turn, legality).
+                self.require_game(loc, place, game).await?;
+                let uci = format!("{from}{to}{}", role.char());
+                self.play(loc, place, by, &uci).await
+            }
             Action::Rematch => {
                 // Only under the summary of the channel's last game.
                 if let Some(id) = game {

@@ -532,6 +532,13 @@ pub enum Action {
     Resign,
     /// A new challenge with colours swapped (under a summary).
     Rematch,
+    /// Plays the pawn move `from`-`to` promoting to `role` (offered when a
+    /// move was typed without its promotion piece).
+    Promote {
+        from: crate::chess::Square,
+        to: crate::chess::Square,
+        role: crate::chess::Role,
+    },
 }
 
 /// What a reply's buttons are about, so a press acts only on what the

@@ -28,8 +28,22 @@ impl GameService {
         let number = move_number(l.game.position());
         let mut game = l.game.clone();
         let played = play_typed(&mut game, text, loc);
-        let (mv, san) =
-            played.map_err(|e| user(error_code_of(&e), msg::move_error(loc, &e, text)))?;
+        let (mv, san) = match played {
+            Ok(played) => played,
+            Err(e) => {
+                let failure = user(error_code_of(&e), msg::move_error(loc, &e, text));
+                let choices = promotion_choices(l.game.position(), &e);
+                if choices.is_empty() {
+                    return Err(failure);
+                }
+                // The same refusal, with a button per promotion piece for
+                // the platforms that have buttons.
+                let mut r = failure_reply(loc, place, failure);
+                r.actions = choices;
+                r.subject = Some(Subject::Game(l.row.id));
+                return Ok(vec![r]);
+            }
+        };
         let (id, computer) = (l.row.id, engine_side(&l.row).is_some());
         let replies = self
             .commit_move(loc, place, l, game, me, mv, san, number)
@@ -386,4 +400,50 @@ impl GameService {
     }
 
     // ---- settings -----------------------------------------------------
+}
+
+/// The promotion pieces to offer for input that is ambiguous only in its
+/// promotion piece (`e8` with a pawn on e7): one [`Action::Promote`] per
+/// piece, queen first; empty for any other error.
+fn promotion_choices(
+    pos: &crate::chess::Position,
+    e: &crate::chess::MoveInputError,
+) -> Vec<Action> {
+    let crate::chess::MoveInputError::Ambiguous { candidates, .. } = e else {
+        return Vec::new();
+    };
+    let moves: Vec<Move> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|&m| {
+            let plain = pos.san_plain(m);
+            candidates
+                .iter()
+                .any(|c| c.trim_end_matches(['+', '#']) == plain)
+        })
+        .collect();
+    let Some(first) = moves.first() else {
+        return Vec::new();
+    };
+    let same_squares = moves
+        .iter()
+        .all(|m| m.from() == first.from() && m.to() == first.to() && m.promotion().is_some());
+    if moves.len() < 2 || moves.len() != candidates.len() || !same_squares {
+        return Vec::new();
+    }
+    let mut choices: Vec<Action> = moves
+        .iter()
+        .filter_map(|m| {
+            m.promotion().map(|role| Action::Promote {
+                from: m.from(),
+                to: m.to(),
+                role,
+            })
+        })
+        .collect();
+    choices.sort_by_key(|a| match a {
+        Action::Promote { role, .. } => std::cmp::Reverse(role.index()),
+        _ => std::cmp::Reverse(0),
+    });
+    choices
 }

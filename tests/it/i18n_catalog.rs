@@ -246,6 +246,10 @@ const BUTTONS: &[&str] = &[
     "resign-confirm",
     "resign-cancel",
     "rematch",
+    "promote-queen",
+    "promote-rook",
+    "promote-bishop",
+    "promote-knight",
 ];
 
 const TERMINATIONS: &[&str] = &[
@@ -659,6 +663,10 @@ fn button_labels_and_adapter_texts_keep_their_english_wording() {
             "Yes, resign",
             "Keep playing",
             "Rematch",
+            "Queen",
+            "Rook",
+            "Bishop",
+            "Knight",
         ]
     );
     assert_eq!(

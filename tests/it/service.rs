@@ -1593,3 +1593,57 @@ async fn board_settings_turn_and_colour_only_the_callers_pictures() {
     let r = h.say("carol", "/chess settings board:black").await;
     assert!(error(&r).is_none(), "{r:?}");
 }
+
+#[tokio::test]
+async fn a_promotion_without_its_piece_offers_one_button_per_piece() {
+    use chessbot::chess::Role;
+    use chessbot::service::{Action, Command, Subject};
+    let h = harness().await;
+    h.start("fen:\"8/4P3/8/8/8/8/k7/4K3 w - - 0 1\"").await;
+    let r = h.say("alice", "/chess move e8").await;
+    let (code, message) = error_msg(&r).expect("refused");
+    assert_eq!(code, "ambiguous_move");
+    assert!(message.contains("e8=Q, e8=R, e8=B, e8=N"), "{message}");
+    assert!(r[0].ephemeral);
+    let roles: Vec<Role> = r[0]
+        .actions
+        .iter()
+        .filter_map(|a| match a {
+            Action::Promote { role, .. } => Some(*role),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(roles, [Role::Queen, Role::Rook, Role::Bishop, Role::Knight]);
+    assert_eq!(r[0].subject, Some(Subject::Game(1)));
+    let rook = r[0].actions[1];
+    // Bob may not press alice's button; then alice promotes to a rook.
+    let (general, alice, bob) = (place("general"), actor("alice"), actor("bob"));
+    let press = |who: &'static str| {
+        let by = if who == "bob" { &bob } else { &alice };
+        h.svc.handle(
+            &general,
+            by,
+            Command::Press {
+                action: rook,
+                subject: Some(Subject::Game(1)),
+            },
+        )
+    };
+    let r = press("bob").await;
+    assert_eq!(error(&r).as_deref(), Some("not_your_turn"));
+    let r = press("alice").await;
+    assert!(
+        r.iter()
+            .any(|x| matches!(&x.event, Some(Event::Move { san, .. }) if san.starts_with("e8=R"))),
+        "{:?}",
+        r.iter().map(|x| &x.text).collect::<Vec<_>>()
+    );
+    // The button is stale now: it is not alice's move any more.
+    let r = press("alice").await;
+    assert!(error(&r).is_some());
+    // Other ambiguities get no buttons.
+    let h = harness().await;
+    h.start("fen:\"k7/8/8/8/8/8/8/KN1N4 w - - 0 1\"").await;
+    let r = h.say("alice", "/chess move Nc3").await;
+    assert!(r[0].actions.is_empty());
+}

@@ -294,6 +294,10 @@ command-interrupted = I restarted while handling this command, so I cannot tell 
 thread-name = { $white } vs { $black }
 
 button-label = { $button ->
+    [promote-queen] Queen
+    [promote-rook] Rook
+    [promote-bishop] Bishop
+    [promote-knight] Knight
     [accept-challenge] Accept
     [decline-challenge] Decline
     [accept-draw] Accept draw

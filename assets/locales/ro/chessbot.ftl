@@ -320,6 +320,10 @@ command-interrupted = M-am repornit în timp ce executam această comandă, așa
 thread-name = { $white } contra { $black }
 
 button-label = { $button ->
+    [promote-queen] Damă
+    [promote-rook] Turn
+    [promote-bishop] Nebun
+    [promote-knight] Cal
     [accept-challenge] Acceptă
     [decline-challenge] Refuză
     [accept-draw] Acceptă remiza

@@ -321,6 +321,10 @@ command-interrupted = Я перезапустился, пока выполнял
 thread-name = { $white } — { $black }
 
 button-label = { $button ->
+    [promote-queen] Ферзь
+    [promote-rook] Ладья
+    [promote-bishop] Слон
+    [promote-knight] Конь
     [accept-challenge] Принять
     [decline-challenge] Отклонить
     [accept-draw] Согласиться на ничью

@@ -319,6 +319,10 @@ command-interrupted = บอทรีสตาร์ทระหว่างท�
 thread-name = { $white } พบ { $black }
 
 button-label = { $button ->
+    [promote-queen] ควีน
+    [promote-rook] เรือ
+    [promote-bishop] บิชอป
+    [promote-knight] อัศวิน
     [accept-challenge] รับคำท้า
     [decline-challenge] ปฏิเสธ
     [accept-draw] รับเสมอ

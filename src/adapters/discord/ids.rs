@@ -8,6 +8,7 @@
 //! subject (`chess:accept_challenge`, posted before subjects existed) still
 //! parse and act on the channel's current challenge or game.
 
+use crate::chess::{Role, Square};
 use crate::i18n::Locale;
 use crate::service::{Action, Command, Subject};
 
@@ -26,6 +27,13 @@ pub enum ButtonId {
     ResignCancel,
     /// Under a summary: a new challenge with colours swapped.
     Rematch,
+    /// Under a move typed without its promotion piece: play it promoting
+    /// to `role` (`chess:promote:g7:e7e8q`).
+    Promote {
+        from: Square,
+        to: Square,
+        role: Role,
+    },
 }
 
 const PREFIX: &str = "chess:";
@@ -53,6 +61,7 @@ impl ButtonId {
             ButtonId::ResignConfirm => "resign_confirm",
             ButtonId::ResignCancel => "resign_cancel",
             ButtonId::Rematch => "rematch",
+            ButtonId::Promote { .. } => "promote",
         }
     }
 
@@ -65,6 +74,13 @@ impl ButtonId {
     /// (`chess:accept_challenge` without a subject).
     #[must_use]
     pub fn custom_id(self, subject: Option<Subject>) -> String {
+        if let ButtonId::Promote { from, to, role } = self {
+            let game = match subject {
+                Some(Subject::Game(id)) => format!("g{id}:"),
+                _ => String::new(),
+            };
+            return format!("{PREFIX}promote:{game}{from}{to}{}", role.char());
+        }
         match subject {
             Some(Subject::Challenge(id)) => format!("{PREFIX}{}:c{id}", self.key()),
             Some(Subject::Game(id)) => format!("{PREFIX}{}:g{id}", self.key()),
@@ -78,6 +94,9 @@ impl ButtonId {
     #[must_use]
     pub fn parse(custom_id: &str) -> Option<(ButtonId, Option<Subject>)> {
         let rest = custom_id.strip_prefix(PREFIX)?;
+        if let Some(promotion) = rest.strip_prefix("promote:") {
+            return parse_promotion(promotion);
+        }
         let (key, subject) = match rest.split_once(':') {
             Some((key, subject)) => (key, Some(subject)),
             None => (rest, None),
@@ -110,6 +129,7 @@ impl ButtonId {
             Action::DeclineDraw => ButtonId::DeclineDraw,
             Action::Resign => ButtonId::Resign,
             Action::Rematch => ButtonId::Rematch,
+            Action::Promote { from, to, role } => ButtonId::Promote { from, to, role },
         }
     }
 
@@ -124,6 +144,7 @@ impl ButtonId {
             ButtonId::DeclineDraw => Some(Action::DeclineDraw),
             ButtonId::ResignConfirm => Some(Action::Resign),
             ButtonId::Rematch => Some(Action::Rematch),
+            ButtonId::Promote { from, to, role } => Some(Action::Promote { from, to, role }),
             ButtonId::Resign | ButtonId::ResignCancel => None,
         }
     }
@@ -167,6 +188,12 @@ impl ButtonId {
             ButtonId::ResignConfirm => "resign-confirm",
             ButtonId::ResignCancel => "resign-cancel",
             ButtonId::Rematch => "rematch",
+            ButtonId::Promote { role, .. } => match role {
+                Role::Queen => "promote-queen",
+                Role::Rook => "promote-rook",
+                Role::Bishop => "promote-bishop",
+                _ => "promote-knight",
+            },
         };
         crate::service::messages::button_label(l, key)
     }
@@ -190,6 +217,30 @@ impl ButtonId {
     }
 }
 
+/// `g7:e7e8q` (or `e7e8q`, without a game) of a promotion button.
+fn parse_promotion(rest: &str) -> Option<(ButtonId, Option<Subject>)> {
+    let (subject, uci) = match rest.split_once(':') {
+        Some((game, uci)) => {
+            let digits = game.strip_prefix('g')?;
+            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            (Some(Subject::Game(digits.parse().ok()?)), uci)
+        }
+        None => (None, rest),
+    };
+    if uci.len() != 5 || !uci.is_ascii() {
+        return None;
+    }
+    let from: Square = uci[0..2].parse().ok()?;
+    let to: Square = uci[2..4].parse().ok()?;
+    let role = Role::from_char(uci[4..].chars().next()?)?;
+    if !matches!(role, Role::Queen | Role::Rook | Role::Bishop | Role::Knight) {
+        return None;
+    }
+    Some((ButtonId::Promote { from, to, role }, subject))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -208,6 +259,52 @@ mod tests {
                 assert!(id.len() <= 100, "Discord limit");
                 assert_eq!(ButtonId::parse(&id), Some((b, s)), "{id}");
             }
+        }
+    }
+
+    #[test]
+    fn promotion_buttons_round_trip_and_refuse_nonsense() {
+        let e7: Square = "e7".parse().unwrap();
+        let e8: Square = "e8".parse().unwrap();
+        for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+            let b = ButtonId::Promote {
+                from: e7,
+                to: e8,
+                role,
+            };
+            let id = b.custom_id(Some(Subject::Game(i64::MAX)));
+            assert!(id.len() <= 100, "Discord limit");
+            assert_eq!(
+                ButtonId::parse(&id),
+                Some((b, Some(Subject::Game(i64::MAX))))
+            );
+            assert_eq!(
+                b.action().map(ButtonId::for_action),
+                Some(b),
+                "through the service action"
+            );
+            assert!(!b.label_in(Locale::Ru).is_empty());
+        }
+        assert_eq!(
+            ButtonId::Promote {
+                from: e7,
+                to: e8,
+                role: Role::Queen
+            }
+            .custom_id(Some(Subject::Game(7))),
+            "chess:promote:g7:e7e8q"
+        );
+        for bad in [
+            "chess:promote:g7:e7e8k",
+            "chess:promote:g7:e7e8p",
+            "chess:promote:g7:e7e9q",
+            "chess:promote:c7:e7e8q",
+            "chess:promote:g-7:e7e8q",
+            "chess:promote:g7:e7e8qq",
+            "chess:promote:g7:",
+            "chess:promote:g7:é7e8q",
+        ] {
+            assert_eq!(ButtonId::parse(bad), None, "{bad}");
         }
     }
 
