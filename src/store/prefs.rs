@@ -28,16 +28,9 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn set_board_view(&self, platform: &str, user: &str, view: &str) -> StoreResult<()> {
-        query(
-            "insert into board_setting (platform, user_id, board_view) values (?, ?, ?) \
-             on conflict (platform, user_id) do update set board_view = excluded.board_view",
-        )
-        .bind(platform)
-        .bind(user)
-        .bind(view)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
+        let sql = "insert into board_setting (platform, user_id, board_view) values (?, ?, ?) \
+             on conflict (platform, user_id) do update set board_view = excluded.board_view";
+        self.set_board_setting(sql, platform, user, view).await
     }
 
     /// Sets a user's board theme.
@@ -50,15 +43,26 @@ impl Store {
         user: &str,
         theme: &str,
     ) -> StoreResult<()> {
-        query(
-            "insert into board_setting (platform, user_id, theme) values (?, ?, ?) \
-             on conflict (platform, user_id) do update set theme = excluded.theme",
-        )
-        .bind(platform)
-        .bind(user)
-        .bind(theme)
-        .execute(&self.pool)
-        .await?;
+        let sql = "insert into board_setting (platform, user_id, theme) values (?, ?, ?) \
+             on conflict (platform, user_id) do update set theme = excluded.theme";
+        self.set_board_setting(sql, platform, user, theme).await
+    }
+
+    /// Runs one of the upserts above, which set one column of a user's
+    /// `board_setting` row and keep the other.
+    async fn set_board_setting(
+        &self,
+        upsert: &'static str,
+        platform: &str,
+        user: &str,
+        value: &str,
+    ) -> StoreResult<()> {
+        query(upsert)
+            .bind(platform)
+            .bind(user)
+            .bind(value)
+            .execute(&self.pool)
+            .await?;
         Ok(())
     }
 }
