@@ -8,6 +8,13 @@
 //! to English. Unicode isolation marks are switched off: the output is plain
 //! chat text, and invisible characters around names would only confuse
 //! copy-and-paste and tests.
+//!
+//! The catalog writes commands as `/chess ...` (Discord's slash commands,
+//! the console). A platform whose users type `!chess ...` (Matrix, where
+//! clients eat unknown slash commands) runs its work inside
+//! [`with_command_style`]`(`[`CommandStyle::Bang`]`, ...)`: the messages
+//! formatted there come from a copy of the catalog whose own `/chess` hints
+//! read `!chess` (arguments, such as names, are never touched).
 
 pub mod notation;
 
@@ -216,9 +223,60 @@ impl From<bool> for Arg<'_> {
     }
 }
 
-/// The parsed catalogs of every locale, indexed like [`Locale::ALL`].
+/// How users type a command on a platform, which the catalog's command
+/// hints follow.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CommandStyle {
+    /// `/chess ...` (Discord, the console): the catalog as written.
+    #[default]
+    Slash,
+    /// `!chess ...` (Matrix).
+    Bang,
+}
+
+tokio::task_local! {
+    static COMMAND_STYLE: CommandStyle;
+}
+
+/// Runs `work` with the catalog's command hints in `style` (for every
+/// message formatted inside it, in this task; tasks it spawns start with
+/// the default [`CommandStyle::Slash`]).
+pub async fn with_command_style<F: Future>(style: CommandStyle, work: F) -> F::Output {
+    COMMAND_STYLE.scope(style, work).await
+}
+
+/// The command style of the running task (default: slash).
+#[must_use]
+pub fn command_style() -> CommandStyle {
+    COMMAND_STYLE.try_with(|s| *s).unwrap_or_default()
+}
+
+/// The catalog source with its `/chess` command hints written `!chess`
+/// (not `/chessbot` or `en/chessbot.ftl` in comments).
+fn bang_source(source: &str) -> String {
+    let mut out = String::with_capacity(source.len());
+    let mut rest = source;
+    while let Some(i) = rest.find("/chess") {
+        let before = rest[..i].chars().next_back();
+        let after = rest[i + 6..].chars().next();
+        let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+        out.push_str(&rest[..i]);
+        out.push_str(if word(before) || word(after) {
+            "/chess"
+        } else {
+            "!chess"
+        });
+        rest = &rest[i + 6..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The parsed catalogs of every locale, indexed like [`Locale::ALL`]: as
+/// written, and with `!chess` hints.
 struct Catalog {
     bundles: Vec<FluentBundle<FluentResource>>,
+    bang: Vec<FluentBundle<FluentResource>>,
 }
 
 static CATALOG: LazyLock<Catalog> =
@@ -228,6 +286,10 @@ impl Catalog {
     fn from_sources(sources: [(Locale, &str); 4]) -> Catalog {
         Catalog {
             bundles: sources.iter().map(|&(l, src)| bundle(l, src)).collect(),
+            bang: sources
+                .iter()
+                .map(|&(l, src)| bundle(l, &bang_source(src)))
+                .collect(),
         }
     }
 
@@ -252,7 +314,11 @@ impl Catalog {
         key: &str,
         args: &[(&str, Arg<'_>)],
     ) -> Result<String, TrError> {
-        let bundle = self.bundles.get(locale.index()).ok_or(TrError::Missing)?;
+        let bundles = match command_style() {
+            CommandStyle::Slash => &self.bundles,
+            CommandStyle::Bang => &self.bang,
+        };
+        let bundle = bundles.get(locale.index()).ok_or(TrError::Missing)?;
         let pattern = bundle
             .get_message(key)
             .and_then(|m| m.value())
@@ -373,6 +439,36 @@ mod tests {
         );
         assert_eq!(c.format(Locale::Ru, "only-en", &[]), "Only English");
         assert_eq!(c.format(Locale::Ro, "nowhere", &[]), "nowhere");
+    }
+
+    #[test]
+    fn bang_style_rewrites_only_the_catalogs_own_command_hints() {
+        assert_eq!(
+            bang_source("a = `/chess help` or\n    /chess move e4 # en/chessbot.ftl /chessboard"),
+            "a = `!chess help` or\n    !chess move e4 # en/chessbot.ftl /chessboard"
+        );
+        let args = [("value", "/chess x".into()), ("name", "language".into())];
+        let slash = tr(Locale::En, "bad-option-value", &args);
+        assert!(slash.contains("`/chess help`"), "{slash}");
+        let bang = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap()
+            .block_on(with_command_style(CommandStyle::Bang, async {
+                tr(Locale::En, "bad-option-value", &args)
+            }));
+        // The hint changes; the user's value does not.
+        assert_eq!(bang, slash.replace("`/chess help`", "`!chess help`"));
+        assert!(bang.contains("`/chess x`"), "{bang}");
+        for l in Locale::ALL {
+            let help = tokio::runtime::Builder::new_current_thread()
+                .build()
+                .unwrap()
+                .block_on(with_command_style(CommandStyle::Bang, async {
+                    tr(l, "help", &[])
+                }));
+            assert!(!help.contains("/chess"), "{l}: {help}");
+        }
+        assert_eq!(command_style(), CommandStyle::Slash);
     }
 
     #[test]

@@ -151,6 +151,7 @@ const CONTRACT: &[(&str, &[&str])] = &[
     ("done", &[]),
     ("thread-name", &["white", "black"]),
     ("command-interrupted", &[]),
+    ("slow-down", &[]),
     ("button-label", &["button"]),
     ("stats-streak", &["kind", "count"]),
     ("stats-best-win", &["opponent", "rating", "game"]),

@@ -38,6 +38,7 @@ mod i18n_catalog;
 mod i18n_notation;
 mod layering;
 mod matrix_e2e;
+mod matrix_e2ee;
 mod perft;
 mod ratings;
 mod render;

@@ -13,7 +13,7 @@
 //! replying to the illegal move, the PGN `m.file`, and that nothing was
 //! answered twice. Then a second game whose reminder and time-out the
 //! deadline task posts as a `ManualClock` moves, and an encrypted room,
-//! where the bot only says that it plays in unencrypted rooms.
+//! where the bot answers a command (encrypted).
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -26,26 +26,29 @@ use hmac::{Hmac, Mac};
 use matrix_sdk::config::SyncSettings;
 use matrix_sdk::media::{MediaFormat, MediaRequestParameters};
 use matrix_sdk::ruma::api::client::room::create_room::v3::{Request as CreateRoom, RoomPreset};
+use matrix_sdk::ruma::events::relation::Thread;
 use matrix_sdk::ruma::events::room::MediaSource;
 use matrix_sdk::ruma::events::room::encryption::RoomEncryptionEventContent;
-use matrix_sdk::ruma::events::room::message::{ReplacementMetadata, RoomMessageEventContent};
+use matrix_sdk::ruma::events::room::message::{
+    Relation, ReplacementMetadata, RoomMessageEventContent,
+};
 use matrix_sdk::ruma::{OwnedEventId, OwnedMxcUri, OwnedUserId};
 use matrix_sdk::{Client, Room};
 use serde_json::Value;
 
 /// Longest wait for any one thing the bot should do.
-const STEP: Duration = Duration::from_secs(20);
+pub(crate) const STEP: Duration = Duration::from_secs(20);
 /// The whole test.
 const WHOLE: Duration = Duration::from_secs(240);
 
-struct Homeserver {
-    url: String,
+pub(crate) struct Homeserver {
+    pub(crate) url: String,
     secret: String,
     http: matrix_sdk::reqwest::Client,
 }
 
 impl Homeserver {
-    fn from_env() -> Option<Homeserver> {
+    pub(crate) fn from_env() -> Option<Homeserver> {
         let url = std::env::var("CHESSBOT_TEST_MATRIX_URL").ok()?;
         let secret = std::env::var("CHESSBOT_TEST_MATRIX_SECRET").ok()?;
         Some(Homeserver {
@@ -59,7 +62,7 @@ impl Homeserver {
     }
 
     /// Registers a user with the shared-secret admin API.
-    async fn register(&self, user: &str, password: &str) -> anyhow::Result<OwnedUserId> {
+    pub(crate) async fn register(&self, user: &str, password: &str) -> anyhow::Result<OwnedUserId> {
         let endpoint = format!("{}/_synapse/admin/v1/register", self.url);
         let nonce: Value =
             serde_json::from_slice(&self.http.get(&endpoint).send().await?.bytes().await?)?;
@@ -103,17 +106,17 @@ impl Homeserver {
 /// Every timeline event of every room, as JSON (with its `room_id`), in
 /// order, as one player's client sees it.
 #[derive(Clone, Default)]
-struct Timeline {
+pub(crate) struct Timeline {
     events: Arc<Mutex<Vec<Value>>>,
 }
 
 impl Timeline {
-    fn snapshot(&self) -> Vec<Value> {
+    pub(crate) fn snapshot(&self) -> Vec<Value> {
         self.events.lock().unwrap().clone()
     }
 
     /// Syncs `client` forever, recording the events of its rooms.
-    fn follow(&self, client: Client) -> tokio::task::JoinHandle<()> {
+    pub(crate) fn follow(&self, client: Client) -> tokio::task::JoinHandle<()> {
         let events = Arc::clone(&self.events);
         tokio::spawn(async move {
             // sync_once in a loop: the SDK's own loop pauses a second
@@ -129,6 +132,8 @@ impl Timeline {
                     for e in &update.timeline.events {
                         if let Ok(mut v) = serde_json::from_str::<Value>(e.raw().json().get()) {
                             v["room_id"] = Value::String(id.to_string());
+                            // Whether it came encrypted (and was decrypted).
+                            v["decrypted"] = Value::Bool(e.encryption_info().is_some());
                             all.push(v);
                         }
                     }
@@ -139,16 +144,16 @@ impl Timeline {
 }
 
 /// Reads the bot's messages in order.
-struct BotWatch {
-    timeline: Timeline,
-    bot: String,
-    room: String,
+pub(crate) struct BotWatch {
+    pub(crate) timeline: Timeline,
+    pub(crate) bot: String,
+    pub(crate) room: String,
     /// Bot messages already taken.
-    seen: usize,
+    pub(crate) seen: usize,
 }
 
 impl BotWatch {
-    fn bot_messages(&self) -> Vec<Value> {
+    pub(crate) fn bot_messages(&self) -> Vec<Value> {
         self.timeline
             .snapshot()
             .into_iter()
@@ -161,7 +166,7 @@ impl BotWatch {
     }
 
     /// Waits for the next bot message; fails after [`STEP`].
-    async fn next(&mut self) -> anyhow::Result<Value> {
+    pub(crate) async fn next(&mut self) -> anyhow::Result<Value> {
         let deadline = tokio::time::Instant::now() + STEP;
         loop {
             if let Some(m) = self.bot_messages().get(self.seen) {
@@ -183,7 +188,7 @@ impl BotWatch {
 
     /// The next bot message, which must have this msgtype and contain
     /// `needle` in its body.
-    async fn expect(&mut self, msgtype: &str, needle: &str) -> anyhow::Result<Value> {
+    pub(crate) async fn expect(&mut self, msgtype: &str, needle: &str) -> anyhow::Result<Value> {
         let m = self.next().await?;
         let c = &m["content"];
         if c["msgtype"] != msgtype || !c["body"].as_str().unwrap_or("").contains(needle) {
@@ -193,7 +198,7 @@ impl BotWatch {
     }
 }
 
-async fn say(room: &Room, text: &str) -> anyhow::Result<OwnedEventId> {
+pub(crate) async fn say(room: &Room, text: &str) -> anyhow::Result<OwnedEventId> {
     Ok(room
         .send(RoomMessageEventContent::text_plain(text))
         .await?
@@ -201,7 +206,7 @@ async fn say(room: &Room, text: &str) -> anyhow::Result<OwnedEventId> {
         .event_id)
 }
 
-async fn wait_until(what: &str, mut check: impl FnMut() -> bool) -> anyhow::Result<()> {
+pub(crate) async fn wait_until(what: &str, mut check: impl FnMut() -> bool) -> anyhow::Result<()> {
     let deadline = tokio::time::Instant::now() + STEP;
     while !check() {
         if tokio::time::Instant::now() > deadline {
@@ -222,7 +227,7 @@ async fn download(client: &Client, uri: &str) -> anyhow::Result<Vec<u8>> {
 }
 
 /// Starts the bot on the given database and store folder.
-async fn start_bot(
+pub(crate) async fn start_bot(
     cfg: &MatrixConfig,
     db: &str,
     clock: &Arc<ManualClock>,
@@ -238,7 +243,7 @@ async fn start_bot(
     }))
 }
 
-fn in_reply_to(m: &Value) -> Option<&str> {
+pub(crate) fn in_reply_to(m: &Value) -> Option<&str> {
     m["content"]["m.relates_to"]["m.in_reply_to"]["event_id"].as_str()
 }
 
@@ -293,6 +298,8 @@ async fn play(hs: Homeserver) -> anyhow::Result<()> {
         store_path: dir.path().join("matrix"),
         allowed_servers: vec![server.clone()],
         due_poll: Duration::from_millis(200),
+        max_rooms: 10,
+        rate_limit: Default::default(),
     };
     let clock = Arc::new(ManualClock::starting_now());
     let mut bot = start_bot(&cfg, &db, &clock).await?;
@@ -472,6 +479,13 @@ async fn play(hs: Homeserver) -> anyhow::Result<()> {
             .filter(|m| in_reply_to(m) == Some(id.as_str()))
             .count()
     };
+    // Matrix users are told to type `!chess ...` (clients eat `/chess`).
+    let hints = |m: &Value| m["content"]["body"].as_str().unwrap_or("").to_string();
+    assert!(all.iter().any(|m| hints(m).contains("`!chess accept`")));
+    assert!(
+        all.iter().all(|m| !hints(m).contains("/chess")),
+        "a slash command hint on Matrix"
+    );
     assert_eq!(
         replies_to(&illegal),
         1,
@@ -532,7 +546,49 @@ async fn play(hs: Homeserver) -> anyhow::Result<()> {
     say(&room, "!chess games").await?;
     watch.expect("m.notice", "no running games").await?;
 
-    // An encrypted room: joined, one notice, no game.
+    // A command sent in a thread is answered in that thread: public
+    // replies with the fallback for clients without threads, errors as
+    // replies to the command within the thread.
+    let root = say(&room, "a thread about chess").await?;
+    let in_thread = |text: &str, latest: &OwnedEventId| {
+        let mut c = RoomMessageEventContent::text_plain(text);
+        c.relates_to = Some(Relation::Thread(Thread::plain(
+            root.clone(),
+            latest.clone(),
+        )));
+        c
+    };
+    let asked = room
+        .send(in_thread("!chess board", &root))
+        .await?
+        .response
+        .event_id;
+    let m = watch.next().await?;
+    let check = |m: &Value, asked: &OwnedEventId, falling_back: bool| {
+        let rel = &m["content"]["m.relates_to"];
+        assert_eq!(rel["rel_type"], "m.thread", "{m:#}");
+        assert_eq!(rel["event_id"], root.as_str(), "{m:#}");
+        assert_eq!(
+            rel["is_falling_back"].as_bool().unwrap_or(false),
+            falling_back,
+            "{m:#}"
+        );
+        assert_eq!(rel["m.in_reply_to"]["event_id"], asked.as_str(), "{m:#}");
+    };
+    check(&m, &asked, true);
+    if m["content"]["msgtype"] != "m.image" {
+        check(&watch.expect("m.image", "+---").await?, &asked, true);
+    }
+    let asked = room
+        .send(in_thread("!chess move e4", &asked))
+        .await?
+        .response
+        .event_id;
+    let m = watch.expect("m.notice", "").await?;
+    check(&m, &asked, false);
+
+    // An encrypted room: the bot joins, reads the command and answers,
+    // encrypted (the whole game is in `matrix_e2ee`).
     let mut create = CreateRoom::new();
     create.preset = Some(RoomPreset::PrivateChat);
     let secret_room = alice.create_room(create).await?;
@@ -540,14 +596,21 @@ async fn play(hs: Homeserver) -> anyhow::Result<()> {
         .send_state_event(RoomEncryptionEventContent::with_recommended_defaults())
         .await?;
     secret_room.invite_user_by_id(&bot_id).await?;
+    let secret_id = secret_room.room_id().to_string();
+    wait_until("the bot to join the encrypted room", || {
+        joined(&timeline, &secret_id, bot_id.as_str())
+    })
+    .await?;
     let mut secret = BotWatch {
         timeline: timeline.clone(),
         bot: bot_id.to_string(),
-        room: secret_room.room_id().to_string(),
+        room: secret_id.clone(),
         seen: 0,
     };
-    let m = secret.expect("m.notice", "unencrypted rooms").await?;
-    assert_eq!(m["content"]["m.mentions"], serde_json::json!({}));
+    let asked = say(&secret_room, "!chess games").await?;
+    let m = secret.expect("m.notice", "no running games").await?;
+    assert_eq!(m["decrypted"], true, "{m:#}");
+    assert_eq!(in_reply_to(&m), Some(asked.as_str()));
 
     bot.abort();
     follower.abort();

@@ -289,6 +289,7 @@ resign-dropped = You keep playing.
 done = Done.
 
 command-interrupted = I restarted while handling this command, so I cannot tell whether it took effect. Please check with `!chess board` and send it again if needed.
+slow-down = Slow down, please: too many commands in a short time. I will not answer for a little while, then I will again.
 
 # The name of a game's thread (Discord).
 thread-name = { $white } vs { $black }

@@ -315,6 +315,7 @@ resign-dropped = Jocul continuă.
 done = Gata.
 
 command-interrupted = M-am repornit în timp ce executam această comandă, așa că nu știu dacă a avut efect. Verificați cu `!chess board` și trimiteți-o din nou dacă e nevoie.
+slow-down = Mai încet, vă rog: prea multe comenzi într-un timp scurt. O vreme nu voi mai răspunde, apoi voi răspunde din nou.
 
 # The name of a game's thread (Discord).
 thread-name = { $white } contra { $black }

@@ -48,7 +48,7 @@ impl Bot {
         *p = Progress {
             since: Some(next),
             done: Vec::new(),
-            pending: None,
+            pending: Vec::new(),
         };
         if let Err(e) = save_progress(&self.client, &p).await {
             tracing::warn!(error = %e, "could not save the progress");
@@ -66,8 +66,12 @@ impl Bot {
         }
     }
 
-    pub(super) async fn on_sync(&self, response: SyncResponse) {
+    /// Handles a batch: the rooms concurrently, each room's commands in
+    /// order (one slow command only holds up its own room). Every room is
+    /// done when this returns.
+    pub(super) async fn on_sync(self: &Arc<Self>, response: SyncResponse) {
         self.on_invites(&response).await;
+        let mut rooms = tokio::task::JoinSet::new();
         for (room_id, update) in &response.rooms.joined {
             let Some(room) = self.client.get_room(room_id) else {
                 continue;
@@ -81,8 +85,20 @@ impl Bot {
             if update.timeline.limited {
                 tracing::warn!(room = %room_id, "sync gap: older events of this batch were not delivered");
             }
-            for event in &events[start..] {
-                self.on_event(&room, event.raw()).await;
+            let events: Vec<_> = events[start..].iter().map(|e| e.raw().clone()).collect();
+            if events.is_empty() {
+                continue;
+            }
+            let bot = Arc::clone(self);
+            rooms.spawn(with_command_style(CommandStyle::Bang, async move {
+                for raw in &events {
+                    bot.on_event(&room, raw).await;
+                }
+            }));
+        }
+        while let Some(done) = rooms.join_next().await {
+            if let Err(e) = done {
+                tracing::error!(error = %e, "a room's commands failed");
             }
         }
     }
@@ -102,8 +118,9 @@ impl Bot {
             AnySyncTimelineEvent::MessageLike(AnySyncMessageLikeEvent::RoomMessage(
                 SyncMessageLikeEvent::Original(m),
             )) => self.on_message(room, &m).await,
-            AnySyncTimelineEvent::MessageLike(AnySyncMessageLikeEvent::RoomEncrypted(_)) => {
-                self.warn_encrypted(room).await;
+            // Still encrypted after the SDK tried: its room key never came.
+            AnySyncTimelineEvent::MessageLike(AnySyncMessageLikeEvent::RoomEncrypted(e)) => {
+                tracing::warn!(room = %room.room_id(), event = %e.event_id(), "could not decrypt an event");
             }
             // Redacted messages, redactions, reactions, state: nothing to do.
             _ => {}
@@ -144,13 +161,32 @@ impl Bot {
                     .await;
                 let mut r = error_reply(&place, "interrupted", msg::command_interrupted(l));
                 r.locale = l;
-                let origin = Origin {
-                    event_id: m.event_id.clone(),
-                    sender: m.sender.clone(),
-                };
-                self.post(&r, Some(&origin)).await;
+                self.post(&r, Some(&Origin::of(room.room_id(), m))).await;
                 return;
             }
+        }
+        let verdict = self
+            .limiter
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .check(
+                m.sender.as_str(),
+                room.room_id().as_str(),
+                std::time::Instant::now(),
+            );
+        if verdict != limits::Verdict::Run {
+            tracing::info!(event = %m.event_id, user = %m.sender, ?verdict, "rate limited");
+            self.mark_done(&m.event_id).await;
+            if verdict == limits::Verdict::SlowDown {
+                let l = self
+                    .service
+                    .locale_for(&place, crate::service::LocalePrefs::default())
+                    .await;
+                let mut r = error_reply(&place, "limit", msg::slow_down(l));
+                r.locale = l;
+                self.post(&r, Some(&Origin::of(room.room_id(), m))).await;
+            }
+            return;
         }
         // The service opens the span of the command (channel, user).
         tracing::debug!(event = %m.event_id, "command");
@@ -170,11 +206,8 @@ impl Bot {
             }
         };
         self.mark_done(&m.event_id).await;
-        let origin = Origin {
-            event_id: m.event_id.clone(),
-            sender: m.sender.clone(),
-        };
-        self.post_all(&replies, Some(&origin)).await;
+        self.post_all(&replies, Some(&Origin::of(room.room_id(), m)))
+            .await;
     }
 
     /// Whether `user` moderates `room`: power level 50 or more (or a room

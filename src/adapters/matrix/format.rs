@@ -111,14 +111,23 @@ pub fn format_text(text: &str, mentions: &[(String, String)]) -> Formatted {
     }
 }
 
-/// Decodes the few HTML entities clients produce.
+/// The longest entity looked at (`&#x10FFFF;` is 10 bytes).
+const MAX_ENTITY: usize = 10;
+
+/// The longest message body read as a command (plain or HTML): longer
+/// messages are not commands, and reading them costs nothing.
+pub const MAX_COMMAND_BYTES: usize = 8 * 1024;
+
+/// Decodes the few HTML entities clients produce. Linear: each `&` looks
+/// at most [`MAX_ENTITY`] bytes ahead for its `;`.
 fn unescape_html(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut rest = s;
     while let Some(at) = rest.find('&') {
         out.push_str(&rest[..at]);
         rest = &rest[at..];
-        let Some(end) = rest.find(';').filter(|&e| e <= 10) else {
+        let window = &rest.as_bytes()[..rest.len().min(MAX_ENTITY + 1)];
+        let Some(end) = window.iter().position(|&b| b == b';') else {
             out.push('&');
             rest = &rest[1..];
             continue;
@@ -243,6 +252,9 @@ pub fn strip_reply_fallback(body: &str) -> &str {
 /// pills (so mentions arrive as user ids), else the plain body.
 #[must_use]
 pub fn command_text(body: &str, html: Option<&str>) -> String {
+    if body.len() > MAX_COMMAND_BYTES || html.is_some_and(|h| h.len() > MAX_COMMAND_BYTES) {
+        return String::new();
+    }
     match html {
         Some(h) if h.contains(MATRIX_TO) => html_to_command(h).trim().to_string(),
         _ => strip_reply_fallback(body).trim().to_string(),
@@ -385,6 +397,34 @@ mod tests {
             unescape_html("a &lt;&#65;&#x42;&gt; &bogus; & b"),
             "a <AB> &bogus; & b"
         );
+    }
+
+    #[test]
+    fn unescaping_is_linear_in_the_body_length() {
+        let body = "&".repeat(64 * 1024);
+        let started = std::time::Instant::now();
+        assert_eq!(unescape_html(&body), body);
+        let html = format!("<p>{}</p>", "&amp".repeat(16 * 1024));
+        assert_eq!(html_to_command(&html).len(), 16 * 1024 * 4 + 1);
+        // Quadratic took about 130 ms for the first alone; linear is well
+        // under a millisecond even unoptimised.
+        assert!(
+            started.elapsed() < std::time::Duration::from_millis(50),
+            "{:?}",
+            started.elapsed()
+        );
+    }
+
+    #[test]
+    fn long_bodies_are_not_read_as_commands() {
+        let long = format!("!chess move e4 {}", "x".repeat(MAX_COMMAND_BYTES));
+        assert_eq!(command_text(&long, None), "");
+        let html = format!(
+            "<a href=\"{MATRIX_TO}@b:hs\">b</a>{}",
+            "&".repeat(64 * 1024)
+        );
+        assert_eq!(command_text("!chess challenge b", Some(&html)), "");
+        assert_eq!(command_text("!chess move e4", None), "!chess move e4");
     }
 
     #[test]

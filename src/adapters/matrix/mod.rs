@@ -1,4 +1,4 @@
-//! The Matrix adapter (matrix-sdk, no end-to-end encryption): `chessbot
+//! The Matrix adapter (matrix-sdk with end-to-end encryption): `chessbot
 //! matrix` logs in as a bot account, joins the rooms it is invited to and
 //! plays `!chess ...` commands (the grammar of [`super::text`]) in them.
 //! Each room is a channel of the game service. Thin: every game rule lives
@@ -13,12 +13,21 @@
 //!   once, in order, and old ones are not replayed. On the very first start
 //!   the history is skipped (only events newer than the initial sync are
 //!   handled).
-//! - Encrypted rooms are not supported: the bot says so once per room.
+//! - Encrypted rooms: the SDK decrypts what the bot reads and encrypts what
+//!   it sends (files too, see [`send`]); its crypto store (the device's
+//!   keys, the room keys) sits with the state store, so the device and its
+//!   identity survive restarts.
+//! - Rooms of a sync batch are handled concurrently, each room's commands
+//!   in order; [`limits`] caps the rooms and rate-limits commands.
+//! - Texts tell users to type `!chess ...` ([`crate::i18n::CommandStyle`]);
+//!   a command sent in a thread is answered in that thread.
 //! - Layout: [`format`] (pure text helpers), [`send`] (replies -> events),
-//!   this file (configuration, login, the sync loop, the deadline task).
+//!   [`limits`] (room cap, rate limit), `commands`, `rooms`, `session`,
+//!   `sync`, and this file (configuration, `serve`).
 
 mod commands;
 pub mod format;
+pub mod limits;
 mod rooms;
 pub mod send;
 mod session;
@@ -28,9 +37,8 @@ use rooms::*;
 use session::*;
 use sync::*;
 
-use std::collections::HashSet;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use matrix_sdk::Client;
@@ -38,6 +46,7 @@ use matrix_sdk::config::SyncSettings;
 use matrix_sdk::ruma::OwnedUserId;
 
 use super::text;
+use crate::i18n::{CommandStyle, with_command_style};
 use crate::render::Renderer;
 use crate::service::{Clock, GameService, SystemClock};
 use crate::store::Store;
@@ -48,6 +57,8 @@ pub const PLATFORM: &str = "matrix";
 const PROGRESS_KEY: &[u8] = b"chessbot.progress";
 /// The session file in the store folder.
 const SESSION_FILE: &str = "session.json";
+/// The SDK's SQLite stores (state, crypto, event cache) in the store folder.
+const STATE_DIR: &str = "state";
 /// Events per room per sync: enough to answer every command sent while the
 /// bot was down for a while.
 const TIMELINE_LIMIT: u32 = 200;
@@ -88,6 +99,9 @@ pub struct MatrixArgs {
     /// everyone when unset.
     #[arg(long, env = "MATRIX_ALLOWED_SERVERS")]
     pub allowed_servers: Option<String>,
+    /// The most rooms the bot stays in: further invites are declined.
+    #[arg(long, env = "MATRIX_MAX_ROOMS", default_value_t = limits::DEFAULT_MAX_ROOMS)]
+    pub max_rooms: usize,
 }
 
 impl std::fmt::Debug for MatrixArgs {
@@ -103,6 +117,7 @@ impl std::fmt::Debug for MatrixArgs {
             .field("db", &crate::store::redact_url(&self.db))
             .field("store", &self.store)
             .field("allowed_servers", &self.allowed_servers)
+            .field("max_rooms", &self.max_rooms)
             .finish()
     }
 }
@@ -134,6 +149,10 @@ pub struct MatrixConfig {
     pub allowed_servers: Vec<String>,
     /// Longest sleep of the deadline task.
     pub due_poll: Duration,
+    /// The most rooms the bot stays in (`MATRIX_MAX_ROOMS`).
+    pub max_rooms: usize,
+    /// Commands per user and per room.
+    pub rate_limit: limits::RateLimit,
 }
 
 /// Failures of the Matrix adapter.
@@ -230,6 +249,8 @@ impl MatrixArgs {
                 .map(format::parse_server_list)
                 .unwrap_or_default(),
             due_poll: DEFAULT_DUE_POLL,
+            max_rooms: self.max_rooms,
+            rate_limit: limits::RateLimit::default(),
         })
     }
 }
@@ -281,7 +302,8 @@ pub async fn serve(
         renderer: Arc::new(Renderer::new()),
         me,
         allowed: cfg.allowed_servers.clone(),
-        warned: Mutex::new(HashSet::new()),
+        max_rooms: cfg.max_rooms,
+        limiter: std::sync::Mutex::new(limits::RateLimiter::new(cfg.rate_limit)),
         busy: tokio::sync::Mutex::new(()),
         progress: tokio::sync::Mutex::new(Progress::default()),
     });
@@ -296,19 +318,19 @@ pub async fn serve(
         progress = Progress {
             since: Some(response.next_batch),
             done: Vec::new(),
-            pending: None,
+            pending: Vec::new(),
         };
         save_progress(&client, &progress).await?;
         tracing::info!("first sync done; history skipped");
     }
     *bot.progress.lock().await = progress;
 
-    let _deadlines = AbortOnDrop(tokio::spawn(deadline_task(
-        Arc::clone(&bot),
-        clock,
-        cfg.due_poll,
+    // Everything the bot says on Matrix tells users to type `!chess ...`.
+    let _deadlines = AbortOnDrop(tokio::spawn(with_command_style(
+        CommandStyle::Bang,
+        deadline_task(Arc::clone(&bot), clock, cfg.due_poll),
     )));
-    let sync = sync_loop(&client, &bot);
+    let sync = with_command_style(CommandStyle::Bang, sync_loop(&client, &bot));
     let stop = async {
         shutdown.await;
         // Let the batch in hand finish.
@@ -329,19 +351,44 @@ pub(crate) struct Bot {
     pub(super) renderer: Arc<Renderer>,
     pub(super) me: OwnedUserId,
     pub(super) allowed: Vec<String>,
-    /// Encrypted rooms already told that the bot does not play there.
-    pub(super) warned: Mutex<HashSet<String>>,
+    /// The most rooms the bot stays in.
+    pub(super) max_rooms: usize,
+    /// The command rate limit.
+    pub(super) limiter: std::sync::Mutex<limits::RateLimiter>,
     /// Held while a sync batch is handled, so shutdown waits for it.
     pub(super) busy: tokio::sync::Mutex<()>,
     /// The batch in hand (saved after every command).
     pub(super) progress: tokio::sync::Mutex<Progress>,
 }
 
-/// The command a reply answers (for replies to errors).
+/// The command a reply answers (for replies to errors, and to answer in
+/// the command's thread).
 #[derive(Clone, Debug)]
 pub(crate) struct Origin {
+    pub room: matrix_sdk::ruma::OwnedRoomId,
     pub event_id: matrix_sdk::ruma::OwnedEventId,
     pub sender: OwnedUserId,
+    /// The root of the thread the command was sent in.
+    pub thread: Option<matrix_sdk::ruma::OwnedEventId>,
+}
+
+impl Origin {
+    /// The origin of a command message in `room`.
+    pub(crate) fn of(
+        room: &matrix_sdk::ruma::RoomId,
+        m: &matrix_sdk::ruma::events::room::message::OriginalSyncRoomMessageEvent,
+    ) -> Origin {
+        use matrix_sdk::ruma::events::room::message::Relation;
+        Origin {
+            room: room.to_owned(),
+            event_id: m.event_id.clone(),
+            sender: m.sender.clone(),
+            thread: match &m.content.relates_to {
+                Some(Relation::Thread(t)) => Some(t.event_id.clone()),
+                _ => None,
+            },
+        }
+    }
 }
 
 #[cfg(test)]
@@ -380,6 +427,7 @@ mod tests {
             db: "sqlite://x.db".into(),
             store: None,
             allowed_servers: Some("a.org, B.org".into()),
+            max_rooms: 300,
         };
         assert!(args(Some("@bot:hs"), None, None).config().is_err());
         assert!(args(None, Some("pw"), None).config().is_err());

@@ -1,5 +1,6 @@
-//! Room policy: which invites the bot accepts, what counts as its own join,
-//! and the notice in rooms it cannot play in.
+//! Room policy: which invites the bot accepts (allowed servers, the room
+//! cap), what counts as its own join, and leaving rooms where it is alone
+//! or forgetting those it was kicked from.
 
 use std::time::Duration;
 
@@ -68,6 +69,14 @@ impl Bot {
             }
             return;
         }
+        let joined = self.client.joined_rooms().len();
+        if !limits::room_cap_allows(joined, self.max_rooms) {
+            tracing::warn!(room = %room.room_id(), inviter, joined, "invite refused (MATRIX_MAX_ROOMS)");
+            if let Err(e) = room.leave().await {
+                tracing::warn!(error = %e, "could not decline an invite");
+            }
+            return;
+        }
         let mut delay = Duration::from_millis(500);
         for attempt in 1..=4 {
             match room.join().await {
@@ -86,23 +95,52 @@ impl Bot {
                 }
             }
         }
-        if room
-            .latest_encryption_state()
-            .await
-            .is_ok_and(|s| s.is_encrypted())
-        {
-            self.warn_encrypted(room).await;
+    }
+
+    /// After a sync: leaves the rooms of the batch whose members changed
+    /// and where the bot is now alone, and forgets the rooms it was kicked
+    /// or banned from (or left).
+    pub(super) async fn tidy_rooms(&self, response: &SyncResponse) {
+        for (room_id, update) in &response.rooms.joined {
+            let members_changed = update
+                .timeline
+                .events
+                .iter()
+                .any(|e| is_member_event(e.raw()));
+            if !members_changed {
+                continue;
+            }
+            let Some(room) = self.client.get_room(room_id) else {
+                continue;
+            };
+            if limits::room_fate(true, room.joined_members_count()) == limits::RoomFate::Leave {
+                tracing::info!(room = %room_id, "everyone else left; leaving");
+                if let Err(e) = room.leave().await {
+                    tracing::warn!(error = %e, room = %room_id, "could not leave");
+                    continue;
+                }
+                self.forget(&room).await;
+            }
+        }
+        for room_id in response.rooms.left.keys() {
+            if let Some(room) = self.client.get_room(room_id) {
+                tracing::info!(room = %room_id, "removed from the room; forgetting it");
+                self.forget(&room).await;
+            }
         }
     }
 
-    pub(super) async fn warn_encrypted(&self, room: &Room) {
-        let first = self
-            .warned
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .insert(room.room_id().to_string());
-        if first {
-            send::notice(room, send::ENCRYPTED_NOTICE).await;
+    async fn forget(&self, room: &Room) {
+        if let Err(e) = room.forget().await {
+            tracing::debug!(error = %e, room = %room.room_id(), "could not forget a room");
         }
     }
+}
+
+/// Whether a timeline event is an `m.room.member` event.
+fn is_member_event(raw: &Raw<AnySyncTimelineEvent>) -> bool {
+    raw.get_field::<String>("type")
+        .ok()
+        .flatten()
+        .is_some_and(|t| t == "m.room.member")
 }

@@ -1,18 +1,21 @@
 //! Sending the service's replies into Matrix rooms: text as `m.text` with
 //! mention pills for the players the reply names, errors as `m.notice`
 //! replying to the command, boards as uploaded `m.image` (the text board as
-//! the body), PGNs as uploaded `m.file`. Send failures are logged, not
+//! the body), PGNs as uploaded `m.file`. In an end-to-end encrypted room
+//! the SDK encrypts every event and the files are uploaded encrypted (the
+//! key travels inside the encrypted event). Send failures are logged, not
 //! returned, so one bad reply does not hide the others.
 
 use std::sync::Arc;
 
 use matrix_sdk::Room;
 use matrix_sdk::ruma::events::Mentions;
-use matrix_sdk::ruma::events::room::ImageInfo;
+use matrix_sdk::ruma::events::relation::Thread;
 use matrix_sdk::ruma::events::room::message::{
     AddMentions, FileInfo, FileMessageEventContent, ForwardThread, ImageMessageEventContent,
-    MessageType, ReplyMetadata, RoomMessageEventContent,
+    MessageType, Relation, ReplyMetadata, RoomMessageEventContent,
 };
+use matrix_sdk::ruma::events::room::{ImageInfo, MediaSource};
 use matrix_sdk::ruma::{OwnedUserId, RoomId, UInt, UserId};
 
 use super::format;
@@ -27,12 +30,6 @@ pub const BOARD_SIZE: u32 = 512;
 pub const BOARD_FILE: &str = "board.png";
 /// MIME type of PGN files.
 pub const PGN_MIME: &str = "application/x-chess-pgn";
-/// Said once in an encrypted room.
-// TODO(lead): move into the message catalog (src/service/messages.rs).
-pub const ENCRYPTED_NOTICE: &str = "This room is end-to-end encrypted, and I cannot read \
-    encrypted messages: I only play chess in unencrypted rooms. Invite me to an unencrypted \
-    room to play.";
-
 /// A rendered board: PNG bytes and size.
 struct Png {
     bytes: Vec<u8>,
@@ -49,14 +46,6 @@ fn render(renderer: &Renderer, board: &BoardImage) -> Result<Png, String> {
         width: spec.size,
         height: spec.height(),
     })
-}
-
-/// Sends a plain notice (nothing mentioned).
-pub(crate) async fn notice(room: &Room, text: &str) {
-    let content = RoomMessageEventContent::notice_plain(text).add_mentions(Mentions::new());
-    if let Err(e) = room.send(content).await {
-        tracing::warn!(error = %e, room = %room.room_id(), "could not send a notice");
-    }
 }
 
 /// The (user id, name) pairs of the reply's mentions that are Matrix users.
@@ -100,6 +89,25 @@ pub(crate) fn text_content(reply: &Reply, origin: Option<&Origin>) -> RoomMessag
     content.add_mentions(Mentions::with_user_ids(ids))
 }
 
+/// Puts `content` in the thread of the command it answers, if that was
+/// sent in a thread: a reply (to the command) stays a reply within the
+/// thread; anything else follows the spec's fallback for clients without
+/// threads (`is_falling_back`, replying to the command).
+pub(crate) fn threaded(
+    mut content: RoomMessageEventContent,
+    origin: Option<&Origin>,
+) -> RoomMessageEventContent {
+    let Some((origin, root)) = origin.and_then(|o| o.thread.clone().map(|t| (o, t))) else {
+        return content;
+    };
+    let thread = match &content.relates_to {
+        Some(Relation::Reply(reply)) => Thread::reply(root, reply.in_reply_to.event_id.clone()),
+        _ => Thread::plain(root, origin.event_id.clone()),
+    };
+    content.relates_to = Some(Relation::Thread(thread));
+    content
+}
+
 impl Bot {
     /// Posts one reply into its room (a direct message into the direct
     /// room with its user). Replies for other platforms or rooms the bot is
@@ -131,10 +139,12 @@ impl Bot {
             );
             return;
         };
+        // Replies and threads only within the command's own room.
+        let origin = origin.filter(|o| o.room == room.room_id());
         if let Some(Event::Pgn { pgn }) = &reply.event
             && !pgn.is_empty()
         {
-            self.send_pgn(&room, pgn).await;
+            self.send_pgn(&room, pgn, origin).await;
             return;
         }
         let with_link;
@@ -148,15 +158,17 @@ impl Bot {
             None => reply,
         };
         if !reply.text.is_empty()
-            && let Err(e) = room.send(text_content(reply, origin)).await
+            && let Err(e) = room
+                .send(threaded(text_content(reply, origin), origin))
+                .await
         {
             tracing::warn!(error = %e, room = %room.room_id(), "could not send a reply");
         }
         if let Some(board) = &reply.board {
-            self.send_board(&room, board).await;
+            self.send_board(&room, board, origin).await;
         }
         for file in &reply.files {
-            self.send_attachment(&room, file).await;
+            self.send_attachment(&room, file, origin).await;
         }
     }
 
@@ -169,21 +181,21 @@ impl Bot {
         for reply in replies {
             if let Some(work) = &reply.follow_up {
                 for next in self.service.follow_up(work).await {
-                    self.post(&next, None).await;
+                    self.post(&next, origin).await;
                 }
             }
         }
     }
 
     /// Uploads a summary's card or GIF as `m.image`, a PGN as `m.file`.
-    async fn send_attachment(&self, room: &Room, file: &Attachment) {
+    async fn send_attachment(&self, room: &Room, file: &Attachment, origin: Option<&Origin>) {
         let mime: mime::Mime = file
             .kind
             .mime()
             .parse()
             .unwrap_or(mime::APPLICATION_OCTET_STREAM);
         let size = file.bytes.len();
-        let Some(uri) = self.upload(&mime, file.bytes.to_vec()).await else {
+        let Some(source) = self.upload(room, &mime, file.bytes.to_vec()).await else {
             return;
         };
         let content = match file.kind {
@@ -195,7 +207,7 @@ impl Bot {
                 }
                 info.mimetype = Some(mime.to_string());
                 info.size = UInt::try_from(size).ok();
-                let mut image = ImageMessageEventContent::plain(file.filename.clone(), uri)
+                let mut image = ImageMessageEventContent::new(file.filename.clone(), source)
                     .info(Box::new(info));
                 image.filename = Some(file.filename.clone());
                 RoomMessageEventContent::new(MessageType::Image(image))
@@ -204,20 +216,21 @@ impl Bot {
                 let mut info = FileInfo::new();
                 info.mimetype = Some(mime.to_string());
                 info.size = UInt::try_from(size).ok();
-                let mut f =
-                    FileMessageEventContent::plain(file.filename.clone(), uri).info(Box::new(info));
+                let mut f = FileMessageEventContent::new(file.filename.clone(), source)
+                    .info(Box::new(info));
                 f.filename = Some(file.filename.clone());
                 RoomMessageEventContent::new(MessageType::File(f))
             }
         };
-        if let Err(e) = room.send(content.add_mentions(Mentions::new())).await {
+        let content = threaded(content.add_mentions(Mentions::new()), origin);
+        if let Err(e) = room.send(content).await {
             tracing::warn!(error = %e, room = %room.room_id(), "could not send a file");
         }
     }
 
     /// The direct room with `user`: the first one the bot shares with them,
-    /// else a new one the bot opens and invites them to (unencrypted, as
-    /// the bot is built without end-to-end encryption). `None` (logged)
+    /// else a new one the bot opens and invites them to (end-to-end
+    /// encrypted, as the SDK creates direct rooms). `None` (logged)
     /// when `user` is not a user id or the homeserver refuses.
     async fn direct_room(&self, user: &str) -> Option<Room> {
         let id = UserId::parse(user)
@@ -233,21 +246,39 @@ impl Bot {
             .ok()
     }
 
-    async fn upload(
-        &self,
-        mime: &mime::Mime,
-        bytes: Vec<u8>,
-    ) -> Option<matrix_sdk::ruma::OwnedMxcUri> {
-        match self.client.media().upload(mime, bytes, None).await {
-            Ok(r) => Some(r.content_uri),
+    /// Uploads a file for `room`: encrypted when the room is (the key in
+    /// the returned source), else plain. `None` (logged) when the upload
+    /// fails or the room's encryption cannot be known.
+    async fn upload(&self, room: &Room, mime: &mime::Mime, bytes: Vec<u8>) -> Option<MediaSource> {
+        let encrypted = match room.latest_encryption_state().await {
+            Ok(state) => state.is_encrypted(),
             Err(e) => {
-                tracing::warn!(error = %e, "media upload failed");
-                None
+                // Never risk a plain upload into an encrypted room.
+                tracing::warn!(error = %e, room = %room.room_id(), "room encryption unknown; no upload");
+                return None;
             }
-        }
+        };
+        let uploaded = if encrypted {
+            let mut reader = std::io::Cursor::new(bytes);
+            self.client
+                .upload_encrypted_file(&mut reader)
+                .await
+                .map(|file| MediaSource::Encrypted(Box::new(file)))
+                .map_err(|e| e.to_string())
+        } else {
+            self.client
+                .media()
+                .upload(mime, bytes, None)
+                .await
+                .map(|r| MediaSource::Plain(r.content_uri))
+                .map_err(|e| e.to_string())
+        };
+        uploaded
+            .map_err(|e| tracing::warn!(error = e.as_str(), encrypted, "media upload failed"))
+            .ok()
     }
 
-    async fn send_board(&self, room: &Room, board: &BoardImage) {
+    async fn send_board(&self, room: &Room, board: &BoardImage, origin: Option<&Origin>) {
         let Ok(position) = Position::from_fen(&board.fen) else {
             tracing::warn!(fen = board.fen.as_str(), "board with a bad FEN skipped");
             return;
@@ -269,20 +300,20 @@ impl Bot {
         let size = png.as_ref().map(|p| p.bytes.len());
         let uploaded = match png {
             Some(p) => self
-                .upload(&mime::IMAGE_PNG, p.bytes)
+                .upload(room, &mime::IMAGE_PNG, p.bytes)
                 .await
-                .map(|uri| (uri, p.width, p.height)),
+                .map(|source| (source, p.width, p.height)),
             None => None,
         };
         let content = match uploaded {
-            Some((uri, width, height)) => {
+            Some((source, width, height)) => {
                 let mut info = ImageInfo::new();
                 info.width = Some(UInt::from(width));
                 info.height = Some(UInt::from(height));
                 info.mimetype = Some(mime::IMAGE_PNG.to_string());
                 info.size = size.and_then(|s| UInt::try_from(s).ok());
                 let mut image =
-                    ImageMessageEventContent::plain(text_board, uri).info(Box::new(info));
+                    ImageMessageEventContent::new(text_board, source).info(Box::new(info));
                 image.filename = Some(BOARD_FILE.to_string());
                 RoomMessageEventContent::new(MessageType::Image(image))
             }
@@ -295,23 +326,24 @@ impl Bot {
                 ),
             ),
         };
-        if let Err(e) = room.send(content.add_mentions(Mentions::new())).await {
+        let content = threaded(content.add_mentions(Mentions::new()), origin);
+        if let Err(e) = room.send(content).await {
             tracing::warn!(error = %e, room = %room.room_id(), "could not send a board");
         }
     }
 
-    async fn send_pgn(&self, room: &Room, pgn: &str) {
+    async fn send_pgn(&self, room: &Room, pgn: &str, origin: Option<&Origin>) {
         let name = format::pgn_file_name(pgn);
         let mime: mime::Mime = PGN_MIME.parse().unwrap_or(mime::TEXT_PLAIN_UTF_8);
         let bytes = pgn.as_bytes().to_vec();
         let size = bytes.len();
-        let content = match self.upload(&mime, bytes).await {
-            Some(uri) => {
+        let content = match self.upload(room, &mime, bytes).await {
+            Some(source) => {
                 let mut info = FileInfo::new();
                 info.mimetype = Some(mime.to_string());
                 info.size = UInt::try_from(size).ok();
                 let mut file =
-                    FileMessageEventContent::plain(name.clone(), uri).info(Box::new(info));
+                    FileMessageEventContent::new(name.clone(), source).info(Box::new(info));
                 file.filename = Some(name);
                 RoomMessageEventContent::new(MessageType::File(file))
             }
@@ -321,7 +353,8 @@ impl Bot {
                 format!("<pre><code>{}</code></pre>", format::escape_html(pgn)),
             ),
         };
-        if let Err(e) = room.send(content.add_mentions(Mentions::new())).await {
+        let content = threaded(content.add_mentions(Mentions::new()), origin);
+        if let Err(e) = room.send(content).await {
             tracing::warn!(error = %e, room = %room.room_id(), "could not send a PGN");
         }
     }
@@ -382,8 +415,10 @@ mod tests {
     #[test]
     fn errors_are_notices_replying_to_the_command_without_mentions() {
         let origin = Origin {
+            room: matrix_sdk::ruma::OwnedRoomId::try_from("!r:hs").unwrap(),
             event_id: matrix_sdk::ruma::OwnedEventId::try_from("$cmd:hs").unwrap(),
             sender: UserId::parse("@a:hs").unwrap(),
+            thread: None,
         };
         let v = json(&text_content(
             &reply("Illegal move <x>", true, &[("@a:hs", "A")]),
@@ -393,6 +428,47 @@ mod tests {
         assert_eq!(v["body"], "Illegal move <x>");
         assert_eq!(v["m.relates_to"]["m.in_reply_to"]["event_id"], "$cmd:hs");
         assert_eq!(v["m.mentions"], serde_json::json!({}));
+    }
+
+    #[test]
+    fn replies_to_a_command_in_a_thread_stay_in_the_thread() {
+        let origin = Origin {
+            room: matrix_sdk::ruma::OwnedRoomId::try_from("!r:hs").unwrap(),
+            event_id: matrix_sdk::ruma::OwnedEventId::try_from("$cmd:hs").unwrap(),
+            sender: UserId::parse("@a:hs").unwrap(),
+            thread: Some(matrix_sdk::ruma::OwnedEventId::try_from("$root:hs").unwrap()),
+        };
+        // A public reply: in the thread, falling back to a reply to the command.
+        let v = json(&threaded(
+            text_content(&reply("Alice plays e4", false, &[]), Some(&origin)),
+            Some(&origin),
+        ));
+        let rel = &v["m.relates_to"];
+        assert_eq!(rel["rel_type"], "m.thread");
+        assert_eq!(rel["event_id"], "$root:hs");
+        assert_eq!(rel["is_falling_back"], true);
+        assert_eq!(rel["m.in_reply_to"]["event_id"], "$cmd:hs");
+        // An error: a real reply to the command, within the thread.
+        let v = json(&threaded(
+            text_content(&reply("Illegal move", true, &[]), Some(&origin)),
+            Some(&origin),
+        ));
+        let rel = &v["m.relates_to"];
+        assert_eq!(rel["rel_type"], "m.thread");
+        assert_eq!(rel["event_id"], "$root:hs");
+        // `is_falling_back: false` is left out.
+        assert_ne!(rel["is_falling_back"], true);
+        assert_eq!(rel["m.in_reply_to"]["event_id"], "$cmd:hs");
+        // Outside a thread nothing changes.
+        let plain = Origin {
+            thread: None,
+            ..origin
+        };
+        let v = json(&threaded(
+            text_content(&reply("Alice plays e4", false, &[]), Some(&plain)),
+            Some(&plain),
+        ));
+        assert!(v.get("m.relates_to").is_none(), "{v}");
     }
 
     #[test]

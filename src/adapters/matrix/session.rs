@@ -66,13 +66,31 @@ pub(super) fn same_user(session: &UserId, configured: &str) -> bool {
 pub(crate) struct Progress {
     pub(super) since: Option<String>,
     pub(super) done: Vec<String>,
-    /// The command being handled: saved before the service runs it, so a
-    /// crash before it is `done` is known on the replay. Such a command is
-    /// not run again (its effect may have been committed: a second run could
-    /// act twice, as a replayed takeback acceptance becomes a new request);
-    /// its sender is asked to check and repeat it.
-    #[serde(default)]
-    pub(super) pending: Option<String>,
+    /// The commands being handled (one per room at most, as rooms run
+    /// concurrently): saved before the service runs one, so a crash before
+    /// it is `done` is known on the replay. Such a command is not run again
+    /// (its effect may have been committed: a second run could act twice,
+    /// as a replayed takeback acceptance becomes a new request); its sender
+    /// is asked to check and repeat it. (Older files hold one id or null.)
+    #[serde(default, deserialize_with = "one_or_many")]
+    pub(super) pending: Vec<String>,
+}
+
+/// `null`, one string or a list of strings, as a list.
+fn one_or_many<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    #[derive(serde::Deserialize)]
+    #[serde(untagged)]
+    enum OneOrMany {
+        One(String),
+        Many(Vec<String>),
+    }
+    Ok(
+        match <Option<OneOrMany> as serde::Deserialize>::deserialize(d)? {
+            None => Vec::new(),
+            Some(OneOrMany::One(s)) => vec![s],
+            Some(OneOrMany::Many(v)) => v,
+        },
+    )
 }
 
 /// What to do with a command event of the batch in hand.
@@ -92,18 +110,18 @@ impl Progress {
         if self.done.iter().any(|d| d == event) {
             return Begin::Done;
         }
-        if self.pending.as_deref() == Some(event) {
-            self.pending = None;
+        if let Some(i) = self.pending.iter().position(|p| p == event) {
+            self.pending.swap_remove(i);
             self.done.push(event.to_string());
             return Begin::Interrupted;
         }
-        self.pending = Some(event.to_string());
+        self.pending.push(event.to_string());
         Begin::Run
     }
 
     /// `event` was handled.
     pub(crate) fn finish(&mut self, event: &str) {
-        self.pending = None;
+        self.pending.retain(|p| p != event);
         self.done.push(event.to_string());
     }
 }
@@ -134,9 +152,14 @@ pub(super) async fn save_progress(client: &Client, progress: &Progress) -> Resul
 }
 
 pub(super) async fn build_client(cfg: &MatrixConfig) -> Result<Client, MatrixError> {
+    // One SQLite folder for the SDK's state and its crypto store (the
+    // device's keys and the room keys): the device and its keys survive
+    // restarts, so players' clients keep trusting it. Room keys go to every
+    // device of the room's members, verified or not (the SDK's default
+    // `CollectStrategy::AllDevices`): nobody verifies a bot.
     let client = Client::builder()
         .homeserver_url(&cfg.homeserver)
-        .sqlite_store(cfg.store_path.join("state"), None)
+        .sqlite_store(cfg.store_path.join(STATE_DIR), None)
         .build()
         .await?;
     // Syncing resumes from our progress record. The SDK's own token is newer
@@ -268,7 +291,27 @@ mod progress_tests {
     #[test]
     fn progress_saved_before_pending_existed_still_loads() {
         let old: Progress = serde_json::from_str(r#"{"since":"s1","done":["$x"]}"#).unwrap();
-        assert_eq!(old.pending, None);
+        assert!(old.pending.is_empty());
         assert_eq!(old.done, ["$x"]);
+        let one: Progress =
+            serde_json::from_str(r#"{"since":"s1","done":[],"pending":"$y"}"#).unwrap();
+        assert_eq!(one.pending, ["$y"]);
+        let none: Progress =
+            serde_json::from_str(r#"{"since":"s1","done":[],"pending":null}"#).unwrap();
+        assert!(none.pending.is_empty());
+    }
+
+    #[test]
+    fn commands_of_several_rooms_in_flight_at_a_crash_are_each_not_rerun() {
+        let mut p = Progress::default();
+        assert_eq!(p.begin("$room1"), Begin::Run);
+        assert_eq!(p.begin("$room2"), Begin::Run);
+        p.finish("$room1");
+        assert_eq!(p.begin("$room1b"), Begin::Run);
+        let mut after = reloaded(&p);
+        assert_eq!(after.begin("$room1"), Begin::Done);
+        assert_eq!(after.begin("$room2"), Begin::Interrupted);
+        assert_eq!(after.begin("$room1b"), Begin::Interrupted);
+        assert_eq!(after.begin("$room3"), Begin::Run);
     }
 }

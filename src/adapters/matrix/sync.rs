@@ -17,7 +17,7 @@ use crate::service::Clock;
 /// rather than the SDK's (which pauses a second between quick syncs); each
 /// sync starts from our progress record, never from nothing (which would
 /// replay the recent history).
-pub(super) async fn sync_loop(client: &Client, bot: &Bot) -> Result<(), MatrixError> {
+pub(super) async fn sync_loop(client: &Client, bot: &Arc<Bot>) -> Result<(), MatrixError> {
     let base = SyncSettings::default()
         .filter(sync_filter())
         .timeout(SYNC_TIMEOUT);
@@ -34,6 +34,7 @@ pub(super) async fn sync_loop(client: &Client, bot: &Bot) -> Result<(), MatrixEr
                 {
                     let _busy = bot.busy.lock().await;
                     let next = response.next_batch.clone();
+                    bot.tidy_rooms(&response).await;
                     bot.on_sync(response).await;
                     bot.finish_batch(next).await;
                 }

@@ -27,6 +27,12 @@ pub fn console_bad_span(l: Locale, given: &str) -> String {
     tr(l, "console-bad-span", &[("given", given.into())])
 }
 
+/// Said once to a user (or room) over the command rate limit.
+#[must_use]
+pub fn slow_down(l: Locale) -> String {
+    tr(l, "slow-down", &[])
+}
+
 /// The private question under a Resign button.
 #[must_use]
 pub fn resign_question(l: Locale) -> String {
