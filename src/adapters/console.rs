@@ -22,8 +22,8 @@ use crate::chess::Position;
 use crate::i18n::Locale;
 use crate::render::Renderer;
 use crate::service::{
-    Actor, Attachment, AttachmentKind, BoardImage, Event, GameService, LocalePrefs, ManualClock,
-    Place, Reply, board_spec, error_reply, messages as msg,
+    Actor, Attachment, AttachmentKind, BoardImage, Clock, Event, GameService, LocalePrefs,
+    ManualClock, Place, Reply, board_spec, error_reply, messages as msg,
 };
 use crate::store::Store;
 
@@ -148,6 +148,8 @@ struct Output {
     images: Option<PathBuf>,
     renderer: Option<Renderer>,
     seq: u64,
+    /// Deadlines are shown relative to the console's clock.
+    clock: Arc<ManualClock>,
 }
 
 impl Output {
@@ -201,7 +203,7 @@ impl Output {
                 AttachmentKind::Pgn => files.extend(path),
             }
         }
-        let mut text = r.text.clone();
+        let mut text = msg::with_relative_times(r.locale, &r.text, self.clock.now());
         if let Some(link) = &r.link {
             text.push_str(&format!("\n{}: {}", link.label, link.url));
         }
@@ -348,6 +350,7 @@ pub async fn run(args: ConsoleArgs) -> anyhow::Result<()> {
         renderer: args.images.as_ref().map(|_| Renderer::new()),
         images: args.images,
         seq: 0,
+        clock: clock.clone(),
     };
     let stdin = BufReader::new(tokio::io::stdin());
     let mut stdout = tokio::io::BufWriter::new(tokio::io::stdout());

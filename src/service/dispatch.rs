@@ -48,6 +48,7 @@ impl GameService {
                 due_hint: Mutex::new(None),
                 engine,
                 renderer: std::sync::OnceLock::new(),
+                outage: Mutex::new(None),
             }),
         })
     }
@@ -121,6 +122,9 @@ impl GameService {
             },
             other => other,
         };
+        if let Some(refused) = self.refuse_during_outage(place, prefs).await {
+            return vec![refused];
+        }
         let loc = self.locale_for(place, prefs).await;
         // This channel's deadline first (a move after it is too late). The
         // rest of the due work belongs to the adapter's announcer task,
@@ -218,6 +222,11 @@ impl GameService {
         };
         match result {
             Ok(mut r) => replies.append(&mut r),
+            Err(Failure::Internal(ServiceError::Store(e))) if e.is_unreachable() => {
+                tracing::error!(error = %e, "the database is unreachable");
+                *lock(&self.inner.outage) = Some(std::time::Instant::now() + OUTAGE_RETRY);
+                replies.push(error_reply(place, "unavailable", msg::unavailable(loc)));
+            }
             Err(f) => replies.push(failure_reply(loc, place, f)),
         }
         self.apply_board_prefs(place, by, &mut replies[first..], requested_flip)
@@ -256,6 +265,28 @@ impl GameService {
         let mut refusal = failure_reply(loc, place, check.await.err()?);
         refusal.locale = loc;
         Some(refusal)
+    }
+
+    /// While the database is known to be unreachable, the answer to any
+    /// command: `unavailable`, at once, in the caller's own language (the
+    /// channel's setting is in the database). Once [`OUTAGE_RETRY`] has
+    /// passed, one probe of at most [`OUTAGE_PROBE`] decides whether the
+    /// command runs.
+    async fn refuse_during_outage(&self, place: &Place, prefs: LocalePrefs) -> Option<Reply> {
+        let until = (*lock(&self.inner.outage))?;
+        if std::time::Instant::now() >= until {
+            let probe = tokio::time::timeout(OUTAGE_PROBE, self.inner.store.ping()).await;
+            if matches!(probe, Ok(Ok(()))) {
+                tracing::info!("the database answers again");
+                *lock(&self.inner.outage) = None;
+                return None;
+            }
+            *lock(&self.inner.outage) = Some(std::time::Instant::now() + OUTAGE_RETRY);
+        }
+        let loc = prefs.user_or_guild();
+        let mut r = error_reply(place, "unavailable", msg::unavailable(loc));
+        r.locale = loc;
+        Some(r)
     }
 
     /// The language of the replies to a command in `place`: the user's

@@ -105,7 +105,17 @@ pub(super) struct Inner {
     pub(super) engine: Arc<dyn crate::engine::Engine>,
     /// Draws summary cards and game GIFs, prepared on first use.
     pub(super) renderer: std::sync::OnceLock<crate::render::Renderer>,
+    /// While the database is unreachable: when to look again. Until then
+    /// commands are answered `unavailable` at once instead of each waiting
+    /// out the pool's acquire timeout on every query.
+    pub(super) outage: Mutex<Option<std::time::Instant>>,
 }
+
+/// How long after an unreachable database commands are refused before
+/// one quick probe looks again.
+pub(super) const OUTAGE_RETRY: std::time::Duration = std::time::Duration::from_secs(5);
+/// How long that probe may take.
+pub(super) const OUTAGE_PROBE: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// Games kept replayed in memory at most.
 pub(super) const CACHE_LIMIT: usize = 4096;
@@ -351,6 +361,13 @@ pub(super) fn reply(place: &Place, text: String) -> Reply {
 }
 
 impl GameService {
+    /// The service clock's current time (adapters show deadlines relative
+    /// to it).
+    #[must_use]
+    pub fn now(&self) -> chrono::DateTime<chrono::Utc> {
+        self.inner.clock.now()
+    }
+
     pub(super) async fn replay(&self, row: GameRow) -> Result<Loaded, ServiceError> {
         if row.is_active() {
             let cached = lock(&self.inner.cache).get(&row.id).cloned();

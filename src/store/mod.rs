@@ -47,6 +47,25 @@ pub enum StoreError {
     Migrate(#[from] sqlx::migrate::MigrateError),
 }
 
+impl StoreError {
+    /// Whether the database could not be reached at all (down, refusing
+    /// connections, the pool closed or out of time), as opposed to a
+    /// query that failed.
+    #[must_use]
+    pub fn is_unreachable(&self) -> bool {
+        matches!(
+            self,
+            StoreError::Db(
+                sqlx::Error::PoolTimedOut
+                    | sqlx::Error::PoolClosed
+                    | sqlx::Error::Io(_)
+                    | sqlx::Error::Tls(_)
+                    | sqlx::Error::WorkerCrashed
+            )
+        )
+    }
+}
+
 /// Result of store operations.
 pub type StoreResult<T> = Result<T, StoreError>;
 
@@ -327,6 +346,15 @@ impl Store {
     }
 
     /// Closes the pool (waits for connections to finish).
+    /// One trivial query: whether the database answers at all.
+    ///
+    /// # Errors
+    /// The database's error when it does not.
+    pub async fn ping(&self) -> StoreResult<()> {
+        query("select 1").execute(&self.pool).await?;
+        Ok(())
+    }
+
     pub async fn close(&self) {
         self.pool.close().await;
     }

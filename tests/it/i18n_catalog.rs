@@ -152,6 +152,10 @@ const CONTRACT: &[(&str, &[&str])] = &[
     ("thread-name", &["white", "black"]),
     ("command-interrupted", &[]),
     ("slow-down", &[]),
+    ("unavailable", &[]),
+    ("time-now", &[]),
+    ("time-in", &["unit", "n"]),
+    ("time-ago", &["unit", "n"]),
     ("button-label", &["button"]),
     ("stats-streak", &["kind", "count"]),
     ("stats-best-win", &["opponent", "rating", "game"]),
@@ -329,6 +333,8 @@ fn samples(name: &str) -> Vec<Arg<'static>> {
         "engine_first" => s(&["no", "yes"]),
         "view" => s(&["auto", "white", "black"]),
         "theme" => s(&["brown", "blue", "green", "high-contrast"]),
+        "unit" => s(&["days", "hours", "minutes"]),
+        "n" => [1, 2, 5, 20, 21, 22, 101].into_iter().map(Arg::Num).collect(),
         _ => s(&["somebody"]),
     }
 }

@@ -39,6 +39,7 @@ mod i18n_notation;
 mod layering;
 mod matrix_e2e;
 mod matrix_e2ee;
+mod outage;
 mod perft;
 mod ratings;
 mod render;

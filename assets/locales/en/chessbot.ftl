@@ -254,6 +254,8 @@ button-stale = This button is out of date, so it does nothing.
 
 internal = Sorry, something went wrong on my side. Please try again.
 
+unavailable = I cannot reach my database just now, so nothing was done. Please try again in a minute.
+
 unknown-command = Unknown command `{ $name }`. `/chess help` lists the commands.
 
 missing-command = Which command? `/chess help` lists them.
@@ -471,3 +473,35 @@ board-settings-current = Your boards: { $view ->
         [high-contrast] high-contrast
        *[brown] brown
     } theme. Change them with `settings board:white|black|auto theme:brown|blue|green|high-contrast`.
+
+## Relative times beside deadlines (console and Matrix; Discord shows its own)
+
+time-now = now
+time-in = in { $unit ->
+        [minutes] { $n ->
+            [one] { $n } minute
+           *[other] { $n } minutes
+        }
+        [hours] { $n ->
+            [one] { $n } hour
+           *[other] { $n } hours
+        }
+       *[days] { $n ->
+            [one] { $n } day
+           *[other] { $n } days
+        }
+    }
+time-ago = { $unit ->
+        [minutes] { $n ->
+            [one] { $n } minute
+           *[other] { $n } minutes
+        }
+        [hours] { $n ->
+            [one] { $n } hour
+           *[other] { $n } hours
+        }
+       *[days] { $n ->
+            [one] { $n } day
+           *[other] { $n } days
+        }
+    } ago

@@ -280,6 +280,8 @@ button-stale = Acest buton este depășit, așa că nu face nimic.
 
 internal = Ne pare rău, ceva nu a mers bine la mine. Vă rog să încercați din nou.
 
+unavailable = Nu pot ajunge la baza mea de date acum, așa că nu am făcut nimic. Vă rog să încercați din nou peste un minut.
+
 unknown-command = Comandă necunoscută `{ $name }`. `/chess help` arată comenzile.
 
 missing-command = Ce comandă? `/chess help` le arată.
@@ -491,3 +493,41 @@ board-settings-current = Tablele dumneavoastră: { $view ->
         [high-contrast] cu contrast ridicat
        *[brown] maro
     }. Le schimbați cu `settings board:white|black|auto theme:brown|blue|green|high-contrast`.
+
+## Timpul relativ lângă termene (consola și Matrix)
+
+time-now = acum
+time-in = peste { $unit ->
+        [minutes] { $n ->
+            [one] { $n } minut
+            [few] { $n } minute
+           *[other] { $n } de minute
+        }
+        [hours] { $n ->
+            [one] { $n } oră
+            [few] { $n } ore
+           *[other] { $n } de ore
+        }
+       *[days] { $n ->
+            [one] { $n } zi
+            [few] { $n } zile
+           *[other] { $n } de zile
+        }
+    }
+time-ago = acum { $unit ->
+        [minutes] { $n ->
+            [one] { $n } minut
+            [few] { $n } minute
+           *[other] { $n } de minute
+        }
+        [hours] { $n ->
+            [one] { $n } oră
+            [few] { $n } ore
+           *[other] { $n } de ore
+        }
+       *[days] { $n ->
+            [one] { $n } zi
+            [few] { $n } zile
+           *[other] { $n } de zile
+        }
+    }

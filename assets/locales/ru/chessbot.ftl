@@ -281,6 +281,8 @@ button-stale = Эта кнопка устарела и ничего не дел�
 
 internal = Извините, у меня что-то пошло не так. Попробуйте ещё раз.
 
+unavailable = Сейчас у меня нет связи с базой данных, поэтому ничего не сделано. Попробуйте через минуту.
+
 unknown-command = Неизвестная команда `{ $name }`. Список команд: `/chess help`.
 
 missing-command = Какая команда? Список команд: `/chess help`.
@@ -491,3 +493,41 @@ board-settings-current = Ваши доски: { $view ->
         [high-contrast] контрастная
        *[brown] коричневая
     }. Изменить: `settings board:white|black|auto theme:brown|blue|green|high-contrast`.
+
+## Относительное время рядом со сроками (консоль и Matrix)
+
+time-now = сейчас
+time-in = через { $unit ->
+        [minutes] { $n ->
+            [one] { $n } минуту
+            [few] { $n } минуты
+           *[many] { $n } минут
+        }
+        [hours] { $n ->
+            [one] { $n } час
+            [few] { $n } часа
+           *[many] { $n } часов
+        }
+       *[days] { $n ->
+            [one] { $n } день
+            [few] { $n } дня
+           *[many] { $n } дней
+        }
+    }
+time-ago = { $unit ->
+        [minutes] { $n ->
+            [one] { $n } минуту
+            [few] { $n } минуты
+           *[many] { $n } минут
+        }
+        [hours] { $n ->
+            [one] { $n } час
+            [few] { $n } часа
+           *[many] { $n } часов
+        }
+       *[days] { $n ->
+            [one] { $n } день
+            [few] { $n } дня
+           *[many] { $n } дней
+        }
+    } назад

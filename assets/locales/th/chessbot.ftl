@@ -279,6 +279,8 @@ button-stale = ปุ่มนี้เก่าแล้ว จึงไม่�
 
 internal = ขออภัย ระบบขัดข้อง โปรดลองใหม่อีกครั้ง
 
+unavailable = ตอนนี้ติดต่อฐานข้อมูลไม่ได้ จึงยังไม่ได้ทำอะไร โปรดลองใหม่อีกครั้งในอีกสักครู่
+
 unknown-command = ไม่รู้จักคำสั่ง `{ $name }` ดูคำสั่งทั้งหมดได้ที่ `/chess help`
 
 missing-command = คำสั่งอะไร? ดูคำสั่งทั้งหมดได้ที่ `/chess help`
@@ -462,3 +464,17 @@ board-settings-current = กระดานของคุณ: { $view ->
         [high-contrast] คอนทราสต์สูง
        *[brown] สีน้ำตาล
     } เปลี่ยนได้ด้วย `settings board:white|black|auto theme:brown|blue|green|high-contrast`
+
+## เวลาสัมพัทธ์ข้างกำหนดเวลา (คอนโซลและ Matrix)
+
+time-now = ตอนนี้
+time-in = ในอีก { $n } { $unit ->
+        [minutes] นาที
+        [hours] ชั่วโมง
+       *[days] วัน
+    }
+time-ago = { $n } { $unit ->
+        [minutes] นาที
+        [hours] ชั่วโมง
+       *[days] วัน
+    }ที่แล้ว

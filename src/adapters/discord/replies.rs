@@ -11,7 +11,7 @@ use serenity::all::{
 
 use super::ids::ButtonId;
 use crate::i18n::Locale;
-use crate::service::{AttachmentKind, Event, Reply, Subject};
+use crate::service::{AttachmentKind, Event, Reply, Subject, messages as msg};
 
 /// File name of the board picture; the embed shows `attachment://board.png`.
 pub const BOARD_FILE: &str = "board.png";
@@ -99,30 +99,10 @@ pub fn escape_markdown(text: &str) -> String {
 /// nothing worse than that date.
 #[must_use]
 pub fn local_times(text: &str) -> String {
-    const LEN: usize = "2026-01-02 03:04".len();
-    const ZONE: &str = " UTC";
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(at) = rest.find(ZONE) {
-        let stamp = at
-            .checked_sub(LEN)
-            .and_then(|from| rest.get(from..at).map(|s| (from, s)))
-            .and_then(|(from, s)| {
-                chrono::NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M")
-                    .ok()
-                    .map(|t| (from, t.and_utc().timestamp()))
-            });
-        match stamp {
-            Some((from, unix)) => {
-                out.push_str(&rest[..from]);
-                out.push_str(&format!("<t:{unix}:f> (<t:{unix}:R>)"));
-            }
-            None => out.push_str(&rest[..at + ZONE.len()]),
-        }
-        rest = &rest[at + ZONE.len()..];
-    }
-    out.push_str(rest);
-    out
+    msg::map_deadlines(text, |t| {
+        let unix = t.timestamp();
+        format!("<t:{unix}:f> (<t:{unix}:R>)")
+    })
 }
 
 /// The Discord user ids among the reply's mentions (numeric ids only,

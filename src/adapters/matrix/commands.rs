@@ -9,7 +9,7 @@ use matrix_sdk::ruma::events::{
 };
 use matrix_sdk::ruma::serde::Raw;
 use matrix_sdk::ruma::{RoomId, UserId};
-use matrix_sdk::{Room, RoomMemberships, sync::SyncResponse};
+use matrix_sdk::{Room, RoomMemberships};
 
 use super::text;
 use super::*;
@@ -39,22 +39,6 @@ impl Bot {
         }
     }
 
-    /// The batch is done: the next one starts at `next`.
-    pub(super) async fn finish_batch(&self, next: String) {
-        let mut p = self.progress.lock().await;
-        if p.since.as_deref() == Some(next.as_str()) && p.done.is_empty() {
-            return;
-        }
-        *p = Progress {
-            since: Some(next),
-            done: Vec::new(),
-            pending: Vec::new(),
-        };
-        if let Err(e) = save_progress(&self.client, &p).await {
-            tracing::warn!(error = %e, "could not save the progress");
-        }
-    }
-
     pub(super) fn place(&self, room: &RoomId) -> Place {
         let server = format::server_of(room.as_str())
             .unwrap_or_else(|| self.me.server_name().as_str())
@@ -63,43 +47,6 @@ impl Bot {
             platform: PLATFORM.to_string(),
             guild: Some(server),
             channel: room.to_string(),
-        }
-    }
-
-    /// Handles a batch: the rooms concurrently, each room's commands in
-    /// order (one slow command only holds up its own room). Every room is
-    /// done when this returns.
-    pub(super) async fn on_sync(self: &Arc<Self>, response: SyncResponse) {
-        self.on_invites(&response).await;
-        let mut rooms = tokio::task::JoinSet::new();
-        for (room_id, update) in &response.rooms.joined {
-            let Some(room) = self.client.get_room(room_id) else {
-                continue;
-            };
-            let events = &update.timeline.events;
-            // Only what happened after the bot joined.
-            let start = events
-                .iter()
-                .rposition(|e| is_own_join(e.raw(), &self.me))
-                .map_or(0, |i| i + 1);
-            if update.timeline.limited {
-                tracing::warn!(room = %room_id, "sync gap: older events of this batch were not delivered");
-            }
-            let events: Vec<_> = events[start..].iter().map(|e| e.raw().clone()).collect();
-            if events.is_empty() {
-                continue;
-            }
-            let bot = Arc::clone(self);
-            rooms.spawn(with_command_style(CommandStyle::Bang, async move {
-                for raw in &events {
-                    bot.on_event(&room, raw).await;
-                }
-            }));
-        }
-        while let Some(done) = rooms.join_next().await {
-            if let Err(e) = done {
-                tracing::error!(error = %e, "a room's commands failed");
-            }
         }
     }
 

@@ -30,9 +30,11 @@ pub mod format;
 pub mod limits;
 mod rooms;
 pub mod send;
+mod queue;
 mod session;
 mod sync;
 
+use queue::*;
 use rooms::*;
 use session::*;
 use sync::*;
@@ -304,10 +306,14 @@ pub async fn serve(
         allowed: cfg.allowed_servers.clone(),
         max_rooms: cfg.max_rooms,
         limiter: std::sync::Mutex::new(limits::RateLimiter::new(cfg.rate_limit)),
-        busy: tokio::sync::Mutex::new(()),
+        busy: tokio::sync::RwLock::new(()),
         progress: tokio::sync::Mutex::new(Progress::default()),
+        rooms: std::sync::Mutex::new(RoomQueues::new()),
+        workers: std::sync::Mutex::new(tokio::task::JoinSet::new()),
     });
 
+    // The room workers stop with this future, however it ends.
+    let _rooms = StopRoomsOnDrop(Arc::clone(&bot));
     let mut progress = load_progress(&client).await?;
     if progress.since.is_none() {
         // First start: skip the history, but take the pending invites.
@@ -317,13 +323,17 @@ pub async fn serve(
         bot.on_invites(&response).await;
         progress = Progress {
             since: Some(response.next_batch),
-            done: Vec::new(),
-            pending: Vec::new(),
+            ..Progress::default()
         };
         save_progress(&client, &progress).await?;
         tracing::info!("first sync done; history skipped");
     }
+    // What was synced but not handled before the last stop goes first.
+    let queued = progress.queued.clone();
     *bot.progress.lock().await = progress;
+    for q in queued {
+        bot.hand_to_room(q);
+    }
 
     // Everything the bot says on Matrix tells users to type `!chess ...`.
     let _deadlines = AbortOnDrop(tokio::spawn(with_command_style(
@@ -333,8 +343,9 @@ pub async fn serve(
     let sync = with_command_style(CommandStyle::Bang, sync_loop(&client, &bot));
     let stop = async {
         shutdown.await;
-        // Let the batch in hand finish.
-        let guard = bot.busy.lock().await;
+        // Let the commands in hand finish; the queued ones wait for the
+        // next start.
+        let guard = bot.busy.write().await;
         tracing::info!("shutting down");
         guard
     };
@@ -355,10 +366,14 @@ pub(crate) struct Bot {
     pub(super) max_rooms: usize,
     /// The command rate limit.
     pub(super) limiter: std::sync::Mutex<limits::RateLimiter>,
-    /// Held while a sync batch is handled, so shutdown waits for it.
-    pub(super) busy: tokio::sync::Mutex<()>,
-    /// The batch in hand (saved after every command).
+    /// Read-held by a room worker while it handles a command, so shutdown
+    /// (which takes it for writing) waits for the commands in hand.
+    pub(super) busy: tokio::sync::RwLock<()>,
+    /// The sync token and the queued events (saved after every command).
     pub(super) progress: tokio::sync::Mutex<Progress>,
+    /// Each room's queue, and the room workers.
+    pub(super) rooms: std::sync::Mutex<RoomQueues>,
+    pub(super) workers: std::sync::Mutex<tokio::task::JoinSet<()>>,
 }
 
 /// The command a reply answers (for replies to errors, and to answer in

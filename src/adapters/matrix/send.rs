@@ -22,7 +22,9 @@ use super::format;
 use super::{Bot, Origin, PLATFORM};
 use crate::chess::Position;
 use crate::render::Renderer;
-use crate::service::{Attachment, AttachmentKind, BoardImage, Event, Reply, board_spec};
+use crate::service::{
+    Attachment, AttachmentKind, BoardImage, Event, Reply, board_spec, messages as msg,
+};
 
 /// Width of board pictures.
 pub const BOARD_SIZE: u32 = 512;
@@ -147,16 +149,14 @@ impl Bot {
             self.send_pgn(&room, pgn, origin).await;
             return;
         }
-        let with_link;
-        let reply = match &reply.link {
-            Some(link) => {
-                let mut r = reply.clone();
-                r.text = format!("{}\n{}: {}", r.text, link.label, link.url);
-                with_link = r;
-                &with_link
-            }
-            None => reply,
-        };
+        // Deadlines read "(in 2 days)" beside their UTC time, and the
+        // summary's link goes at the end of the text.
+        let mut shown = reply.clone();
+        shown.text = msg::with_relative_times(reply.locale, &reply.text, self.service.now());
+        if let Some(link) = &reply.link {
+            shown.text = format!("{}\n{}: {}", shown.text, link.label, link.url);
+        }
+        let reply = &shown;
         if !reply.text.is_empty()
             && let Err(e) = room
                 .send(threaded(text_content(reply, origin), origin))

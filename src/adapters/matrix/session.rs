@@ -57,14 +57,20 @@ pub(super) fn same_user(session: &UserId, configured: &str) -> bool {
     }
 }
 
-/// How far the bot got: the `since` token of the sync batch in hand and
-/// the commands of that batch already handled. Saved after every command,
-/// so a crash in the middle of a batch neither loses nor repeats one: the
-/// next start syncs again from `since` and skips `done`. (The SDK saves its
-/// own token before a batch is handled, so it cannot serve for this.)
+/// How far the bot got: the `since` token of the next sync, the synced
+/// events not handled yet (`queued`, saved together with the `since` that
+/// follows them, so syncing goes on while a room is busy and a crash loses
+/// none: a restart hands them to their rooms again), and the commands
+/// being handled. Saved after every command, so a crash neither loses nor
+/// repeats one. (The SDK saves its own token before a batch is handled, so
+/// it cannot serve for this.)
 #[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Progress {
     pub(super) since: Option<String>,
+    /// Commands handled since the last batch was queued (files written
+    /// before the queue existed list the handled events of the batch at
+    /// `since`, which is synced again: these are skipped).
+    #[serde(default)]
     pub(super) done: Vec<String>,
     /// The commands being handled (one per room at most, as rooms run
     /// concurrently): saved before the service runs one, so a crash before
@@ -74,6 +80,17 @@ pub(crate) struct Progress {
     /// is asked to check and repeat it. (Older files hold one id or null.)
     #[serde(default, deserialize_with = "one_or_many")]
     pub(super) pending: Vec<String>,
+    /// Synced events not yet handled, oldest first.
+    #[serde(default)]
+    pub(super) queued: Vec<Queued>,
+}
+
+/// A synced event waiting for its room's worker.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub(crate) struct Queued {
+    pub(super) room: matrix_sdk::ruma::OwnedRoomId,
+    pub(super) event: String,
+    pub(super) raw: matrix_sdk::ruma::serde::Raw<matrix_sdk::ruma::events::AnySyncTimelineEvent>,
 }
 
 /// `null`, one string or a list of strings, as a list.
@@ -122,7 +139,32 @@ impl Progress {
     /// `event` was handled.
     pub(crate) fn finish(&mut self, event: &str) {
         self.pending.retain(|p| p != event);
+        self.queued.retain(|q| q.event != event);
         self.done.push(event.to_string());
+    }
+
+    /// A synced batch: its events not seen before join the queue (and are
+    /// returned, for their rooms), and the next sync starts at `next`.
+    pub(crate) fn accept(&mut self, next: String, events: Vec<Queued>) -> Vec<Queued> {
+        let fresh: Vec<Queued> = events
+            .into_iter()
+            .filter(|q| {
+                !self.done.contains(&q.event) && !self.queued.iter().any(|o| o.event == q.event)
+            })
+            .collect();
+        self.queued.extend(fresh.iter().cloned());
+        self.since = Some(next);
+        self.done.clear();
+        fresh
+    }
+
+    /// `event` leaves the queue (handled, or no command at all); whether
+    /// anything changed.
+    pub(crate) fn settle(&mut self, event: &str) -> bool {
+        let before = self.queued.len() + self.pending.len();
+        self.queued.retain(|q| q.event != event);
+        self.pending.retain(|p| p != event);
+        before != self.queued.len() + self.pending.len()
     }
 }
 
@@ -299,6 +341,55 @@ mod progress_tests {
         let none: Progress =
             serde_json::from_str(r#"{"since":"s1","done":[],"pending":null}"#).unwrap();
         assert!(none.pending.is_empty());
+    }
+
+    fn queued(room: &str, event: &str) -> Queued {
+        Queued {
+            room: matrix_sdk::ruma::OwnedRoomId::try_from(room).unwrap(),
+            event: event.to_string(),
+            raw: matrix_sdk::ruma::serde::Raw::from_json_string(format!(
+                r#"{{"type":"m.room.message","event_id":"{event}","sender":"@a:x","origin_server_ts":1,"content":{{"msgtype":"m.text","body":"!chess board"}}}}"#
+            ))
+            .unwrap(),
+        }
+    }
+
+    #[test]
+    fn a_synced_batch_is_queued_with_its_next_token_and_survives_a_restart() {
+        let mut p = Progress::default();
+        let fresh = p.accept(
+            "s2".into(),
+            vec![queued("!r1:x", "$a"), queued("!r2:x", "$b"), queued("!r1:x", "$c")],
+        );
+        assert_eq!(fresh.len(), 3);
+        assert_eq!(p.since.as_deref(), Some("s2"));
+        // Room 1 handles $a while room 2 is still busy with $b.
+        assert_eq!(p.begin("$a"), Begin::Run);
+        p.finish("$a");
+        assert_eq!(p.begin("$b"), Begin::Run);
+        // The next batch is taken while $b and $c wait.
+        let more = p.accept("s3".into(), vec![queued("!r1:x", "$d")]);
+        assert_eq!(more.len(), 1);
+        // A crash now: the restart resumes from s3 with $b, $c and $d.
+        let mut after = reloaded(&p);
+        assert_eq!(after.since.as_deref(), Some("s3"));
+        let left: Vec<&str> = after.queued.iter().map(|q| q.event.as_str()).collect();
+        assert_eq!(left, ["$b", "$c", "$d"]);
+        assert_eq!(after.begin("$b"), Begin::Interrupted, "not run twice");
+        assert!(after.settle("$b"));
+        assert_eq!(after.begin("$c"), Begin::Run);
+        after.finish("$c");
+        assert!(!after.settle("$c"), "already gone");
+        // A batch synced again holds nothing new.
+        assert!(after.accept("s3".into(), vec![queued("!r1:x", "$d")]).is_empty());
+    }
+
+    #[test]
+    fn a_progress_file_without_a_queue_skips_what_it_handled() {
+        let mut old: Progress = serde_json::from_str(r#"{"since":"s1","done":["$x"]}"#).unwrap();
+        let fresh = old.accept("s2".into(), vec![queued("!r:x", "$x"), queued("!r:x", "$y")]);
+        let ids: Vec<&str> = fresh.iter().map(|q| q.event.as_str()).collect();
+        assert_eq!(ids, ["$y"]);
     }
 
     #[test]

@@ -31,13 +31,10 @@ pub(super) async fn sync_loop(client: &Client, bot: &Arc<Bot>) -> Result<(), Mat
         match client.sync_once(settings).await {
             Ok(response) => {
                 let quiet = response.rooms.is_empty();
-                {
-                    let _busy = bot.busy.lock().await;
-                    let next = response.next_batch.clone();
-                    bot.tidy_rooms(&response).await;
-                    bot.on_sync(response).await;
-                    bot.finish_batch(next).await;
-                }
+                bot.tidy_rooms(&response).await;
+                bot.on_invites(&response).await;
+                let events = bot.batch_events(&response);
+                bot.queue_batch(response.next_batch, events).await;
                 if quiet && started.elapsed() < MIN_SYNC_INTERVAL {
                     // A server that does not long-poll: do not hammer it.
                     tokio::time::sleep(MIN_SYNC_INTERVAL).await;

@@ -338,6 +338,12 @@ pub fn internal(l: Locale) -> String {
     tr(l, "internal", &[])
 }
 
+/// The database cannot be reached: nothing was done.
+#[must_use]
+pub fn unavailable(l: Locale) -> String {
+    tr(l, "unavailable", &[])
+}
+
 /// An unknown subcommand.
 #[must_use]
 pub fn unknown_command(l: Locale, name: &str) -> String {

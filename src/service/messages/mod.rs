@@ -22,6 +22,7 @@ mod errors;
 mod records;
 mod settings;
 mod summaries;
+mod times;
 
 pub use adapter::*;
 pub use comfort::*;
@@ -30,6 +31,7 @@ pub use errors::*;
 pub use records::*;
 pub use settings::*;
 pub use summaries::*;
+pub use times::*;
 /// A deadline as shown to users (the same in every language: digits and
 /// UTC read everywhere).
 #[must_use]
