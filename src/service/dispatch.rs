@@ -66,7 +66,10 @@ impl GameService {
         &self.inner.store
     }
 
-    pub(super) fn now(&self) -> DateTime<Utc> {
+    /// The service clock's current time (adapters show deadlines
+    /// relative to it).
+    #[must_use]
+    pub fn now(&self) -> DateTime<Utc> {
         self.inner.clock.now()
     }
 

@@ -361,13 +361,6 @@ pub(super) fn reply(place: &Place, text: String) -> Reply {
 }
 
 impl GameService {
-    /// The service clock's current time (adapters show deadlines relative
-    /// to it).
-    #[must_use]
-    pub fn now(&self) -> chrono::DateTime<chrono::Utc> {
-        self.inner.clock.now()
-    }
-
     pub(super) async fn replay(&self, row: GameRow) -> Result<Loaded, ServiceError> {
         if row.is_active() {
             let cached = lock(&self.inner.cache).get(&row.id).cloned();

@@ -334,7 +334,10 @@ fn samples(name: &str) -> Vec<Arg<'static>> {
         "view" => s(&["auto", "white", "black"]),
         "theme" => s(&["brown", "blue", "green", "high-contrast"]),
         "unit" => s(&["days", "hours", "minutes"]),
-        "n" => [1, 2, 5, 20, 21, 22, 101].into_iter().map(Arg::Num).collect(),
+        "n" => [1, 2, 5, 20, 21, 22, 101]
+            .into_iter()
+            .map(Arg::Num)
+            .collect(),
         _ => s(&["somebody"]),
     }
 }

@@ -28,9 +28,9 @@
 mod commands;
 pub mod format;
 pub mod limits;
+mod queue;
 mod rooms;
 pub mod send;
-mod queue;
 mod session;
 mod sync;
 

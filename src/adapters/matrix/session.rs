@@ -359,7 +359,11 @@ mod progress_tests {
         let mut p = Progress::default();
         let fresh = p.accept(
             "s2".into(),
-            vec![queued("!r1:x", "$a"), queued("!r2:x", "$b"), queued("!r1:x", "$c")],
+            vec![
+                queued("!r1:x", "$a"),
+                queued("!r2:x", "$b"),
+                queued("!r1:x", "$c"),
+            ],
         );
         assert_eq!(fresh.len(), 3);
         assert_eq!(p.since.as_deref(), Some("s2"));
@@ -381,13 +385,20 @@ mod progress_tests {
         after.finish("$c");
         assert!(!after.settle("$c"), "already gone");
         // A batch synced again holds nothing new.
-        assert!(after.accept("s3".into(), vec![queued("!r1:x", "$d")]).is_empty());
+        assert!(
+            after
+                .accept("s3".into(), vec![queued("!r1:x", "$d")])
+                .is_empty()
+        );
     }
 
     #[test]
     fn a_progress_file_without_a_queue_skips_what_it_handled() {
         let mut old: Progress = serde_json::from_str(r#"{"since":"s1","done":["$x"]}"#).unwrap();
-        let fresh = old.accept("s2".into(), vec![queued("!r:x", "$x"), queued("!r:x", "$y")]);
+        let fresh = old.accept(
+            "s2".into(),
+            vec![queued("!r:x", "$x"), queued("!r:x", "$y")],
+        );
         let ids: Vec<&str> = fresh.iter().map(|q| q.event.as_str()).collect();
         assert_eq!(ids, ["$y"]);
     }

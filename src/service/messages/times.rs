@@ -52,7 +52,7 @@ pub fn with_relative_times(l: Locale, text: &str, now: DateTime<Utc>) -> String 
     })
 }
 
-/// How far `at` is from `now` in the largest whole unit, rounded the way
+/// How far `at` is from `now` in the largest fitting unit, rounded the way
 /// Discord's relative timestamps round: `in 3 days`, `in 5 hours`,
 /// `12 minutes ago`, `now` within a minute.
 #[must_use]
@@ -63,13 +63,15 @@ pub fn relative_time(l: Locale, at: DateTime<Utc>, now: DateTime<Utc>) -> String
     if s < 60 {
         return tr(l, "time-now", &[]);
     }
+    // Discord's (moment.js's) thresholds: minutes below 45, hours below
+    // 22, days beyond.
     let round = |unit: u64| (s + unit / 2) / unit;
-    let (unit, n) = if s < 3600 - 30 {
+    let (unit, n) = if round(60) < 45 {
         ("minutes", round(60))
-    } else if s < 86_400 - 1800 {
+    } else if round(3600) < 22 {
         ("hours", round(3600))
     } else {
-        ("days", round(86_400))
+        ("days", round(86_400).max(1))
     };
     let n = i64::try_from(n).unwrap_or(i64::MAX);
     let key = if past { "time-ago" } else { "time-in" };
@@ -96,6 +98,8 @@ mod tests {
         assert_eq!(en("2026-12-02T09:00:00Z"), "in 1 day");
         assert_eq!(en("2026-12-01T15:10:00Z"), "in 5 hours");
         assert_eq!(en("2026-12-01T11:00:00Z"), "in 1 hour");
+        assert_eq!(en("2026-12-01T10:50:00Z"), "in 1 hour");
+        assert_eq!(en("2026-12-02T07:00:00Z"), "in 21 hours");
         assert_eq!(en("2026-12-01T10:12:00Z"), "in 12 minutes");
         assert_eq!(en("2026-12-01T10:00:30Z"), "now");
         assert_eq!(en("2026-12-01T09:48:00Z"), "12 minutes ago");
@@ -110,16 +114,26 @@ mod tests {
         assert_eq!(relative_time(Locale::Ro, two_days, now), "peste 2 zile");
         assert_eq!(relative_time(Locale::Th, two_days, now), "ในอีก 2 วัน");
         let five_hours_ago = at("2026-12-01T05:00:00Z");
-        assert_eq!(relative_time(Locale::Ru, five_hours_ago, now), "5 часов назад");
+        assert_eq!(
+            relative_time(Locale::Ru, five_hours_ago, now),
+            "5 часов назад"
+        );
         let twenty_days = at("2026-12-21T10:00:00Z");
-        assert_eq!(relative_time(Locale::Ro, twenty_days, now), "peste 20 de zile");
+        assert_eq!(
+            relative_time(Locale::Ro, twenty_days, now),
+            "peste 20 de zile"
+        );
     }
 
     #[test]
     fn deadlines_in_text_gain_their_relative_time() {
         let now = at("2026-12-01T03:55:00Z");
         assert_eq!(
-            with_relative_times(Locale::En, "bob to move, deadline 2026-12-04 03:55 UTC.", now),
+            with_relative_times(
+                Locale::En,
+                "bob to move, deadline 2026-12-04 03:55 UTC.",
+                now
+            ),
             "bob to move, deadline 2026-12-04 03:55 UTC (in 3 days)."
         );
         for untouched in [
