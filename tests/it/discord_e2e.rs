@@ -3,7 +3,10 @@
 //! `tests/support/fake_discord.rs` (127.0.0.1 only), with a game service on
 //! a manual clock. A whole game is played with slash commands, button
 //! clicks and autocomplete; then a time-out is posted by the deadline task
-//! of a restarted bot. Every wait gives up after `fake_discord::WAIT`.
+//! of a restarted bot; and the correspondence comforts: the private
+//! `/chess games` list and turn notices by direct message, with the channel
+//! as the fallback when Discord refuses the DM. Every wait gives up after
+//! `fake_discord::WAIT`.
 
 use crate::support;
 
@@ -36,6 +39,12 @@ const EVE: Who = Who {
     id: 1_100_000_000_000_000_013,
     name: "eve",
 };
+const CAROL: Who = Who {
+    id: 1_100_000_000_000_000_014,
+    name: "carol",
+};
+/// A second text channel of the server (for a second game).
+const OTHER_CHANNEL_ID: u64 = 1_100_000_000_000_000_201;
 
 /// The bot running in this process.
 struct Bot {
@@ -654,4 +663,259 @@ async fn a_time_out_is_posted_by_the_deadline_task_after_a_restart() {
     assert_mentions_limited(&fake.calls(), &[ALICE, BOB]);
     bot.stop().await;
     eprintln!("time-out after a restart: {:?}", started.elapsed());
+}
+
+/// The value of an option registered with choices, as a slash option
+/// (poise registers choices as integers or strings).
+fn choice_opt(registered: &Value, sub: &str, option: &str, name: &str) -> Value {
+    let v = choice_value(registered, sub, option, name);
+    opt(if v.is_string() { 3 } else { 4 }, option, v)
+}
+
+/// `white` challenges `black` in `channel` and `black` accepts: a game
+/// starts there.
+async fn start_game(fake: &FakeDiscord, registered: &Value, channel: u64, white: Who, black: Who) {
+    let challenge = fake.slash(
+        channel,
+        white,
+        "challenge",
+        vec![
+            opt(6, "opponent", json!(black.id.to_string())),
+            choice_opt(registered, "challenge", "color", "white"),
+        ],
+        &[black],
+    );
+    answer(fake, &challenge).await;
+    let accept = fake.slash(channel, black, "accept", vec![], &[]);
+    let start = answer(fake, &accept).await;
+    assert_eq!(flags(&start), 0, "{start}");
+    let text = start["content"].as_str().unwrap_or_default();
+    assert!(text.contains("starts"), "{start}");
+}
+
+/// `who` plays `san` in `channel`; returns the public answer.
+async fn play(fake: &FakeDiscord, channel: u64, who: Who, san: &str) -> (Sent, Value) {
+    let m = fake.slash(channel, who, "move", vec![opt(3, "move", json!(san))], &[]);
+    let a = answer(fake, &m).await;
+    assert_eq!(flags(&a), 0, "{san}: {a}");
+    (m, a)
+}
+
+/// The users a call may ping (its `allowed_mentions.users`).
+fn pinged(c: &RestCall) -> Vec<String> {
+    c.message_data()["allowed_mentions"]["users"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|u| u.as_str().map(str::to_owned))
+        .collect()
+}
+
+/// The bot's `POST /channels/{channel}/messages` calls after `since`.
+fn posts_in(fake: &FakeDiscord, channel: u64, since: usize) -> Vec<RestCall> {
+    let route = format!("/channels/{channel}/messages");
+    fake.calls()
+        .into_iter()
+        .skip(since)
+        .filter(|c| c.method == "POST" && c.route == route)
+        .collect()
+}
+
+/// Issue 17 through serenity and poise: `/chess games` is private and
+/// shows only the caller's games (in every channel); `/chess notify
+/// where:dm` sends the "your move" notice as a direct message (a DM channel
+/// opened with `POST /users/@me/channels`) instead of the mention; and when
+/// Discord refuses the DM (50007), the notice goes to the game's channel,
+/// mentioning the player, and that user's DMs are not tried again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_games_list_and_turn_notices_by_direct_message() {
+    let started = std::time::Instant::now();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = format!("sqlite://{}/game.db?mode=rwc", dir.path().display());
+    let clock = Arc::new(ManualClock::starting_now());
+    let fake = FakeDiscord::start(TOKEN).await;
+    // Games stay in their channels; Bob has closed his direct messages.
+    fake.forbid_threads(true);
+    fake.add_text_channel(OTHER_CHANNEL_ID, "chess-2");
+    fake.refuse_dms(BOB.id, true);
+    let (bot, registered) = connect(&fake, &db, &clock, 1).await;
+
+    // Two games: Alice - Bob here, Eve - Carol in the other channel.
+    start_game(&fake, &registered, CHANNEL_ID, ALICE, BOB).await;
+    start_game(&fake, &registered, OTHER_CHANNEL_ID, EVE, CAROL).await;
+
+    // `/chess games`, privately, each player's own game only, wherever
+    // it is asked.
+    let here = format!("<#{CHANNEL_ID}>");
+    let there = format!("<#{OTHER_CHANNEL_ID}>");
+    for (who, channel, mine, others) in [
+        (
+            ALICE,
+            OTHER_CHANNEL_ID,
+            (&here, "alice - bob"),
+            (&there, ["eve", "carol"]),
+        ),
+        (
+            BOB,
+            CHANNEL_ID,
+            (&here, "alice - bob"),
+            (&there, ["eve", "carol"]),
+        ),
+        (
+            EVE,
+            CHANNEL_ID,
+            (&there, "eve - carol"),
+            (&here, ["alice", "bob"]),
+        ),
+    ] {
+        let asked = fake.slash(channel, who, "games", vec![], &[]);
+        let list = answer(&fake, &asked).await;
+        assert_eq!(flags(&list) & EPHEMERAL, EPHEMERAL, "{}: {list}", who.name);
+        let text = list["content"].as_str().unwrap_or_default();
+        assert!(
+            text.contains(mine.0.as_str()) && text.contains(mine.1),
+            "{}: {text}",
+            who.name
+        );
+        assert!(!text.contains(others.0.as_str()), "{}: {text}", who.name);
+        for name in others.1 {
+            assert!(!text.contains(name), "{} sees {name}: {text}", who.name);
+        }
+        assert_eq!(
+            text.matches('#').count() - text.matches("<#").count(),
+            1,
+            "one game: {text}"
+        );
+        assert!(calls_of(&fake, &asked).iter().all(|c| pinged(c).is_empty()));
+    }
+
+    // Alice and Bob want their notices by direct message.
+    for who in [ALICE, BOB] {
+        let set = fake.slash(
+            CHANNEL_ID,
+            who,
+            "notify",
+            vec![choice_opt(&registered, "notify", "where", "dm")],
+            &[],
+        );
+        let done = answer(&fake, &set).await;
+        assert_eq!(flags(&done) & EPHEMERAL, EPHEMERAL, "{done}");
+        assert!(
+            done["content"]
+                .as_str()
+                .is_some_and(|c| c.contains("direct message")),
+            "{done}"
+        );
+    }
+
+    // Alice moves: the bot opens a DM channel with Bob, Discord refuses the
+    // message, and the notice comes in the game's channel, pinging Bob.
+    let since = fake.mark();
+    let (alice_move, _) = play(&fake, CHANNEL_ID, ALICE, "e4").await;
+    let open = fake
+        .wait_call("the DM channel with bob", since, |c| {
+            c.method == "POST" && c.route == "/users/@me/channels"
+        })
+        .await;
+    assert_eq!(open.status, 200, "{}", open.line());
+    assert_eq!(open.body()["recipient_id"], json!(BOB.id.to_string()));
+    let bob_dm = fake.dm_channel_of(BOB.id).expect("a DM channel with bob");
+    let refused = fake
+        .wait_call("the refused DM", since, |c| {
+            c.method == "POST" && c.route == format!("/channels/{bob_dm}/messages")
+        })
+        .await;
+    assert_eq!(refused.status, 403, "{}", refused.line());
+    let bob = BOB.id.to_string();
+    let fallback = fake
+        .wait_call("the notice in the channel instead", since, |c| {
+            c.method == "POST"
+                && c.route == format!("/channels/{CHANNEL_ID}/messages")
+                && c.body()["content"]
+                    .as_str()
+                    .is_some_and(|t| t.contains("your move in game #1"))
+        })
+        .await;
+    assert_eq!(fallback.status, 200);
+    let text = fallback.body()["content"].as_str().unwrap_or_default();
+    assert!(text.contains(&format!("<@{bob}>")), "{text}");
+    assert_eq!(pinged(&fallback), [bob.as_str()]);
+    assert!(fake.messages_in(bob_dm).is_empty());
+    // The move itself no longer pings Bob (his notice is separate).
+    for c in calls_of(&fake, &alice_move) {
+        assert!(!pinged(&c).contains(&bob), "{}: {}", c.line(), c.body());
+    }
+
+    // Bob moves: Alice gets her notice as a direct message, with the
+    // board, and no mention in the channel.
+    let since = fake.mark();
+    play(&fake, CHANNEL_ID, BOB, "e5").await;
+    let open = fake
+        .wait_call("the DM channel with alice", since, |c| {
+            c.method == "POST"
+                && c.route == "/users/@me/channels"
+                && c.body()["recipient_id"] == json!(ALICE.id.to_string())
+        })
+        .await;
+    assert_eq!(open.status, 200, "{}", open.line());
+    let alice_dm = fake
+        .dm_channel_of(ALICE.id)
+        .expect("a DM channel with alice");
+    let channel = fake.channel(alice_dm).expect("the DM channel");
+    assert_eq!(channel["type"], json!(1), "{channel}");
+    assert_eq!(channel["recipients"][0]["id"], json!(ALICE.id.to_string()));
+    let notice = fake
+        .wait_for("alice's notice in her DMs", |v| {
+            v.messages_in(alice_dm).first().map(|m| (*m).clone())
+        })
+        .await;
+    let text = notice["content"].as_str().unwrap_or_default();
+    assert!(
+        text.contains("Your move in game #1")
+            && text.contains(&here)
+            && text.contains("bob played 1... e5"),
+        "{notice}"
+    );
+    assert_eq!(
+        notice["attachments"][0]["filename"],
+        json!("board.png"),
+        "{notice}"
+    );
+    let alice = ALICE.id.to_string();
+    for c in posts_in(&fake, CHANNEL_ID, since) {
+        assert!(!pinged(&c).contains(&alice), "{}: {}", c.line(), c.body());
+    }
+
+    // Alice moves again: Bob's DMs, refused a moment ago, are not tried
+    // again; his notice comes in the channel at once.
+    let since = fake.mark();
+    play(&fake, CHANNEL_ID, ALICE, "Nf3").await;
+    fake.wait_call("bob's second notice in the channel", since, |c| {
+        c.method == "POST"
+            && c.route == format!("/channels/{CHANNEL_ID}/messages")
+            && pinged(c) == [bob.as_str()]
+    })
+    .await;
+    assert!(
+        fake.calls()
+            .iter()
+            .skip(since)
+            .all(|c| c.route != format!("/channels/{bob_dm}/messages")),
+        "bob's DMs tried again"
+    );
+
+    // Nothing pinged anyone but the players; the only refusals were the
+    // threads (forbidden here) and the DM Discord refused.
+    let calls = fake.calls();
+    assert_mentions_limited(&calls, &[ALICE, BOB, EVE, CAROL]);
+    let refused: Vec<String> = calls
+        .iter()
+        .filter(|c| c.status >= 400)
+        .filter(|c| !c.route.ends_with("/threads"))
+        .filter(|c| c.route != format!("/channels/{bob_dm}/messages"))
+        .map(RestCall::line)
+        .collect();
+    assert!(refused.is_empty(), "{refused:#?}");
+    bot.stop().await;
+    eprintln!("games list and DM notices: {:?}", started.elapsed());
 }

@@ -13,7 +13,9 @@
 //! replying to the illegal move, the PGN `m.file`, and that nothing was
 //! answered twice. Then a second game whose reminder and time-out the
 //! deadline task posts as a `ManualClock` moves, and an encrypted room,
-//! where the bot answers a command (encrypted).
+//! where the bot answers a command (encrypted). A second test checks turn
+//! notices by direct message: the direct room the bot opens with a player
+//! who chose `!chess notify where:dm`, and the notices in it.
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -105,9 +107,11 @@ impl Homeserver {
 
 /// Every timeline event of every room, as JSON (with its `room_id`), in
 /// order, as one player's client sees it.
+/// Apart from them, the stripped state events of the invites it got.
 #[derive(Clone, Default)]
 pub(crate) struct Timeline {
     events: Arc<Mutex<Vec<Value>>>,
+    invites: Arc<Mutex<Vec<Value>>>,
 }
 
 impl Timeline {
@@ -115,9 +119,15 @@ impl Timeline {
         self.events.lock().unwrap().clone()
     }
 
+    /// The stripped state events of the invites so far (with `room_id`).
+    pub(crate) fn invites(&self) -> Vec<Value> {
+        self.invites.lock().unwrap().clone()
+    }
+
     /// Syncs `client` forever, recording the events of its rooms.
     pub(crate) fn follow(&self, client: Client) -> tokio::task::JoinHandle<()> {
         let events = Arc::clone(&self.events);
+        let invites = Arc::clone(&self.invites);
         tokio::spawn(async move {
             // sync_once in a loop: the SDK's own loop pauses a second
             // between quick syncs.
@@ -135,6 +145,16 @@ impl Timeline {
                             // Whether it came encrypted (and was decrypted).
                             v["decrypted"] = Value::Bool(e.encryption_info().is_some());
                             all.push(v);
+                        }
+                    }
+                }
+                drop(all);
+                let mut invited = invites.lock().unwrap();
+                for (id, update) in &response.rooms.invited {
+                    for e in &update.invite_state.events {
+                        if let Ok(mut v) = serde_json::from_str::<Value>(e.json().get()) {
+                            v["room_id"] = Value::String(id.to_string());
+                            invited.push(v);
                         }
                     }
                 }
@@ -614,5 +634,223 @@ async fn play(hs: Homeserver) -> anyhow::Result<()> {
 
     bot.abort();
     follower.abort();
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn turn_notices_by_direct_message_in_matrix() {
+    let Some(hs) = Homeserver::from_env() else {
+        eprintln!("SKIPPED matrix_e2e DM notices: no test homeserver (see above)");
+        return;
+    };
+    let started = std::time::Instant::now();
+    tokio::time::timeout(WHOLE, notices_by_dm(hs))
+        .await
+        .expect("the Matrix DM notice test took too long")
+        .unwrap();
+    eprintln!(
+        "matrix_e2e DM notices: {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+}
+
+/// Issue 17 on Matrix: Bob asks for his notices by direct message
+/// (`!chess notify where:dm`); when Alice moves, the bot opens a direct
+/// room with him (an invite marked `is_direct`), he joins it and finds the
+/// "your move" notice there (encrypted, as the SDK makes direct rooms),
+/// with the board; the game's room no longer mentions him. His next notice
+/// comes in the same direct room.
+async fn notices_by_dm(hs: Homeserver) -> anyhow::Result<()> {
+    let tag = format!(
+        "d{}{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)?
+            .subsec_nanos()
+    );
+    let (bot_name, alice_name, bob_name) = (
+        format!("chessbot{tag}"),
+        format!("alice{tag}"),
+        format!("bob{tag}"),
+    );
+    let password = "correct horse battery staple";
+    let bot_id = hs.register(&bot_name, password).await?;
+    hs.register(&alice_name, password).await?;
+    let bob_id = hs.register(&bob_name, password).await?;
+    let server = bot_id.server_name().to_string();
+
+    let dir = tempfile::tempdir()?;
+    let db = format!(
+        "sqlite://{}?mode=rwc",
+        dir.path().join("games.db").display()
+    );
+    let cfg = MatrixConfig {
+        homeserver: hs.url.clone(),
+        login: Login::Password {
+            user: bot_id.to_string(),
+            password: password.to_string(),
+        },
+        store_path: dir.path().join("matrix"),
+        allowed_servers: vec![server],
+        due_poll: Duration::from_millis(200),
+        max_rooms: 10,
+        rate_limit: Default::default(),
+    };
+    let clock = Arc::new(ManualClock::starting_now());
+    let bot = start_bot(&cfg, &db, &clock).await?;
+
+    let alice = hs.player(&alice_name, password).await?;
+    let bob = hs.player(&bob_name, password).await?;
+    let mut create = CreateRoom::new();
+    create.invite = vec![bot_id.clone(), bob_id.clone()];
+    create.preset = Some(RoomPreset::PrivateChat);
+    create.name = Some("chess".to_string());
+    let room = alice.create_room(create).await?;
+    let room_id = room.room_id().to_owned();
+    bob.join_room_by_id(&room_id).await?;
+    let bob_room = bob
+        .get_room(&room_id)
+        .ok_or_else(|| anyhow!("bob has no room"))?;
+    let alice_timeline = Timeline::default();
+    let bob_timeline = Timeline::default();
+    let alice_sync = alice_timeline.follow(alice.clone());
+    // Bob's client syncs, so his device keys are on the server before the
+    // bot encrypts for him.
+    let bob_sync = bob_timeline.follow(bob.clone());
+    let joined = |t: &Timeline, room: &str, who: &str| {
+        t.snapshot().iter().any(|e| {
+            e["type"] == "m.room.member"
+                && e["room_id"] == room
+                && e["state_key"] == who
+                && e["content"]["membership"] == "join"
+        })
+    };
+    wait_until("the bot to join the game's room", || {
+        joined(&bob_timeline, room_id.as_str(), bot_id.as_str())
+    })
+    .await?;
+    let mut watch = BotWatch {
+        timeline: alice_timeline.clone(),
+        bot: bot_id.to_string(),
+        room: room_id.to_string(),
+        seen: 0,
+    };
+
+    let asked = say(&bob_room, "!chess notify where:dm").await?;
+    let m = watch.expect("m.notice", "direct message").await?;
+    assert_eq!(in_reply_to(&m), Some(asked.as_str()), "{m:#}");
+    say(&room, &format!("!chess challenge @{bob_name} white")).await?;
+    watch.expect("m.text", "challenges").await?;
+    say(&bob_room, "!chess accept").await?;
+    watch.expect("m.text", "Game #1").await?;
+    watch.expect("m.image", "+---").await?;
+    anyhow::ensure!(
+        bob_timeline.invites().is_empty(),
+        "an invite before any notice: {:#?}",
+        bob_timeline.invites()
+    );
+
+    // Alice moves: the move in the room, without a mention of Bob.
+    say(&room, "!chess move e4").await?;
+    let m = watch.expect("m.text", "e4").await?;
+    let mentioned = m["content"]["m.mentions"]["user_ids"].to_string();
+    assert!(!mentioned.contains(bob_id.as_str()), "{m:#}");
+    watch.expect("m.image", "+---").await?;
+
+    // Bob is invited by the bot to a new room, marked direct.
+    let mut dm_room = None;
+    wait_until("bob's invite to a direct room", || {
+        dm_room = bob_timeline
+            .invites()
+            .iter()
+            .find(|e| {
+                e["type"] == "m.room.member"
+                    && e["state_key"] == bob_id.as_str()
+                    && e["sender"] == bot_id.as_str()
+                    && e["content"]["membership"] == "invite"
+            })
+            .cloned();
+        dm_room.is_some()
+    })
+    .await?;
+    let invite = dm_room.unwrap_or_default();
+    assert_eq!(invite["content"]["is_direct"], true, "{invite:#}");
+    let dm_id = invite["room_id"].as_str().unwrap_or_default().to_owned();
+    assert_ne!(dm_id, room_id.as_str());
+    let dm_room_id: matrix_sdk::ruma::OwnedRoomId = dm_id.as_str().try_into()?;
+    // Bob accepts a while later, as people do: first a command the bot
+    // answers, so it has gone through the syncs that saw the new room
+    // (where it is alone until Bob joins) before he joins.
+    let asked = say(&bob_room, "!chess games").await?;
+    let m = watch.expect("m.notice", "#1").await?;
+    assert_eq!(in_reply_to(&m), Some(asked.as_str()), "{m:#}");
+    bob.join_room_by_id(&dm_room_id).await?;
+
+    // There: the notice (encrypted, decrypted by Bob) and the board.
+    let mut dm = BotWatch {
+        timeline: bob_timeline.clone(),
+        bot: bot_id.to_string(),
+        room: dm_id.clone(),
+        seen: 0,
+    };
+    let notice = dm
+        .expect("m.text", "Your move in game #1")
+        .await
+        .map_err(|e| {
+            let raw: Vec<Value> = bob_timeline
+                .snapshot()
+                .into_iter()
+                .filter(|e| e["room_id"] == dm_id.as_str())
+                .collect();
+            anyhow!("{e:#}\nthe direct room's events: {raw:#?}")
+        })?;
+    let body = notice["content"]["body"].as_str().unwrap_or_default();
+    assert!(
+        body.contains(room_id.as_str()) && body.contains("played 1. e4"),
+        "{notice:#}"
+    );
+    assert_eq!(notice["decrypted"], true, "{notice:#}");
+    dm.expect("m.image", "+---").await?;
+    let members = bob_timeline.snapshot();
+    assert!(
+        !members.iter().any(|e| {
+            e["type"] == "m.room.member"
+                && e["room_id"] == dm_id.as_str()
+                && e["state_key"] == bot_id.as_str()
+                && e["content"]["membership"] == "leave"
+        }),
+        "the bot left the direct room"
+    );
+
+    // Bob answers in the game's room; Alice (notices in the channel) is
+    // mentioned there. Alice moves again: Bob's notice comes in the same
+    // direct room, without a new invite.
+    say(&bob_room, "!chess move e5").await?;
+    let m = watch.expect("m.text", "e5").await?;
+    let mentioned = m["content"]["m.mentions"]["user_ids"].to_string();
+    assert!(mentioned.contains(&alice_name), "{m:#}");
+    watch.expect("m.image", "+---").await?;
+    say(&room, "!chess move Nf3").await?;
+    watch.expect("m.text", "Nf3").await?;
+    watch.expect("m.image", "+---").await?;
+    let notice = dm.expect("m.text", "Your move in game #1").await?;
+    let body = notice["content"]["body"].as_str().unwrap_or_default();
+    assert!(body.contains("played 2. Nf3"), "{notice:#}");
+    dm.expect("m.image", "+---").await?;
+    let invites = bob_timeline
+        .invites()
+        .iter()
+        .filter(|e| e["type"] == "m.room.member" && e["state_key"] == bob_id.as_str())
+        .filter_map(|e| e["room_id"].as_str().map(str::to_owned))
+        .collect::<std::collections::BTreeSet<String>>();
+    assert_eq!(invites.len(), 1, "one direct room: {invites:?}");
+
+    // Nothing else from the bot in either room.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(watch.bot_messages().len(), watch.seen, "extra bot messages");
+    assert_eq!(dm.bot_messages().len(), dm.seen, "extra direct messages");
+    bot.abort();
+    alice_sync.abort();
+    bob_sync.abort();
     Ok(())
 }

@@ -11,8 +11,10 @@
 //!   current user and application, command registration (global and
 //!   guild), interaction callbacks (types 4, 5, 6, 7, 8), follow-ups and
 //!   edits or deletions of the original response (`/webhooks/...`),
-//!   channel messages (create, edit, get), channels (get, edit, delete) and
-//!   threads (create). Unknown routes get Discord's 404 JSON; a wrong
+//!   channel messages (create, edit, get), channels (get, edit, delete),
+//!   threads (create) and direct-message channels (`POST
+//!   /users/@me/channels`; messages to a user who refuses DMs get
+//!   Discord's 403 with code 50007). Unknown routes get Discord's 404 JSON; a wrong
 //!   `Authorization` header gets 401; a second answer to one interaction
 //!   gets Discord's 40060 error.
 //! - Gateway (`ws://127.0.0.1:PORT/?v=10`): HELLO, IDENTIFY -> READY (bot
@@ -28,7 +30,7 @@
 
 #![allow(dead_code)]
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -174,6 +176,10 @@ struct Inner {
     users: HashMap<u64, Who>,
     /// Refuse thread creation (the bot lacks the permission).
     forbid_threads: bool,
+    /// Direct-message channels: recipient -> channel.
+    dms: HashMap<u64, u64>,
+    /// Users whose direct messages are refused (DMs closed).
+    refuse_dms: HashSet<u64>,
 }
 
 struct State {
@@ -304,6 +310,16 @@ fn thread_channel(id: u64, parent: u64, name: &str, kind: u64) -> Value {
     })
 }
 
+fn dm_channel(id: u64, recipient: &Value) -> Value {
+    json!({
+        "id": id.to_string(),
+        "type": 1,
+        "last_message_id": null,
+        "recipients": [recipient],
+        "flags": 0,
+    })
+}
+
 fn error(status: u16, code: u64, message: &str) -> (u16, Option<Value>) {
     (status, Some(json!({ "message": message, "code": code })))
 }
@@ -347,6 +363,31 @@ impl FakeDiscord {
     /// Makes thread creation fail as without the permission.
     pub fn forbid_threads(&self, forbid: bool) {
         self.state.lock().forbid_threads = forbid;
+    }
+
+    /// Adds another text channel to the server.
+    pub fn add_text_channel(&self, id: u64, name: &str) {
+        self.state
+            .lock()
+            .channels
+            .insert(id, text_channel(id, name));
+    }
+
+    /// Makes messages to `user`'s DM channel fail as when they closed
+    /// their direct messages (403, code 50007).
+    pub fn refuse_dms(&self, user: u64, refuse: bool) {
+        let mut inner = self.state.lock();
+        if refuse {
+            inner.refuse_dms.insert(user);
+        } else {
+            inner.refuse_dms.remove(&user);
+        }
+    }
+
+    /// The DM channel the bot opened with `user`, if any.
+    #[must_use]
+    pub fn dm_channel_of(&self, user: u64) -> Option<u64> {
+        self.state.lock().dms.get(&user).copied()
     }
 
     /// Every REST call so far.
@@ -689,6 +730,12 @@ impl FakeView<'_> {
         self.inner.messages.get(&id)
     }
 
+    /// The DM channel the bot opened with `user`, if any.
+    #[must_use]
+    pub fn dm_channel_of(&self, user: u64) -> Option<u64> {
+        self.inner.dms.get(&user).copied()
+    }
+
     /// Messages the bot made in `channel`, oldest first.
     #[must_use]
     pub fn messages_in(&self, channel: u64) -> Vec<&Value> {
@@ -960,6 +1007,29 @@ fn answer_rest(state: &State, inner: &mut Inner, call: &RestCall) -> (u16, Optio
             })),
         ),
         ("GET", ["users", "@me"]) => (200, Some(bot_user())),
+        // Opens (or finds) the DM channel with `recipient_id`.
+        ("POST", ["users", "@me", "channels"]) => {
+            let Some(user) = body["recipient_id"]
+                .as_str()
+                .and_then(snowflake)
+                .or_else(|| body["recipient_id"].as_u64())
+                .filter(|u| *u != 0)
+            else {
+                return error(400, 50035, "Invalid Form Body");
+            };
+            if let Some(c) = inner.dms.get(&user).and_then(|c| inner.channels.get(c)) {
+                return (200, Some(c.clone()));
+            }
+            let recipient = inner.users.get(&user).map_or_else(
+                || json!({ "id": user.to_string(), "username": "someone", "discriminator": "0", "global_name": null, "avatar": null, "public_flags": 0 }),
+                |w| user_json(*w),
+            );
+            let id = state.id();
+            let channel = dm_channel(id, &recipient);
+            inner.channels.insert(id, channel.clone());
+            inner.dms.insert(user, id);
+            (200, Some(channel))
+        }
         ("GET", ["oauth2", "applications", "@me"] | ["applications", "@me"]) => (
             200,
             Some(json!({
@@ -1061,6 +1131,13 @@ fn answer_rest(state: &State, inner: &mut Inner, call: &RestCall) -> (u16, Optio
             if archived {
                 return error(400, 50083, "Thread is archived");
             }
+            let refused = inner
+                .dms
+                .iter()
+                .any(|(user, dm)| *dm == channel && inner.refuse_dms.contains(user));
+            if refused {
+                return error(403, 50007, "Cannot send messages to this user");
+            }
             let msg = new_message(state, inner, channel, &body, &call.files, None);
             (200, Some(msg))
         }
@@ -1118,6 +1195,16 @@ fn new_message(
             "user": bot_user(),
             "authorizing_integration_owners": { "0": GUILD_ID.to_string() },
         });
+    }
+    if inner
+        .channels
+        .get(&channel)
+        .is_some_and(|c| c["type"] == json!(1))
+    {
+        // Direct messages belong to no server.
+        if let Some(o) = msg.as_object_mut() {
+            o.remove("guild_id");
+        }
     }
     edit_message(state, &mut msg, body, files);
     msg["edited_timestamp"] = Value::Null;
