@@ -651,12 +651,12 @@ async fn summary(
     run(ctx, Command::Summary { game }).await
 }
 
-/// List the games being played in this channel.
+/// Your running games in every channel (only you see the list)
 #[poise::command(
     slash_command,
-    description_localized("ru", "Партии, которые идут в этом канале"),
-    description_localized("ro", "Partidele care se joacă în acest canal"),
-    description_localized("th", "รายการเกมที่กำลังเล่นในห้องนี้")
+    description_localized("ru", "Ваши текущие партии во всех каналах (список видите только вы)"),
+    description_localized("ro", "Partidele tale în curs, în toate canalele (doar tu vezi lista)"),
+    description_localized("th", "เกมที่คุณกำลังเล่นอยู่ในทุกห้อง (เห็นได้เฉพาะคุณ)")
 )]
 async fn games(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Games).await
