@@ -48,7 +48,7 @@ impl GameService {
                 due_hint: Mutex::new(None),
                 engine,
                 renderer: std::sync::OnceLock::new(),
-                outage: Mutex::new(None),
+                outage: super::outage::Outage::default(),
             }),
         })
     }
@@ -129,6 +129,11 @@ impl GameService {
             return vec![refused];
         }
         let loc = self.locale_for(place, prefs).await;
+        if self.in_outage() {
+            // The language lookup found the database down: nothing else
+            // waits out the pool's timeout.
+            return vec![super::outage::unavailable_reply(place, loc)];
+        }
         // This channel's deadline first (a move after it is too late). The
         // rest of the due work belongs to the adapter's announcer task,
         // which posts before it acknowledges.
@@ -227,8 +232,8 @@ impl GameService {
             Ok(mut r) => replies.append(&mut r),
             Err(Failure::Internal(ServiceError::Store(e))) if e.is_unreachable() => {
                 tracing::error!(error = %e, "the database is unreachable");
-                *lock(&self.inner.outage) = Some(std::time::Instant::now() + OUTAGE_RETRY);
-                replies.push(error_reply(place, "unavailable", msg::unavailable(loc)));
+                self.note_outage();
+                replies.push(super::outage::unavailable_reply(place, loc));
             }
             Err(f) => replies.push(failure_reply(loc, place, f)),
         }
@@ -270,28 +275,6 @@ impl GameService {
         Some(refusal)
     }
 
-    /// While the database is known to be unreachable, the answer to any
-    /// command: `unavailable`, at once, in the caller's own language (the
-    /// channel's setting is in the database). Once [`OUTAGE_RETRY`] has
-    /// passed, one probe of at most [`OUTAGE_PROBE`] decides whether the
-    /// command runs.
-    async fn refuse_during_outage(&self, place: &Place, prefs: LocalePrefs) -> Option<Reply> {
-        let until = (*lock(&self.inner.outage))?;
-        if std::time::Instant::now() >= until {
-            let probe = tokio::time::timeout(OUTAGE_PROBE, self.inner.store.ping()).await;
-            if matches!(probe, Ok(Ok(()))) {
-                tracing::info!("the database answers again");
-                *lock(&self.inner.outage) = None;
-                return None;
-            }
-            *lock(&self.inner.outage) = Some(std::time::Instant::now() + OUTAGE_RETRY);
-        }
-        let loc = prefs.user_or_guild();
-        let mut r = error_reply(place, "unavailable", msg::unavailable(loc));
-        r.locale = loc;
-        Some(r)
-    }
-
     /// The language of the replies to a command in `place`: the user's
     /// language if the platform gives one, else the channel's setting, else
     /// the guild's language, else English.
@@ -316,6 +299,9 @@ impl GameService {
             Ok(code) => code.and_then(|c| c.parse().ok()),
             Err(e) => {
                 tracing::warn!(error = %e, "reading the channel language failed");
+                if e.is_unreachable() {
+                    self.note_outage();
+                }
                 None
             }
         }

@@ -95,27 +95,17 @@ pub(super) struct Inner {
     /// list on every command. Validated against the row (ply and FEN) on
     /// each use, so a change by another process is never missed.
     pub(super) cache: Mutex<HashMap<i64, Game>>,
-    /// The earliest reminder or deadline known to be pending (ms), `None`
-    /// when unknown. Commands check the database for due deadlines only
-    /// when this has passed; our own writes only move it earlier.
+    /// The earliest reminder or deadline known to be pending (ms), if
+    /// known: commands look for due work only once it has passed.
     pub(super) due_hint: Mutex<Option<i64>>,
-    /// The chess engine (`computer` games, analysed summaries); a
-    /// [`MissingEngine`](crate::engine::MissingEngine) when none is
-    /// installed or wanted.
+    /// The chess engine (`computer` games, analysed summaries), else a
+    /// [`MissingEngine`](crate::engine::MissingEngine).
     pub(super) engine: Arc<dyn crate::engine::Engine>,
     /// Draws summary cards and game GIFs, prepared on first use.
     pub(super) renderer: std::sync::OnceLock<crate::render::Renderer>,
-    /// While the database is unreachable: when to look again. Until then
-    /// commands are answered `unavailable` at once instead of each waiting
-    /// out the pool's acquire timeout on every query.
-    pub(super) outage: Mutex<Option<std::time::Instant>>,
+    /// The database outage in progress, if any ([`super::outage`]).
+    pub(super) outage: super::outage::Outage,
 }
-
-/// How long after an unreachable database commands are refused before
-/// one quick probe looks again.
-pub(super) const OUTAGE_RETRY: std::time::Duration = std::time::Duration::from_secs(5);
-/// How long that probe may take.
-pub(super) const OUTAGE_PROBE: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// Games kept replayed in memory at most.
 pub(super) const CACHE_LIMIT: usize = 4096;

@@ -18,6 +18,7 @@ mod game;
 mod listings;
 pub mod messages;
 mod offers;
+mod outage;
 mod play;
 mod records;
 mod settings;
