@@ -543,22 +543,10 @@ async fn a_whole_game_through_serenity_and_poise() {
     // A stale button of the finished game: a polite private answer.
     let stale = fake.click(ALICE, offer_id, accept_id);
     let polite = answer(&fake, &stale).await;
-    assert_eq!(flags(&polite) & EPHEMERAL, EPHEMERAL, "{polite}");
-    assert!(
-        polite["content"]
-            .as_str()
-            .is_some_and(|c| c.contains("no longer open")),
-        "{polite}"
-    );
+    assert_private_says(&polite, "no longer open");
     let late = fake.click(ALICE, start_id, resign_id);
     let late = answer(&fake, &late).await;
-    assert_eq!(flags(&late) & EPHEMERAL, EPHEMERAL, "{late}");
-    assert!(
-        late["content"]
-            .as_str()
-            .is_some_and(|c| c.contains("no longer being played")),
-        "{late}"
-    );
+    assert_private_says(&late, "no longer being played");
 
     // Nothing pinged anyone but the players; no call was refused.
     let calls = fake.calls();
@@ -799,13 +787,7 @@ async fn the_games_list_and_turn_notices_by_direct_message() {
             &[],
         );
         let done = answer(&fake, &set).await;
-        assert_eq!(flags(&done) & EPHEMERAL, EPHEMERAL, "{done}");
-        assert!(
-            done["content"]
-                .as_str()
-                .is_some_and(|c| c.contains("direct message")),
-            "{done}"
-        );
+        assert_private_says(&done, "direct message");
     }
 
     // Alice moves: the bot opens a DM channel with Bob, Discord refuses the
@@ -918,4 +900,13 @@ async fn the_games_list_and_turn_notices_by_direct_message() {
     assert!(refused.is_empty(), "{refused:#?}");
     bot.stop().await;
     eprintln!("games list and DM notices: {:?}", started.elapsed());
+}
+
+/// An interaction answer only its caller sees, saying `text`.
+fn assert_private_says(answer: &Value, text: &str) {
+    assert_eq!(flags(answer) & EPHEMERAL, EPHEMERAL, "{answer}");
+    assert!(
+        answer["content"].as_str().is_some_and(|c| c.contains(text)),
+        "{answer}"
+    );
 }

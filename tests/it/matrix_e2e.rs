@@ -237,6 +237,36 @@ pub(crate) async fn wait_until(what: &str, mut check: impl FnMut() -> bool) -> a
     Ok(())
 }
 
+/// Whether `who` has joined `room` in what `t` saw.
+fn joined(t: &Timeline, room: &str, who: &str) -> bool {
+    t.snapshot().iter().any(|e| {
+        e["type"] == "m.room.member"
+            && e["room_id"] == room
+            && e["state_key"] == who
+            && e["content"]["membership"] == "join"
+    })
+}
+
+/// Alice's private room "chess" with the bot and Bob invited and Bob
+/// joined: the room as Alice's client has it, and as Bob's.
+async fn game_room(
+    alice: &Client,
+    bob: &Client,
+    bot_id: &matrix_sdk::ruma::UserId,
+    bob_id: &matrix_sdk::ruma::UserId,
+) -> anyhow::Result<(matrix_sdk::Room, matrix_sdk::Room)> {
+    let mut create = CreateRoom::new();
+    create.invite = vec![bot_id.to_owned(), bob_id.to_owned()];
+    create.preset = Some(RoomPreset::PrivateChat);
+    create.name = Some("chess".to_string());
+    let room = alice.create_room(create).await?;
+    bob.join_room_by_id(room.room_id()).await?;
+    let bob_room = bob
+        .get_room(room.room_id())
+        .ok_or_else(|| anyhow!("bob has no room"))?;
+    Ok((room, bob_room))
+}
+
 async fn download(client: &Client, uri: &str) -> anyhow::Result<Vec<u8>> {
     let uri: OwnedMxcUri = uri.into();
     let request = MediaRequestParameters {
@@ -328,27 +358,11 @@ async fn play(hs: Homeserver) -> anyhow::Result<()> {
     let bob = hs.player(&bob_name, password).await?;
     // A display name with markup: it must come back escaped.
     alice.account().set_display_name(Some("Alice <b>")).await?;
-    let mut create = CreateRoom::new();
-    create.invite = vec![bot_id.clone(), bob_id.clone()];
-    create.preset = Some(RoomPreset::PrivateChat);
-    create.name = Some("chess".to_string());
-    let room = alice.create_room(create).await?;
+    let (room, bob_room) = game_room(&alice, &bob, &bot_id, &bob_id).await?;
     let room_id = room.room_id().to_owned();
-    bob.join_room_by_id(&room_id).await?;
-    let bob_room = bob
-        .get_room(&room_id)
-        .ok_or_else(|| anyhow!("bob has no room"))?;
 
     let timeline = Timeline::default();
     let follower = timeline.follow(alice.clone());
-    let joined = |t: &Timeline, room: &str, who: &str| {
-        t.snapshot().iter().any(|e| {
-            e["type"] == "m.room.member"
-                && e["room_id"] == room
-                && e["state_key"] == who
-                && e["content"]["membership"] == "join"
-        })
-    };
     wait_until("the bot to accept the invite", || {
         joined(&timeline, room_id.as_str(), bot_id.as_str())
     })
@@ -701,30 +715,14 @@ async fn notices_by_dm(hs: Homeserver) -> anyhow::Result<()> {
 
     let alice = hs.player(&alice_name, password).await?;
     let bob = hs.player(&bob_name, password).await?;
-    let mut create = CreateRoom::new();
-    create.invite = vec![bot_id.clone(), bob_id.clone()];
-    create.preset = Some(RoomPreset::PrivateChat);
-    create.name = Some("chess".to_string());
-    let room = alice.create_room(create).await?;
+    let (room, bob_room) = game_room(&alice, &bob, &bot_id, &bob_id).await?;
     let room_id = room.room_id().to_owned();
-    bob.join_room_by_id(&room_id).await?;
-    let bob_room = bob
-        .get_room(&room_id)
-        .ok_or_else(|| anyhow!("bob has no room"))?;
     let alice_timeline = Timeline::default();
     let bob_timeline = Timeline::default();
     let alice_sync = alice_timeline.follow(alice.clone());
     // Bob's client syncs, so his device keys are on the server before the
     // bot encrypts for him.
     let bob_sync = bob_timeline.follow(bob.clone());
-    let joined = |t: &Timeline, room: &str, who: &str| {
-        t.snapshot().iter().any(|e| {
-            e["type"] == "m.room.member"
-                && e["room_id"] == room
-                && e["state_key"] == who
-                && e["content"]["membership"] == "join"
-        })
-    };
     wait_until("the bot to join the game's room", || {
         joined(&bob_timeline, room_id.as_str(), bot_id.as_str())
     })
