@@ -376,7 +376,7 @@ fn direct_messages_go_to_channel_at_name_and_summaries_are_private() {
     assert!(
         summary["text"]
             .as_str()
-            .is_some_and(|t| t.contains("You are on vacation until")),
+            .is_some_and(|t| t.contains("You are on vacation for")),
         "{summary}"
     );
     let news: Vec<&Value> = out

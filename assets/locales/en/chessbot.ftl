@@ -397,10 +397,10 @@ vacation-started = { $player } is on vacation until { $until }: their clock is s
 
 vacation-over = { $player } is back from vacation: their clock runs again.
 
-vacation-summary = You are on vacation until { $until } ({ $days ->
+vacation-summary = You are on vacation for { $days ->
         [one] { $days } day
        *[other] { $days } days
-    }): your clocks are stopped in { $games ->
+    }, until { $until }: your clocks are stopped in { $games ->
         [one] { $games } game
        *[other] { $games } games
     }. { $left ->

@@ -428,11 +428,11 @@ vacation-started = { $player } este în vacanță până la { $until }: ceasul s
 
 vacation-over = { $player } s-a întors din vacanță: ceasul său merge din nou.
 
-vacation-summary = Sunteți în vacanță până la { $until } ({ $days ->
+vacation-summary = Sunteți în vacanță pentru { $days ->
         [one] { $days } zi
         [few] { $days } zile
        *[other] { $days } de zile
-    }): ceasurile dumneavoastră sunt oprite în { $games ->
+    }, până la { $until }: ceasurile dumneavoastră sunt oprite în { $games ->
         [one] { $games } partidă
         [few] { $games } partide
        *[other] { $games } de partide

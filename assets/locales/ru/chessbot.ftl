@@ -429,11 +429,11 @@ vacation-started = { $player } уходит в отпуск до { $until }: ч�
 
 vacation-over = { $player } досрочно выходит из отпуска: часы этого игрока снова идут.
 
-vacation-summary = Вы в отпуске до { $until } ({ $days ->
+vacation-summary = Вы в отпуске на { $days ->
         [one] { $days } день
         [few] { $days } дня
        *[many] { $days } дней
-    }): ваши часы остановлены в { $games ->
+    }, до { $until }: ваши часы остановлены в { $games ->
         [one] { $games } партии
        *[other] { $games } партиях
     }. Дней отпуска в запасе на ближайшие 365 дней: { $left }; `/chess vacation days:0` завершает отпуск досрочно.

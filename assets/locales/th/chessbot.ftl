@@ -407,7 +407,7 @@ vacation-started = { $player } ลาพักถึง { $until } นาฬิ�
 
 vacation-over = { $player } กลับจากลาพักแล้ว นาฬิกาของผู้เล่นนี้เดินต่อ
 
-vacation-summary = คุณลาพักถึง { $until } ({ $days } วัน) นาฬิกาของคุณหยุดเดินใน { $games } เกม เหลือวันลาพัก { $left } วันในช่วง 365 วันข้างหน้า ใช้ `/chess vacation days:0` เพื่อกลับก่อนกำหนด
+vacation-summary = คุณลาพัก { $days } วัน ถึง { $until } นาฬิกาของคุณหยุดเดินใน { $games } เกม เหลือวันลาพัก { $left } วันในช่วง 365 วันข้างหน้า ใช้ `/chess vacation days:0` เพื่อกลับก่อนกำหนด
 
 vacation-ended-summary = จบการลาพักแล้ว นาฬิกาของคุณเดินต่อ คืนวันที่ไม่ได้ใช้ { $returned } วัน เหลือวันลาพัก { $left } วัน
 
