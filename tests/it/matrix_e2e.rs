@@ -43,6 +43,22 @@ pub(crate) const STEP: Duration = Duration::from_secs(20);
 /// The whole test.
 const WHOLE: Duration = Duration::from_secs(240);
 
+/// The password of every test account.
+pub(crate) const PASSWORD: &str = "correct horse battery staple";
+
+/// What [`Homeserver::cast`] sets up for one scenario.
+pub(crate) struct Cast {
+    pub(crate) bot_id: OwnedUserId,
+    pub(crate) alice_id: OwnedUserId,
+    pub(crate) bob_id: OwnedUserId,
+    pub(crate) alice_name: String,
+    pub(crate) bob_name: String,
+    /// Holds the database and the bot's store; removed when dropped.
+    pub(crate) dir: tempfile::TempDir,
+    pub(crate) db: String,
+    pub(crate) cfg: MatrixConfig,
+}
+
 pub(crate) struct Homeserver {
     pub(crate) url: String,
     secret: String,
@@ -96,6 +112,51 @@ impl Homeserver {
             .as_str()
             .context("no user_id")?
             .try_into()?)
+    }
+
+    /// Three fresh accounts (the bot, alice and bob, their names made
+    /// unique with `prefix`, the process and the time, all with
+    /// [`PASSWORD`]) and the bot's configuration: its own database and
+    /// store in a temp dir, invites from this server only.
+    pub(crate) async fn cast(&self, prefix: &str) -> anyhow::Result<Cast> {
+        let tag = format!(
+            "{prefix}{}{}",
+            std::process::id(),
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)?
+                .subsec_nanos()
+        );
+        let (alice_name, bob_name) = (format!("alice{tag}"), format!("bob{tag}"));
+        let bot_id = self.register(&format!("chessbot{tag}"), PASSWORD).await?;
+        let alice_id = self.register(&alice_name, PASSWORD).await?;
+        let bob_id = self.register(&bob_name, PASSWORD).await?;
+        let dir = tempfile::tempdir()?;
+        let db = format!(
+            "sqlite://{}?mode=rwc",
+            dir.path().join("games.db").display()
+        );
+        let cfg = MatrixConfig {
+            homeserver: self.url.clone(),
+            login: Login::Password {
+                user: bot_id.to_string(),
+                password: PASSWORD.to_string(),
+            },
+            store_path: dir.path().join("matrix"),
+            allowed_servers: vec![bot_id.server_name().to_string()],
+            due_poll: Duration::from_millis(200),
+            max_rooms: 10,
+            rate_limit: Default::default(),
+        };
+        Ok(Cast {
+            bot_id,
+            alice_id,
+            bob_id,
+            alice_name,
+            bob_name,
+            dir,
+            db,
+            cfg,
+        })
     }
 
     async fn player(&self, user: &str, password: &str) -> anyhow::Result<Client> {
@@ -316,41 +377,17 @@ async fn a_whole_game_in_a_matrix_room() {
 
 async fn play(hs: Homeserver) -> anyhow::Result<()> {
     let started = std::time::Instant::now();
-    let tag = format!(
-        "{}{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)?
-            .subsec_nanos()
-    );
-    let (bot_name, alice_name, bob_name) = (
-        format!("chessbot{tag}"),
-        format!("alice{tag}"),
-        format!("bob{tag}"),
-    );
-    let password = "correct horse battery staple";
-    let bot_id = hs.register(&bot_name, password).await?;
-    let alice_id = hs.register(&alice_name, password).await?;
-    let bob_id = hs.register(&bob_name, password).await?;
-    let server = bot_id.server_name().to_string();
-
-    let dir = tempfile::tempdir()?;
-    let db = format!(
-        "sqlite://{}?mode=rwc",
-        dir.path().join("games.db").display()
-    );
-    let cfg = MatrixConfig {
-        homeserver: hs.url.clone(),
-        login: Login::Password {
-            user: bot_id.to_string(),
-            password: password.to_string(),
-        },
-        store_path: dir.path().join("matrix"),
-        allowed_servers: vec![server.clone()],
-        due_poll: Duration::from_millis(200),
-        max_rooms: 10,
-        rate_limit: Default::default(),
-    };
+    let Cast {
+        bot_id,
+        alice_id,
+        bob_id,
+        alice_name,
+        bob_name,
+        dir: _dir,
+        db,
+        cfg,
+    } = hs.cast("").await?;
+    let password = PASSWORD;
     let clock = Arc::new(ManualClock::starting_now());
     let mut bot = start_bot(&cfg, &db, &clock).await?;
 
@@ -675,41 +712,17 @@ async fn turn_notices_by_direct_message_in_matrix() {
 /// with the board; the game's room no longer mentions him. His next notice
 /// comes in the same direct room.
 async fn notices_by_dm(hs: Homeserver) -> anyhow::Result<()> {
-    let tag = format!(
-        "d{}{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)?
-            .subsec_nanos()
-    );
-    let (bot_name, alice_name, bob_name) = (
-        format!("chessbot{tag}"),
-        format!("alice{tag}"),
-        format!("bob{tag}"),
-    );
-    let password = "correct horse battery staple";
-    let bot_id = hs.register(&bot_name, password).await?;
-    hs.register(&alice_name, password).await?;
-    let bob_id = hs.register(&bob_name, password).await?;
-    let server = bot_id.server_name().to_string();
-
-    let dir = tempfile::tempdir()?;
-    let db = format!(
-        "sqlite://{}?mode=rwc",
-        dir.path().join("games.db").display()
-    );
-    let cfg = MatrixConfig {
-        homeserver: hs.url.clone(),
-        login: Login::Password {
-            user: bot_id.to_string(),
-            password: password.to_string(),
-        },
-        store_path: dir.path().join("matrix"),
-        allowed_servers: vec![server],
-        due_poll: Duration::from_millis(200),
-        max_rooms: 10,
-        rate_limit: Default::default(),
-    };
+    let Cast {
+        bot_id,
+        bob_id,
+        alice_name,
+        bob_name,
+        dir: _dir,
+        db,
+        cfg,
+        ..
+    } = hs.cast("d").await?;
+    let password = PASSWORD;
     let clock = Arc::new(ManualClock::starting_now());
     let bot = start_bot(&cfg, &db, &clock).await?;
 

@@ -13,7 +13,6 @@ use std::time::Duration;
 
 use anyhow::{Context as _, anyhow};
 use chessbot::adapters::matrix::limits::RateLimit;
-use chessbot::adapters::matrix::{Login, MatrixConfig};
 use chessbot::service::ManualClock;
 use matrix_sdk::Client;
 use matrix_sdk::media::{MediaFormat, MediaRequestParameters};
@@ -24,7 +23,7 @@ use matrix_sdk::ruma::events::room::encryption::RoomEncryptionEventContent;
 use serde_json::Value;
 
 use super::matrix_e2e::{
-    BotWatch, Homeserver, STEP, Timeline, in_reply_to, say, start_bot, wait_until,
+    BotWatch, Cast, Homeserver, PASSWORD, STEP, Timeline, in_reply_to, say, start_bot, wait_until,
 };
 
 /// The whole test.
@@ -79,45 +78,25 @@ async fn a_game_in_an_encrypted_room() {
 
 async fn play(hs: Homeserver) -> anyhow::Result<()> {
     let started = std::time::Instant::now();
-    let tag = format!(
-        "e{}{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)?
-            .subsec_nanos()
-    );
-    let (bot_name, alice_name, bob_name) = (
-        format!("chessbot{tag}"),
-        format!("alice{tag}"),
-        format!("bob{tag}"),
-    );
-    let password = "correct horse battery staple";
-    let bot_id = hs.register(&bot_name, password).await?;
-    hs.register(&alice_name, password).await?;
-    let bob_id = hs.register(&bob_name, password).await?;
-
-    let dir = tempfile::tempdir()?;
-    let db = format!(
-        "sqlite://{}?mode=rwc",
-        dir.path().join("games.db").display()
-    );
-    let cfg = MatrixConfig {
-        homeserver: hs.url.clone(),
-        login: Login::Password {
-            user: bot_id.to_string(),
-            password: password.to_string(),
-        },
-        store_path: dir.path().join("matrix"),
-        allowed_servers: Vec::new(),
-        due_poll: Duration::from_millis(200),
-        max_rooms: 10,
-        // A window longer than the test: the burst below meets the limit
-        // at a known command (the limiter starts afresh with a restart).
-        rate_limit: RateLimit {
-            per_user: 5,
-            per_room: 100,
-            window: Duration::from_secs(600),
-        },
+    let Cast {
+        bot_id,
+        bob_id,
+        alice_name,
+        bob_name,
+        dir,
+        db,
+        mut cfg,
+        ..
+    } = hs.cast("e").await?;
+    let password = PASSWORD;
+    // Invites from anywhere; a window longer than the test: the burst
+    // below meets the limit at a known command (the limiter starts afresh
+    // with a restart).
+    cfg.allowed_servers = Vec::new();
+    cfg.rate_limit = RateLimit {
+        per_user: 5,
+        per_room: 100,
+        window: Duration::from_secs(600),
     };
     let clock = Arc::new(ManualClock::starting_now());
     let mut bot = start_bot(&cfg, &db, &clock).await?;
