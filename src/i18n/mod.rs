@@ -365,6 +365,39 @@ fn fluent_args<'a>(args: &'a [(&'a str, Arg<'a>)]) -> FluentArgs<'a> {
     fa
 }
 
+/// The code spans (`` `/chess accept` ``) the catalogs write in their
+/// messages, in every language, those without placeables only: the bot's
+/// own markup, which adapters may show as code although they escape the
+/// rest of a message (user text can hold backticks too).
+#[must_use]
+pub fn catalog_code_spans() -> &'static [String] {
+    static SPANS: LazyLock<Vec<String>> = LazyLock::new(|| {
+        let mut spans: Vec<String> = Vec::new();
+        for l in Locale::ALL {
+            for line in l.source().lines() {
+                if line.trim_start().starts_with('#') {
+                    continue;
+                }
+                let parts: Vec<&str> = line.split('`').collect();
+                for (i, inside) in parts.iter().enumerate() {
+                    let closed = i % 2 == 1 && i + 1 < parts.len();
+                    if closed
+                        && !inside.is_empty()
+                        && !inside.contains(['{', '}'])
+                        && !spans.iter().any(|s| s == inside)
+                    {
+                        spans.push((*inside).to_owned());
+                    }
+                }
+            }
+        }
+        // Longest first, so a span is never restored inside a longer one.
+        spans.sort_by_key(|s| std::cmp::Reverse(s.len()));
+        spans
+    });
+    &SPANS
+}
+
 /// Formats `key` in `locale` with named arguments, falling back to English
 /// when the locale lacks the message (and to the key itself when English
 /// lacks it too, which the catalog tests rule out). Formatting problems are

@@ -11,6 +11,7 @@ mod clock;
 mod comfort;
 mod computer;
 mod deadlines;
+mod direct;
 mod dispatch;
 mod events;
 mod expiry;
@@ -461,6 +462,29 @@ pub struct Reply {
     /// delivered (the user blocks direct messages): the same notice in the
     /// game's channel, mentioning them.
     pub fallback: Option<Box<Reply>>,
+}
+
+impl Reply {
+    /// A plain public message in `place`, in `locale`: no board, pings,
+    /// buttons or files (set the fields that apply).
+    #[must_use]
+    pub fn new(place: Place, text: String, locale: crate::i18n::Locale) -> Reply {
+        Reply {
+            place,
+            text,
+            board: None,
+            mentions: Vec::new(),
+            event: None,
+            ephemeral: false,
+            actions: Vec::new(),
+            locale,
+            subject: None,
+            files: Vec::new(),
+            link: None,
+            follow_up: None,
+            fallback: None,
+        }
+    }
 }
 
 /// A file attached to a reply.

@@ -17,6 +17,7 @@ mod backend;
 mod comfort;
 mod computer;
 mod deadlines;
+mod direct;
 mod prefs;
 mod ratings;
 

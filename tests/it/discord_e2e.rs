@@ -25,35 +25,36 @@ use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
 /// A made-up token of the right shape (not a real one).
-const TOKEN: &str = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.GabcDE.abcdefghijklmnopqrstuvwxyz_-0123456789";
+pub(crate) const TOKEN: &str =
+    "MTEwMDAwMDAwMDAwMDAwMDAwMQ.GabcDE.abcdefghijklmnopqrstuvwxyz_-0123456789";
 
-const ALICE: Who = Who {
+pub(crate) const ALICE: Who = Who {
     id: 1_100_000_000_000_000_011,
     name: "alice",
 };
-const BOB: Who = Who {
+pub(crate) const BOB: Who = Who {
     id: 1_100_000_000_000_000_012,
     name: "bob",
 };
-const EVE: Who = Who {
+pub(crate) const EVE: Who = Who {
     id: 1_100_000_000_000_000_013,
     name: "eve",
 };
-const CAROL: Who = Who {
+pub(crate) const CAROL: Who = Who {
     id: 1_100_000_000_000_000_014,
     name: "carol",
 };
 /// A second text channel of the server (for a second game).
-const OTHER_CHANNEL_ID: u64 = 1_100_000_000_000_000_201;
+pub(crate) const OTHER_CHANNEL_ID: u64 = 1_100_000_000_000_000_201;
 
 /// The bot running in this process.
-struct Bot {
+pub(crate) struct Bot {
     task: JoinHandle<anyhow::Result<()>>,
     stop: oneshot::Sender<()>,
 }
 
 impl Bot {
-    async fn start(fake: &FakeDiscord, db_url: &str, clock: &Arc<ManualClock>) -> Bot {
+    pub(crate) async fn start(fake: &FakeDiscord, db_url: &str, clock: &Arc<ManualClock>) -> Bot {
         let clock: Arc<dyn Clock> = Arc::clone(clock) as Arc<dyn Clock>;
         let backend = open_with_clock(db_url, clock)
             .await
@@ -75,7 +76,7 @@ impl Bot {
         }
     }
 
-    async fn stop(self) {
+    pub(crate) async fn stop(self) {
         let _ = self.stop.send(());
         let outcome = tokio::time::timeout(WAIT, self.task)
             .await
@@ -87,26 +88,26 @@ impl Bot {
     }
 }
 
-fn opt(kind: u64, name: &str, value: Value) -> Value {
+pub(crate) fn opt(kind: u64, name: &str, value: Value) -> Value {
     json!({ "type": kind, "name": name, "value": value })
 }
 
 /// The final answer to an interaction (after any deferral).
-async fn answer(fake: &FakeDiscord, sent: &Sent) -> Value {
+pub(crate) async fn answer(fake: &FakeDiscord, sent: &Sent) -> Value {
     fake.wait_for("the answer to an interaction", |v| v.answer(sent).cloned())
         .await
 }
 
 /// The calls that answered `sent` so far.
-fn calls_of(fake: &FakeDiscord, sent: &Sent) -> Vec<RestCall> {
+pub(crate) fn calls_of(fake: &FakeDiscord, sent: &Sent) -> Vec<RestCall> {
     fake.calls().into_iter().filter(|c| sent.owns(c)).collect()
 }
 
-fn flags(m: &Value) -> u64 {
+pub(crate) fn flags(m: &Value) -> u64 {
     m["flags"].as_u64().unwrap_or(0)
 }
 
-fn custom_ids(m: &Value) -> Vec<String> {
+pub(crate) fn custom_ids(m: &Value) -> Vec<String> {
     m["components"]
         .as_array()
         .into_iter()
@@ -116,7 +117,7 @@ fn custom_ids(m: &Value) -> Vec<String> {
         .collect()
 }
 
-fn id_of(m: &Value) -> u64 {
+pub(crate) fn id_of(m: &Value) -> u64 {
     m["id"]
         .as_str()
         .and_then(|s| s.parse().ok())
@@ -188,7 +189,7 @@ fn choice_value(registered: &Value, sub: &str, option: &str, name: &str) -> Valu
 
 /// Starts the fake and the bot, and waits for the commands to be
 /// registered; returns the registration body.
-async fn connect(
+pub(crate) async fn connect(
     fake: &FakeDiscord,
     db_url: &str,
     clock: &Arc<ManualClock>,
@@ -307,6 +308,12 @@ async fn a_whole_game_through_serenity_and_poise() {
     );
     let offer = answer(&fake, &challenge).await;
     assert_eq!(flags(&offer), 0, "a public challenge: {offer}");
+    assert!(
+        fake.notifications()
+            .iter()
+            .any(|n| n.user == BOB.id && n.message == id_of(&offer)),
+        "the challenge notifies bob: {offer}"
+    );
     assert!(
         offer["content"]
             .as_str()
@@ -456,6 +463,19 @@ async fn a_whole_game_through_serenity_and_poise() {
         let m = fake.slash(thread, who, "move", vec![opt(3, "move", json!(pick))], &[]);
         last = answer(&fake, &m).await;
         assert_eq!(flags(&last), 0, "{pick}: {last}");
+        // The "your move" reaches the opponent: it is in a created message
+        // (Discord notifies nobody for a mention added by an edit).
+        let next = if who.id == ALICE.id { BOB } else { ALICE };
+        if pick != "Qh4#" {
+            let id = id_of(&last);
+            assert!(
+                fake.notifications()
+                    .iter()
+                    .any(|n| n.user == next.id && n.message == id),
+                "{pick}: {} not notified: {last}",
+                next.name
+            );
+        }
         // The board picture comes with the answer or a follow-up.
         let board = fake
             .wait_for("a board picture", |v| {
@@ -655,14 +675,20 @@ async fn a_time_out_is_posted_by_the_deadline_task_after_a_restart() {
 
 /// The value of an option registered with choices, as a slash option
 /// (poise registers choices as integers or strings).
-fn choice_opt(registered: &Value, sub: &str, option: &str, name: &str) -> Value {
+pub(crate) fn choice_opt(registered: &Value, sub: &str, option: &str, name: &str) -> Value {
     let v = choice_value(registered, sub, option, name);
     opt(if v.is_string() { 3 } else { 4 }, option, v)
 }
 
 /// `white` challenges `black` in `channel` and `black` accepts: a game
 /// starts there.
-async fn start_game(fake: &FakeDiscord, registered: &Value, channel: u64, white: Who, black: Who) {
+pub(crate) async fn start_game(
+    fake: &FakeDiscord,
+    registered: &Value,
+    channel: u64,
+    white: Who,
+    black: Who,
+) {
     let challenge = fake.slash(
         channel,
         white,
@@ -682,7 +708,7 @@ async fn start_game(fake: &FakeDiscord, registered: &Value, channel: u64, white:
 }
 
 /// `who` plays `san` in `channel`; returns the public answer.
-async fn play(fake: &FakeDiscord, channel: u64, who: Who, san: &str) -> (Sent, Value) {
+pub(crate) async fn play(fake: &FakeDiscord, channel: u64, who: Who, san: &str) -> (Sent, Value) {
     let m = fake.slash(channel, who, "move", vec![opt(3, "move", json!(san))], &[]);
     let a = answer(fake, &m).await;
     assert_eq!(flags(&a), 0, "{san}: {a}");
@@ -690,7 +716,7 @@ async fn play(fake: &FakeDiscord, channel: u64, who: Who, san: &str) -> (Sent, V
 }
 
 /// The users a call may ping (its `allowed_mentions.users`).
-fn pinged(c: &RestCall) -> Vec<String> {
+pub(crate) fn pinged(c: &RestCall) -> Vec<String> {
     c.message_data()["allowed_mentions"]["users"]
         .as_array()
         .into_iter()
@@ -735,6 +761,7 @@ async fn the_games_list_and_turn_notices_by_direct_message() {
     // `/chess games`, privately, each player's own game only, wherever
     // it is asked.
     let here = format!("<#{CHANNEL_ID}>");
+    let escaped_link = format!("\\<#{CHANNEL_ID}>");
     let there = format!("<#{OTHER_CHANNEL_ID}>");
     for (who, channel, mine, others) in [
         (
@@ -855,6 +882,7 @@ async fn the_games_list_and_turn_notices_by_direct_message() {
     assert!(
         text.contains("Your move in game #1")
             && text.contains(&here)
+            && !text.contains(&escaped_link)
             && text.contains("bob played 1... e5"),
         "{notice}"
     );

@@ -150,6 +150,7 @@ const CONTRACT: &[(&str, &[&str])] = &[
     ("resign-dropped", &[]),
     ("done", &[]),
     ("thread-name", &["white", "black"]),
+    ("no-threads", &[]),
     ("command-interrupted", &[]),
     ("slow-down", &[]),
     ("unavailable", &[]),

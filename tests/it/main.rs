@@ -31,6 +31,7 @@ mod console;
 mod crash;
 mod discord_e2e;
 mod discord_flow;
+mod discord_notices;
 mod discord_startup;
 mod engine;
 mod english_golden;

@@ -295,6 +295,7 @@ slow-down = Slow down, please: too many commands in a short time. I will not ans
 
 # The name of a game's thread (Discord).
 thread-name = { $white } vs { $black }
+no-threads = I cannot open a thread for this game here (I need the Create Public Threads permission), so games stay in this channel.
 
 button-label = { $button ->
     [promote-queen] Queen

@@ -321,6 +321,7 @@ slow-down = Mai încet, vă rog: prea multe comenzi într-un timp scurt. O vreme
 
 # The name of a game's thread (Discord).
 thread-name = { $white } contra { $black }
+no-threads = Nu pot deschide un fir pentru această partidă aici (am nevoie de permisiunea Creare fire publice), așa că partidele rămân în acest canal.
 
 button-label = { $button ->
     [promote-queen] Damă

@@ -322,6 +322,7 @@ slow-down = Помедленнее, пожалуйста: слишком мно�
 
 # The name of a game's thread (Discord).
 thread-name = { $white } — { $black }
+no-threads = Я не могу открыть ветку для этой партии здесь (нужно право «Создавать публичные ветки»), поэтому партии идут в этом канале.
 
 button-label = { $button ->
     [promote-queen] Ферзь

@@ -320,6 +320,7 @@ slow-down = กรุณาช้าลงหน่อย: ส่งคำสั
 
 # The name of a game's thread (Discord).
 thread-name = { $white } พบ { $black }
+no-threads = ฉันเปิดเธรดสำหรับเกมนี้ที่นี่ไม่ได้ (ต้องมีสิทธิ์สร้างเธรดสาธารณะ) เกมจึงเล่นต่อในห้องนี้
 
 button-label = { $button ->
     [promote-queen] ควีน

@@ -10,7 +10,8 @@ use chrono::{DateTime, Utc};
 use poise::serenity_prelude::Http;
 
 use super::backend::Backend;
-use super::respond;
+use super::data::DirectMessages;
+use super::post::Poster;
 use crate::render::Renderer;
 
 /// Never sleep longer than this (new games may bring earlier deadlines).
@@ -31,13 +32,24 @@ pub fn sleep_for(now: DateTime<Utc>, next_due: Option<DateTime<Utc>>) -> Duratio
 }
 
 /// Runs forever: post what is due, sleep until the next due time.
-pub async fn run(http: Arc<Http>, backend: Arc<dyn Backend>, renderer: Arc<Renderer>) {
+pub async fn run(
+    http: Arc<Http>,
+    backend: Arc<dyn Backend>,
+    renderer: Arc<Renderer>,
+    direct: Arc<DirectMessages>,
+) {
+    let poster = Poster {
+        http: &http,
+        renderer: &renderer,
+        backend: &*backend,
+        direct: &direct,
+    };
     loop {
         let claimed = backend.claim_due().await;
         let full = claimed.len() >= crate::service::DUE_BATCH;
         for due in claimed {
             for reply in &due.replies {
-                if let Err(e) = respond::post(&http, &renderer, reply).await {
+                if let Err(e) = poster.post(reply).await {
                     tracing::warn!(
                         error = %e,
                         channel = reply.place.channel.as_str(),
@@ -54,7 +66,7 @@ pub async fn run(http: Arc<Http>, backend: Arc<dyn Backend>, renderer: Arc<Rende
             for reply in &due.replies {
                 if let Some(work) = &reply.follow_up {
                     for next in backend.follow_up(work).await {
-                        if let Err(e) = respond::post(&http, &renderer, &next).await {
+                        if let Err(e) = poster.post(&next).await {
                             tracing::warn!(error = %e, "could not post a summary");
                         }
                     }

@@ -90,6 +90,12 @@ pub trait Backend: Send + Sync {
         let _ = work;
         Box::pin(async { Vec::new() })
     }
+    /// The DM channel remembered for a Discord user, if any.
+    fn dm_channel<'a>(&'a self, user: &'a str) -> BoxFuture<'a, Option<String>>;
+    /// Remembers a Discord user's DM channel (failures are logged).
+    fn remember_dm_channel<'a>(&'a self, user: &'a str, channel: &'a str) -> BoxFuture<'a, ()>;
+    /// Whether a game is running in `place` (a game thread to keep open).
+    fn has_active_game<'a>(&'a self, place: &'a Place) -> BoxFuture<'a, bool>;
 }
 
 /// The real game service and its clock.
@@ -163,6 +169,18 @@ impl Backend for Service {
 
     fn follow_up<'a>(&'a self, work: &'a FollowUp) -> BoxFuture<'a, Vec<Reply>> {
         Box::pin(self.0.follow_up(work))
+    }
+
+    fn dm_channel<'a>(&'a self, user: &'a str) -> BoxFuture<'a, Option<String>> {
+        Box::pin(self.0.direct_channel(PLATFORM, user))
+    }
+
+    fn remember_dm_channel<'a>(&'a self, user: &'a str, channel: &'a str) -> BoxFuture<'a, ()> {
+        Box::pin(self.0.remember_direct_channel(PLATFORM, user, channel))
+    }
+
+    fn has_active_game<'a>(&'a self, place: &'a Place) -> BoxFuture<'a, bool> {
+        Box::pin(self.0.has_active_game(place))
     }
 }
 

@@ -11,8 +11,10 @@ use serenity::{
 
 use super::data::{Data, Error, actor_of, place_of};
 use super::ids::ButtonId;
-use super::replies::{Outgoing, escape_markdown, outgoing};
+use super::post::Poster;
+use super::replies::{Outgoing, discord_text, outgoing};
 use super::respond::{self, Target, split_replies};
+use super::retry::retrying;
 use super::threads;
 use crate::i18n::Locale;
 use crate::service::{Actor, Command, LocalePrefs, Place, Subject, messages as msg};
@@ -73,25 +75,32 @@ async fn click_button(
     let prefs = click_prefs(click);
     let Some(command) = button.command(subject) else {
         let l = prefs.user_or_guild();
-        let response = if button == ButtonId::Resign {
-            // Only a player of that game, still running, is asked.
-            let refusal = data
-                .backend
-                .resign_refusal(place, actor, subject, prefs)
-                .await;
-            let answer = match refusal {
-                Some(r) => outgoing(&r, None),
-                None => resign_confirmation(l, subject),
+        if button == ButtonId::Resign {
+            // Only a player of that game, still running, is asked; the
+            // database may be slow, so the answer defers when it must.
+            let answer = async {
+                match data
+                    .backend
+                    .resign_refusal(place, actor, subject, prefs)
+                    .await
+                {
+                    Some(r) => outgoing(&r, None),
+                    None => resign_confirmation(l, subject),
+                }
             };
-            CreateInteractionResponse::Message(answer.interaction_message())
-        } else {
-            CreateInteractionResponse::UpdateMessage(
-                CreateInteractionResponseMessage::new()
-                    .content(msg::resign_dropped(l))
-                    .components(Vec::new()),
-            )
-        };
-        if let Err(e) = click.create_response(http, response).await {
+            respond::answer_privately(http, Target::Component(click), answer).await;
+            return Ok(());
+        }
+        let response = CreateInteractionResponse::UpdateMessage(
+            CreateInteractionResponseMessage::new()
+                .content(msg::resign_dropped(l))
+                .components(Vec::new()),
+        );
+        let sent = retrying("button answer", || {
+            click.create_response(http, response.clone())
+        })
+        .await;
+        if let Err(e) = sent {
             tracing::warn!(error = %e, "Discord refused the button answer");
         }
         return Ok(());
@@ -154,7 +163,7 @@ async fn confirm_resignation(
         if reply.ephemeral {
             summary.get_or_insert_with(|| outgoing(&reply, None).content);
         } else {
-            summary.get_or_insert_with(|| escape_markdown(&reply.text));
+            summary.get_or_insert_with(|| discord_text(&reply.text));
             public.push(reply);
         }
     }
@@ -175,12 +184,13 @@ async fn confirm_resignation(
     if let Err(e) = updated {
         tracing::warn!(error = %e, "Discord refused the button answer");
     }
+    let poster = Poster::of(http, data);
     for reply in &public {
-        if let Err(e) = respond::post(http, &data.renderer, reply).await {
+        if let Err(e) = poster.post(reply).await {
             tracing::warn!(error = %e, "could not post the resignation");
         }
     }
-    respond::post_follow_ups(http, data, &public).await;
+    poster.post_follow_ups(&public).await;
     Ok(())
 }
 

@@ -430,13 +430,27 @@ async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Cancel).await
 }
 
+/// How long move suggestions may take (Discord waits three seconds for an
+/// autocomplete answer, which cannot be deferred).
+pub const AUTOCOMPLETE_WITHIN: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// Suggests the caller's legal moves matching what has been typed, in the
 /// caller's notation (`Кf3 (Nf3)` shown, `Кf3` sent for a Russian player).
 async fn complete_move(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let (place, actor) = caller(ctx);
     let backend = &ctx.data().backend;
-    let locale = backend.locale_for(&place, prefs_of(ctx)).await;
-    let moves = backend.legal_moves(&place, &actor).await;
+    // Autocomplete cannot be deferred: with a slow database, offer nothing
+    // rather than miss Discord's three seconds.
+    let lookup = async {
+        let locale = backend.locale_for(&place, prefs_of(ctx)).await;
+        (locale, backend.legal_moves(&place, &actor).await)
+    };
+    let (locale, moves) = tokio::time::timeout(AUTOCOMPLETE_WITHIN, lookup)
+        .await
+        .unwrap_or_else(|_| {
+            tracing::warn!("move suggestions took too long; none offered");
+            (prefs_of(ctx).user_or_guild(), Vec::new())
+        });
     let choices = local_choices(&moves, partial, locale)
         .into_iter()
         .map(|(shown, value)| serenity::AutocompleteChoice::new(shown, value))

@@ -1,7 +1,9 @@
 //! What the Discord modules share: the handlers' state, their error type,
 //! and how a Discord user and channel become the service's actor and place.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 use poise::serenity_prelude as serenity;
 
@@ -13,6 +15,8 @@ use crate::service::{Actor, Place};
 pub struct Data {
     pub backend: Arc<dyn Backend>,
     pub renderer: Arc<Renderer>,
+    /// Users' DM channels and refusals, shared with the announcer.
+    pub direct: Arc<DirectMessages>,
 }
 
 /// Handler error (sending to Discord failed).
@@ -40,4 +44,34 @@ pub fn actor_of(user: &serenity::User, nick: Option<&str>) -> Actor {
             .filter(|n| !n.trim().is_empty())
             .map_or_else(|| user.display_name().to_owned(), str::to_owned),
     }
+}
+
+/// How long a user whose direct messages Discord refused (50007) gets
+/// their notices in the channel without another try.
+const DM_RETRY_AFTER: Duration = Duration::from_secs(24 * 3600);
+
+/// What this process knows about users' direct messages: their DM
+/// channels (also in the database) and who refused a DM lately.
+#[derive(Default)]
+pub struct DirectMessages {
+    pub(super) channels: Mutex<HashMap<serenity::UserId, serenity::ChannelId>>,
+    refusals: Mutex<HashMap<serenity::UserId, Instant>>,
+}
+
+impl DirectMessages {
+    /// Whether `user` refused a direct message less than
+    /// [`DM_RETRY_AFTER`] ago.
+    pub(super) fn blocked_recently(&self, user: serenity::UserId) -> bool {
+        let mut map = lock(&self.refusals);
+        map.retain(|_, at| at.elapsed() < DM_RETRY_AFTER);
+        map.contains_key(&user)
+    }
+
+    pub(super) fn note_blocked(&self, user: serenity::UserId) {
+        lock(&self.refusals).insert(user, Instant::now());
+    }
+}
+
+pub(super) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
 }

@@ -4,7 +4,9 @@
 //!
 //! Layout: [`commands`] (slash commands), [`buttons`] (component clicks),
 //! [`replies`] (service reply -> Discord message, pure), [`respond`]
-//! (sending, deferring, rendering), [`announcer`] (deadlines),
+//! (answering interactions, deferring, rendering), [`post`] (channel and
+//! direct messages), [`retry`] (429s and server errors), [`announcer`]
+//! (deadlines),
 //! [`threads`] (game threads), [`autocomplete`], [`ids`] and [`token`]
 //! (pure helpers), [`backend`] (the service as the adapter sees it).
 
@@ -16,8 +18,10 @@ pub mod comfort;
 pub mod commands;
 pub mod data;
 pub mod ids;
+pub mod post;
 pub mod replies;
 pub mod respond;
+pub mod retry;
 pub mod scale;
 pub mod threads;
 pub mod token;
@@ -144,13 +148,19 @@ pub async fn run_with(options: RunOptions) -> anyhow::Result<()> {
                         "globally"
                     }
                 );
+                let direct = Arc::new(data::DirectMessages::default());
                 let task = tokio::spawn(announcer::run(
                     Arc::clone(&ctx.http),
                     Arc::clone(&backend),
                     Arc::clone(&renderer),
+                    Arc::clone(&direct),
                 ));
                 AbortOnDrop::set(&announcer_slot, task.abort_handle());
-                Ok(Data { backend, renderer })
+                Ok(Data {
+                    backend,
+                    renderer,
+                    direct,
+                })
             })
         })
         .build();
@@ -295,11 +305,17 @@ async fn on_event(
     framework: poise::FrameworkContext<'_, Data, Error>,
     event: &serenity::FullEvent,
 ) -> Result<(), Error> {
-    if let serenity::FullEvent::InteractionCreate {
-        interaction: serenity::Interaction::Component(click),
-    } = event
-    {
-        buttons::on_component(framework.serenity_context, framework.user_data, click).await?;
+    match event {
+        serenity::FullEvent::InteractionCreate {
+            interaction: serenity::Interaction::Component(click),
+        } => {
+            buttons::on_component(framework.serenity_context, framework.user_data, click).await?;
+        }
+        serenity::FullEvent::ThreadUpdate { new, .. } => {
+            let http = framework.serenity_context.http.as_ref();
+            threads::keep_open(http, &*framework.user_data.backend, new).await;
+        }
+        _ => {}
     }
     Ok(())
 }

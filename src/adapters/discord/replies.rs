@@ -79,14 +79,63 @@ pub fn escape_markdown(text: &str) -> String {
                 }
             }
         }
-        for c in rest.chars() {
-            if matches!(
-                c,
-                '\\' | '*' | '_' | '~' | '`' | '|' | '<' | '[' | ']' | '@'
-            ) {
-                out.push('\\');
-            }
-            out.push(c);
+        push_escaped(&mut out, rest);
+    }
+    out
+}
+
+/// Appends `text` with every inline markdown character escaped.
+fn push_escaped(out: &mut String, text: &str) {
+    for c in text.chars() {
+        if matches!(
+            c,
+            '\\' | '*' | '_' | '~' | '`' | '|' | '<' | '[' | ']' | '@'
+        ) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+}
+
+/// A service text as Discord shows it: everything escaped
+/// ([`escape_markdown`]) except the bot's own markup, which renders: the
+/// channel links the service writes (`<#id>`, a link, never a ping) and
+/// the catalog's code spans (`` `/chess accept` ``); deadlines become
+/// timestamp tags ([`local_times`]). A display name that copies such
+/// markup can at worst show a channel link or a command in code style,
+/// never a mention (pings are limited to `allowed_mentions`).
+#[must_use]
+pub fn discord_text(text: &str) -> String {
+    local_times(&bot_markup(&escape_markdown(text)))
+}
+
+/// Restores the bot's own markup in an escaped text (see [`discord_text`]).
+fn bot_markup(escaped: &str) -> String {
+    let mut out = String::with_capacity(escaped.len());
+    let mut rest = escaped;
+    while let Some(at) = rest.find("\\<#") {
+        let tail = &rest[at + 3..];
+        let digits = tail.bytes().take_while(u8::is_ascii_digit).count();
+        out.push_str(&rest[..at]);
+        if (1..=20).contains(&digits) && tail[digits..].starts_with('>') {
+            out.push_str("<#");
+            out.push_str(&tail[..=digits]);
+            rest = &tail[digits + 1..];
+        } else {
+            out.push_str("\\<#");
+            rest = tail;
+        }
+    }
+    out.push_str(rest);
+    if !out.contains("\\`") {
+        return out;
+    }
+    for span in crate::i18n::catalog_code_spans() {
+        let mut escaped_span = String::from("\\`");
+        push_escaped(&mut escaped_span, span);
+        escaped_span.push_str("\\`");
+        if out.contains(&escaped_span) {
+            out = out.replace(&escaped_span, &format!("`{span}`"));
         }
     }
     out
@@ -155,7 +204,7 @@ pub fn outgoing(reply: &Reply, mut board_png: Option<Vec<u8>>) -> Outgoing {
             files.push((PGN_FILE.to_owned(), pgn.clone().into_bytes()));
             with_code_block(&reply.text, pgn)
         }
-        _ => local_times(&escape_markdown(&reply.text)),
+        _ => discord_text(&reply.text),
     };
     if let Some(l) = &reply.link {
         if l.url.chars().count() <= MAX_BUTTON_URL {
@@ -265,7 +314,7 @@ impl Outgoing {
     #[must_use]
     pub fn private(text: &str) -> Outgoing {
         Outgoing {
-            content: local_times(&escape_markdown(text)),
+            content: discord_text(text),
             board_png: None,
             files: Vec::new(),
             ephemeral: true,
@@ -618,6 +667,28 @@ mod tests {
                 .content
                 .contains("<t:1796356500:f> (<t:1796356500:R>)")
         );
+    }
+
+    #[test]
+    fn the_bots_own_channel_links_and_code_render() {
+        assert_eq!(
+            discord_text("Game 7 in <#1100000000000000200>: your move"),
+            "Game 7 in <#1100000000000000200>: your move"
+        );
+        assert_eq!(
+            discord_text("bob: `/chess accept` or `/chess decline`."),
+            "bob: `/chess accept` or `/chess decline`."
+        );
+        assert_eq!(
+            discord_text("Anyone here may change it with `/chess settings language:en|th|ru|ro`."),
+            "Anyone here may change it with `/chess settings language:en|th|ru|ro`."
+        );
+        // Everything else stays escaped: code a name brings, a tag that is
+        // not a channel link, a mention.
+        assert_eq!(discord_text("`rm -rf`"), "\\`rm -rf\\`");
+        assert_eq!(discord_text("<#12a>"), "\\<#12a>");
+        assert_eq!(discord_text("<@123> <#>"), "\\<\\@123> \\<#>");
+        assert_eq!(discord_text("**x** <#5>"), "\\*\\*x\\*\\* <#5>");
     }
 
     #[test]

@@ -1,9 +1,8 @@
-//! Sending the service's replies to Discord: answering an interaction in
-//! time (deferring when the service is slow), rendering boards, and posting
-//! into other channels.
+//! Answering an interaction with the service's replies: in time
+//! (deferring privately when the service is slow), with every mention in a
+//! message Discord creates, and rendering boards; posting elsewhere is
+//! [`super::post`].
 
-use std::collections::HashMap;
-use std::sync::Arc;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
@@ -15,19 +14,15 @@ use serenity::{
 
 use super::backend::BoxFuture;
 use super::data::{Data, Error};
+use super::post::{Poster, board_png};
 use super::replies::{Outgoing, outgoing};
-use super::threads;
-use crate::chess::Position;
+use super::retry::retrying;
 use crate::i18n::Locale;
-use crate::render::Renderer;
-use crate::service::board_spec;
-use crate::service::{BoardImage, Event, LocalePrefs, Reply, messages as msg};
+use crate::service::{LocalePrefs, Reply, messages as msg};
 
 /// Wait this long for the service before deferring, well inside Discord's
 /// three seconds.
 pub const DEFER_AFTER: Duration = Duration::from_millis(1200);
-/// Width of board pictures.
-pub const BOARD_SIZE: u32 = 512;
 
 /// The languages of an interaction from its `locale` and `guild_locale`
 /// (languages the bot does not speak count as none).
@@ -106,13 +101,6 @@ impl Target<'_> {
         }
     }
 
-    async fn delete(self, http: &Http) -> serenity::Result<()> {
-        match self {
-            Target::Command(i) => i.delete_response(http).await,
-            Target::Component(i) => i.delete_response(http).await,
-        }
-    }
-
     async fn defer(self, http: &Http, ephemeral: bool) -> serenity::Result<()> {
         let r = CreateInteractionResponse::Defer(
             CreateInteractionResponseMessage::new().ephemeral(ephemeral),
@@ -137,11 +125,26 @@ pub fn split_replies(replies: Vec<Reply>, channel: &str) -> (Vec<Reply>, Vec<Rep
         .partition(|r| r.ephemeral || r.place.channel == channel)
 }
 
-/// Waits for the service's replies and answers the interaction with them:
-/// the first as the interaction response, the rest as follow-ups, those for
-/// other channels as channel messages. Defers when the service takes longer
-/// than [`DEFER_AFTER`] or a board must be rendered. Send failures are
-/// logged, not returned, so one bad reply does not hide the others.
+/// Waits for the service's replies and answers the interaction with them.
+///
+/// Every mention that calls a player (the "your move", a challenge, a draw
+/// offer) must be in a message Discord *creates*: it notifies nobody for
+/// mentions an edit adds, and the first follow-up of a deferred response
+/// only fills in the "thinking" message, which is an edit too. So:
+///
+/// - When the service answers within [`DEFER_AFTER`] (nearly always), the
+///   first reply is the interaction response itself (callback type 4, the
+///   board attached) and the others are follow-ups: all created messages.
+/// - When it is slower, the response is deferred *privately*; the private
+///   replies fill it in (the first as the edit, the rest as private
+///   follow-ups), a short private "done" fills it when there are none, and
+///   the public replies follow as follow-ups, created messages once the
+///   deferred one is filled. A private answer therefore never passes
+///   through a public "thinking" message.
+///
+/// Replies for other channels are posted there. Send failures are logged
+/// (after [`retry::retrying`]), not returned, so one bad reply does not hide
+/// the others.
 ///
 /// # Errors
 /// None at present; the `Result` is for poise.
@@ -152,237 +155,108 @@ pub async fn answer(
     mut replies: BoxFuture<'_, Vec<Reply>>,
 ) -> Result<Answered, Error> {
     let http = ctx.http.as_ref();
-    // `Some(ephemeral)` once the response has been deferred.
-    let mut deferred: Option<bool> = None;
-    let replies = match tokio::time::timeout(DEFER_AFTER, &mut replies).await {
-        Ok(r) => r,
+    let (replies, deferred) = match tokio::time::timeout(DEFER_AFTER, &mut replies).await {
+        Ok(r) => (r, false),
         Err(_) => {
-            log(target.defer(http, false).await, "defer");
-            deferred = Some(false);
-            replies.await
+            log(
+                retrying("defer", || target.defer(http, true)).await,
+                "defer",
+            );
+            (replies.await, true)
         }
     };
     let (here, elsewhere) = split_replies(replies, &target.channel().to_string());
-    let mut answered = Answered::default();
-    if here.is_empty() {
-        // Everything went to other channels: say so in the replies' language.
+    let mut rendered = Vec::with_capacity(here.len());
+    for reply in &here {
+        let png = board_png(&data.renderer, reply.board.as_ref()).await;
+        rendered.push(outgoing(reply, png));
+    }
+    let done = || {
         let l = elsewhere
             .first()
             .map_or_else(|| target.prefs().user_or_guild(), |r| r.locale);
-        let done = Outgoing::private(&msg::done(l));
-        match deferred {
-            Some(_) => log(target.delete(http).await, "delete"),
-            None => log(
-                target
-                    .respond(
-                        http,
-                        CreateInteractionResponse::Message(done.interaction_message()),
-                    )
-                    .await,
-                "respond",
-            ),
+        Outgoing::private(&msg::done(l))
+    };
+    let answered = Answered {
+        first_public: rendered.first().is_some_and(|o| !o.ephemeral),
+    };
+    if deferred {
+        let (private, public): (Vec<&Outgoing>, Vec<&Outgoing>) =
+            rendered.iter().partition(|o| o.ephemeral);
+        let filler = done();
+        let first = private.first().copied().unwrap_or(&filler);
+        log(
+            retrying("edit", || target.edit(http, first.edit())).await,
+            "deferred answer",
+        );
+        for out in private.iter().skip(1).chain(&public) {
+            log(
+                retrying("follow-up", || target.followup(http, out.followup())).await,
+                "follow-up",
+            );
         }
-    }
-    if deferred.is_none() && here.iter().any(|r| r.board.is_some()) {
-        let ephemeral = here.first().is_some_and(|r| r.ephemeral);
-        log(target.defer(http, ephemeral).await, "defer");
-        deferred = Some(ephemeral);
-    }
-    for (i, reply) in here.iter().enumerate() {
-        let png = board_png(&data.renderer, reply.board.as_ref()).await;
-        let out = outgoing(reply, png);
-        if i > 0 {
-            log(target.followup(http, out.followup()).await, "follow-up");
-            continue;
-        }
-        answered.first_public = !out.ephemeral;
-        let sent = match deferred {
+    } else {
+        let filler;
+        let first = match rendered.first() {
+            Some(o) => o,
             None => {
-                let r = CreateInteractionResponse::Message(out.interaction_message());
-                target.respond(http, r).await
-            }
-            Some(e) if e == out.ephemeral => target.edit(http, out.edit()).await,
-            Some(_) => {
-                // Deferred in public but the answer is private: drop the
-                // "thinking" message and answer privately.
-                log(target.delete(http).await, "delete");
-                target.followup(http, out.followup()).await
+                // Everything went to other channels: say so privately.
+                filler = done();
+                &filler
             }
         };
-        log(sent, "respond");
+        let response = CreateInteractionResponse::Message(first.interaction_message());
+        log(
+            retrying("respond", || target.respond(http, response.clone())).await,
+            "respond",
+        );
+        for out in rendered.iter().skip(1) {
+            log(
+                retrying("follow-up", || target.followup(http, out.followup())).await,
+                "follow-up",
+            );
+        }
     }
+    let poster = Poster::of(http, data);
     for reply in &here {
-        post_in_parent(http, &data.renderer, target.channel(), reply).await;
+        poster.post_in_parent(target.channel(), reply).await;
     }
     for reply in &elsewhere {
-        log(post(http, &data.renderer, reply).await, "post");
+        log(poster.post(reply).await, "post");
     }
-    post_follow_ups(http, data, &here).await;
-    post_follow_ups(http, data, &elsewhere).await;
+    poster.post_follow_ups(&here).await;
+    poster.post_follow_ups(&elsewhere).await;
     Ok(answered)
 }
 
-/// Runs the work behind posted replies (a finished game's summary, which
-/// may wait for the engine's analysis) and posts what it gives, in the
-/// replies' channels.
-pub async fn post_follow_ups(http: &Http, data: &Data, replies: &[Reply]) {
-    for reply in replies {
-        let Some(work) = &reply.follow_up else {
-            continue;
-        };
-        for next in data.backend.follow_up(work).await {
-            log(post(http, &data.renderer, &next).await, "summary");
-        }
-    }
-}
-
-/// Posts a reply as a message in its channel (announcer, other channels).
-/// Replies for other platforms or with an unusable channel id are skipped.
-///
-/// # Errors
-/// Discord refused the message.
-pub async fn post(http: &Http, renderer: &Arc<Renderer>, reply: &Reply) -> serenity::Result<()> {
-    if let Some(user) = discord_dm_user(reply) {
-        // A direct message (a turn notice or reminder the player wants
-        // privately). When Discord refuses it (DMs closed), the notice goes
-        // to the game's channel instead, and that user's DMs are not tried
-        // again for a day.
-        let sent = if dm_blocked_recently(user) {
-            Err(serenity::Error::Other("direct messages refused recently"))
-        } else {
-            let png = board_png(renderer, reply.board.as_ref()).await;
-            let message = outgoing(reply, png).channel_message();
-            match user.create_dm_channel(http).await {
-                Ok(dm) => dm.id.send_message(http, message).await.map(drop),
-                Err(e) => Err(e),
-            }
-        };
-        let Err(e) = sent else {
-            return Ok(());
-        };
-        note_dm_blocked(user);
-        let Some(instead) = &reply.fallback else {
-            return Err(e);
-        };
-        tracing::info!(error = %e, "direct message refused; posting in the channel");
-        return Box::pin(post(http, renderer, instead)).await;
-    }
-    let Some(channel) = discord_channel(reply) else {
-        tracing::warn!(
-            platform = reply.place.platform.as_str(),
-            channel = reply.place.channel.as_str(),
-            "reply not for a Discord channel, skipped"
-        );
-        return Ok(());
-    };
-    let png = board_png(renderer, reply.board.as_ref()).await;
-    let message = outgoing(reply, png).channel_message();
-    let sent = match channel.send_message(http, message.clone()).await {
-        Err(e) if threads::reopen_if_archived(http, channel).await => {
-            tracing::debug!(error = %e, "reopened an archived thread");
-            channel.send_message(http, message).await
-        }
-        other => other,
-    };
-    sent?;
-    post_in_parent(http, renderer, channel, reply).await;
-    Ok(())
-}
-
-/// How long a user whose direct messages Discord refused gets their notices
-/// in the channel without another try.
-const DM_RETRY_AFTER: std::time::Duration = std::time::Duration::from_secs(24 * 3600);
-
-/// Users whose direct messages were refused, and when.
-fn dm_refusals() -> &'static std::sync::Mutex<HashMap<serenity::UserId, std::time::Instant>> {
-    static REFUSALS: std::sync::OnceLock<
-        std::sync::Mutex<HashMap<serenity::UserId, std::time::Instant>>,
-    > = std::sync::OnceLock::new();
-    REFUSALS.get_or_init(Default::default)
-}
-
-/// Whether `user` refused a direct message less than [`DM_RETRY_AFTER`] ago.
-fn dm_blocked_recently(user: serenity::UserId) -> bool {
-    let mut map = dm_refusals()
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    map.retain(|_, at| at.elapsed() < DM_RETRY_AFTER);
-    map.contains_key(&user)
-}
-
-fn note_dm_blocked(user: serenity::UserId) {
-    dm_refusals()
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-        .insert(user, std::time::Instant::now());
-}
-
-/// A game that ended in a thread is also announced in the parent channel.
-async fn post_in_parent(http: &Http, renderer: &Arc<Renderer>, channel: ChannelId, reply: &Reply) {
-    if reply.ephemeral || !matches!(reply.event, Some(Event::End { .. })) {
-        return;
-    }
-    let Some(parent) = threads::parent_of_thread(http, channel).await else {
-        return;
-    };
-    let Some(copy) = threads::parent_copy(reply, parent) else {
-        return;
-    };
-    let png = board_png(renderer, copy.board.as_ref()).await;
-    let sent = parent
-        .send_message(http, outgoing(&copy, png).channel_message())
-        .await;
-    log(sent.map(drop), "result in the parent channel");
-}
-
-/// The Discord channel of a reply, if it is one.
-#[must_use]
-pub fn discord_channel(reply: &Reply) -> Option<ChannelId> {
-    if reply.place.platform != "discord" {
-        return None;
-    }
-    match reply.place.channel.parse::<u64>() {
-        Ok(id) if id != 0 => Some(ChannelId::new(id)),
-        _ => None,
-    }
-}
-
-/// The Discord user a direct-message reply is for, if it is one.
-#[must_use]
-pub fn discord_dm_user(reply: &Reply) -> Option<serenity::UserId> {
-    if reply.place.platform != "discord" {
-        return None;
-    }
-    match reply.place.direct_user()?.parse::<u64>() {
-        Ok(id) if id != 0 => Some(serenity::UserId::new(id)),
-        _ => None,
-    }
-}
-
-/// Renders a board picture off the async threads; `None` (logged) when
-/// there is no board or rendering fails, so the text still goes out.
-pub async fn board_png(renderer: &Arc<Renderer>, board: Option<&BoardImage>) -> Option<Vec<u8>> {
-    let board = board?.clone();
-    let renderer = Arc::clone(renderer);
-    let rendered = tokio::task::spawn_blocking(move || {
-        let position = Position::from_fen(&board.fen).map_err(|e| e.to_string())?;
-        renderer
-            .png(&board_spec(&board, &position).size(BOARD_SIZE))
-            .map_err(|e| e.to_string())
-    })
-    .await;
-    match rendered {
-        Ok(Ok(png)) => Some(png),
-        Ok(Err(e)) => {
-            tracing::warn!(
-                error = e.as_str(),
-                "board picture not rendered; sending text only"
+/// Answers a click privately with what `answer` gives: at once when it
+/// comes within [`DEFER_AFTER`], else after a private deferral, so Discord
+/// gets its acknowledgement within three seconds even when the database
+/// is slow.
+pub async fn answer_privately(
+    http: &Http,
+    target: Target<'_>,
+    answer: impl std::future::Future<Output = Outgoing>,
+) {
+    let mut answer = Box::pin(answer);
+    match tokio::time::timeout(DEFER_AFTER, &mut answer).await {
+        Ok(out) => {
+            let r = CreateInteractionResponse::Message(out.interaction_message());
+            log(
+                retrying("respond", || target.respond(http, r.clone())).await,
+                "respond",
             );
-            None
         }
-        Err(e) => {
-            tracing::error!(error = %e, "board rendering task failed");
-            None
+        Err(_) => {
+            log(
+                retrying("defer", || target.defer(http, true)).await,
+                "defer",
+            );
+            let out = answer.await;
+            log(
+                retrying("edit", || target.edit(http, out.edit())).await,
+                "deferred answer",
+            );
         }
     }
 }
@@ -395,8 +269,11 @@ fn log(result: serenity::Result<()>, what: &str) {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+
     use super::*;
-    use crate::service::Place;
+    use crate::render::Renderer;
+    use crate::service::{BoardImage, Place};
 
     fn reply(platform: &str, channel: &str, ephemeral: bool) -> Reply {
         Reply {
@@ -433,29 +310,6 @@ mod tests {
         assert_eq!(here.len(), 2);
         assert_eq!(elsewhere.len(), 1);
         assert_eq!(elsewhere[0].place.channel, "2");
-    }
-
-    #[test]
-    fn only_discord_channels_are_posted_to() {
-        assert_eq!(
-            discord_channel(&reply("discord", "123", false)),
-            Some(ChannelId::new(123))
-        );
-        assert_eq!(discord_channel(&reply("console", "123", false)), None);
-        assert_eq!(discord_channel(&reply("discord", "general", false)), None);
-        assert_eq!(discord_channel(&reply("discord", "0", false)), None);
-        assert_eq!(discord_channel(&reply("discord", "@123", false)), None);
-    }
-
-    #[test]
-    fn direct_messages_name_a_discord_user() {
-        assert_eq!(
-            discord_dm_user(&reply("discord", "@123", false)),
-            Some(serenity::UserId::new(123))
-        );
-        assert_eq!(discord_dm_user(&reply("discord", "123", false)), None);
-        assert_eq!(discord_dm_user(&reply("console", "@123", false)), None);
-        assert_eq!(discord_dm_user(&reply("discord", "@bob", false)), None);
     }
 
     #[tokio::test]

@@ -1,15 +1,22 @@
 //! Game threads: a challenge accepted in a server text channel moves the
-//! new game into a public thread named after the players (when the bot may
-//! create one; otherwise the game stays in the channel). The final result
-//! of a game played in a thread is also posted in the parent channel, and a
-//! reminder reopens an archived thread.
+//! new game into a public thread named after the players (an announcement
+//! thread in an announcement channel), when the bot may create one;
+//! otherwise the game stays in the channel, which is told so once. A game's
+//! thread is kept open while the game runs ([`keep_open`]); the final
+//! result of a game played in a thread is also posted in the parent
+//! channel, and a post into an archived thread reopens it.
+
+use std::collections::HashSet;
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 use poise::serenity_prelude as serenity;
 use serenity::{
-    AutoArchiveDuration, CacheHttp, Channel, ChannelId, ChannelType, CreateThread, EditThread, Http,
+    AutoArchiveDuration, CacheHttp, Channel, ChannelId, ChannelType, CreateThread, EditThread,
+    GuildChannel, Http,
 };
 
 use super::backend::Backend;
+use super::retry::retrying;
 use crate::i18n::Locale;
 use crate::service::{Event, Place, Reply, messages as msg};
 
@@ -103,17 +110,27 @@ pub async fn maybe_open_thread(
     if place.guild.is_none() {
         return replies;
     }
-    match channel.to_channel(&cache_http).await {
-        Ok(Channel::Guild(gc)) if matches!(gc.kind, ChannelType::Text | ChannelType::News) => {}
+    let kind = match channel.to_channel(&cache_http).await {
+        Ok(Channel::Guild(gc)) if gc.kind == ChannelType::Text => ChannelType::PublicThread,
+        // An announcement channel takes announcement threads only.
+        Ok(Channel::Guild(gc)) if gc.kind == ChannelType::News => ChannelType::NewsThread,
         _ => return replies,
-    }
+    };
     let builder = CreateThread::new(thread_name(locale, &white, &black))
-        .kind(ChannelType::PublicThread)
+        .kind(kind)
         .auto_archive_duration(AutoArchiveDuration::OneWeek);
-    let thread = match channel.create_thread(&cache_http, builder).await {
+    let created = retrying("thread", || {
+        channel.create_thread(&cache_http, builder.clone())
+    })
+    .await;
+    let thread = match created {
         Ok(t) => t,
         Err(e) => {
             tracing::info!(error = %e, "no game thread (missing permission?); the game stays in the channel");
+            let mut replies = replies;
+            if first_refusal_in(channel) {
+                replies.push(Reply::new(place.clone(), msg::no_threads(locale), locale));
+            }
             return replies;
         }
     };
@@ -133,6 +150,52 @@ pub async fn maybe_open_thread(
             }
             replies
         }
+    }
+}
+
+/// Whether this is the first time this process could not open a thread
+/// in `channel` (the channel is told once, not at every game).
+fn first_refusal_in(channel: ChannelId) -> bool {
+    static TOLD: OnceLock<Mutex<HashSet<ChannelId>>> = OnceLock::new();
+    TOLD.get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .insert(channel)
+}
+
+/// Keeps a game's thread usable while the game runs: Discord archives a
+/// thread after a week without messages (the longest it allows), and
+/// users cannot run application commands in an archived thread, while a
+/// game may wait 14 days a move plus 30 days of vacation. When the gateway
+/// says a thread with a running game was archived (and not locked by a
+/// moderator), it is reopened at once.
+pub async fn keep_open(http: &Http, backend: &dyn Backend, thread: &GuildChannel) {
+    let Some(meta) = &thread.thread_metadata else {
+        return;
+    };
+    if !meta.archived || meta.locked {
+        return;
+    }
+    let place = Place {
+        platform: "discord".to_owned(),
+        guild: Some(thread.guild_id.get().to_string()),
+        channel: thread.id.get().to_string(),
+    };
+    if !backend.has_active_game(&place).await {
+        return;
+    }
+    let reopened = retrying("thread", || {
+        thread
+            .id
+            .edit_thread(http, EditThread::new().archived(false))
+    })
+    .await;
+    match reopened {
+        Ok(_) => tracing::info!(
+            thread = place.channel.as_str(),
+            "reopened an archived game thread"
+        ),
+        Err(e) => tracing::warn!(error = %e, "could not reopen an archived game thread"),
     }
 }
 

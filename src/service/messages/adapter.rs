@@ -55,6 +55,13 @@ pub fn thread_name(l: Locale, white: &str, black: &str) -> String {
     )
 }
 
+/// Said once in a Discord channel where the bot may not open game
+/// threads: the games stay in the channel.
+#[must_use]
+pub fn no_threads(l: Locale) -> String {
+    tr(l, "no-threads", &[])
+}
+
 /// The private acknowledgement when a command produced nothing to show.
 #[must_use]
 pub fn done(l: Locale) -> String {

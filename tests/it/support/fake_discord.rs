@@ -17,9 +17,25 @@
 //!   Discord's 403 with code 50007). Unknown routes get Discord's 404 JSON; a wrong
 //!   `Authorization` header gets 401; a second answer to one interaction
 //!   gets Discord's 40060 error.
+//! - Who gets notified, as on Discord: a user mentioned (`<@id>`, allowed
+//!   by `allowed_mentions`) in a message that is *created* (an interaction
+//!   response of type 4, a follow-up, a channel message), and the recipient
+//!   of a direct message. Never for an edit, an ephemeral message, or the
+//!   first follow-up of a deferred response (which fills in the "thinking"
+//!   message: an edit; discord/discord-api-docs#4140, #5497). See
+//!   [`FakeDiscord::notifications`].
+//! - Rate limits on demand ([`FakeDiscord::rate_limit_every`]): every n-th
+//!   message-bearing call (follow-ups, channel messages, DM opens) is
+//!   answered 429 with Discord's `retry_after` body and changes nothing.
+//! - Threads: a thread archived by Discord ([`FakeDiscord::archive_thread`])
+//!   sends THREAD_UPDATE; users cannot run commands in an archived thread
+//!   (the fake's `slash` refuses to send one, as Discord's client does).
 //! - Gateway (`ws://127.0.0.1:PORT/?v=10`): HELLO, IDENTIFY -> READY (bot
 //!   user, application id, one unavailable guild), heartbeat ACKs, RESUME
-//!   refused with INVALID_SESSION, and INTERACTION_CREATE dispatches built
+//!   of the last session (the dispatches it missed are replayed, then
+//!   RESUMED; an unknown session gets INVALID_SESSION), a dropped
+//!   connection on demand ([`FakeDiscord::drop_gateway`]), and
+//!   INTERACTION_CREATE dispatches built
 //!   by the test from Discord's documented payload shapes (slash command
 //!   with a subcommand and options, autocomplete with a focused option,
 //!   button click on a stored message).
@@ -149,6 +165,17 @@ impl Sent {
     }
 }
 
+/// Someone Discord notified: mentioned in a created message, or sent a
+/// direct message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notification {
+    pub user: u64,
+    pub message: u64,
+    pub channel: u64,
+    /// The message's text when it was created.
+    pub content: String,
+}
+
 struct Interaction {
     channel: u64,
     answered: bool,
@@ -180,6 +207,19 @@ struct Inner {
     dms: HashMap<u64, u64>,
     /// Users whose direct messages are refused (DMs closed).
     refuse_dms: HashSet<u64>,
+    /// Who was notified of what, in order.
+    notifications: Vec<Notification>,
+    /// Answer every n-th message-bearing call with 429 (0: never).
+    rate_limit_every: usize,
+    /// Message-bearing calls seen while rate limiting.
+    rate_limit_count: usize,
+    /// Calls answered 429.
+    rate_limited: usize,
+    /// The last gateway session's id and its dispatches (`s`, frame), kept
+    /// for a RESUME.
+    session: Option<(String, Vec<(u64, String)>)>,
+    /// RESUMEs that were accepted.
+    resumes: usize,
 }
 
 struct State {
@@ -388,6 +428,71 @@ impl FakeDiscord {
     #[must_use]
     pub fn dm_channel_of(&self, user: u64) -> Option<u64> {
         self.state.lock().dms.get(&user).copied()
+    }
+
+    /// Everyone Discord notified so far, in order.
+    #[must_use]
+    pub fn notifications(&self) -> Vec<Notification> {
+        self.state.lock().notifications.clone()
+    }
+
+    /// Answers every `n`-th message-bearing call (follow-ups, channel and
+    /// direct messages, DM opens) with 429 from now on; 0 stops.
+    pub fn rate_limit_every(&self, n: usize) {
+        let mut inner = self.state.lock();
+        inner.rate_limit_every = n;
+        inner.rate_limit_count = 0;
+    }
+
+    /// How many calls were answered 429.
+    #[must_use]
+    pub fn rate_limited(&self) -> usize {
+        self.state.lock().rate_limited
+    }
+
+    /// How many RESUMEs the gateway accepted.
+    #[must_use]
+    pub fn resumes(&self) -> usize {
+        self.state.lock().resumes
+    }
+
+    /// Archives a thread as Discord does after a week without messages,
+    /// and tells the bot (THREAD_UPDATE).
+    pub fn archive_thread(&self, thread: u64) {
+        let updated = {
+            let mut inner = self.state.lock();
+            let Some(c) = inner.channels.get_mut(&thread) else {
+                panic!("no thread {thread}");
+            };
+            c["thread_metadata"]["archived"] = json!(true);
+            c.clone()
+        };
+        self.dispatch("THREAD_UPDATE", updated);
+    }
+
+    /// Whether `thread` is archived.
+    #[must_use]
+    pub fn is_archived(&self, thread: u64) -> bool {
+        self.state
+            .lock()
+            .channels
+            .get(&thread)
+            .is_some_and(|c| c["thread_metadata"]["archived"] == json!(true))
+    }
+
+    /// Closes the gateway connection with an unclean close (4000), as
+    /// Discord does now and then; the bot should RESUME, and receives the
+    /// dispatches sent meanwhile.
+    pub fn drop_gateway(&self) {
+        // Dispatches from now on wait for the RESUME.
+        let live = self.state.lock().gateway.take();
+        if let Some((_, tx)) = live {
+            let frame = tokio_tungstenite::tungstenite::protocol::CloseFrame {
+                code: 4000.into(),
+                reason: "unknown error".into(),
+            };
+            let _ = tx.send(WsMessage::Close(Some(frame)));
+        }
     }
 
     /// Every REST call so far.
@@ -623,6 +728,10 @@ impl FakeDiscord {
         options: Vec<Value>,
         users: &[Who],
     ) -> Sent {
+        assert!(
+            !self.is_archived(channel),
+            "Discord does not let users run application commands in an archived thread"
+        );
         let (sent, payload) = self.slash_payload(channel, who, sub, options, users);
         self.dispatch("INTERACTION_CREATE", payload);
         sent
@@ -690,17 +799,24 @@ impl FakeDiscord {
         ready_data(&self.state, 1, &json!([0, 1]))
     }
 
-    /// Sends a dispatch on the live gateway session.
+    /// Sends a dispatch on the gateway session (kept for a RESUME when the
+    /// connection is down).
     ///
     /// # Panics
-    /// Without a live session.
+    /// Before the first IDENTIFY.
     pub fn dispatch(&self, event: &str, d: Value) {
         let mut inner = self.state.lock();
         inner.seq += 1;
-        let frame = json!({ "op": 0, "t": event, "s": inner.seq, "d": d });
-        let (_, tx) = inner.gateway.as_ref().expect("a live gateway session");
-        tx.send(WsMessage::Text(frame.to_string()))
-            .expect("gateway session open");
+        let seq = inner.seq;
+        let frame = json!({ "op": 0, "t": event, "s": seq, "d": d }).to_string();
+        let Some((_, log)) = inner.session.as_mut() else {
+            panic!("no gateway session");
+        };
+        log.push((seq, frame.clone()));
+        // Without a live connection the dispatch waits for the RESUME.
+        if let Some((_, tx)) = inner.gateway.as_ref() {
+            let _ = tx.send(WsMessage::Text(frame));
+        }
     }
 }
 
@@ -734,6 +850,21 @@ impl FakeView<'_> {
     #[must_use]
     pub fn dm_channel_of(&self, user: u64) -> Option<u64> {
         self.inner.dms.get(&user).copied()
+    }
+
+    /// Everyone Discord notified so far, in order.
+    #[must_use]
+    pub fn notifications(&self) -> &[Notification] {
+        &self.inner.notifications
+    }
+
+    /// Whether `thread` is archived.
+    #[must_use]
+    pub fn is_archived(&self, thread: u64) -> bool {
+        self.inner
+            .channels
+            .get(&thread)
+            .is_some_and(|c| c["thread_metadata"]["archived"] == json!(true))
     }
 
     /// Messages the bot made in `channel`, oldest first.
@@ -978,6 +1109,13 @@ fn handle(state: &State, req: &Request) -> (u16, Option<Value>) {
         && call.authorization.as_deref() != Some(state.token.as_str())
     {
         error(401, 0, "401: Unauthorized")
+    } else if rate_limited(&mut inner, &call) {
+        (
+            429,
+            Some(
+                json!({ "message": "You are being rate limited.", "retry_after": 0.2, "global": false }),
+            ),
+        )
     } else {
         answer_rest(state, &mut inner, &call)
     };
@@ -985,6 +1123,91 @@ fn handle(state: &State, req: &Request) -> (u16, Option<Value>) {
     call.seq = inner.calls.len();
     inner.calls.push(call);
     (status, body)
+}
+
+/// Whether to answer `call` with 429 (see [`FakeDiscord::rate_limit_every`]).
+fn rate_limited(inner: &mut Inner, call: &RestCall) -> bool {
+    if inner.rate_limit_every == 0 || call.method != "POST" {
+        return false;
+    }
+    let bearing = call.route.starts_with("/webhooks/")
+        || call.route == "/users/@me/channels"
+        || (call.route.starts_with("/channels/") && call.route.ends_with("/messages"));
+    if !bearing {
+        return false;
+    }
+    inner.rate_limit_count += 1;
+    if inner
+        .rate_limit_count
+        .is_multiple_of(inner.rate_limit_every)
+    {
+        inner.rate_limited += 1;
+        true
+    } else {
+        false
+    }
+}
+
+/// The users a created message notifies: those mentioned in its content
+/// (`<@id>` or `<@!id>`, not escaped) that `allowed_mentions` lets through
+/// (all of them when it is absent, as on Discord).
+fn mentioned(body: &Value) -> Vec<u64> {
+    let content = body["content"].as_str().unwrap_or_default();
+    let allowed = &body["allowed_mentions"];
+    let parse_users = allowed.is_null()
+        || allowed["parse"]
+            .as_array()
+            .is_some_and(|p| p.iter().any(|x| x == "users"));
+    let listed: Vec<u64> = allowed["users"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|u| u.as_str().and_then(snowflake))
+        .collect();
+    let mut out = Vec::new();
+    let mut rest = content;
+    while let Some(at) = rest.find("<@") {
+        let escaped = rest[..at].ends_with('\\');
+        let tail = rest[at + 2..].trim_start_matches('!');
+        let digits = tail.bytes().take_while(u8::is_ascii_digit).count();
+        if !escaped
+            && digits > 0
+            && tail[digits..].starts_with('>')
+            && let Some(id) = snowflake(&tail[..digits])
+            && (parse_users || listed.contains(&id))
+            && !out.contains(&id)
+        {
+            out.push(id);
+        }
+        rest = &rest[at + 2..];
+    }
+    out
+}
+
+/// Records who Discord notifies for the created message `msg`: its allowed
+/// mentions, and the recipient of a direct message; nobody for an
+/// ephemeral one.
+fn notify(inner: &mut Inner, msg: &Value, body: &Value) {
+    if msg["flags"].as_u64().unwrap_or(0) & EPHEMERAL != 0 {
+        return;
+    }
+    let message = msg["id"].as_str().and_then(snowflake).unwrap_or(0);
+    let channel = msg["channel_id"].as_str().and_then(snowflake).unwrap_or(0);
+    let content = msg["content"].as_str().unwrap_or_default().to_owned();
+    let mut users = mentioned(body);
+    if let Some((&user, _)) = inner.dms.iter().find(|(_, dm)| **dm == channel)
+        && !users.contains(&user)
+    {
+        users.push(user);
+    }
+    for user in users {
+        inner.notifications.push(Notification {
+            user,
+            message,
+            channel,
+            content: content.clone(),
+        });
+    }
 }
 
 fn snowflake(s: &str) -> Option<u64> {
@@ -1139,6 +1362,7 @@ fn answer_rest(state: &State, inner: &mut Inner, call: &RestCall) -> (u16, Optio
                 return error(403, 50007, "Cannot send messages to this user");
             }
             let msg = new_message(state, inner, channel, &body, &call.files, None);
+            notify(inner, &msg, &body);
             (200, Some(msg))
         }
         ("GET" | "PATCH", ["channels", cid, "messages", mid]) => {
@@ -1287,6 +1511,9 @@ fn interaction_callback(
                 d = json!({ "flags": flags });
             }
             let msg = new_message(state, inner, channel, &d, &call.files, Some((iid, token)));
+            if body["type"] == json!(4) {
+                notify(inner, &msg, &d);
+            }
             let mid = msg["id"].as_str().and_then(snowflake);
             if let Some(i) = inner.interactions.get_mut(token) {
                 i.original = mid;
@@ -1335,7 +1562,23 @@ fn webhook(
             if !answered {
                 return error(400, 40060, "Interaction has not been acknowledged.");
             }
+            // The first follow-up of a deferred response fills in its
+            // "thinking" message (keeping the privacy chosen when
+            // deferring): an edit, which notifies nobody.
+            if let Some(m) = original.and_then(|m| inner.messages.get_mut(&m)) {
+                let flags = m["flags"].as_u64().unwrap_or(0);
+                if flags & 128 != 0 {
+                    let mut b = body.clone();
+                    if let Some(o) = b.as_object_mut() {
+                        o.remove("flags");
+                    }
+                    edit_message(state, m, &b, &call.files);
+                    m["flags"] = json!(flags & !128);
+                    return (200, Some(m.clone()));
+                }
+            }
             let msg = new_message(state, inner, channel, &body, &call.files, None);
+            notify(inner, &msg, &body);
             (200, Some(msg))
         }
         (_, ["messages", which]) => {
@@ -1420,6 +1663,7 @@ async fn gateway_connection(stream: TcpStream, state: Arc<State>) {
                             inner.identifies.push(v["d"].clone());
                             inner.gateway = Some((session, tx.clone()));
                             inner.seq = 1;
+                            inner.session = Some((format!("session-{session}"), Vec::new()));
                             json!({
                                 "op": 0, "t": "READY", "s": 1,
                                 "d": ready_data(&state, session, &v["d"]["shard"]),
@@ -1438,19 +1682,62 @@ async fn gateway_connection(stream: TcpStream, state: Arc<State>) {
                             break;
                         }
                     }
-                    // RESUME: no sessions to resume here.
+                    // RESUME: the last session, replaying what it missed.
                     Some(6) => {
-                        let invalid = json!({ "op": 9, "d": false, "s": null, "t": null });
-                        if sink.send(WsMessage::Text(invalid.to_string())).await.is_err() {
+                        let frames = {
+                            let mut inner = state.lock();
+                            let wanted = v["d"]["session_id"].as_str().unwrap_or_default();
+                            let after = v["d"]["seq"].as_u64().unwrap_or(0);
+                            let known = inner
+                                .session
+                                .as_ref()
+                                .filter(|(id, _)| {
+                                    let token = v["d"]["token"].as_str().unwrap_or_default();
+                                    id == wanted
+                                        && token.trim_start_matches("Bot ")
+                                            == state.token.trim_start_matches("Bot ")
+                                })
+                                .map(|(_, log)| {
+                                    log.iter()
+                                        .filter(|(s, _)| *s > after)
+                                        .map(|(_, f)| f.clone())
+                                        .collect::<Vec<_>>()
+                                });
+                            match known {
+                                Some(mut frames) => {
+                                    inner.resumes += 1;
+                                    inner.seq += 1;
+                                    let resumed = json!({ "op": 0, "t": "RESUMED", "s": inner.seq, "d": {} }).to_string();
+                                    let seq = inner.seq;
+                                    if let Some((_, log)) = inner.session.as_mut() {
+                                        log.push((seq, resumed.clone()));
+                                    }
+                                    frames.push(resumed);
+                                    inner.gateway = Some((session, tx.clone()));
+                                    frames
+                                }
+                                None => vec![json!({ "op": 9, "d": false, "s": null, "t": null }).to_string()],
+                            }
+                        };
+                        let mut ok = true;
+                        for f in frames {
+                            if sink.send(WsMessage::Text(f)).await.is_err() {
+                                ok = false;
+                                break;
+                            }
+                        }
+                        if !ok {
                             break;
                         }
+                        state.bump();
                     }
                     _ => {}
                 }
             }
             out = rx.recv() => {
                 let Some(out) = out else { break };
-                if sink.send(out).await.is_err() {
+                let closing = matches!(out, WsMessage::Close(_));
+                if sink.send(out).await.is_err() || closing {
                     break;
                 }
             }
