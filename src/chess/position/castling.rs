@@ -12,7 +12,6 @@
 
 use std::fmt;
 
-use super::super::attacks::between;
 use super::super::types::{Bitboard, Color, Move, Piece, Role, Square};
 use super::super::variant::Variant;
 use super::{FenError, MoveSink, Position};
@@ -69,6 +68,59 @@ impl fmt::Display for CastleSide {
     }
 }
 
+/// The files of a back rank `lo..=hi`, as a rank mask.
+const fn span(a: usize, b: usize) -> u8 {
+    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+    let mut mask = 0u8;
+    let mut f = lo;
+    while f <= hi {
+        mask |= 1 << f;
+        f += 1;
+    }
+    mask
+}
+
+/// The destination files (king, rook) of castling toward `rook_file`.
+const fn castle_to(king_file: usize, rook_file: usize) -> (usize, usize) {
+    if rook_file > king_file {
+        (6, 5)
+    } else {
+        (2, 3)
+    }
+}
+
+/// By king file and rook file: the files king and rook cross or land on,
+/// without their own (all must be empty), as a rank mask.
+const CASTLE_WAYS: [[u8; 8]; 8] = {
+    let mut t = [[0u8; 8]; 8];
+    let mut k = 0;
+    while k < 8 {
+        let mut r = 0;
+        while r < 8 {
+            let (kt, rt) = castle_to(k, r);
+            t[k][r] = (span(k, kt) | span(r, rt)) & !(1 << k) & !(1 << r);
+            r += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// By king file and side (as `CastleSide as usize`): the king's squares
+/// that must not be attacked, its start aside (it is not in check), or
+/// just its start when it does not move.
+const KING_WAYS: [[u8; 2]; 8] = {
+    let mut t = [[0u8; 2]; 8];
+    let mut k = 0;
+    while k < 8 {
+        // King side (index 0) toward g, queen side (index 1) toward c.
+        t[k][0] = (span(k, 6) & !(1 << k)) | (1 << 6);
+        t[k][1] = (span(k, 2) & !(1 << k)) | (1 << 2);
+        k += 1;
+    }
+    t
+};
+
 /// Why castling is impossible right now, rights and check aside.
 pub(super) enum CastleObstacle {
     Blocked,
@@ -100,18 +152,21 @@ impl Position {
     /// rights and whether the king is in check (the caller's business).
     #[inline]
     pub(super) fn castle_obstacle(&self, ksq: Square, rook: Square) -> Option<CastleObstacle> {
-        let (king_to, rook_to) = CastleSide::of(ksq, rook).destinations(ksq.rank());
+        let (kf, rf) = (ksq.file() as usize, rook.file() as usize);
+        let shift = 8 * u32::from(ksq.rank());
         // Every square both pieces cross or land on, but the two themselves.
-        let others = self.occupied() ^ ksq.bb() ^ rook.bb();
-        let king_way = between(ksq, king_to) | king_to.bb();
-        if ((king_way | between(rook, rook_to) | rook_to.bb()) & others).any() {
+        let ways = Bitboard(u64::from(CASTLE_WAYS[kf][rf]) << shift);
+        if (ways & self.occupied()).any() {
             return Some(CastleObstacle::Blocked);
         }
+        let side = CastleSide::of(ksq, rook);
+        let (king_to, rook_to) = side.destinations(ksq.rank());
+        let king_way = Bitboard(u64::from(KING_WAYS[kf][side as usize]) << shift);
         // Only the king's squares count (3.8.2.2): b1/b8 may be attacked.
         // They are looked at with the rook already on its square, so a
         // Chess960 rook that shields the king's destination on the rank
         // (king e1, rook b1, enemy rook a1) cannot make castling legal.
-        let after = others | rook_to.bb();
+        let after = (self.occupied() ^ ksq.bb() ^ rook.bb()) | rook_to.bb();
         for sq in king_way {
             if self.attackers_to(sq, self.turn.other(), after).any() {
                 return Some(if sq == king_to {
@@ -379,6 +434,35 @@ mod tests {
         // the king goes d1 -> c1 only.
         let p = pos960("1r2k3/8/8/8/8/8/8/R2K4 w A - 0 1");
         assert_eq!(castles(&p), vec!["d1a1"]);
+    }
+
+    #[test]
+    fn way_tables_match_the_rule_on_both_back_ranks() {
+        use super::super::super::attacks::between;
+        for rank in [0, 7] {
+            for k in 0..8 {
+                for r in (0..8).filter(|&r| r != k) {
+                    let ksq = Square::from_coords(k, rank).unwrap();
+                    let rook = Square::from_coords(r, rank).unwrap();
+                    let side = CastleSide::of(ksq, rook);
+                    let (kt, rt) = side.destinations(rank);
+                    let king_way = between(ksq, kt) | kt.bb();
+                    let ways = (king_way | between(rook, rt) | rt.bb()) & !ksq.bb() & !rook.bb();
+                    let shift = 8 * u32::from(rank);
+                    let (kf, rf) = (k as usize, r as usize);
+                    assert_eq!(
+                        Bitboard(u64::from(CASTLE_WAYS[kf][rf]) << shift),
+                        ways,
+                        "{ksq} {rook}"
+                    );
+                    assert_eq!(
+                        Bitboard(u64::from(KING_WAYS[kf][side as usize]) << shift),
+                        king_way,
+                        "{ksq} {rook}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
