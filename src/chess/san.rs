@@ -219,18 +219,20 @@ impl Position {
         }
         let reason = match pat.castle {
             Some(kingside) => {
-                let ksq = self.king_square(self.turn());
                 let side = if kingside {
                     CastleSide::King
                 } else {
                     CastleSide::Queen
                 };
-                let corner = Square::from_coords(if kingside { 7 } else { 0 }, ksq.rank());
-                let rook = self
-                    .castling_rook(self.turn(), side)
-                    .or(corner)
-                    .unwrap_or(ksq);
-                self.why_illegal(Move::Castle { king: ksq, rook })
+                // A castling the rights allow is among the pseudo-legal
+                // moves above; here the right on that side is gone.
+                match self.castling_rook(self.turn(), side) {
+                    Some(rook) => self.why_illegal(Move::Castle {
+                        king: self.king_square(self.turn()),
+                        rook,
+                    }),
+                    None => IllegalMove::NoCastlingRights(side),
+                }
             }
             None => {
                 if let (Some(f), Some(r)) = (pat.from_file, pat.from_rank) {
