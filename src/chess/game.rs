@@ -310,7 +310,7 @@ impl Game {
         }
         if !self.position.is_legal(m) {
             return Err(MoveInputError::Illegal {
-                input: m.uci(),
+                input: self.uci(m),
                 reason: self.position.why_illegal(m),
             });
         }
