@@ -1,6 +1,7 @@
 //! Rules-core speed: perft nodes per second for our move generator and for
-//! shakmaty in the same run (both bulk-counted at the last ply), move-input
-//! parsing per second and SAN formatting per second.
+//! shakmaty in the same run (both bulk-counted at the last ply), standard
+//! and Chess960, move-input parsing per second and SAN formatting per
+//! second.
 //!
 //! `cargo bench --bench chess`; the element throughput criterion prints is
 //! nodes (or moves) per second.
@@ -8,8 +9,8 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use chessbot::chess::Position;
 use chessbot::chess::perft::{perft, perft_generated};
+use chessbot::chess::{Position, Variant};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess};
@@ -55,6 +56,62 @@ fn bench_perft(c: &mut Criterion) {
             b.iter(|| assert_eq!(perft(black_box(&ours), d), nodes));
         });
         // Also bulk-counted over built move lists, as shakmaty's perft does.
+        group.bench_with_input(BenchmarkId::new("chessbot-lists", &id), &depth, |b, &d| {
+            b.iter(|| assert_eq!(perft_generated(black_box(&ours), d), nodes));
+        });
+        group.bench_with_input(BenchmarkId::new("shakmaty", &id), &depth, |b, &d| {
+            b.iter(|| assert_eq!(shakmaty::perft(black_box(&theirs), d), nodes));
+        });
+    }
+    group.finish();
+}
+
+/// Chess960 perft: start positions by number and middlegames of the 960
+/// suite, ours and shakmaty's `CastlingMode::Chess960` side by side.
+fn bench_perft960(c: &mut Criterion) {
+    let cases: &[(&str, &str, u32, u64)] = &[
+        (
+            "start-0",
+            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1",
+            5,
+            4_975_808,
+        ),
+        (
+            "start-959",
+            "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w KQkq - 0 1",
+            5,
+            4_973_573,
+        ),
+        (
+            "suite-0",
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+            5,
+            8_146_062,
+        ),
+        (
+            "suite-1",
+            "2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9",
+            5,
+            16_253_601,
+        ),
+    ];
+    let mut group = c.benchmark_group("perft960");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3));
+    for &(name, fen, depth, nodes) in cases {
+        let ours = Position::from_fen_variant(fen, Variant::Chess960).expect("valid");
+        let f: Fen = fen.parse().expect("valid FEN");
+        let theirs: Chess = f
+            .into_position(CastlingMode::Chess960)
+            .expect("legal position");
+        assert_eq!(perft(&ours, 3), shakmaty::perft(&theirs, 3));
+        group.throughput(Throughput::Elements(nodes));
+        let id = format!("{name}/{depth}");
+        group.bench_with_input(BenchmarkId::new("chessbot", &id), &depth, |b, &d| {
+            b.iter(|| assert_eq!(perft(black_box(&ours), d), nodes));
+        });
         group.bench_with_input(BenchmarkId::new("chessbot-lists", &id), &depth, |b, &d| {
             b.iter(|| assert_eq!(perft_generated(black_box(&ours), d), nodes));
         });
@@ -118,5 +175,5 @@ fn bench_notation(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_perft, bench_notation);
+criterion_group!(benches, bench_perft, bench_perft960, bench_notation);
 criterion_main!(benches);

@@ -3,24 +3,29 @@
 //! ```text
 //! cargo run --release --example perft -- "<FEN>" <depth>
 //! cargo run --release --example perft -- --divide "<FEN>" <depth>
+//! cargo run --release --example perft -- --chess960 "<X-FEN or Shredder-FEN>" <depth>
 //! ```
 //!
 //! Prints `nodes <N>` on the last line; with `--divide`, first one line
-//! `<uci>: <count>` per legal move, sorted by the move.
+//! `<uci>: <count>` per legal move, sorted by the move. With `--chess960`
+//! the FEN is read as Chess960 (castling fields such as `KQkq` or `HAha`)
+//! and `--divide` writes castling as the king taking its rook (`e1h1`).
 
 use std::process::ExitCode;
 
-use chessbot::chess::Position;
 use chessbot::chess::perft::{divide, perft};
+use chessbot::chess::{Position, Variant};
 
-const USAGE: &str = "usage: perft [--divide] \"<FEN>\" <depth>";
+const USAGE: &str = "usage: perft [--divide] [--chess960] \"<FEN>\" <depth>";
 
 fn main() -> ExitCode {
     let mut divide_mode = false;
+    let mut variant = Variant::Standard;
     let mut rest = Vec::new();
     for arg in std::env::args().skip(1) {
         match arg.as_str() {
             "--divide" | "-d" => divide_mode = true,
+            "--chess960" | "--960" => variant = Variant::Chess960,
             "--help" | "-h" => {
                 println!("{USAGE}");
                 return ExitCode::SUCCESS;
@@ -34,7 +39,7 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     };
     let fen = fen_parts.join(" ");
-    let pos = match Position::from_fen(fen.trim()) {
+    let pos = match Position::from_fen_variant(fen.trim(), variant) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("error: invalid FEN {fen:?}: {e}");

@@ -7,6 +7,7 @@ use std::str::FromStr;
 use super::position::{FenError, Position, RepetitionKey, START_FEN};
 use super::san::MoveInputError;
 use super::types::{Color, Move};
+use super::variant::{Chess960NumberError, Variant};
 
 /// Which rules decide automatic draws.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -206,6 +207,43 @@ impl Game {
         Ok(Game::from_position(Position::from_fen(fen)?, rules))
     }
 
+    /// A game from a FEN of the given variant (X-FEN or Shredder-FEN for
+    /// Chess960).
+    ///
+    /// # Errors
+    /// [`FenError`] when the FEN is not a legal position.
+    pub fn from_fen_variant(
+        fen: &str,
+        variant: Variant,
+        rules: RulesMode,
+    ) -> Result<Game, FenError> {
+        Ok(Game::from_position(
+            Position::from_fen_variant(fen, variant)?,
+            rules,
+        ))
+    }
+
+    /// A Chess960 game from start position `n` (0-959).
+    ///
+    /// # Errors
+    /// [`Chess960NumberError`] when `n` is above 959.
+    pub fn chess960(n: u32, rules: RulesMode) -> Result<Game, Chess960NumberError> {
+        Ok(Game::from_position(Position::chess960(n)?, rules))
+    }
+
+    /// Standard chess or Chess960, as the start position says.
+    #[must_use]
+    pub fn variant(&self) -> Variant {
+        self.start.variant()
+    }
+
+    /// The UCI of a move in this game's variant (king takes rook for
+    /// castling in Chess960; see [`Position::uci`]).
+    #[must_use]
+    pub fn uci(&self, m: Move) -> String {
+        m.uci_for(self.variant())
+    }
+
     /// The current position.
     #[must_use]
     pub fn position(&self) -> &Position {
@@ -218,10 +256,11 @@ impl Game {
         &self.start
     }
 
-    /// Whether the game started from the standard position.
+    /// Whether the game is standard chess from the standard position (a
+    /// Chess960 game from position 518 is not).
     #[must_use]
     pub fn is_standard_start(&self) -> bool {
-        self.start.fen() == START_FEN
+        self.variant() == Variant::Standard && self.start.fen() == START_FEN
     }
 
     #[must_use]
@@ -271,7 +310,7 @@ impl Game {
         }
         if !self.position.is_legal(m) {
             return Err(MoveInputError::Illegal {
-                input: m.uci(),
+                input: self.uci(m),
                 reason: self.position.why_illegal(m),
             });
         }
@@ -465,8 +504,9 @@ fn pgn_escape(s: &str) -> String {
 }
 
 impl Game {
-    /// PGN export: the Seven Tag Roster, `Termination`, `SetUp`/`FEN` when
-    /// not from the standard start, movetext wrapped at 80 columns.
+    /// PGN export: the Seven Tag Roster, `Variant` for Chess960,
+    /// `SetUp`/`FEN` when not from the standard start, `Termination`,
+    /// movetext wrapped at 80 columns.
     #[must_use]
     pub fn pgn(&self, tags: &PgnTags) -> String {
         let outcome = self.outcome();
@@ -503,6 +543,9 @@ impl Game {
             ("Result", result.to_string()),
         ] {
             out.push_str(&format!("[{name} \"{value}\"]\n"));
+        }
+        if self.variant() == Variant::Chess960 {
+            out.push_str("[Variant \"Chess960\"]\n");
         }
         if !self.is_standard_start() {
             out.push_str("[SetUp \"1\"]\n");

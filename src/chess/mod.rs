@@ -1,6 +1,7 @@
 //! The rules core: board representation on bitboards, legal move generation,
 //! FEN, SAN (writing and lenient reading), games with repetition history,
-//! outcomes under the house policy, PGN (writing and reading) and perft.
+//! outcomes under the house policy, PGN (writing and reading) and perft;
+//! standard chess and Chess960.
 //!
 //! Pure: no I/O, no async, no logging, and no imports from the rest of the
 //! crate, so it can be tested and benchmarked on its own.
@@ -12,6 +13,7 @@ pub mod pgn_read;
 pub mod position;
 pub mod san;
 pub mod types;
+pub mod variant;
 
 pub use game::{ClaimError, Game, Outcome, PgnTags, RulesMode, Termination};
 pub use pgn_read::{PgnError, PgnGame, read_pgn};
@@ -20,3 +22,4 @@ pub use position::{
 };
 pub use san::{MoveInputError, ParseMoveError};
 pub use types::{Bitboard, Color, Move, ParseSquareError, Piece, Role, Square};
+pub use variant::{Chess960NumberError, ParseVariantError, Variant};

@@ -62,12 +62,13 @@ fn perft_inner(pos: &Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
     nodes
 }
 
-/// Per-move node counts at `depth` (depth >= 1), moves in UCI.
+/// Per-move node counts at `depth` (depth >= 1), moves in the UCI of the
+/// position's variant (castling as king takes rook in Chess960).
 #[must_use]
 pub fn divide(pos: &Position, depth: u32) -> Vec<(String, u64)> {
     pos.legal_moves()
         .into_iter()
-        .map(|m| (m.uci(), perft(&pos.after(m), depth.saturating_sub(1))))
+        .map(|m| (pos.uci(m), perft(&pos.after(m), depth.saturating_sub(1))))
         .collect()
 }
 

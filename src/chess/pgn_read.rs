@@ -1,7 +1,8 @@
 //! Reading PGN: the tag pairs and the main line of the first game of a PGN
 //! text, replayed into a [`Game`]. Comments (`{}` and `;`), variations
 //! (`( )`, skipped), NAGs (`$n`), move suffixes (`!?`), move numbers and
-//! `%` escape lines are understood; `SetUp`/`FEN` tags give a custom start.
+//! `%` escape lines are understood; `SetUp`/`FEN` tags give a custom start,
+//! read as Chess960 (X-FEN or Shredder-FEN) under `[Variant "Chess960"]`.
 //!
 //! Any text is accepted without panicking: what cannot be read is an
 //! error naming the line or the move.
@@ -10,6 +11,7 @@ use super::game::{Game, RulesMode};
 use super::position::FenError;
 use super::san::MoveInputError;
 use super::types::Color;
+use super::variant::Variant;
 
 /// A game read from PGN.
 #[derive(Clone, Debug)]
@@ -113,11 +115,22 @@ pub fn read_pgn(text: &str) -> Result<PgnGame, PgnError> {
         .find(|(k, _)| k == "FEN")
         .map(|(_, v)| v.trim())
         .filter(|v| !v.is_empty());
+    // `[Variant "Chess960"]` (also "Fischerandom", as some tools write).
+    let variant = tags
+        .iter()
+        .find(|(k, _)| k == "Variant")
+        .and_then(|(_, v)| v.parse::<Variant>().ok())
+        .unwrap_or_default();
     let mut game = match start_fen {
-        Some(fen) => Game::from_fen(fen, RulesMode::Fide).map_err(|source| PgnError::Fen {
-            fen: fen.to_string(),
-            source,
+        Some(fen) => Game::from_fen_variant(fen, variant, RulesMode::Fide).map_err(|source| {
+            PgnError::Fen {
+                fen: fen.to_string(),
+                source,
+            }
         })?,
+        None if variant == Variant::Chess960 => {
+            Game::chess960(518, RulesMode::Fide).expect("518 is a Chess960 start position")
+        }
         None => Game::new(RulesMode::Fide),
     };
     let mut result_token = None;

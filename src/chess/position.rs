@@ -1,39 +1,47 @@
 //! `Position`: the board, side to move, castling rights, en passant square
 //! and clocks; legal move generation; playing moves. FEN in and out lives
-//! in [`fen`].
-
-use std::fmt;
+//! in [`fen`], castling (standard and Chess960) in [`castling`].
 
 use super::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
     rook_attacks,
 };
 use super::types::{Bitboard, Color, Move, Piece, Role, Square};
+use super::variant::{Chess960NumberError, Variant, chess960_back_rank, chess960_number};
 
+mod castling;
 mod fen;
+use castling::CastleObstacle;
+pub use castling::CastleSide;
 pub use fen::{FEN_MOVE_NUMBER_LIMIT, FenError, START_FEN, START_MOVE_NUMBER_LIMIT};
 
 /// A list of moves, as returned by [`Position::legal_moves`].
 pub type MoveList = Vec<Move>;
 
-/// A legal chess position. Built only through [`Position::from_fen`] or
-/// [`Position::startpos`] and kept legal by [`Position::play`].
+/// A legal chess position. Built only through [`Position::from_fen`],
+/// [`Position::from_fen_variant`], [`Position::startpos`] or
+/// [`Position::chess960`], and kept legal by [`Position::play`].
 #[derive(Clone, Debug)]
 pub struct Position {
     by_color: [Bitboard; 2],
     by_role: [Bitboard; 6],
     turn: Color,
-    /// Rook squares that still have castling rights (subset of a1 h1 a8 h8).
+    /// Rook squares that still have castling rights: a subset of a1 h1 a8
+    /// h8 in standard chess, any rook squares of the back ranks in 960.
     castling: Bitboard,
     /// The square behind a pawn that just advanced two squares (raw, even
     /// when no en passant capture is possible).
     ep_square: Option<Square>,
     halfmoves: u32,
     fullmoves: u32,
+    /// Standard chess or Chess960: how castling is read and written (FEN,
+    /// UCI). Move generation is the same code for both.
+    variant: Variant,
 }
 
 /// Positions are equal under FIDE 9.2.3: same side to move, placement,
-/// castling rights, and en passant possibility (only when legal).
+/// castling rights, and en passant possibility (only when legal). The
+/// variant is not compared: it never changes the legal moves.
 impl PartialEq for Position {
     fn eq(&self, other: &Position) -> bool {
         self.by_color == other.by_color
@@ -55,13 +63,6 @@ pub struct RepetitionKey {
     ep: Option<Square>,
 }
 
-const CASTLE_SQUARES: [(Square, char); 4] = [
-    (Square::H1, 'K'),
-    (Square::A1, 'Q'),
-    (Square::H8, 'k'),
-    (Square::A8, 'q'),
-];
-
 impl Default for Position {
     fn default() -> Position {
         Position::startpos()
@@ -73,6 +74,62 @@ impl Position {
     #[must_use]
     pub fn startpos() -> Position {
         Position::from_fen(START_FEN).expect("the start FEN is valid")
+    }
+
+    /// The Chess960 start position number `n` (0-959, Scharnagl's
+    /// numbering; 518 is the standard set-up), white to move, all four
+    /// castling rights, as a Chess960 position.
+    ///
+    /// # Errors
+    /// [`Chess960NumberError`] when `n` is above 959.
+    pub fn chess960(n: u32) -> Result<Position, Chess960NumberError> {
+        let rank = chess960_back_rank(n)?;
+        let mut pos = Position::empty(Variant::Chess960);
+        for (file, role) in (0u8..).zip(rank) {
+            for (color, back, pawns) in [(Color::White, 0, 1), (Color::Black, 7, 6)] {
+                let sq = |r| Square::from_coords(file, r).expect("on the board");
+                pos.put(sq(back), Piece { color, role });
+                pos.put(
+                    sq(pawns),
+                    Piece {
+                        color,
+                        role: Role::Pawn,
+                    },
+                );
+                if role == Role::Rook {
+                    pos.castling |= sq(back).bb();
+                }
+            }
+        }
+        Ok(pos)
+    }
+
+    /// The Chess960 start position number (0-959) whose set-up, side to
+    /// move and castling rights this position has, if any (clocks aside).
+    #[must_use]
+    pub fn chess960_number(&self) -> Option<u32> {
+        let mut rank = [Role::Pawn; 8];
+        for (file, slot) in (0u8..).zip(rank.iter_mut()) {
+            let sq = Square::from_coords(file, 0)?;
+            *slot = self.piece_at(sq).filter(|p| p.color == Color::White)?.role;
+        }
+        let n = chess960_number(&rank)?;
+        let start = Position::chess960(n).ok()?;
+        (start == *self && self.ep_square.is_none()).then_some(n)
+    }
+
+    /// An empty board, white to move, move 1.
+    fn empty(variant: Variant) -> Position {
+        Position {
+            by_color: [Bitboard::EMPTY; 2],
+            by_role: [Bitboard::EMPTY; 6],
+            turn: Color::White,
+            castling: Bitboard::EMPTY,
+            ep_square: None,
+            halfmoves: 0,
+            fullmoves: 1,
+            variant,
+        }
     }
 
     fn put(&mut self, sq: Square, piece: Piece) {
@@ -87,6 +144,21 @@ impl Position {
     #[must_use]
     pub fn turn(&self) -> Color {
         self.turn
+    }
+
+    /// Standard chess or Chess960.
+    #[inline]
+    #[must_use]
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The UCI of a move in this position's variant: castling as the
+    /// king's destination (`e1g1`) in standard chess, as the king taking
+    /// its own rook (`e1h1`) in Chess960, as lichess and `UCI_Chess960` do.
+    #[must_use]
+    pub fn uci(&self, m: Move) -> String {
+        m.uci_for(self.variant)
     }
 
     /// Plies since the last capture or pawn move.
@@ -176,7 +248,8 @@ impl Position {
         self.pieces(color, Role::King).first().unwrap_or(Square::A1)
     }
 
-    /// Rook squares (a1, h1, a8, h8) that still carry castling rights.
+    /// Rook squares that still carry castling rights (a1, h1, a8, h8 in
+    /// standard chess; any rooks' start squares in Chess960).
     #[must_use]
     pub fn castling_rights(&self) -> Bitboard {
         self.castling
@@ -366,47 +439,6 @@ impl Position {
         out.piece_moves(self, Role::King, ksq, safe);
     }
 
-    fn gen_castling<S: MoveSink>(&self, ksq: Square, out: &mut S) {
-        let us = self.turn;
-        let rights = self.castling & Bitboard::rank(if us == Color::White { 0 } else { 7 });
-        for rook in rights {
-            if let Some(m) = self.castle_move(ksq, rook) {
-                out.special(m);
-            }
-        }
-    }
-
-    /// Castling with the rook on `rook`, if legal right now (not in check
-    /// is checked by the caller).
-    fn castle_move(&self, ksq: Square, rook: Square) -> Option<Move> {
-        if self.castle_obstacle(ksq, rook).is_some() {
-            return None;
-        }
-        Some(Move::Castle { king: ksq, rook })
-    }
-
-    /// Why castling with `rook` is impossible now, ignoring rights and check.
-    fn castle_obstacle(&self, ksq: Square, rook: Square) -> Option<CastleObstacle> {
-        let m = Move::Castle { king: ksq, rook };
-        let king_to = m.to();
-        if (between(ksq, rook) & self.occupied()).any() {
-            return Some(CastleObstacle::Blocked);
-        }
-        let occ = self.occupied() ^ ksq.bb();
-        // Only the king's squares count (3.8.2.2): the square it crosses and
-        // the one it lands on; b1/b8 may be attacked.
-        for sq in between(ksq, king_to) | king_to.bb() {
-            if self.attackers_to(sq, self.turn.other(), occ).any() {
-                return Some(if sq == king_to {
-                    CastleObstacle::IntoCheck(sq)
-                } else {
-                    CastleObstacle::ThroughCheck(sq)
-                });
-            }
-        }
-        None
-    }
-
     fn gen_pieces<S: MoveSink>(
         &self,
         ksq: Square,
@@ -536,14 +568,7 @@ impl Position {
                 self.by_color[us.index()] ^= from.bb() | to.bb();
                 self.halfmoves = 0;
             }
-            Move::Castle { king, rook } => {
-                let king_to = m.to();
-                let rook_to = Square::from_index(((king.index() + king_to.index()) / 2) as u32);
-                self.by_color[us.index()] ^= king.bb() | rook.bb() | king_to.bb() | rook_to.bb();
-                self.by_role[Role::King.index()] ^= king.bb() | king_to.bb();
-                self.by_role[Role::Rook.index()] ^= rook.bb() | rook_to.bb();
-                self.castling &= !Bitboard::rank(king.rank());
-            }
+            Move::Castle { king, rook } => self.play_castle(king, rook),
         }
         if us == Color::Black {
             self.fullmoves = self.fullmoves.saturating_add(1);
@@ -720,15 +745,9 @@ impl Position {
                 }
             }
         }
-        let rank = if us == Color::White { 0 } else { 7 };
         let ksq = self.king_square(us);
-        for rook in [
-            Square::from_index(rank * 8),
-            Square::from_index(rank * 8 + 7),
-        ] {
-            if ksq.index() as u32 == rank * 8 + 4 {
-                v.push(Move::Castle { king: ksq, rook });
-            }
+        for rook in self.castle_candidates() {
+            v.push(Move::Castle { king: ksq, rook });
         }
         v
     }
@@ -808,38 +827,6 @@ impl MoveSink for Counter {
     #[inline]
     fn special(&mut self, _: Move) {
         self.0 += 1;
-    }
-}
-
-enum CastleObstacle {
-    Blocked,
-    ThroughCheck(Square),
-    IntoCheck(Square),
-}
-
-/// King side (`O-O`) or queen side (`O-O-O`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CastleSide {
-    King,
-    Queen,
-}
-
-impl CastleSide {
-    fn of(king: Square, rook: Square) -> CastleSide {
-        if rook.file() > king.file() {
-            CastleSide::King
-        } else {
-            CastleSide::Queen
-        }
-    }
-}
-
-impl fmt::Display for CastleSide {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            CastleSide::King => "king side",
-            CastleSide::Queen => "queen side",
-        })
     }
 }
 

@@ -1,9 +1,12 @@
 //! Standard Algebraic Notation: writing moves exactly as PGN/FIDE do, and a
 //! lenient reader for what people type in chat (SAN with or without marks,
 //! `0-0`, long algebraic, UCI, lower-case pieces), resolved against a
-//! position with specific errors.
+//! position with specific errors. Castling may also be typed as the king
+//! taking its own rook (`e1h1`, Chess960 UCI) or as the king's
+//! destination (`e1g1`); where that is also a plain king move (Chess960),
+//! it is the plain king move.
 
-use super::position::{IllegalMove, Position};
+use super::position::{CastleSide, IllegalMove, Position};
 use super::types::{Move, Role, Square};
 
 /// Syntax failures of move input.
@@ -134,7 +137,15 @@ impl Position {
         // could at least make that move by the way it moves.
         let mut first_err: Option<(IllegalMove, bool)> = None;
         for alt in pattern.alternatives() {
-            let mut matches = legal.iter().copied().filter(|m| alt.matches(*m));
+            let mut found: Vec<Move> = legal.iter().copied().filter(|m| alt.matches(*m)).collect();
+            // `f1g1` (or `Kg1`) with the king on f1 in Chess960 is the king's
+            // step, not castling onto g1.
+            if found.iter().any(|m| matches!(m, Move::Castle { .. }))
+                && found.iter().any(|m| !matches!(m, Move::Castle { .. }))
+            {
+                found.retain(|m| !matches!(m, Move::Castle { .. }));
+            }
+            let mut matches = found.into_iter();
             let Some(first) = matches.next() else {
                 if alt.fallback && first_err.is_some() {
                     // The bishop reading of a lower-case `b`: only when the
@@ -208,10 +219,20 @@ impl Position {
         }
         let reason = match pat.castle {
             Some(kingside) => {
-                let ksq = self.king_square(self.turn());
-                let rank = ksq.rank();
-                let rook = Square::from_coords(if kingside { 7 } else { 0 }, rank).expect("ok");
-                self.why_illegal(Move::Castle { king: ksq, rook })
+                let side = if kingside {
+                    CastleSide::King
+                } else {
+                    CastleSide::Queen
+                };
+                // A castling the rights allow is among the pseudo-legal
+                // moves above; here the right on that side is gone.
+                match self.castling_rook(self.turn(), side) {
+                    Some(rook) => self.why_illegal(Move::Castle {
+                        king: self.king_square(self.turn()),
+                        rook,
+                    }),
+                    None => IllegalMove::NoCastlingRights(side),
+                }
             }
             None => {
                 if let (Some(f), Some(r)) = (pat.from_file, pat.from_rank) {
@@ -297,9 +318,19 @@ impl Alternative {
             return false;
         }
         let from = m.from();
+        let to_fits = match m {
+            // The king taking its own rook (with the king's square written),
+            // or the king's destination when the king does move.
+            Move::Castle { king, rook } => {
+                let full_origin = self.from_file.is_some() && self.from_rank.is_some();
+                (full_origin && self.to == Some(rook))
+                    || (self.to == Some(m.to()) && m.to() != king)
+            }
+            _ => self.to == Some(m.to()),
+        };
         // No promotion piece given matches every promotion (the caller
         // reports them as the candidates of an ambiguous move).
-        self.to == Some(m.to())
+        to_fits
             && self.from_file.is_none_or(|f| f == from.file())
             && self.from_rank.is_none_or(|r| r == from.rank())
             && (self.promotion.is_none() || self.promotion == m.promotion())
@@ -566,6 +597,48 @@ mod tests {
         ] {
             assert_eq!(san_of(&p, i), s, "{i}");
         }
+    }
+
+    #[test]
+    fn chess960_castling_inputs() {
+        use crate::chess::Variant;
+        // King f1, rooks a1 and h1.
+        let p = Position::from_fen_variant("4k3/8/8/8/8/8/8/R4K1R w KQ - 0 1", Variant::Chess960)
+            .unwrap();
+        for (i, s) in [
+            ("O-O", "O-O"),
+            ("0-0", "O-O"),
+            ("f1h1", "O-O"),
+            ("O-O-O", "O-O-O"),
+            ("f1a1", "O-O-O"),
+            ("f1c1", "O-O-O"),
+            // The king's destination g1 is also a plain king move: the king move.
+            ("f1g1", "Kg1"),
+            ("Kg1", "Kg1"),
+        ] {
+            assert_eq!(san_of(&p, i), s, "{i}");
+        }
+        let castle = p.parse_move("O-O").unwrap();
+        assert_eq!(p.uci(castle), "f1h1");
+        assert_eq!(castle.uci(), "f1g1");
+    }
+
+    #[test]
+    fn standard_castling_also_reads_king_takes_rook() {
+        let p = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        assert_eq!(san_of(&p, "e1h1"), "O-O");
+        assert_eq!(san_of(&p, "e1a1"), "O-O-O");
+        let castle = p.parse_move("e1h1").unwrap();
+        assert_eq!(p.uci(castle), "e1g1");
+        // Without the right, the reason is the lost right.
+        let p = pos("r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1");
+        assert!(matches!(
+            p.parse_move("e1h1"),
+            Err(MoveInputError::Illegal {
+                reason: IllegalMove::NoCastlingRights(CastleSide::King),
+                ..
+            })
+        ));
     }
 
     #[test]

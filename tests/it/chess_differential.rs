@@ -11,16 +11,16 @@ use shakmaty::san::SanPlus;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position as _};
 
 /// SplitMix64: a small seeded generator, enough for choosing moves.
-struct Rng(u64);
+pub(super) struct Rng(pub(super) u64);
 impl Rng {
-    fn next(&mut self) -> u64 {
+    pub(super) fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
     }
-    fn below(&mut self, n: usize) -> usize {
+    pub(super) fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
 }
@@ -50,14 +50,14 @@ fn shak_uci(m: shakmaty::Move) -> String {
 }
 
 /// The first four FEN fields: the identity of a position for repetition.
-fn shak_key(p: &Chess) -> String {
+pub(super) fn shak_key(p: &Chess) -> String {
     let fen = Fen::from_position(p, EnPassantMode::Legal).to_string();
     fen.split(' ').take(4).collect::<Vec<_>>().join(" ")
 }
 
 /// The outcome the house policy (or strict FIDE) demands, computed from
 /// shakmaty's view of the board and an independent repetition count.
-fn expected_outcome(
+pub(super) fn expected_outcome(
     p: &Chess,
     counts: &HashMap<String, usize>,
     rules: RulesMode,

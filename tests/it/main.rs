@@ -24,6 +24,8 @@ async fn test_url() -> (Option<tempfile::TempDir>, String) {
     (Some(dir), url)
 }
 
+mod chess960_cases;
+mod chess960_differential;
 mod chess_cases;
 mod chess_differential;
 mod chess_props;
@@ -42,6 +44,7 @@ mod matrix_e2e;
 mod matrix_e2ee;
 mod outage;
 mod perft;
+mod perft960;
 mod ratings;
 mod render;
 mod render_summary;

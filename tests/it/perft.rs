@@ -11,14 +11,20 @@ use chessbot::chess::perft::{perft as count_nodes, perft_generated};
 /// Entries up to this many nodes run in the normal test suite.
 const FAST_LIMIT: u64 = 5_000_000;
 
-struct Entry {
-    name: String,
-    fen: String,
-    counts: Vec<(u32, u64)>,
+/// One line of a perft data file: the FEN, its name (the comment above
+/// it) and the node counts by depth.
+pub(super) struct Entry {
+    pub(super) name: String,
+    pub(super) fen: String,
+    pub(super) counts: Vec<(u32, u64)>,
 }
 
 fn entries() -> Vec<Entry> {
-    let text = include_str!("../data/perft.txt");
+    parse_entries(include_str!("../data/perft.txt"))
+}
+
+/// Reads a perft data file (`<FEN>;D1 <n>;D2 <n>;...`, `#` comments).
+pub(super) fn parse_entries(text: &str) -> Vec<Entry> {
     let mut out = Vec::new();
     let mut name = String::new();
     for (n, line) in text.lines().enumerate() {

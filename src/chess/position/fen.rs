@@ -1,9 +1,12 @@
 //! FEN in and out: reading and validating a FEN into a [`Position`], and
-//! writing one back (en passant only when a capture is legal).
+//! writing one back (en passant only when a capture is legal). The
+//! castling field, standard or Chess960, is read and written by
+//! [`super::castling`].
 
 use super::super::attacks::line;
 use super::super::types::{Bitboard, Color, Piece, Role, Square};
-use super::{CASTLE_SQUARES, Position};
+use super::super::variant::Variant;
+use super::Position;
 
 /// The FEN of the standard starting position.
 /// The largest move number a custom starting position may have. FENs are
@@ -33,7 +36,9 @@ pub enum FenError {
     PawnOnBackRank(Square),
     #[error("the side to move must be 'w' or 'b', found {0:?}")]
     BadTurn(String),
-    #[error("bad castling field {0:?} (use '-' or letters from KQkq)")]
+    #[error(
+        "bad castling field {0:?} (use '-' or letters from KQkq; in Chess960 also rook files such as HAha)"
+    )]
     BadCastling(String),
     #[error(
         "castling right {0} contradicts the board: the king or rook is not on its original square"
@@ -62,25 +67,27 @@ pub enum FenError {
 }
 
 impl Position {
-    /// Parses and validates a FEN. The move counters may be omitted (they
-    /// default to `0 1`), as many tools do.
+    /// Parses and validates a standard-chess FEN. The move counters may be
+    /// omitted (they default to `0 1`), as many tools do.
     ///
     /// # Errors
     /// A specific [`FenError`] for each kind of malformed or impossible FEN.
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        Position::from_fen_variant(fen, Variant::Standard)
+    }
+
+    /// Parses and validates a FEN of the given variant. For Chess960 the
+    /// castling field may be X-FEN (`KQkq` for the outermost rooks, file
+    /// letters otherwise) or Shredder-FEN (`HAha`).
+    ///
+    /// # Errors
+    /// A specific [`FenError`] for each kind of malformed or impossible FEN.
+    pub fn from_fen_variant(fen: &str, variant: Variant) -> Result<Position, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() != 6 && fields.len() != 4 {
             return Err(FenError::FieldCount(fields.len()));
         }
-        let mut pos = Position {
-            by_color: [Bitboard::EMPTY; 2],
-            by_role: [Bitboard::EMPTY; 6],
-            turn: Color::White,
-            castling: Bitboard::EMPTY,
-            ep_square: None,
-            halfmoves: 0,
-            fullmoves: 1,
-        };
+        let mut pos = Position::empty(variant);
         let ranks: Vec<&str> = fields[0].split('/').collect();
         if ranks.len() != 8 {
             return Err(FenError::RankCount(ranks.len()));
@@ -127,44 +134,7 @@ impl Position {
         if let Some(sq) = (pos.by_role[Role::Pawn.index()] & back_ranks).first() {
             return Err(FenError::PawnOnBackRank(sq));
         }
-        if fields[2] != "-" {
-            if fields[2].is_empty() || fields[2].len() > 4 {
-                return Err(FenError::BadCastling(fields[2].to_string()));
-            }
-            for c in fields[2].chars() {
-                let (rook_sq, _) = CASTLE_SQUARES
-                    .iter()
-                    .find(|(_, l)| *l == c)
-                    .ok_or_else(|| FenError::BadCastling(fields[2].to_string()))?;
-                if pos.castling.contains(*rook_sq) {
-                    return Err(FenError::BadCastling(fields[2].to_string()));
-                }
-                let color = if c.is_ascii_uppercase() {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                let king_sq = if color == Color::White {
-                    Square::E1
-                } else {
-                    Square::E8
-                };
-                let king_ok = pos.piece_at(king_sq)
-                    == Some(Piece {
-                        color,
-                        role: Role::King,
-                    });
-                let rook_ok = pos.piece_at(*rook_sq)
-                    == Some(Piece {
-                        color,
-                        role: Role::Rook,
-                    });
-                if !king_ok || !rook_ok {
-                    return Err(FenError::CastlingContradiction(c));
-                }
-                pos.castling |= rook_sq.bb();
-            }
-        }
+        pos.read_castling(fields[2], variant)?;
         if fields[3] != "-" {
             let sq: Square = fields[3]
                 .parse()
@@ -310,15 +280,6 @@ impl Position {
             }
         }
         s
-    }
-
-    fn castling_fen(&self) -> String {
-        let s: String = CASTLE_SQUARES
-            .iter()
-            .filter(|(sq, _)| self.castling.contains(*sq))
-            .map(|(_, c)| *c)
-            .collect();
-        if s.is_empty() { "-".to_string() } else { s }
     }
 }
 
