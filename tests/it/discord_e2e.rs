@@ -56,14 +56,14 @@ pub(crate) struct Bot {
 impl Bot {
     pub(crate) async fn start(fake: &FakeDiscord, db_url: &str, clock: &Arc<ManualClock>) -> Bot {
         let clock: Arc<dyn Clock> = Arc::clone(clock) as Arc<dyn Clock>;
-        let backend = open_with_clock(db_url, clock)
+        let service = open_with_clock(db_url, clock)
             .await
             .expect("open the game service");
         let (stop, stopped) = oneshot::channel::<()>();
         let options = RunOptions {
             token: TOKEN.to_owned(),
             guild: None,
-            backend,
+            service,
             shards: Shards::Auto,
             proxy: Some(fake.http_url.clone()),
             shutdown: Box::pin(async move {

@@ -9,10 +9,11 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 use poise::serenity_prelude::Http;
 
-use super::backend::Backend;
+use super::backend::PLATFORM;
 use super::data::DirectMessages;
 use super::post::Poster;
 use crate::render::Renderer;
+use crate::service::GameService;
 
 /// Never sleep longer than this (new games may bring earlier deadlines).
 pub const MAX_SLEEP: Duration = Duration::from_secs(60);
@@ -34,18 +35,18 @@ pub fn sleep_for(now: DateTime<Utc>, next_due: Option<DateTime<Utc>>) -> Duratio
 /// Runs forever: post what is due, sleep until the next due time.
 pub async fn run(
     http: Arc<Http>,
-    backend: Arc<dyn Backend>,
+    service: Arc<GameService>,
     renderer: Arc<Renderer>,
     direct: Arc<DirectMessages>,
 ) {
     let poster = Poster {
         http: &http,
         renderer: &renderer,
-        backend: &*backend,
+        service: &service,
         direct: &direct,
     };
     loop {
-        let claimed = backend.claim_due().await;
+        let claimed = service.claim_due(Some(PLATFORM)).await;
         let full = claimed.len() >= crate::service::DUE_BATCH;
         for due in claimed {
             for reply in &due.replies {
@@ -60,12 +61,12 @@ pub async fn run(
             // Acknowledged even when Discord refused it (a deleted channel
             // would refuse forever); only a crash before this line makes
             // another round post it again.
-            backend.ack_due(&due).await;
+            service.ack_due(&due).await;
             // The summary of a game that ended on time (not part of the
             // outbox: analysis may take seconds).
             for reply in &due.replies {
                 if let Some(work) = &reply.follow_up {
-                    for next in backend.follow_up(work).await {
+                    for next in service.follow_up(work).await {
                         if let Err(e) = poster.post(&next).await {
                             tracing::warn!(error = %e, "could not post a summary");
                         }
@@ -77,7 +78,7 @@ pub async fn run(
             // More may be waiting: no pause between full batches.
             continue;
         }
-        let wait = sleep_for(backend.now(), backend.next_due().await);
+        let wait = sleep_for(service.now(), service.next_due_for(Some(PLATFORM)).await);
         tokio::time::sleep(wait).await;
     }
 }

@@ -80,7 +80,7 @@ async fn click_button(
             // database may be slow, so the answer defers when it must.
             let answer = async {
                 match data
-                    .backend
+                    .service
                     .resign_refusal(place, actor, subject, prefs)
                     .await
                 {
@@ -109,8 +109,8 @@ async fn click_button(
         return confirm_resignation(ctx, data, click, command, place, actor).await;
     }
     let replies = Box::pin(async {
-        let replies = data.backend.handle_with(place, actor, command, prefs).await;
-        threads::maybe_open_thread(ctx, &*data.backend, place, replies).await
+        let replies = data.service.handle_with(place, actor, command, prefs).await;
+        threads::maybe_open_thread(ctx, &data.service, place, replies).await
     });
     let answered = respond::answer(ctx, Target::Component(click), data, replies).await?;
     if answered.first_public && button.settles_message() {
@@ -139,9 +139,10 @@ async fn confirm_resignation(
     actor: &Actor,
 ) -> Result<(), Error> {
     let http = ctx.http.as_ref();
-    let mut pending = data
-        .backend
-        .handle_with(place, actor, resign, click_prefs(click));
+    let mut pending = Box::pin(
+        data.service
+            .handle_with(place, actor, resign, click_prefs(click)),
+    );
     // `true` once acknowledged because the service was slow.
     let (replies, acknowledged) =
         match tokio::time::timeout(respond::DEFER_AFTER, &mut pending).await {

@@ -236,10 +236,10 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
     let data = ctx.data();
     let replies = Box::pin(async {
         let replies = data
-            .backend
+            .service
             .handle_with(&place, &actor, command, prefs_of(ctx))
             .await;
-        threads::maybe_open_thread(ctx.serenity_context(), &*data.backend, &place, replies).await
+        threads::maybe_open_thread(ctx.serenity_context(), &data.service, &place, replies).await
     });
     respond::answer(
         ctx.serenity_context(),
@@ -438,12 +438,12 @@ pub const AUTOCOMPLETE_WITHIN: std::time::Duration = std::time::Duration::from_s
 /// caller's notation (`Кf3 (Nf3)` shown, `Кf3` sent for a Russian player).
 async fn complete_move(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let (place, actor) = caller(ctx);
-    let backend = &ctx.data().backend;
+    let service = &ctx.data().service;
     // Autocomplete cannot be deferred: with a slow database, offer nothing
     // rather than miss Discord's three seconds.
     let lookup = async {
-        let locale = backend.locale_for(&place, prefs_of(ctx)).await;
-        (locale, backend.legal_moves(&place, &actor).await)
+        let locale = service.locale_for(&place, prefs_of(ctx)).await;
+        (locale, service.legal_moves(&place, &actor).await)
     };
     let (locale, moves) = tokio::time::timeout(AUTOCOMPLETE_WITHIN, lookup)
         .await

@@ -7,13 +7,12 @@ use std::time::{Duration, Instant};
 
 use poise::serenity_prelude as serenity;
 
-use super::backend::Backend;
 use crate::render::Renderer;
-use crate::service::{Actor, Place};
+use crate::service::{Actor, GameService, Place};
 
 /// State shared by all handlers.
 pub struct Data {
-    pub backend: Arc<dyn Backend>,
+    pub service: Arc<GameService>,
     pub renderer: Arc<Renderer>,
     /// Users' DM channels and refusals, shared with the announcer.
     pub direct: Arc<DirectMessages>,

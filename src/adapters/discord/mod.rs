@@ -8,7 +8,7 @@
 //! direct messages), [`retry`] (429s and server errors), [`announcer`]
 //! (deadlines),
 //! [`threads`] (game threads), [`autocomplete`], [`ids`] and [`token`]
-//! (pure helpers), [`backend`] (the service as the adapter sees it).
+//! (pure helpers), [`backend`] (opening the game service).
 
 pub mod announcer;
 pub mod autocomplete;
@@ -62,7 +62,7 @@ pub async fn run(args: DiscordArgs) -> anyhow::Result<()> {
         Some(id) => Some(serenity::GuildId::new(id)),
         None => None,
     };
-    let backend = backend::open(&args.db).await.map_err(|e| {
+    let service = backend::open(&args.db).await.map_err(|e| {
         anyhow::anyhow!(
             "could not open the database {}: {e}",
             crate::store::redact_url(&args.db)
@@ -74,7 +74,7 @@ pub async fn run(args: DiscordArgs) -> anyhow::Result<()> {
     run_with(RunOptions {
         token,
         guild,
-        backend,
+        service,
         shards,
         proxy: scale::proxy_from_env(),
         shutdown: Box::pin(shutdown_signal()),
@@ -91,7 +91,7 @@ pub struct RunOptions {
     /// Register the commands in this server only; `None`: globally.
     pub guild: Option<serenity::GuildId>,
     /// The game service.
-    pub backend: Arc<dyn backend::Backend>,
+    pub service: Arc<crate::service::GameService>,
     /// Which gateway shards to run.
     pub shards: scale::Shards,
     /// Send every REST call to this base URL (`http://host:port`) instead
@@ -111,7 +111,7 @@ pub async fn run_with(options: RunOptions) -> anyhow::Result<()> {
     let RunOptions {
         token,
         guild,
-        backend,
+        service,
         shards,
         proxy,
         shutdown,
@@ -151,13 +151,13 @@ pub async fn run_with(options: RunOptions) -> anyhow::Result<()> {
                 let direct = Arc::new(data::DirectMessages::default());
                 let task = tokio::spawn(announcer::run(
                     Arc::clone(&ctx.http),
-                    Arc::clone(&backend),
+                    Arc::clone(&service),
                     Arc::clone(&renderer),
                     Arc::clone(&direct),
                 ));
                 AbortOnDrop::set(&announcer_slot, task.abort_handle());
                 Ok(Data {
-                    backend,
+                    service,
                     renderer,
                     direct,
                 })
@@ -313,7 +313,7 @@ async fn on_event(
         }
         serenity::FullEvent::ThreadUpdate { new, .. } => {
             let http = framework.serenity_context.http.as_ref();
-            threads::keep_open(http, &*framework.user_data.backend, new).await;
+            threads::keep_open(http, &framework.user_data.service, new).await;
         }
         _ => {}
     }

@@ -9,25 +9,26 @@ use std::sync::Arc;
 use poise::serenity_prelude as serenity;
 use serenity::{ChannelId, Http, UserId};
 
-use super::backend::Backend;
+use super::backend::PLATFORM;
 use super::data::{Data, DirectMessages, lock};
 use super::replies::outgoing;
 use super::retry::{refuses_direct_messages, retrying};
 use super::threads;
 use crate::chess::Position;
 use crate::render::Renderer;
-use crate::service::{BoardImage, Event, Reply, board_spec};
+use crate::service::{BoardImage, Event, GameService, Reply, board_spec};
 
 /// Width of board pictures.
 pub const BOARD_SIZE: u32 = 512;
 
-/// What posting needs: the REST client, the board renderer and the service
-/// (which remembers users' DM channels).
+/// What posting needs: the REST client, the board renderer, the service
+/// (which remembers users' DM channels and runs follow-ups) and what this
+/// process knows of DMs.
 #[derive(Clone, Copy)]
 pub struct Poster<'a> {
     pub http: &'a Http,
     pub renderer: &'a Arc<Renderer>,
-    pub backend: &'a dyn Backend,
+    pub service: &'a GameService,
     pub direct: &'a DirectMessages,
 }
 
@@ -38,7 +39,7 @@ impl<'a> Poster<'a> {
         Poster {
             http,
             renderer: &data.renderer,
-            backend: &*data.backend,
+            service: &data.service,
             direct: &data.direct,
         }
     }
@@ -122,8 +123,8 @@ impl<'a> Poster<'a> {
         }
         let key = user.get().to_string();
         let stored = self
-            .backend
-            .dm_channel(&key)
+            .service
+            .direct_channel(PLATFORM, &key)
             .await
             .and_then(|c| c.parse::<u64>().ok())
             .filter(|&c| c != 0)
@@ -132,8 +133,8 @@ impl<'a> Poster<'a> {
             Some(c) => c,
             None => {
                 let opened = retrying("DM channel", || user.create_dm_channel(self.http)).await?;
-                self.backend
-                    .remember_dm_channel(&key, &opened.id.get().to_string())
+                self.service
+                    .remember_direct_channel(PLATFORM, &key, &opened.id.get().to_string())
                     .await;
                 opened.id
             }
@@ -172,7 +173,7 @@ impl<'a> Poster<'a> {
             let Some(work) = &reply.follow_up else {
                 continue;
             };
-            for next in self.backend.follow_up(work).await {
+            for next in self.service.follow_up(work).await {
                 if let Err(e) = self.post(&next).await {
                     tracing::warn!(error = %e, "Discord refused the summary");
                 }

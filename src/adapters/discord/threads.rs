@@ -15,10 +15,9 @@ use serenity::{
     GuildChannel, Http,
 };
 
-use super::backend::Backend;
 use super::retry::retrying;
 use crate::i18n::Locale;
-use crate::service::{Event, Place, Reply, messages as msg};
+use crate::service::{Event, GameService, Place, Reply, messages as msg};
 
 /// Discord's limit on channel names.
 const MAX_NAME: usize = 100;
@@ -91,7 +90,7 @@ pub fn rebind_replies(replies: Vec<Reply>, from: &Place, thread: &Place) -> Vec<
 /// permission, or any failure) returns the replies unchanged.
 pub async fn maybe_open_thread(
     cache_http: impl CacheHttp,
-    backend: &dyn Backend,
+    service: &GameService,
     place: &Place,
     replies: Vec<Reply>,
 ) -> Vec<Reply> {
@@ -139,7 +138,7 @@ pub async fn maybe_open_thread(
         guild: place.guild.clone(),
         channel: thread.id.get().to_string(),
     };
-    match backend.rebind_channel(place, &to).await {
+    match service.rebind_channel(place, &to).await {
         Ok(true) => rebind_replies(replies, place, &to),
         outcome => {
             if let Err(e) = outcome {
@@ -169,7 +168,7 @@ fn first_refusal_in(channel: ChannelId) -> bool {
 /// game may wait 14 days a move plus 30 days of vacation. When the gateway
 /// says a thread with a running game was archived (and not locked by a
 /// moderator), it is reopened at once.
-pub async fn keep_open(http: &Http, backend: &dyn Backend, thread: &GuildChannel) {
+pub async fn keep_open(http: &Http, service: &GameService, thread: &GuildChannel) {
     let Some(meta) = &thread.thread_metadata else {
         return;
     };
@@ -181,7 +180,7 @@ pub async fn keep_open(http: &Http, backend: &dyn Backend, thread: &GuildChannel
         guild: Some(thread.guild_id.get().to_string()),
         channel: thread.id.get().to_string(),
     };
-    if !backend.has_active_game(&place).await {
+    if !service.has_active_game(&place).await {
         return;
     }
     let reopened = retrying("thread", || {
