@@ -43,6 +43,7 @@ mod outage;
 mod perft;
 mod ratings;
 mod render;
+mod render_pixels;
 mod render_summary;
 mod scale;
 mod service;
