@@ -17,7 +17,7 @@ use resvg::usvg;
 
 use super::layout::{GlyphStyle, Item, Layout, TextSlot, strip_style};
 use super::theme::{Colors, Rgb, Theme};
-use super::{BoardSpec, RenderError, Renderer, Sprites, blit, fill, glyphs, piece_index};
+use super::{BoardSpec, RenderError, Renderer, Sprites, blit, deflate, fill, glyphs, piece_index};
 
 /// Levels of text coverage kept (0 = none).
 const TEXT_LEVELS: u32 = 8;
@@ -26,12 +26,14 @@ const MAX_COLOURS: usize = 255;
 /// Contents of a tile: empty, then the twelve pieces.
 const CONTENTS: usize = 13;
 
-/// A picture as palette indices.
+/// A picture as palette indices, laid out as the PNG's rows: each row is
+/// a filter byte (0, none) and `width` indices, so the encoder takes the
+/// buffer as it is.
 pub(super) struct Indexed {
     pub width: u32,
     pub height: u32,
     pub prep: Arc<Prep>,
-    pub pixels: Vec<u8>,
+    pub rows: Vec<u8>,
 }
 
 impl Indexed {
@@ -40,7 +42,11 @@ impl Indexed {
         let mut pm = Pixmap::new(self.width, self.height)
             .ok_or_else(|| RenderError::Raster("empty picture".into()))?;
         let pal = &self.prep.palette;
-        for (px, &i) in pm.data_mut().chunks_exact_mut(4).zip(&self.pixels) {
+        let indices = self
+            .rows
+            .chunks_exact(self.width as usize + 1)
+            .flat_map(|row| &row[1..]);
+        for (px, &i) in pm.data_mut().chunks_exact_mut(4).zip(indices) {
             let c = usize::from(i) * 3;
             px.copy_from_slice(&[pal[c], pal[c + 1], pal[c + 2], 255]);
         }
@@ -272,7 +278,7 @@ fn nearest(palette: &[u8], c: Rgb) -> u8 {
         .map_or(0, |(i, _)| i as u8)
 }
 
-/// A buffer of indices being composed.
+/// A buffer of indices being composed, in PNG rows (see [`Indexed`]).
 struct Canvas<'p> {
     prep: &'p Prep,
     w: i32,
@@ -281,15 +287,26 @@ struct Canvas<'p> {
 }
 
 impl Canvas<'_> {
+    /// Bytes per row: the filter byte and the indices.
+    fn stride(&self) -> usize {
+        self.w as usize + 1
+    }
+
+    /// Where pixel `x`, `y` (inside the picture) is kept.
+    fn at(&self, x: i32, y: i32) -> usize {
+        y as usize * self.stride() + 1 + x as usize
+    }
+
     fn fill(&mut self, x: i32, y: i32, w: u32, h: u32, c: Rgb) {
         let i = self.prep.index(c);
         let x0 = x.clamp(0, self.w) as usize;
         let x1 = (x + w as i32).clamp(0, self.w) as usize;
         let y0 = y.clamp(0, self.h) as usize;
         let y1 = (y + h as i32).clamp(0, self.h) as usize;
-        let stride = self.w as usize;
+        let stride = self.stride();
         for row in y0..y1 {
-            self.px[row * stride + x0..row * stride + x1].fill(i);
+            let base = row * stride + 1;
+            self.px[base + x0..base + x1].fill(i);
         }
     }
 
@@ -310,7 +327,7 @@ impl Canvas<'_> {
                 if s[3] == 0 {
                     continue;
                 }
-                let d = (row * self.w + col) as usize;
+                let d = self.at(col, row);
                 let under = self.px[d];
                 if let Some((ms, mu, out)) = memo
                     && ms == s
@@ -346,17 +363,18 @@ impl Canvas<'_> {
         if w as usize > prep.tile || h as usize > prep.tile {
             return false;
         }
-        let under = self.px[(y * self.w + x) as usize];
+        let under = self.px[self.at(x, y)];
         let bg = prep.background_of[usize::from(under)];
         if bg == u8::MAX {
             return false;
         }
         let t = prep.tile;
         let base = (usize::from(bg) * CONTENTS + content) * t * t;
-        let stride = self.w as usize;
+        let stride = self.stride();
+        let first = self.at(x, y);
         for row in 0..h as usize {
             let src = &prep.tiles[base + row * t..base + row * t + w as usize];
-            let d = (y as usize + row) * stride + x as usize;
+            let d = first + row * stride;
             self.px[d..d + w as usize].copy_from_slice(src);
         }
         true
@@ -384,7 +402,8 @@ impl Canvas<'_> {
                 let px = x + col;
                 let level = cov.levels[(row * cov.w as i32 + col) as usize];
                 if level > 0 && (0..self.w).contains(&px) {
-                    self.px[(py * self.w + px) as usize] = lut[usize::from(level)];
+                    let d = self.at(px, py);
+                    self.px[d] = lut[usize::from(level)];
                 }
             }
         }
@@ -487,7 +506,7 @@ impl Renderer {
             prep: &prep,
             w: lay.size as i32,
             h: lay.height as i32,
-            px: vec![0; (lay.size * lay.height) as usize],
+            px: vec![0; (lay.size as usize + 1) * lay.height as usize],
         };
         let items = lay.items(spec);
         // The square each board piece stands on, for its tile.
@@ -546,7 +565,7 @@ impl Renderer {
         Ok(Indexed {
             width: lay.size,
             height: lay.height,
-            pixels: canvas.px,
+            rows: canvas.px,
             prep: Arc::clone(&prep),
         })
     }
@@ -569,23 +588,22 @@ fn square_at(lay: &Layout, x: i32, y: i32) -> (u32, u32) {
     )
 }
 
-/// Encodes palette indices as a PNG: zlib level 1 with the Up filter
-/// (rows repeat within a rank of squares), measured the best trade-off
-/// on our boards.
+/// Encodes palette indices as a PNG: the rows unfiltered, compressed by
+/// [`deflate::zlib`] (rows above, runs and repeated pieces), one IDAT.
 ///
 /// # Errors
 /// [`RenderError::Encode`] if the encoder fails.
 pub(super) fn encode(img: &Indexed) -> Result<Vec<u8>, RenderError> {
-    let mut out = Vec::with_capacity(32 * 1024);
+    let mut z = Vec::with_capacity(32 * 1024);
+    deflate::zlib(&img.rows, img.width as usize + 1, &mut z);
+    let mut out = Vec::with_capacity(z.len() + 1024);
     let enc_err = |e: png::EncodingError| RenderError::Encode(e.to_string());
     let mut enc = png::Encoder::new(&mut out, img.width, img.height);
     enc.set_depth(png::BitDepth::Eight);
     enc.set_color(png::ColorType::Indexed);
-    enc.set_palette(img.prep.palette.clone());
-    enc.set_deflate_compression(png::DeflateCompression::Level(1));
-    enc.set_filter(png::Filter::Up);
+    enc.set_palette(img.prep.palette.as_slice());
     let mut wr = enc.write_header().map_err(enc_err)?;
-    wr.write_image_data(&img.pixels).map_err(enc_err)?;
+    wr.write_chunk(png::chunk::IDAT, &z).map_err(enc_err)?;
     wr.finish().map_err(enc_err)?;
     Ok(out)
 }

@@ -14,6 +14,7 @@
 
 pub mod card;
 pub mod cli;
+mod deflate;
 pub mod gif;
 mod glyphs;
 mod indexed;
@@ -514,7 +515,8 @@ impl Renderer {
     /// [`RenderError::Size`] when the size is out of range.
     pub fn compose_only(&self, spec: &BoardSpec<'_>) -> Result<usize, RenderError> {
         check_size(spec.size)?;
-        Ok(self.compose_indexed(spec)?.pixels.len())
+        let img = self.compose_indexed(spec)?;
+        Ok((img.width * img.height) as usize)
     }
 
     /// The board as a PNG: `size` wide, `size` plus two strips high, in a
