@@ -10,6 +10,7 @@
 //! the indexed PNG dominates the cost; the bytes depend only on the spec.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
 use resvg::tiny_skia::{Pixmap, Transform};
@@ -25,6 +26,27 @@ const TEXT_LEVELS: u32 = 8;
 const MAX_COLOURS: usize = 255;
 /// Contents of a tile: empty, then the twelve pieces.
 const CONTENTS: usize = 13;
+
+/// Hashes colours (three bytes, from our own sprites: nothing to flood)
+/// faster than the default hasher; preparing a palette hashes every pixel
+/// of every tile.
+#[derive(Default)]
+struct RgbHasher(u64);
+
+impl Hasher for RgbHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0 << 8 | u64::from(b);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        let x = self.0.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        x ^ x >> 32
+    }
+}
+
+type RgbMap<V> = HashMap<Rgb, V, BuildHasherDefault<RgbHasher>>;
 
 /// A picture as palette indices, laid out as the PNG's rows: each row is
 /// a filter byte (0, none) and `width` indices, so the encoder takes the
@@ -60,7 +82,7 @@ pub(super) struct Prep {
     /// `r g b` triples, at most [`MAX_COLOURS`].
     pub palette: Vec<u8>,
     /// Exact colour -> index for the colours met while preparing.
-    lookup: HashMap<Rgb, u8>,
+    lookup: RgbMap<u8>,
     /// Side of a tile: a square is `sq` or `sq + 1` pixels wide.
     tile: usize,
     /// `[background][content]` tiles of `tile * tile` indices.
@@ -70,6 +92,11 @@ pub(super) struct Prep {
     /// Coordinate and strip glyphs in the theme's colours,
     /// `[style][glyph]`.
     glyphs: Vec<Vec<Pixmap>>,
+    /// The same glyphs over the background of their style, as indices.
+    glyphs_over: Vec<Vec<OverSprite>>,
+    /// The strip's small pieces (captures, the names' kings) over the
+    /// strip, as indices.
+    small_over: Vec<OverSprite>,
     /// The text colours and their shades over the strip, by coverage.
     text_shades: Vec<(Rgb, [u8; TEXT_LEVELS as usize + 1])>,
 }
@@ -135,7 +162,7 @@ impl Prep {
             }
         }
         // Every shade met, counted.
-        let mut counts: HashMap<Rgb, u64> = HashMap::new();
+        let mut counts: RgbMap<u64> = RgbMap::default();
         let mut count = |pm: &Pixmap| {
             for px in pm.data().chunks_exact(4) {
                 *counts.entry(Rgb(px[0], px[1], px[2])).or_insert(0) += 1;
@@ -201,7 +228,8 @@ impl Prep {
         let free = MAX_COLOURS.saturating_sub(kept.len());
         kept.extend(rest.iter().take(free).map(|c| c.0));
         let palette: Vec<u8> = kept.iter().flat_map(|c| [c.0, c.1, c.2]).collect();
-        let mut lookup: HashMap<Rgb, u8> = HashMap::with_capacity(kept.len() + rest.len());
+        let mut lookup: RgbMap<u8> =
+            RgbMap::with_capacity_and_hasher(kept.len() + rest.len(), Default::default());
         for (i, c) in kept.iter().enumerate() {
             lookup.insert(*c, i as u8);
         }
@@ -229,9 +257,30 @@ impl Prep {
             tile,
             tiles: Vec::new(),
             background_of,
-            glyphs: glyph_sprites,
+            glyphs: Vec::new(),
+            glyphs_over: Vec::new(),
+            small_over: Vec::new(),
             text_shades,
         };
+        let strip = prep.index(colors.strip);
+        prep.small_over = sprites
+            .small
+            .iter()
+            .map(|pm| OverSprite::new(&prep, pm, strip))
+            .collect();
+        prep.glyphs_over = GlyphStyle::ALL
+            .iter()
+            .zip(&glyph_sprites)
+            .map(|(style, gs)| {
+                let bg = prep.index(match style {
+                    GlyphStyle::OnLight => colors.light,
+                    GlyphStyle::OnDark => colors.dark,
+                    GlyphStyle::Strip => colors.strip,
+                });
+                gs.iter().map(|g| OverSprite::new(&prep, g, bg)).collect()
+            })
+            .collect();
+        prep.glyphs = glyph_sprites;
         let mut tiles = Vec::with_capacity(rgba_tiles.len() * tile * tile);
         for pm in &rgba_tiles {
             tiles.extend(
@@ -261,6 +310,53 @@ impl Prep {
     fn colour(&self, i: u8) -> Rgb {
         let c = usize::from(i) * 3;
         Rgb(self.palette[c], self.palette[c + 1], self.palette[c + 2])
+    }
+
+    /// The index of a premultiplied sprite pixel `s` (not transparent)
+    /// drawn over the colour of index `under` (source-over, as [`blit`]
+    /// does).
+    fn blend(&self, s: [u8; 4], under: u8) -> u8 {
+        if s[3] == 255 {
+            return self.index(Rgb(s[0], s[1], s[2]));
+        }
+        let u = self.colour(under);
+        let inv = 255 - u16::from(s[3]);
+        let mix =
+            |sv: u8, dv: u8| (u16::from(sv) + (u16::from(dv) * inv + 127) / 255).min(255) as u8;
+        self.index(Rgb(mix(s[0], u.0), mix(s[1], u.1), mix(s[2], u.2)))
+    }
+}
+
+/// Where an [`OverSprite`] leaves the picture as it is.
+const CLEAR: u8 = u8::MAX;
+
+/// A sprite already blended over the background it is drawn on nearly
+/// always, as palette indices ([`CLEAR`] where it is transparent; the
+/// palette never uses that index). Drawn over anything else, the pixel
+/// is blended as [`Canvas::overlay`] does, so the picture is the same.
+struct OverSprite {
+    bg: u8,
+    w: i32,
+    h: i32,
+    px: Vec<u8>,
+}
+
+impl OverSprite {
+    fn new(prep: &Prep, src: &Pixmap, bg: u8) -> OverSprite {
+        let px = src
+            .data()
+            .chunks_exact(4)
+            .map(|p| {
+                let s = [p[0], p[1], p[2], p[3]];
+                if s[3] == 0 { CLEAR } else { prep.blend(s, bg) }
+            })
+            .collect();
+        OverSprite {
+            bg,
+            w: src.width() as i32,
+            h: src.height() as i32,
+            px,
+        }
     }
 }
 
@@ -336,19 +432,42 @@ impl Canvas<'_> {
                     self.px[d] = out;
                     continue;
                 }
-                let out = if s[3] == 255 {
-                    self.prep.index(Rgb(s[0], s[1], s[2]))
-                } else {
-                    let u = self.prep.colour(under);
-                    let inv = 255 - u16::from(s[3]);
-                    let mix = |sv: u8, dv: u8| {
-                        (u16::from(sv) + (u16::from(dv) * inv + 127) / 255).min(255) as u8
-                    };
-                    self.prep
-                        .index(Rgb(mix(s[0], u.0), mix(s[1], u.1), mix(s[2], u.2)))
-                };
+                let out = self.prep.blend(s, under);
                 memo = Some((s, under, out));
                 self.px[d] = out;
+            }
+        }
+    }
+
+    /// A sprite prepared over its usual background (`sprite`), `src` the
+    /// same sprite in colour for the pixels over anything else: the
+    /// picture [`Canvas::overlay`] draws.
+    fn overlay_over(&mut self, sprite: &OverSprite, src: &Pixmap, x: i32, y: i32) {
+        let x0 = x.max(0);
+        let y0 = y.max(0);
+        let x1 = (x + sprite.w).min(self.w);
+        let y1 = (y + sprite.h).min(self.h);
+        if x0 >= x1 {
+            return;
+        }
+        let data = src.data();
+        for row in y0..y1 {
+            let s0 = ((row - y) * sprite.w + (x0 - x)) as usize;
+            let d0 = self.at(x0, row);
+            let n = (x1 - x0) as usize;
+            for (k, &v) in sprite.px[s0..s0 + n].iter().enumerate() {
+                if v == CLEAR {
+                    continue;
+                }
+                let d = d0 + k;
+                let under = self.px[d];
+                self.px[d] = if under == sprite.bg {
+                    v
+                } else {
+                    let s = (s0 + k) * 4;
+                    self.prep
+                        .blend([data[s], data[s + 1], data[s + 2], data[s + 3]], under)
+                };
             }
         }
     }
@@ -516,7 +635,7 @@ impl Renderer {
                 Item::Piece { piece, x, y, small } => {
                     let i = piece_index(piece);
                     if small {
-                        canvas.overlay(&sprites.small[i], x, y);
+                        canvas.overlay_over(&prep.small_over[i], &sprites.small[i], x, y);
                     } else {
                         // A square is `sq` or `sq + 1` pixels: the piece's
                         // corner is the square's.
@@ -529,7 +648,13 @@ impl Renderer {
                 Item::Glyph { ch, style, x, y } => {
                     if let Some(g) = glyphs::index(ch) {
                         let (ox, oy) = lay.glyph_origin_px(style);
-                        canvas.overlay(&prep.glyphs[style as usize][g], x - ox, y - oy);
+                        let s = style as usize;
+                        canvas.overlay_over(
+                            &prep.glyphs_over[s][g],
+                            &prep.glyphs[s][g],
+                            x - ox,
+                            y - oy,
+                        );
                     }
                 }
                 Item::Badge { kind, x, y } => {
