@@ -94,29 +94,31 @@ fn dist_code(d: usize) -> usize {
     usize::from(DIST_CODE[dist_slot(d)])
 }
 
-/// How many bytes of `x` equal those of `y` from the start (for a match,
-/// `y` starts earlier in the same data; overlapping is how a match
-/// copies).
-fn eq_len(x: &[u8], y: &[u8]) -> usize {
-    let (xs, _) = x.as_chunks::<16>();
-    let (ys, _) = y.as_chunks::<16>();
-    for (k, (p, q)) in xs.iter().zip(ys).enumerate() {
+/// How many bytes from `a` equal those from `b` (`b < a`; overlapping
+/// is how a match copies), up to the end of `data`.
+#[inline]
+fn eq_len(data: &[u8], a: usize, b: usize) -> usize {
+    let mut k = 0;
+    while let (Some(p), Some(q)) = (
+        data.get(a + k..).and_then(<[u8]>::first_chunk::<16>),
+        data.get(b + k..).and_then(<[u8]>::first_chunk::<16>),
+    ) {
         let z = u128::from_le_bytes(*p) ^ u128::from_le_bytes(*q);
         if z != 0 {
-            return k * 16 + (z.trailing_zeros() / 8) as usize;
+            return k + (z.trailing_zeros() / 8) as usize;
         }
+        k += 16;
     }
-    let done = xs.len() * 16;
-    done + x[done..]
-        .iter()
-        .zip(&y[done..])
-        .take_while(|(p, q)| p == q)
-        .count()
+    while a + k < data.len() && data[a + k] == data[b + k] {
+        k += 1;
+    }
+    k
 }
 
 /// Literals and matches, with their symbol counts.
 struct Tokens {
-    /// A literal byte, or `1 << 31 | length << 16 | distance`.
+    /// A literal byte, or [`MATCH`] `| distance symbol << 25 | length << 16
+    /// | distance`.
     toks: Vec<u32>,
     lit: [u32; 286],
     dist: [u32; 30],
@@ -138,9 +140,11 @@ impl Tokens {
 
     /// One match, 3..=258 long.
     fn one_match(&mut self, len: usize, dist: usize) {
+        let dc = dist_code(dist);
         self.lit[257 + usize::from(LEN_CODE[len])] += 1;
-        self.dist[dist_code(dist)] += 1;
-        self.toks.push(MATCH | (len as u32) << 16 | dist as u32);
+        self.dist[dc] += 1;
+        self.toks
+            .push(MATCH | (dc as u32) << 25 | (len as u32) << 16 | dist as u32);
     }
 
     /// A match of any length from 3, cut into tokens.
@@ -182,8 +186,8 @@ fn tokenise(data: &[u8], stride: usize) -> Tokens {
     let mut up = 0;
     let mut i = 0;
     while i < n {
-        if i >= stride && stride <= WINDOW {
-            let l = eq_len(&data[i..], &data[i - stride..]);
+        if i >= stride && stride <= WINDOW && data[i] == data[i - stride] {
+            let l = eq_len(data, i, i - stride);
             if l >= MIN_MATCH || (up > 0 && l > 0) {
                 up += l;
                 i += l;
@@ -198,7 +202,7 @@ fn tokenise(data: &[u8], stride: usize) -> Tokens {
             }
         }
         if i >= 1 && data[i] == data[i - 1] {
-            let l = eq_len(&data[i..], &data[i - 1..]);
+            let l = eq_len(data, i, i - 1);
             if l >= 3 {
                 t.long_match(l, 1);
                 i += l;
@@ -211,7 +215,11 @@ fn tokenise(data: &[u8], stride: usize) -> Tokens {
             head[h] = (i + 1) as u32;
             if seen > 0 && i - (seen - 1) <= WINDOW {
                 let from = seen - 1;
-                let l = eq_len(&data[i..n.min(i + MAX_MATCH)], &data[from..]);
+                let l = if data[from] == data[i] {
+                    eq_len(data, i, from).min(MAX_MATCH)
+                } else {
+                    0
+                };
                 if l >= MIN_MATCH {
                     t.one_match(l, i - from);
                     i += l;
@@ -452,24 +460,31 @@ pub(super) fn zlib(data: &[u8], stride: usize, out: &mut Vec<u8>) {
             _ => {}
         }
     }
+    // Each length and each distance symbol with its extra bits in one
+    // write: (bits, how many).
+    let mut len_bits = [(0u32, 0u32); 259];
+    for (len, slot) in len_bits.iter_mut().enumerate().skip(3) {
+        let lc = usize::from(LEN_CODE[len]);
+        let n = u32::from(ll[257 + lc]);
+        let extra = (len - usize::from(LEN_BASE[lc])) as u32;
+        *slot = (
+            u32::from(llc[257 + lc]) | extra << n,
+            n + u32::from(LEN_EXTRA[lc]),
+        );
+    }
     for &tok in &t.toks {
         if tok & MATCH == 0 {
             let s = tok as usize;
             b.put(u32::from(llc[s]), u32::from(ll[s]));
         } else {
-            let len = (tok >> 16 & 0x1ff) as usize;
-            let dist = (tok & 0xffff) as usize;
-            let lc = usize::from(LEN_CODE[len]);
-            b.put(u32::from(llc[257 + lc]), u32::from(ll[257 + lc]));
+            let (bits, n) = len_bits[(tok >> 16 & 0x1ff) as usize];
+            b.put(bits, n);
+            let dc = (tok >> 25 & 0x1f) as usize;
+            let extra = (tok & 0xffff) - u32::from(DIST_BASE[dc]);
+            let n = u32::from(dl[dc]);
             b.put(
-                (len - usize::from(LEN_BASE[lc])) as u32,
-                u32::from(LEN_EXTRA[lc]),
-            );
-            let dc = dist_code(dist);
-            b.put(u32::from(dlc[dc]), u32::from(dl[dc]));
-            b.put(
-                (dist - usize::from(DIST_BASE[dc])) as u32,
-                u32::from(DIST_EXTRA[dc]),
+                u32::from(dlc[dc]) | extra << n,
+                n + u32::from(DIST_EXTRA[dc]),
             );
         }
     }
