@@ -168,3 +168,23 @@ fn whole_games_keep_their_pixels() {
     }
     compare("games.txt", &got);
 }
+
+/// The start position at the default 512 px stays within 15 KB in every
+/// theme and orientation (issue 36).
+#[test]
+fn the_start_position_is_at_most_15_kb() {
+    let r = Renderer::new();
+    let start = Position::from_fen(START).expect("fen");
+    for theme in Theme::ALL {
+        for flip in [false, true] {
+            let bytes = r
+                .png(&BoardSpec::new(&start).theme(theme).flip(flip))
+                .expect("renders");
+            assert!(
+                bytes.len() <= 15 * 1024,
+                "{theme:?} {flip}: {} bytes",
+                bytes.len()
+            );
+        }
+    }
+}
