@@ -6,8 +6,10 @@
 //! backgrounds times thirteen contents) as palette indices. A board is then
 //! composed as one byte per pixel: squares are rows copied from tiles, the
 //! few small sprites (coordinates, icons, badges) are blended and looked up
-//! in the palette, text comes from a cache of rasterised lines. Encoding
-//! the indexed PNG dominates the cost; the bytes depend only on the spec.
+//! in the palette (the strip's icons and the glyphs are prepared over
+//! their usual background too), text comes from a cache of rasterised
+//! lines. The rows carry their PNG filter byte, so [`super::deflate`]
+//! encodes the buffer as it is; the bytes depend only on the spec.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
