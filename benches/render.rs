@@ -5,15 +5,23 @@
 //! the 512 px boards only. When Python has `chess` and `cairosvg`, the same
 //! start position through python-chess + cairosvg is timed side by side.
 //!
+//! `render/512/game`: every position of a real game as the bot sends it
+//! (the last move, names, the deadline, the side to move at the bottom),
+//! printing ms and KB per board. `console`: the console end to end, one
+//! process with a PNG per move against one without pictures (in-memory
+//! and file SQLite), printing ms per board and moves per second.
+//!
 //! `gif`: the animated GIF of two real games at 512 px, printing ms and KB
 //! per frame (targets: 0.3 ms and about 3 KB). `card`: the summary card,
 //! and the time to index the opening table.
 
 use std::hint::black_box;
 
-use std::time::Instant;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
-use chessbot::chess::{Color, Move, Position, Role, read_pgn};
+use chessbot::chess::{Color, Game, Move, Position, Role, read_pgn};
 use chessbot::openings;
 use chessbot::render::{BoardResult, BoardSpec, GifSpec, Renderer, SummaryCard, Theme};
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -67,7 +75,9 @@ fn bench(c: &mut Criterion) {
         .deadline(Some("2d 4h"))
         .theme(Theme::Blue);
     bench_board(c, &renderer, "render/512/named_blue", &spec);
+    bench_game(c, &renderer);
     python_chess_cairosvg();
+    console_end_to_end();
     // For comparison, an external board SVG (e.g. python-chess's
     // `chess.svg.board(size=512)`, not part of this repository) through
     // resvg the plain way: parse, rasterise, encode RGBA.
@@ -108,14 +118,153 @@ fn bench_board(c: &mut Criterion, renderer: &Renderer, id: &str, spec: &BoardSpe
     g.finish();
 }
 
+/// Whether a benchmark name filter given on the command line leaves `id`
+/// out.
+fn filtered_out(id: &str) -> bool {
+    std::env::args()
+        .skip(1)
+        .any(|a| !a.starts_with('-') && !id.contains(a.as_str()))
+}
+
+/// Every position of Kasparov - Topalov as the bot shows it after each
+/// move.
+fn bench_game(c: &mut Criterion, renderer: &Renderer) {
+    let id = "render/512/game";
+    if filtered_out(id) {
+        return;
+    }
+    let game = read_pgn(GAMES[1].1).unwrap().game;
+    let mut replay = Game::from_position(game.start().clone(), game.rules());
+    let mut positions = vec![(replay.position().clone(), None)];
+    for m in game.moves() {
+        replay.play(*m).unwrap();
+        positions.push((replay.position().clone(), Some(*m)));
+    }
+    let specs: Vec<BoardSpec<'_>> = positions
+        .iter()
+        .map(|(p, m)| {
+            BoardSpec::new(p)
+                .last_move(*m)
+                .flip(p.turn() == Color::Black)
+                .names("Garry Kasparov", "Veselin Topalov")
+                .deadline(Some("3d 0h"))
+        })
+        .collect();
+    let all = || -> usize { specs.iter().map(|s| renderer.png(s).unwrap().len()).sum() };
+    let bytes = all();
+    let runs = 20;
+    let t = Instant::now();
+    for _ in 0..runs {
+        black_box(all());
+    }
+    let per = t.elapsed().as_secs_f64() * 1000.0 / (runs * specs.len()) as f64;
+    let t = Instant::now();
+    for _ in 0..runs {
+        for s in &specs {
+            black_box(renderer.compose_only(s).unwrap());
+        }
+    }
+    let compose = t.elapsed().as_secs_f64() * 1000.0 / (runs * specs.len()) as f64;
+    println!(
+        "{id}: {} boards, {per:.3} ms per board ({compose:.3} ms composing), {:.1} KB per board",
+        specs.len(),
+        bytes as f64 / 1024.0 / specs.len() as f64
+    );
+    c.bench_function(&format!("{id} ({} boards)", specs.len()), |b| b.iter(all));
+}
+
+/// The console script: `games` games in their own channels, each playing
+/// Kasparov - Topalov's moves (the game never ends: Black resigned).
+fn console_script(games: usize) -> (String, usize) {
+    let game = read_pgn(GAMES[1].1).unwrap().game;
+    let mut s = String::new();
+    for g in 0..games {
+        s.push_str(&format!(
+            "w{g}@c{g}: /chess challenge @b{g} color:white days:3\n"
+        ));
+        s.push_str(&format!("b{g}@c{g}: /chess accept\n"));
+    }
+    for (ply, san) in game.sans().iter().enumerate() {
+        for g in 0..games {
+            let who = if ply % 2 == 0 { 'w' } else { 'b' };
+            s.push_str(&format!("{who}{g}@c{g}: /chess move {san}\n"));
+        }
+    }
+    (s, games * game.sans().len())
+}
+
+/// One console process over `script`: its wall time and the pictures
+/// it wrote.
+fn run_console(script: &str, db: &str, images: Option<&Path>) -> (Duration, usize) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_chessbot"));
+    cmd.args(["console", "--db", db])
+        .env("RUST_LOG", "warn")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    if let Some(dir) = images {
+        let _ = std::fs::remove_dir_all(dir);
+        cmd.arg("--images").arg(dir);
+    }
+    let t = Instant::now();
+    let mut child = cmd.spawn().expect("console starts");
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin.write_all(script.as_bytes()).expect("script");
+    }
+    assert!(child.wait().expect("console ends").success());
+    let elapsed = t.elapsed();
+    let boards = images.map_or(0, |d| std::fs::read_dir(d).map_or(0, Iterator::count));
+    (elapsed, boards)
+}
+
+fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v[v.len() / 2]
+}
+
+/// Console with `--images` minus console without, per board, on an
+/// in-memory and on a file SQLite (each run alternately, medians of 5).
+fn console_end_to_end() {
+    if filtered_out("console") {
+        return;
+    }
+    let (script, moves) = console_script(12);
+    let dir = tempfile::tempdir().unwrap();
+    let images = dir.path().join("images");
+    for kind in ["memory", "file"] {
+        let (mut plain, mut with) = (Vec::new(), Vec::new());
+        let mut boards = 0;
+        for run in 0..5 {
+            let db = match kind {
+                "memory" => "sqlite::memory:".to_string(),
+                _ => format!(
+                    "sqlite://{}",
+                    dir.path().join(format!("c{run}.db")).display()
+                ),
+            };
+            plain.push(run_console(&script, &db, None).0);
+            let db2 = db.replace(".db", "i.db");
+            let (t, n) = run_console(&script, &db2, Some(&images));
+            with.push(t);
+            boards = n;
+        }
+        let (p, w) = (median(plain), median(with));
+        let per_board = (w.as_secs_f64() - p.as_secs_f64()) * 1000.0 / boards.max(1) as f64;
+        println!(
+            "console {kind} SQLite, {moves} moves: {:.0} moves/s without pictures, {:.0} moves/s with a PNG per move ({boards} boards); a board end to end: {per_board:.3} ms",
+            moves as f64 / p.as_secs_f64(),
+            moves as f64 / w.as_secs_f64(),
+        );
+    }
+}
+
 /// The start position at 512 px through python-chess's SVG and cairosvg,
 /// in one Python process (so start-up is not counted); skipped when the
 /// modules are missing.
 fn python_chess_cairosvg() {
-    let filter_skips = std::env::args()
-        .skip(1)
-        .any(|a| !a.starts_with('-') && !"render/512/python_chess_cairosvg".contains(a.as_str()));
-    if filter_skips {
+    if filtered_out("render/512/python_chess_cairosvg") {
         return;
     }
     let script = r#"

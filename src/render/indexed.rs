@@ -6,10 +6,13 @@
 //! backgrounds times thirteen contents) as palette indices. A board is then
 //! composed as one byte per pixel: squares are rows copied from tiles, the
 //! few small sprites (coordinates, icons, badges) are blended and looked up
-//! in the palette, text comes from a cache of rasterised lines. Encoding
-//! the indexed PNG dominates the cost; the bytes depend only on the spec.
+//! in the palette (the strip's icons and the glyphs are prepared over
+//! their usual background too), text comes from a cache of rasterised
+//! lines. The rows carry their PNG filter byte, so [`super::deflate`]
+//! encodes the buffer as it is; the bytes depend only on the spec.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
 use resvg::tiny_skia::{Pixmap, Transform};
@@ -17,7 +20,7 @@ use resvg::usvg;
 
 use super::layout::{GlyphStyle, Item, Layout, TextSlot, strip_style};
 use super::theme::{Colors, Rgb, Theme};
-use super::{BoardSpec, RenderError, Renderer, Sprites, blit, fill, glyphs, piece_index};
+use super::{BoardSpec, RenderError, Renderer, Sprites, blit, deflate, fill, glyphs, piece_index};
 
 /// Levels of text coverage kept (0 = none).
 const TEXT_LEVELS: u32 = 8;
@@ -26,12 +29,35 @@ const MAX_COLOURS: usize = 255;
 /// Contents of a tile: empty, then the twelve pieces.
 const CONTENTS: usize = 13;
 
-/// A picture as palette indices.
+/// Hashes colours (three bytes, from our own sprites: nothing to flood)
+/// faster than the default hasher; preparing a palette hashes every pixel
+/// of every tile.
+#[derive(Default)]
+struct RgbHasher(u64);
+
+impl Hasher for RgbHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0 << 8 | u64::from(b);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        let x = self.0.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        x ^ x >> 32
+    }
+}
+
+type RgbMap<V> = HashMap<Rgb, V, BuildHasherDefault<RgbHasher>>;
+
+/// A picture as palette indices, laid out as the PNG's rows: each row is
+/// a filter byte (0, none) and `width` indices, so the encoder takes the
+/// buffer as it is.
 pub(super) struct Indexed {
     pub width: u32,
     pub height: u32,
     pub prep: Arc<Prep>,
-    pub pixels: Vec<u8>,
+    pub rows: Vec<u8>,
 }
 
 impl Indexed {
@@ -40,7 +66,11 @@ impl Indexed {
         let mut pm = Pixmap::new(self.width, self.height)
             .ok_or_else(|| RenderError::Raster("empty picture".into()))?;
         let pal = &self.prep.palette;
-        for (px, &i) in pm.data_mut().chunks_exact_mut(4).zip(&self.pixels) {
+        let indices = self
+            .rows
+            .chunks_exact(self.width as usize + 1)
+            .flat_map(|row| &row[1..]);
+        for (px, &i) in pm.data_mut().chunks_exact_mut(4).zip(indices) {
             let c = usize::from(i) * 3;
             px.copy_from_slice(&[pal[c], pal[c + 1], pal[c + 2], 255]);
         }
@@ -54,7 +84,7 @@ pub(super) struct Prep {
     /// `r g b` triples, at most [`MAX_COLOURS`].
     pub palette: Vec<u8>,
     /// Exact colour -> index for the colours met while preparing.
-    lookup: HashMap<Rgb, u8>,
+    lookup: RgbMap<u8>,
     /// Side of a tile: a square is `sq` or `sq + 1` pixels wide.
     tile: usize,
     /// `[background][content]` tiles of `tile * tile` indices.
@@ -64,6 +94,11 @@ pub(super) struct Prep {
     /// Coordinate and strip glyphs in the theme's colours,
     /// `[style][glyph]`.
     glyphs: Vec<Vec<Pixmap>>,
+    /// The same glyphs over the background of their style, as indices.
+    glyphs_over: Vec<Vec<OverSprite>>,
+    /// The strip's small pieces (captures, the names' kings) over the
+    /// strip, as indices.
+    small_over: Vec<OverSprite>,
     /// The text colours and their shades over the strip, by coverage.
     text_shades: Vec<(Rgb, [u8; TEXT_LEVELS as usize + 1])>,
 }
@@ -129,7 +164,7 @@ impl Prep {
             }
         }
         // Every shade met, counted.
-        let mut counts: HashMap<Rgb, u64> = HashMap::new();
+        let mut counts: RgbMap<u64> = RgbMap::default();
         let mut count = |pm: &Pixmap| {
             for px in pm.data().chunks_exact(4) {
                 *counts.entry(Rgb(px[0], px[1], px[2])).or_insert(0) += 1;
@@ -195,7 +230,8 @@ impl Prep {
         let free = MAX_COLOURS.saturating_sub(kept.len());
         kept.extend(rest.iter().take(free).map(|c| c.0));
         let palette: Vec<u8> = kept.iter().flat_map(|c| [c.0, c.1, c.2]).collect();
-        let mut lookup: HashMap<Rgb, u8> = HashMap::with_capacity(kept.len() + rest.len());
+        let mut lookup: RgbMap<u8> =
+            RgbMap::with_capacity_and_hasher(kept.len() + rest.len(), Default::default());
         for (i, c) in kept.iter().enumerate() {
             lookup.insert(*c, i as u8);
         }
@@ -223,9 +259,30 @@ impl Prep {
             tile,
             tiles: Vec::new(),
             background_of,
-            glyphs: glyph_sprites,
+            glyphs: Vec::new(),
+            glyphs_over: Vec::new(),
+            small_over: Vec::new(),
             text_shades,
         };
+        let strip = prep.index(colors.strip);
+        prep.small_over = sprites
+            .small
+            .iter()
+            .map(|pm| OverSprite::new(&prep, pm, strip))
+            .collect();
+        prep.glyphs_over = GlyphStyle::ALL
+            .iter()
+            .zip(&glyph_sprites)
+            .map(|(style, gs)| {
+                let bg = prep.index(match style {
+                    GlyphStyle::OnLight => colors.light,
+                    GlyphStyle::OnDark => colors.dark,
+                    GlyphStyle::Strip => colors.strip,
+                });
+                gs.iter().map(|g| OverSprite::new(&prep, g, bg)).collect()
+            })
+            .collect();
+        prep.glyphs = glyph_sprites;
         let mut tiles = Vec::with_capacity(rgba_tiles.len() * tile * tile);
         for pm in &rgba_tiles {
             tiles.extend(
@@ -256,6 +313,53 @@ impl Prep {
         let c = usize::from(i) * 3;
         Rgb(self.palette[c], self.palette[c + 1], self.palette[c + 2])
     }
+
+    /// The index of a premultiplied sprite pixel `s` (not transparent)
+    /// drawn over the colour of index `under` (source-over, as [`blit`]
+    /// does).
+    fn blend(&self, s: [u8; 4], under: u8) -> u8 {
+        if s[3] == 255 {
+            return self.index(Rgb(s[0], s[1], s[2]));
+        }
+        let u = self.colour(under);
+        let inv = 255 - u16::from(s[3]);
+        let mix =
+            |sv: u8, dv: u8| (u16::from(sv) + (u16::from(dv) * inv + 127) / 255).min(255) as u8;
+        self.index(Rgb(mix(s[0], u.0), mix(s[1], u.1), mix(s[2], u.2)))
+    }
+}
+
+/// Where an [`OverSprite`] leaves the picture as it is.
+const CLEAR: u8 = u8::MAX;
+
+/// A sprite already blended over the background it is drawn on nearly
+/// always, as palette indices ([`CLEAR`] where it is transparent; the
+/// palette never uses that index). Drawn over anything else, the pixel
+/// is blended as [`Canvas::overlay`] does, so the picture is the same.
+struct OverSprite {
+    bg: u8,
+    w: i32,
+    h: i32,
+    px: Vec<u8>,
+}
+
+impl OverSprite {
+    fn new(prep: &Prep, src: &Pixmap, bg: u8) -> OverSprite {
+        let px = src
+            .data()
+            .chunks_exact(4)
+            .map(|p| {
+                let s = [p[0], p[1], p[2], p[3]];
+                if s[3] == 0 { CLEAR } else { prep.blend(s, bg) }
+            })
+            .collect();
+        OverSprite {
+            bg,
+            w: src.width() as i32,
+            h: src.height() as i32,
+            px,
+        }
+    }
 }
 
 /// The index of the colour nearest to `c` in a palette of `r g b` triples.
@@ -272,7 +376,7 @@ fn nearest(palette: &[u8], c: Rgb) -> u8 {
         .map_or(0, |(i, _)| i as u8)
 }
 
-/// A buffer of indices being composed.
+/// A buffer of indices being composed, in PNG rows (see [`Indexed`]).
 struct Canvas<'p> {
     prep: &'p Prep,
     w: i32,
@@ -281,15 +385,26 @@ struct Canvas<'p> {
 }
 
 impl Canvas<'_> {
+    /// Bytes per row: the filter byte and the indices.
+    fn stride(&self) -> usize {
+        self.w as usize + 1
+    }
+
+    /// Where pixel `x`, `y` (inside the picture) is kept.
+    fn at(&self, x: i32, y: i32) -> usize {
+        y as usize * self.stride() + 1 + x as usize
+    }
+
     fn fill(&mut self, x: i32, y: i32, w: u32, h: u32, c: Rgb) {
         let i = self.prep.index(c);
         let x0 = x.clamp(0, self.w) as usize;
         let x1 = (x + w as i32).clamp(0, self.w) as usize;
         let y0 = y.clamp(0, self.h) as usize;
         let y1 = (y + h as i32).clamp(0, self.h) as usize;
-        let stride = self.w as usize;
+        let stride = self.stride();
         for row in y0..y1 {
-            self.px[row * stride + x0..row * stride + x1].fill(i);
+            let base = row * stride + 1;
+            self.px[base + x0..base + x1].fill(i);
         }
     }
 
@@ -310,7 +425,7 @@ impl Canvas<'_> {
                 if s[3] == 0 {
                     continue;
                 }
-                let d = (row * self.w + col) as usize;
+                let d = self.at(col, row);
                 let under = self.px[d];
                 if let Some((ms, mu, out)) = memo
                     && ms == s
@@ -319,19 +434,42 @@ impl Canvas<'_> {
                     self.px[d] = out;
                     continue;
                 }
-                let out = if s[3] == 255 {
-                    self.prep.index(Rgb(s[0], s[1], s[2]))
-                } else {
-                    let u = self.prep.colour(under);
-                    let inv = 255 - u16::from(s[3]);
-                    let mix = |sv: u8, dv: u8| {
-                        (u16::from(sv) + (u16::from(dv) * inv + 127) / 255).min(255) as u8
-                    };
-                    self.prep
-                        .index(Rgb(mix(s[0], u.0), mix(s[1], u.1), mix(s[2], u.2)))
-                };
+                let out = self.prep.blend(s, under);
                 memo = Some((s, under, out));
                 self.px[d] = out;
+            }
+        }
+    }
+
+    /// A sprite prepared over its usual background (`sprite`), `src` the
+    /// same sprite in colour for the pixels over anything else: the
+    /// picture [`Canvas::overlay`] draws.
+    fn overlay_over(&mut self, sprite: &OverSprite, src: &Pixmap, x: i32, y: i32) {
+        let x0 = x.max(0);
+        let y0 = y.max(0);
+        let x1 = (x + sprite.w).min(self.w);
+        let y1 = (y + sprite.h).min(self.h);
+        if x0 >= x1 {
+            return;
+        }
+        let data = src.data();
+        for row in y0..y1 {
+            let s0 = ((row - y) * sprite.w + (x0 - x)) as usize;
+            let d0 = self.at(x0, row);
+            let n = (x1 - x0) as usize;
+            for (k, &v) in sprite.px[s0..s0 + n].iter().enumerate() {
+                if v == CLEAR {
+                    continue;
+                }
+                let d = d0 + k;
+                let under = self.px[d];
+                self.px[d] = if under == sprite.bg {
+                    v
+                } else {
+                    let s = (s0 + k) * 4;
+                    self.prep
+                        .blend([data[s], data[s + 1], data[s + 2], data[s + 3]], under)
+                };
             }
         }
     }
@@ -346,17 +484,18 @@ impl Canvas<'_> {
         if w as usize > prep.tile || h as usize > prep.tile {
             return false;
         }
-        let under = self.px[(y * self.w + x) as usize];
+        let under = self.px[self.at(x, y)];
         let bg = prep.background_of[usize::from(under)];
         if bg == u8::MAX {
             return false;
         }
         let t = prep.tile;
         let base = (usize::from(bg) * CONTENTS + content) * t * t;
-        let stride = self.w as usize;
+        let stride = self.stride();
+        let first = self.at(x, y);
         for row in 0..h as usize {
             let src = &prep.tiles[base + row * t..base + row * t + w as usize];
-            let d = (y as usize + row) * stride + x as usize;
+            let d = first + row * stride;
             self.px[d..d + w as usize].copy_from_slice(src);
         }
         true
@@ -384,7 +523,8 @@ impl Canvas<'_> {
                 let px = x + col;
                 let level = cov.levels[(row * cov.w as i32 + col) as usize];
                 if level > 0 && (0..self.w).contains(&px) {
-                    self.px[(py * self.w + px) as usize] = lut[usize::from(level)];
+                    let d = self.at(px, py);
+                    self.px[d] = lut[usize::from(level)];
                 }
             }
         }
@@ -487,7 +627,7 @@ impl Renderer {
             prep: &prep,
             w: lay.size as i32,
             h: lay.height as i32,
-            px: vec![0; (lay.size * lay.height) as usize],
+            px: vec![0; (lay.size as usize + 1) * lay.height as usize],
         };
         let items = lay.items(spec);
         // The square each board piece stands on, for its tile.
@@ -497,7 +637,7 @@ impl Renderer {
                 Item::Piece { piece, x, y, small } => {
                     let i = piece_index(piece);
                     if small {
-                        canvas.overlay(&sprites.small[i], x, y);
+                        canvas.overlay_over(&prep.small_over[i], &sprites.small[i], x, y);
                     } else {
                         // A square is `sq` or `sq + 1` pixels: the piece's
                         // corner is the square's.
@@ -510,7 +650,13 @@ impl Renderer {
                 Item::Glyph { ch, style, x, y } => {
                     if let Some(g) = glyphs::index(ch) {
                         let (ox, oy) = lay.glyph_origin_px(style);
-                        canvas.overlay(&prep.glyphs[style as usize][g], x - ox, y - oy);
+                        let s = style as usize;
+                        canvas.overlay_over(
+                            &prep.glyphs_over[s][g],
+                            &prep.glyphs[s][g],
+                            x - ox,
+                            y - oy,
+                        );
                     }
                 }
                 Item::Badge { kind, x, y } => {
@@ -546,7 +692,7 @@ impl Renderer {
         Ok(Indexed {
             width: lay.size,
             height: lay.height,
-            pixels: canvas.px,
+            rows: canvas.px,
             prep: Arc::clone(&prep),
         })
     }
@@ -569,23 +715,22 @@ fn square_at(lay: &Layout, x: i32, y: i32) -> (u32, u32) {
     )
 }
 
-/// Encodes palette indices as a PNG: zlib level 1 with the Up filter
-/// (rows repeat within a rank of squares), measured the best trade-off
-/// on our boards.
+/// Encodes palette indices as a PNG: the rows unfiltered, compressed by
+/// [`deflate::zlib`] (rows above, runs and repeated pieces), one IDAT.
 ///
 /// # Errors
 /// [`RenderError::Encode`] if the encoder fails.
 pub(super) fn encode(img: &Indexed) -> Result<Vec<u8>, RenderError> {
-    let mut out = Vec::with_capacity(32 * 1024);
+    let mut z = Vec::with_capacity(32 * 1024);
+    deflate::zlib(&img.rows, img.width as usize + 1, &mut z);
+    let mut out = Vec::with_capacity(z.len() + 1024);
     let enc_err = |e: png::EncodingError| RenderError::Encode(e.to_string());
     let mut enc = png::Encoder::new(&mut out, img.width, img.height);
     enc.set_depth(png::BitDepth::Eight);
     enc.set_color(png::ColorType::Indexed);
-    enc.set_palette(img.prep.palette.clone());
-    enc.set_deflate_compression(png::DeflateCompression::Level(1));
-    enc.set_filter(png::Filter::Up);
+    enc.set_palette(img.prep.palette.as_slice());
     let mut wr = enc.write_header().map_err(enc_err)?;
-    wr.write_image_data(&img.pixels).map_err(enc_err)?;
+    wr.write_chunk(png::chunk::IDAT, &z).map_err(enc_err)?;
     wr.finish().map_err(enc_err)?;
     Ok(out)
 }

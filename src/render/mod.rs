@@ -7,13 +7,15 @@
 //! the PNG always agree. The PNG is fast by preparation: the piece SVGs
 //! (our own set, `assets/pieces/`) and the glyphs are parsed once in
 //! [`Renderer::new`], rasterised once per board size into sprites, and a
-//! board is composed by filling squares and blitting sprites, so PNG
-//! encoding dominates the cost. Boards need no fonts: coordinates and digits
+//! board is composed by filling squares and blitting sprites, and encoded
+//! by [`deflate`], a zlib writer made for such pictures (rows that repeat
+//! the row above). Boards need no fonts: coordinates and digits
 //! are our own vector paths. The card's text uses the embedded fonts of
 //! [`text`], loaded once.
 
 pub mod card;
 pub mod cli;
+mod deflate;
 pub mod gif;
 mod glyphs;
 mod indexed;
@@ -514,7 +516,8 @@ impl Renderer {
     /// [`RenderError::Size`] when the size is out of range.
     pub fn compose_only(&self, spec: &BoardSpec<'_>) -> Result<usize, RenderError> {
         check_size(spec.size)?;
-        Ok(self.compose_indexed(spec)?.pixels.len())
+        let img = self.compose_indexed(spec)?;
+        Ok((img.width * img.height) as usize)
     }
 
     /// The board as a PNG: `size` wide, `size` plus two strips high, in a

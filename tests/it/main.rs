@@ -47,6 +47,7 @@ mod perft;
 mod perft960;
 mod ratings;
 mod render;
+mod render_pixels;
 mod render_summary;
 mod scale;
 mod service;
