@@ -48,7 +48,7 @@ impl GameService {
                 due_hint: Mutex::new(None),
                 engine,
                 renderer: std::sync::OnceLock::new(),
-                outage: super::outage::Outage::default(),
+                outage: Mutex::new(None),
             }),
         })
     }

@@ -1,7 +1,7 @@
 //! What every family of commands shares: the service and its failures, a
 //! loaded game (replayed with the cache, the active game of a channel), and
-//! the helpers for replies, times, move input, board images and the end of a
-//! game.
+//! the helpers for replies, times and board images. The base of the
+//! families: it imports none of them.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hasher};
@@ -9,7 +9,6 @@ use std::sync::{Arc, Mutex};
 
 use chrono::{DateTime, TimeZone, Utc};
 
-use super::records::rated_end;
 use super::{Actor, BoardImage, Clock, Event, Place, Reply, messages as msg};
 use crate::chess::{Color, Game, Move, MoveInputError, Outcome, Position, RulesMode, Termination};
 use crate::i18n::Locale;
@@ -103,8 +102,9 @@ pub(super) struct Inner {
     pub(super) engine: Arc<dyn crate::engine::Engine>,
     /// Draws summary cards and game GIFs, prepared on first use.
     pub(super) renderer: std::sync::OnceLock<crate::render::Renderer>,
-    /// The database outage in progress, if any ([`super::outage`]).
-    pub(super) outage: super::outage::Outage,
+    /// While the database is unreachable, when to look at it again (the
+    /// outage of `outage.rs`).
+    pub(super) outage: Mutex<Option<std::time::Instant>>,
 }
 
 /// Games kept replayed in memory at most.
@@ -281,16 +281,6 @@ pub(super) fn play_typed(
     }
 }
 
-pub(super) fn board_result(o: Option<Outcome>) -> Option<BoardResult> {
-    let o = o?;
-    Some(match (o.termination, o.winner) {
-        (Termination::Aborted, _) => return None,
-        (Termination::Checkmate, Some(w)) => BoardResult::Mated(w.other()),
-        (_, Some(w)) => BoardResult::Won(w),
-        (_, None) => BoardResult::Draw,
-    })
-}
-
 pub(super) fn error_code_of(e: &MoveInputError) -> &'static str {
     match e {
         MoveInputError::Parse(_) => "invalid_notation",
@@ -453,7 +443,7 @@ impl GameService {
             fen: l.game.position().fen(),
             last_move: l.game.moves().last().copied(),
             flip: to_move_black != flip,
-            result: board_result(outcome),
+            result: BoardResult::from_outcome(outcome),
             names: Some([l.row.white_name.clone(), l.row.black_name.clone()]),
             deadline: l
                 .row
@@ -462,45 +452,6 @@ impl GameService {
                 .map(|at| msg::time_left(at - ms(self.now()))),
             theme: crate::render::Theme::default(),
         }
-    }
-
-    /// The end announcement (event `end`, final board), followed by the
-    /// game's summary ([`Reply::follow_up`]) unless it was aborted.
-    pub(super) fn end_replies(
-        &self,
-        loc: Locale,
-        place: &Place,
-        l: &Loaded,
-        outcome: Outcome,
-        loser_hint: Option<Color>,
-        text: Option<String>,
-    ) -> Vec<Reply> {
-        let loser = outcome.winner.map(Color::other).or(loser_hint);
-        let text = text.unwrap_or_else(|| {
-            msg::summary(
-                loc,
-                outcome.termination,
-                outcome.winner.map(|w| l.name(w)),
-                loser.map(|c| l.name(c)),
-                outcome.result(),
-            )
-        });
-        let mut end = reply(place, text);
-        end.board = Some(BoardImage {
-            flip: false,
-            result: board_result(Some(outcome)),
-            ..self.image(l, false)
-        });
-        end.mentions = l.both();
-        let ratings = rated_end(loc, &l.row, &mut end.text);
-        end.event = Some(Event::End {
-            result: outcome.result().to_string(),
-            winner: outcome.winner.map(color_str),
-            termination: outcome.termination.as_str().to_string(),
-            ratings,
-        });
-        end.follow_up = super::summaries::summary_follow_up(loc, place, l);
-        vec![end]
     }
 
     // ---- challenges ---------------------------------------------------
@@ -551,25 +502,6 @@ mod tests {
         assert_eq!(remind, DAY_MS * 8 / 10);
         let (deadline, remind) = turn_times(1_000, 14);
         assert!(remind < deadline && remind > 1_000);
-    }
-
-    #[test]
-    fn final_board_badges_follow_the_outcome() {
-        let mate = Outcome::new(Some(Color::Black), Termination::Checkmate);
-        assert_eq!(
-            board_result(Some(mate)),
-            Some(BoardResult::Mated(Color::White))
-        );
-        let resign = Outcome::new(Some(Color::White), Termination::Resignation);
-        assert_eq!(
-            board_result(Some(resign)),
-            Some(BoardResult::Won(Color::White))
-        );
-        let draw = Outcome::new(None, Termination::Stalemate);
-        assert_eq!(board_result(Some(draw)), Some(BoardResult::Draw));
-        let abort = Outcome::new(None, Termination::Aborted);
-        assert_eq!(board_result(Some(abort)), None);
-        assert_eq!(board_result(None), None);
     }
 
     #[test]

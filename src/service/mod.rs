@@ -12,6 +12,7 @@ mod comfort;
 mod computer;
 mod deadlines;
 mod dispatch;
+mod end;
 mod events;
 mod expiry;
 mod game;

@@ -11,7 +11,7 @@ use super::{
 use crate::chess::{Color, Outcome, PgnTags, Termination};
 use crate::engine::{DEFAULT_ANALYSIS_BUDGET, GameAnalysis, SideAnalysis};
 use crate::i18n::Locale;
-use crate::render::{GifSpec, SummaryCard};
+use crate::render::{BoardResult, GifSpec, SummaryCard};
 
 use super::game::*;
 
@@ -157,7 +157,7 @@ impl GameService {
         card.moves = Some(&moves);
         card.days = Some(&days);
         card.last_move = l.game.moves().last().copied();
-        card.board_result = board_result(Some(outcome));
+        card.board_result = BoardResult::from_outcome(Some(outcome));
         match card.png(self.renderer()) {
             Ok(png) => files.push(attachment(AttachmentKind::Card, l.row.id, "png", png)),
             Err(e) => tracing::warn!(game = l.row.id, error = %e, "summary card failed"),
