@@ -427,7 +427,7 @@ impl GameService {
                     Color::White => ColorChoice::Black,
                     Color::Black => ColorChoice::White,
                 },
-                days: u32::try_from(last.days).unwrap_or(3),
+                days: u32::try_from(last.days).unwrap_or(super::DEFAULT_DAYS),
                 fen: (last.start_fen != standard).then(|| last.start_fen.clone()),
             };
             return self.computer(loc, place, by, options, None).await;
