@@ -5,7 +5,9 @@ use crate::chess::{Color, Game, Position, RulesMode};
 use crate::i18n::Locale;
 use crate::store::{CHALLENGE_TTL_MS, ChallengeRow, NewChallenge, NewGame, StoreError};
 
-use super::game::*;
+use super::game::{
+    Failure, GameService, Handled, color_str, from_ms, key, ms, random_bool, reply, user,
+};
 
 /// The options of `challenge` besides the opponent.
 pub(super) struct ChallengeOptions {
@@ -451,4 +453,9 @@ impl GameService {
     }
 
     // ---- moves --------------------------------------------------------
+}
+
+/// A button's challenge is no longer the open one.
+fn challenge_gone(loc: Locale) -> Failure {
+    user("stale_button", msg::button_challenge_gone(loc))
 }

@@ -12,7 +12,9 @@ use crate::store::Store;
 
 use super::challenges::ChallengeOptions;
 use super::computer::ComputerOptions;
-use super::game::*;
+use super::game::{
+    Failure, GameService, Handled, Inner, ServiceError, failure_reply, key, reply, user,
+};
 use super::settings::SettingsChange;
 
 impl GameService {

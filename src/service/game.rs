@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 use chrono::{DateTime, TimeZone, Utc};
 
 use super::{Actor, BoardImage, Clock, Event, Place, Reply, messages as msg};
-use crate::chess::{Color, Game, Move, MoveInputError, Outcome, Position, RulesMode, Termination};
+use crate::chess::{Color, Game, Outcome, Position, RulesMode, Termination};
 use crate::i18n::Locale;
 use crate::render::BoardResult;
 use crate::store::{ChannelKey, GameRow, Store, StoreError};
@@ -64,11 +64,6 @@ pub(super) fn failure_reply(loc: Locale, place: &Place, failure: Failure) -> Rep
             error_reply(place, "internal", msg::internal(loc))
         }
     }
-}
-
-/// A button's challenge is no longer the open one.
-pub(super) fn challenge_gone(loc: Locale) -> Failure {
-    user("stale_button", msg::button_challenge_gone(loc))
 }
 
 pub(super) fn user(code: &'static str, message: String) -> Failure {
@@ -237,57 +232,6 @@ pub(super) fn move_number(p: &Position) -> String {
     match p.turn() {
         Color::White => format!("{}. ", p.fullmove_number()),
         Color::Black => format!("{}... ", p.fullmove_number()),
-    }
-}
-
-/// Plays move text typed in `loc`'s notation. English and Thai use the
-/// international letters: the text is read as typed first and, if that is
-/// not notation at all, again after the language-independent normalisation
-/// (full-width letters, figurines, dashes and Cyrillic O in castling, `х`
-/// captures). Russian and Romanian read their own piece letters first
-/// (Romanian `N` is a bishop), and the text as typed only when that is not
-/// notation at all; letters are never guessed across languages.
-pub(super) fn play_typed(
-    game: &mut Game,
-    text: &str,
-    loc: Locale,
-) -> Result<(Move, String), MoveInputError> {
-    let normal = crate::i18n::notation::to_standard(text, loc);
-    let (first, second) = match loc {
-        Locale::En | Locale::Th => (text, normal.as_str()),
-        Locale::Ru | Locale::Ro => (normal.as_str(), text),
-    };
-    if second != first && game.outcome().is_none() {
-        // The same letters may name different pieces in the local and the
-        // English notation (N is a bishop in Romanian): when both readings
-        // are legal and differ, ask instead of choosing for the player.
-        let position = game.position();
-        if let (Ok(a), Ok(b)) = (position.parse_move(first), position.parse_move(second))
-            && a != b
-        {
-            return Err(MoveInputError::Ambiguous {
-                input: text.trim().to_string(),
-                candidates: vec![position.san(a), position.san(b)],
-            });
-        }
-    }
-    let played = game.play_input(first);
-    match played {
-        Err(MoveInputError::Parse(_)) if second != first => match game.play_input(second) {
-            Err(MoveInputError::Parse(_)) => played,
-            other => other,
-        },
-        other => other,
-    }
-}
-
-pub(super) fn error_code_of(e: &MoveInputError) -> &'static str {
-    match e {
-        MoveInputError::Parse(_) => "invalid_notation",
-        MoveInputError::Illegal { .. } => "illegal_move",
-        MoveInputError::Ambiguous { .. } => "ambiguous_move",
-        MoveInputError::PushIsCapture { .. } => "illegal_move",
-        MoveInputError::GameOver => "no_game",
     }
 }
 
@@ -470,24 +414,6 @@ impl GameService {
             ));
         }
         Ok(())
-    }
-}
-
-/// The PGN `Site` tag: the platform and its server, never a channel or
-/// room id (which would tell where the players talk).
-pub(super) fn site_tag(platform: &str, guild: Option<&str>) -> String {
-    let platform = match platform {
-        "discord" => "Discord",
-        "matrix" => "Matrix",
-        "console" => "chessbot console",
-        other => other,
-    };
-    match guild {
-        // A Discord guild id names the server without revealing a channel.
-        Some(g) if platform == "Discord" => format!("{platform} server {g}"),
-        // A Matrix "guild" is the homeserver part of the room id.
-        Some(g) => format!("{platform} {g}"),
-        None => platform.to_string(),
     }
 }
 
