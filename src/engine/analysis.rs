@@ -312,7 +312,7 @@ pub fn accepts_draw(eval_cp: i32, fullmove: u32) -> bool {
 mod tests {
     use super::*;
     use crate::chess::START_FEN;
-    use crate::engine::{position_after, replay};
+    use crate::engine::{move_from_uci, position_after, replay};
 
     fn close(a: f64, b: f64, eps: f64) -> bool {
         (a - b).abs() < eps
