@@ -1,6 +1,6 @@
 //! `Position`: the board, side to move, castling rights, en passant square
 //! and clocks; legal move generation; playing moves. FEN in and out lives
-//! in [`fen`].
+//! in `fen`.
 
 use std::fmt;
 

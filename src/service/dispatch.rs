@@ -341,7 +341,7 @@ impl GameService {
     /// Moves a game from one channel to another (a Discord thread).
     ///
     /// # Errors
-    /// Database failures; [`StoreError::Busy`] when `to` has a game.
+    /// Database failures; [`crate::store::StoreError::Busy`] when `to` has a game.
     pub async fn rebind_channel(&self, from: &Place, to: &Place) -> Result<bool, ServiceError> {
         Ok(self
             .inner
