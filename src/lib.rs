@@ -1,7 +1,8 @@
 //! chessbot: a correspondence chess bot for chat platforms.
 //!
 //! Modules depend one way: `chess` (rules, no I/O) <- `render`, `engine`,
-//! `openings` and `store` <- `service` <- `adapters` <- `main.rs`.
+//! `openings` and `store` <- `service` <- `adapters` <- `main.rs` (see
+//! docs/ARCHITECTURE.md).
 
 pub mod adapters;
 pub mod chess;

@@ -1,4 +1,4 @@
-//! The terminal adapter: the console contract of DESIGN.md.
+//! The terminal adapter: the console contract of docs/CONSOLE.md.
 //!
 //! One chat message per input line: `NAME: TEXT` (channel `general`) or
 //! `NAME@CHANNEL: TEXT`; TEXT is a `/chess ...` or `!chess ...` command (the

@@ -13,7 +13,8 @@ use crate::chess::RulesMode;
 use crate::i18n::Locale;
 use crate::render::Theme;
 use crate::service::{
-    Actor, BoardView, ColorChoice, Command, DEFAULT_LEVEL, NotifyTarget, messages as msg,
+    Actor, BoardView, ColorChoice, Command, DEFAULT_DAYS, DEFAULT_LEVEL, NotifyTarget,
+    messages as msg,
 };
 
 /// Longest message the grammar accepts.
@@ -339,7 +340,7 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
             Command::Challenge {
                 opponent,
                 color: color.unwrap_or_default(),
-                days: days.unwrap_or(3),
+                days: days.unwrap_or(DEFAULT_DAYS),
                 fen,
                 rules: rules.unwrap_or_default(),
                 rated,
@@ -380,7 +381,7 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
             Command::Computer {
                 level: level.unwrap_or(DEFAULT_LEVEL),
                 color: color.unwrap_or_default(),
-                days: days.unwrap_or(3),
+                days: days.unwrap_or(DEFAULT_DAYS),
                 fen,
             }
         }

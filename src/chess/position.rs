@@ -1,6 +1,6 @@
 //! `Position`: the board, side to move, castling rights, en passant square
 //! and clocks; legal move generation; playing moves. FEN in and out lives
-//! in [`fen`], castling (standard and Chess960) in [`castling`].
+//! in `fen`, castling (standard and Chess960) in `castling`.
 
 use super::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,

@@ -1,6 +1,7 @@
-//! A finished game's analysis: every position evaluated by the engine within
-//! a total time budget, then lichess's published measures computed from the
-//! evaluations by pure functions (tested on their own).
+//! A finished game's analysis, the pure part: lichess's published measures
+//! computed from the evaluations of every position (which the pool's
+//! workers gather within a time budget, see `pool.rs`), by pure functions
+//! tested on their own.
 //!
 //! The measures, as lichess (lila, scalachess) computes them:
 //! - win% = `50 + 50 * (2 / (1 + exp(-0.00368208 * cp)) - 1)`, with the
@@ -21,16 +22,8 @@
 //! - accuracy of a game: lichess's blend, the mean of a volatility-weighted
 //!   mean and the harmonic mean of the side's move accuracies.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Duration;
-
-use tokio::task::JoinSet;
-
-use super::pool::{Inner, SearchRequest};
-use super::uci::{go_command, position_command};
-use super::{EngineError, Evaluation, Score, decided_on_board, move_from_uci, position_after};
-use crate::chess::{Color, Game, Move, Position};
+use super::{Evaluation, Score};
+use crate::chess::{Color, Move, Position};
 
 /// The coefficient of lichess's win% curve.
 const WIN_CURVE: f64 = -0.003_682_08;
@@ -40,15 +33,6 @@ const WIN_CURVE: f64 = -0.003_682_08;
 const INACCURACY: f64 = 0.1;
 const MISTAKE: f64 = 0.2;
 const BLUNDER: f64 = 0.3;
-
-/// Analysis searches stop at this depth even with time left.
-const ANALYSIS_DEPTH: u32 = 20;
-/// The shortest search per position, however long the game.
-const MIN_POSITION_TIME: Duration = Duration::from_millis(10);
-/// The longest search per position, however short the game.
-const MAX_POSITION_TIME: Duration = Duration::from_secs(1);
-/// Time beyond the budget for starting processes and waiting for a free one.
-const BUDGET_GRACE: Duration = Duration::from_secs(2);
 
 /// lichess's winning chances, -1 (lost) to 1 (won), from centipawns.
 #[must_use]
@@ -324,127 +308,11 @@ pub fn accepts_draw(eval_cp: i32, fullmove: u32) -> bool {
     fullmove > 30 && eval_cp.abs() <= 30
 }
 
-/// Evaluates every position of `game` on the pool within about `budget`,
-/// then analyses. The positions are shared out to as many workers as the
-/// pool has processes; each takes a process per position, so moves asked
-/// for in the meantime wait for one search only.
-pub(super) async fn drive(
-    inner: &Arc<Inner>,
-    game: &Game,
-    budget: Duration,
-) -> Result<GameAnalysis, EngineError> {
-    let start = game.start().clone();
-    let moves = game.moves().to_vec();
-    let fen = start.fen();
-    let uci: Vec<String> = moves.iter().map(|m| m.uci()).collect();
-    let positions = moves.len() + 1;
-
-    let workers = inner.size().min(positions).max(1);
-    let per_position = per_position_time(budget, workers, positions);
-    let go = go_command(ANALYSIS_DEPTH, per_position);
-    let shared = Arc::new(Shared {
-        start,
-        moves,
-        fen,
-        uci,
-        go,
-        next: AtomicUsize::new(0),
-        bound: per_position,
-    });
-
-    let work = async {
-        let mut tasks = JoinSet::new();
-        for _ in 0..workers {
-            let inner = Arc::clone(inner);
-            let shared = Arc::clone(&shared);
-            tasks.spawn(async move { worker(&inner, &shared).await });
-        }
-        let mut evals: Vec<Option<Evaluation>> = vec![None; positions];
-        while let Some(joined) = tasks.join_next().await {
-            let done =
-                joined.map_err(|e| EngineError::Protocol(format!("analysis task: {e}")))??;
-            for (i, e) in done {
-                evals[i] = Some(e);
-            }
-        }
-        evals
-            .into_iter()
-            .map(|e| e.ok_or_else(|| EngineError::Protocol("a position was not evaluated".into())))
-            .collect::<Result<Vec<_>, _>>()
-    };
-    let evals = tokio::time::timeout(budget + BUDGET_GRACE, work)
-        .await
-        .map_err(|_| EngineError::Timeout(budget))??;
-    Ok(analyse(&shared.start, &shared.moves, &evals))
-}
-
-/// The search time per position: the budget shared out over the positions
-/// each worker takes, less a fifth for the round trips.
-fn per_position_time(budget: Duration, workers: usize, positions: usize) -> Duration {
-    let per_worker = positions.div_ceil(workers.max(1)).max(1);
-    let share = budget.mul_f64(0.8) / u32::try_from(per_worker).unwrap_or(u32::MAX);
-    share.clamp(MIN_POSITION_TIME, MAX_POSITION_TIME)
-}
-
-/// What the workers of one analysis share.
-struct Shared {
-    start: Position,
-    moves: Vec<Move>,
-    fen: String,
-    uci: Vec<String>,
-    go: String,
-    next: AtomicUsize,
-    bound: Duration,
-}
-
-/// Takes positions until none are left; returns their evaluations.
-async fn worker(inner: &Inner, shared: &Shared) -> Result<Vec<(usize, Evaluation)>, EngineError> {
-    let mut out = Vec::new();
-    loop {
-        let i = shared.next.fetch_add(1, Ordering::Relaxed);
-        if i > shared.moves.len() {
-            return Ok(out);
-        }
-        let position = position_after(&shared.start, &shared.moves[..i]);
-        if let Some(decided) = decided_on_board(&position) {
-            out.push((i, decided));
-            continue;
-        }
-        let found = inner
-            .search(SearchRequest {
-                position: position_command(&shared.fen, &shared.uci[..i]),
-                go: shared.go.clone(),
-                skill: 20,
-                new_game: false,
-                movetime: shared.bound,
-            })
-            .await?;
-        let best = found
-            .best
-            .as_deref()
-            .and_then(|b| move_from_uci(&position, b))
-            .ok_or_else(|| {
-                EngineError::Protocol(format!("no legal best move in analysis: {:?}", found.best))
-            })?;
-        let score = found
-            .score
-            .ok_or_else(|| EngineError::Protocol("a search without a score".into()))?;
-        out.push((
-            i,
-            Evaluation {
-                score: score.for_side(position.turn(), Color::White),
-                best: Some(best),
-                depth: found.depth,
-            },
-        ));
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::chess::START_FEN;
-    use crate::engine::replay;
+    use crate::engine::{move_from_uci, position_after, replay};
 
     fn close(a: f64, b: f64, eps: f64) -> bool {
         (a - b).abs() < eps
@@ -675,21 +543,6 @@ mod tests {
                 },
                 worst: None,
             }
-        );
-    }
-
-    #[test]
-    fn the_budget_is_shared_out_per_position() {
-        let t = per_position_time(Duration::from_secs(4), 2, 81);
-        // 41 positions per worker, 3.2 s / 41 = 78 ms.
-        assert_eq!(t.as_millis(), 78);
-        assert_eq!(
-            per_position_time(Duration::from_secs(4), 2, 3),
-            MAX_POSITION_TIME
-        );
-        assert_eq!(
-            per_position_time(Duration::from_millis(100), 1, 500),
-            MIN_POSITION_TIME
         );
     }
 }

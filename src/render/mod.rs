@@ -3,7 +3,7 @@
 //! GIF ([`gif`]). Depends on `chess` only (the command line in [`cli`] also
 //! names openings).
 //!
-//! Both outputs come from one display list (see [`layout`]), so the SVG and
+//! Both outputs come from one display list (see `layout`), so the SVG and
 //! the PNG always agree. The PNG is fast by preparation: the piece SVGs
 //! (our own set, `assets/pieces/`) and the glyphs are parsed once in
 //! [`Renderer::new`], rasterised once per board size into sprites, and a

@@ -5,7 +5,9 @@ use crate::chess::{Color, Game, Position, RulesMode};
 use crate::i18n::Locale;
 use crate::store::{CHALLENGE_TTL_MS, ChallengeRow, NewChallenge, NewGame, StoreError};
 
-use super::game::*;
+use super::game::{
+    Failure, GameService, Handled, color_str, from_ms, key, ms, random_bool, reply, user,
+};
 
 /// The options of `challenge` besides the opponent.
 pub(super) struct ChallengeOptions {
@@ -427,7 +429,7 @@ impl GameService {
                     Color::White => ColorChoice::Black,
                     Color::Black => ColorChoice::White,
                 },
-                days: u32::try_from(last.days).unwrap_or(3),
+                days: u32::try_from(last.days).unwrap_or(super::DEFAULT_DAYS),
                 fen: (last.start_fen != standard).then(|| last.start_fen.clone()),
             };
             return self.computer(loc, place, by, options, None).await;
@@ -451,4 +453,9 @@ impl GameService {
     }
 
     // ---- moves --------------------------------------------------------
+}
+
+/// A button's challenge is no longer the open one.
+fn challenge_gone(loc: Locale) -> Failure {
+    user("stale_button", msg::button_challenge_gone(loc))
 }

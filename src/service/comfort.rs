@@ -7,7 +7,9 @@ use crate::chess::{Color, Position};
 use crate::i18n::Locale;
 use crate::store::GameRow;
 
-use super::game::*;
+use super::game::{
+    DAY_MS, Failure, GameService, Handled, Loaded, from_ms, ms, reply, turn_times, user,
+};
 
 /// Days of vacation a player may take in any 365 days.
 pub(super) const VACATION_ALLOWANCE: i64 = 30;

@@ -14,7 +14,10 @@ use crate::engine::{EngineError, Level, accepts_draw, uci_moves};
 use crate::i18n::Locale;
 use crate::store::{GameRow, NewGame, StoreError};
 
-use super::game::*;
+use super::game::{
+    Failure, GameService, Handled, Loaded, error_reply, failure_reply, from_ms, key, move_number,
+    ms, random_bool, reply, user,
+};
 
 /// The level of `computer` when none is given: a beginner-friendly
 /// opponent that still punishes loose pieces.

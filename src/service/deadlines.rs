@@ -8,7 +8,9 @@ use crate::chess::{Outcome, Termination};
 use crate::i18n::Locale;
 use crate::store::{ANNOUNCE_END, ANNOUNCE_REMINDER, AnnouncementRow, GameRow, StoreError};
 
-use super::game::*;
+use super::game::{
+    ANNOUNCE_LEASE, DUE_BATCH, GameService, Loaded, ServiceError, from_ms, key, lock, ms, reply,
+};
 
 impl GameService {
     /// The earliest pending reminder or deadline (all platforms).

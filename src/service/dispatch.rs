@@ -12,7 +12,9 @@ use crate::store::Store;
 
 use super::challenges::ChallengeOptions;
 use super::computer::ComputerOptions;
-use super::game::*;
+use super::game::{
+    Failure, GameService, Handled, Inner, ServiceError, failure_reply, key, reply, user,
+};
 use super::settings::SettingsChange;
 
 impl GameService {
@@ -48,7 +50,7 @@ impl GameService {
                 due_hint: Mutex::new(None),
                 engine,
                 renderer: std::sync::OnceLock::new(),
-                outage: super::outage::Outage::default(),
+                outage: Mutex::new(None),
             }),
         })
     }
@@ -339,7 +341,7 @@ impl GameService {
     /// Moves a game from one channel to another (a Discord thread).
     ///
     /// # Errors
-    /// Database failures; [`StoreError::Busy`] when `to` has a game.
+    /// Database failures; [`crate::store::StoreError::Busy`] when `to` has a game.
     pub async fn rebind_channel(&self, from: &Place, to: &Place) -> Result<bool, ServiceError> {
         Ok(self
             .inner

@@ -5,7 +5,7 @@
 use super::{Actor, DueAnnouncement, Event, Place, Reply, messages as msg};
 use crate::store::{CHALLENGE_TTL_MS, ChallengeRow};
 
-use super::game::*;
+use super::game::{ANNOUNCE_LEASE, GameService, key, ms, reply};
 
 /// Where a challenge was posted.
 fn challenge_place(c: &ChallengeRow) -> Place {

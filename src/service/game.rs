@@ -1,7 +1,7 @@
 //! What every family of commands shares: the service and its failures, a
 //! loaded game (replayed with the cache, the active game of a channel), and
-//! the helpers for replies, times, move input, board images and the end of a
-//! game.
+//! the helpers for replies, times and board images. The base of the
+//! families: it imports none of them.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hasher};
@@ -9,9 +9,8 @@ use std::sync::{Arc, Mutex};
 
 use chrono::{DateTime, TimeZone, Utc};
 
-use super::records::rated_end;
 use super::{Actor, BoardImage, Clock, Event, Place, Reply, messages as msg};
-use crate::chess::{Color, Game, Move, MoveInputError, Outcome, Position, RulesMode, Termination};
+use crate::chess::{Color, Game, Outcome, Position, RulesMode, Termination};
 use crate::i18n::Locale;
 use crate::render::BoardResult;
 use crate::store::{ChannelKey, GameRow, Store, StoreError};
@@ -67,11 +66,6 @@ pub(super) fn failure_reply(loc: Locale, place: &Place, failure: Failure) -> Rep
     }
 }
 
-/// A button's challenge is no longer the open one.
-pub(super) fn challenge_gone(loc: Locale) -> Failure {
-    user("stale_button", msg::button_challenge_gone(loc))
-}
-
 pub(super) fn user(code: &'static str, message: String) -> Failure {
     Failure::User { code, message }
 }
@@ -103,8 +97,9 @@ pub(super) struct Inner {
     pub(super) engine: Arc<dyn crate::engine::Engine>,
     /// Draws summary cards and game GIFs, prepared on first use.
     pub(super) renderer: std::sync::OnceLock<crate::render::Renderer>,
-    /// The database outage in progress, if any ([`super::outage`]).
-    pub(super) outage: super::outage::Outage,
+    /// While the database is unreachable, when to look at it again (the
+    /// outage of `outage.rs`).
+    pub(super) outage: Mutex<Option<std::time::Instant>>,
 }
 
 /// Games kept replayed in memory at most.
@@ -237,67 +232,6 @@ pub(super) fn move_number(p: &Position) -> String {
     match p.turn() {
         Color::White => format!("{}. ", p.fullmove_number()),
         Color::Black => format!("{}... ", p.fullmove_number()),
-    }
-}
-
-/// Plays move text typed in `loc`'s notation. English and Thai use the
-/// international letters: the text is read as typed first and, if that is
-/// not notation at all, again after the language-independent normalisation
-/// (full-width letters, figurines, dashes and Cyrillic O in castling, `х`
-/// captures). Russian and Romanian read their own piece letters first
-/// (Romanian `N` is a bishop), and the text as typed only when that is not
-/// notation at all; letters are never guessed across languages.
-pub(super) fn play_typed(
-    game: &mut Game,
-    text: &str,
-    loc: Locale,
-) -> Result<(Move, String), MoveInputError> {
-    let normal = crate::i18n::notation::to_standard(text, loc);
-    let (first, second) = match loc {
-        Locale::En | Locale::Th => (text, normal.as_str()),
-        Locale::Ru | Locale::Ro => (normal.as_str(), text),
-    };
-    if second != first && game.outcome().is_none() {
-        // The same letters may name different pieces in the local and the
-        // English notation (N is a bishop in Romanian): when both readings
-        // are legal and differ, ask instead of choosing for the player.
-        let position = game.position();
-        if let (Ok(a), Ok(b)) = (position.parse_move(first), position.parse_move(second))
-            && a != b
-        {
-            return Err(MoveInputError::Ambiguous {
-                input: text.trim().to_string(),
-                candidates: vec![position.san(a), position.san(b)],
-            });
-        }
-    }
-    let played = game.play_input(first);
-    match played {
-        Err(MoveInputError::Parse(_)) if second != first => match game.play_input(second) {
-            Err(MoveInputError::Parse(_)) => played,
-            other => other,
-        },
-        other => other,
-    }
-}
-
-pub(super) fn board_result(o: Option<Outcome>) -> Option<BoardResult> {
-    let o = o?;
-    Some(match (o.termination, o.winner) {
-        (Termination::Aborted, _) => return None,
-        (Termination::Checkmate, Some(w)) => BoardResult::Mated(w.other()),
-        (_, Some(w)) => BoardResult::Won(w),
-        (_, None) => BoardResult::Draw,
-    })
-}
-
-pub(super) fn error_code_of(e: &MoveInputError) -> &'static str {
-    match e {
-        MoveInputError::Parse(_) => "invalid_notation",
-        MoveInputError::Illegal { .. } => "illegal_move",
-        MoveInputError::Ambiguous { .. } => "ambiguous_move",
-        MoveInputError::PushIsCapture { .. } => "illegal_move",
-        MoveInputError::GameOver => "no_game",
     }
 }
 
@@ -453,7 +387,7 @@ impl GameService {
             fen: l.game.position().fen(),
             last_move: l.game.moves().last().copied(),
             flip: to_move_black != flip,
-            result: board_result(outcome),
+            result: BoardResult::from_outcome(outcome),
             names: Some([l.row.white_name.clone(), l.row.black_name.clone()]),
             deadline: l
                 .row
@@ -462,45 +396,6 @@ impl GameService {
                 .map(|at| msg::time_left(at - ms(self.now()))),
             theme: crate::render::Theme::default(),
         }
-    }
-
-    /// The end announcement (event `end`, final board), followed by the
-    /// game's summary ([`Reply::follow_up`]) unless it was aborted.
-    pub(super) fn end_replies(
-        &self,
-        loc: Locale,
-        place: &Place,
-        l: &Loaded,
-        outcome: Outcome,
-        loser_hint: Option<Color>,
-        text: Option<String>,
-    ) -> Vec<Reply> {
-        let loser = outcome.winner.map(Color::other).or(loser_hint);
-        let text = text.unwrap_or_else(|| {
-            msg::summary(
-                loc,
-                outcome.termination,
-                outcome.winner.map(|w| l.name(w)),
-                loser.map(|c| l.name(c)),
-                outcome.result(),
-            )
-        });
-        let mut end = reply(place, text);
-        end.board = Some(BoardImage {
-            flip: false,
-            result: board_result(Some(outcome)),
-            ..self.image(l, false)
-        });
-        end.mentions = l.both();
-        let ratings = rated_end(loc, &l.row, &mut end.text);
-        end.event = Some(Event::End {
-            result: outcome.result().to_string(),
-            winner: outcome.winner.map(color_str),
-            termination: outcome.termination.as_str().to_string(),
-            ratings,
-        });
-        end.follow_up = super::summaries::summary_follow_up(loc, place, l);
-        vec![end]
     }
 
     // ---- challenges ---------------------------------------------------
@@ -522,24 +417,6 @@ impl GameService {
     }
 }
 
-/// The PGN `Site` tag: the platform and its server, never a channel or
-/// room id (which would tell where the players talk).
-pub(super) fn site_tag(platform: &str, guild: Option<&str>) -> String {
-    let platform = match platform {
-        "discord" => "Discord",
-        "matrix" => "Matrix",
-        "console" => "chessbot console",
-        other => other,
-    };
-    match guild {
-        // A Discord guild id names the server without revealing a channel.
-        Some(g) if platform == "Discord" => format!("{platform} server {g}"),
-        // A Matrix "guild" is the homeserver part of the room id.
-        Some(g) => format!("{platform} {g}"),
-        None => platform.to_string(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -551,25 +428,6 @@ mod tests {
         assert_eq!(remind, DAY_MS * 8 / 10);
         let (deadline, remind) = turn_times(1_000, 14);
         assert!(remind < deadline && remind > 1_000);
-    }
-
-    #[test]
-    fn final_board_badges_follow_the_outcome() {
-        let mate = Outcome::new(Some(Color::Black), Termination::Checkmate);
-        assert_eq!(
-            board_result(Some(mate)),
-            Some(BoardResult::Mated(Color::White))
-        );
-        let resign = Outcome::new(Some(Color::White), Termination::Resignation);
-        assert_eq!(
-            board_result(Some(resign)),
-            Some(BoardResult::Won(Color::White))
-        );
-        let draw = Outcome::new(None, Termination::Stalemate);
-        assert_eq!(board_result(Some(draw)), Some(BoardResult::Draw));
-        let abort = Outcome::new(None, Termination::Aborted);
-        assert_eq!(board_result(Some(abort)), None);
-        assert_eq!(board_result(None), None);
     }
 
     #[test]

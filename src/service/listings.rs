@@ -5,7 +5,7 @@ use crate::chess::{Color, Position};
 use crate::i18n::Locale;
 use crate::store::GameRow;
 
-use super::game::*;
+use super::game::{GameService, Handled, from_ms, key, reply, user};
 
 impl GameService {
     pub(super) async fn board(&self, loc: Locale, place: &Place, flip: bool) -> Handled {

@@ -2,9 +2,9 @@
 //! draw offers, deadlines and reminders, summaries, and the message catalog.
 //! Takes a [`Clock`] and a store; returns [`Reply`]s; knows no chat platform.
 //!
-//! INTERFACE SKELETON: the types and method signatures below are the
-//! contract the adapters (console, Discord, Matrix) program against. The
-//! implementation fills them in; signatures may grow but not break.
+//! The types below are what the adapters (console, Discord, Matrix) program
+//! against; the files of this directory are laid out in
+//! docs/ARCHITECTURE.md (`game.rs` the shared base, one file per family).
 
 mod challenges;
 mod clock;
@@ -13,6 +13,7 @@ mod computer;
 mod deadlines;
 mod direct;
 mod dispatch;
+mod end;
 mod events;
 mod expiry;
 mod game;
@@ -170,14 +171,17 @@ pub enum ColorChoice {
     Random,
 }
 
-/// Every command of the bot (DESIGN.md, "The command set").
+/// Days per move when a challenge or a computer game leaves them out.
+pub const DEFAULT_DAYS: u32 = 3;
+
+/// Every command of the bot (README.md, "The commands you need").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
     /// Personal challenge when `opponent` is set, else open.
     Challenge {
         opponent: Option<Actor>,
         color: ColorChoice,
-        /// Days per move, 1-14 (default 3).
+        /// Days per move, 1-14 (default [`DEFAULT_DAYS`]).
         days: u32,
         fen: Option<String>,
         rules: RulesMode,
@@ -261,8 +265,8 @@ pub enum Command {
         level: u8,
         /// The caller's colour.
         color: ColorChoice,
-        /// The caller's days per move, 1-14 (default 3); the computer
-        /// answers at once and has no clock.
+        /// The caller's days per move, 1-14 (default [`DEFAULT_DAYS`]); the
+        /// computer answers at once and has no clock.
         days: u32,
         fen: Option<String>,
     },

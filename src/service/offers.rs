@@ -4,7 +4,7 @@ use super::{Action, Actor, Event, Place, Subject, messages as msg};
 use crate::chess::{Outcome, Termination};
 use crate::i18n::Locale;
 
-use super::game::*;
+use super::game::{GameService, Handled, color_str, ms, reply, user};
 
 impl GameService {
     /// `draw` offers or accepts; an Accept-draw button (`only`: its game)

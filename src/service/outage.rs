@@ -2,7 +2,6 @@
 //! answered `unavailable` at once for a while instead of each waiting out
 //! the pool's acquire timeout on every query; then one quick probe decides.
 
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use super::game::{GameService, error_reply, lock};
@@ -14,10 +13,6 @@ use crate::i18n::Locale;
 const RETRY: Duration = Duration::from_secs(5);
 /// How long that probe may take.
 const PROBE: Duration = Duration::from_secs(2);
-
-/// When to look at the database again, while it is unreachable.
-#[derive(Debug, Default)]
-pub(super) struct Outage(Mutex<Option<Instant>>);
 
 /// The answer while the database cannot be reached.
 pub(super) fn unavailable_reply(place: &Place, loc: Locale) -> Reply {
@@ -36,12 +31,12 @@ impl GameService {
         place: &Place,
         prefs: LocalePrefs,
     ) -> Option<Reply> {
-        let until = (*lock(&self.inner.outage.0))?;
+        let until = (*lock(&self.inner.outage))?;
         if Instant::now() >= until {
             let probe = tokio::time::timeout(PROBE, self.inner.store.ping()).await;
             if matches!(probe, Ok(Ok(()))) {
                 tracing::info!("the database answers again");
-                *lock(&self.inner.outage.0) = None;
+                *lock(&self.inner.outage) = None;
                 return None;
             }
             self.note_outage();
@@ -51,10 +46,10 @@ impl GameService {
 
     /// The database was found unreachable: refuse commands for a while.
     pub(super) fn note_outage(&self) {
-        *lock(&self.inner.outage.0) = Some(Instant::now() + RETRY);
+        *lock(&self.inner.outage) = Some(Instant::now() + RETRY);
     }
 
     pub(super) fn in_outage(&self) -> bool {
-        lock(&self.inner.outage.0).is_some()
+        lock(&self.inner.outage).is_some()
     }
 }

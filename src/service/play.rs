@@ -2,12 +2,17 @@
 //! takebacks.
 
 use super::{Action, Actor, Event, Place, Subject, messages as msg};
-use crate::chess::{ClaimError, Color, Game, Move, Outcome, RulesMode, Termination};
+use crate::chess::{
+    ClaimError, Color, Game, Move, MoveInputError, Outcome, RulesMode, Termination,
+};
 use crate::i18n::Locale;
 use crate::store::{GameUpdate, MoveRow};
 
 use super::computer::engine_side;
-use super::game::*;
+use super::game::{
+    Failure, GameService, Handled, Loaded, MAX_MOVE_LEN, color_str, failure_reply, from_ms,
+    move_number, ms, reply, user,
+};
 use super::records::rating_update;
 
 impl GameService {
@@ -446,4 +451,52 @@ fn promotion_choices(
         _ => std::cmp::Reverse(0),
     });
     choices
+}
+
+/// Plays move text typed in `loc`'s notation. English and Thai use the
+/// international letters: the text is read as typed first and, if that is
+/// not notation at all, again after the language-independent normalisation
+/// (full-width letters, figurines, dashes and Cyrillic O in castling, `х`
+/// captures). Russian and Romanian read their own piece letters first
+/// (Romanian `N` is a bishop), and the text as typed only when that is not
+/// notation at all; letters are never guessed across languages.
+fn play_typed(game: &mut Game, text: &str, loc: Locale) -> Result<(Move, String), MoveInputError> {
+    let normal = crate::i18n::notation::to_standard(text, loc);
+    let (first, second) = match loc {
+        Locale::En | Locale::Th => (text, normal.as_str()),
+        Locale::Ru | Locale::Ro => (normal.as_str(), text),
+    };
+    if second != first && game.outcome().is_none() {
+        // The same letters may name different pieces in the local and the
+        // English notation (N is a bishop in Romanian): when both readings
+        // are legal and differ, ask instead of choosing for the player.
+        let position = game.position();
+        if let (Ok(a), Ok(b)) = (position.parse_move(first), position.parse_move(second))
+            && a != b
+        {
+            return Err(MoveInputError::Ambiguous {
+                input: text.trim().to_string(),
+                candidates: vec![position.san(a), position.san(b)],
+            });
+        }
+    }
+    let played = game.play_input(first);
+    match played {
+        Err(MoveInputError::Parse(_)) if second != first => match game.play_input(second) {
+            Err(MoveInputError::Parse(_)) => played,
+            other => other,
+        },
+        other => other,
+    }
+}
+
+/// The stable error code of a move that could not be played.
+fn error_code_of(e: &MoveInputError) -> &'static str {
+    match e {
+        MoveInputError::Parse(_) => "invalid_notation",
+        MoveInputError::Illegal { .. } => "illegal_move",
+        MoveInputError::Ambiguous { .. } => "ambiguous_move",
+        MoveInputError::PushIsCapture { .. } => "illegal_move",
+        MoveInputError::GameOver => "no_game",
+    }
 }

@@ -11,7 +11,7 @@ use crate::i18n::Locale;
 use crate::ratings::PROVISIONAL_RD;
 use crate::store::{GameRow, RatingUpdate, Store};
 
-use super::game::*;
+use super::game::{GameService, Handled, key, reply};
 
 /// Entries of `leaderboard`.
 const LEADERBOARD_SIZE: i64 = 10;

@@ -5,7 +5,7 @@ use crate::chess::Color;
 use crate::i18n::Locale;
 use crate::render::Theme;
 
-use super::game::*;
+use super::game::{GameService, Handled, reply, user};
 
 /// Which side a user's boards show at the bottom (`settings board:...`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

@@ -11,9 +11,11 @@ use super::{
 use crate::chess::{Color, Outcome, PgnTags, Termination};
 use crate::engine::{DEFAULT_ANALYSIS_BUDGET, GameAnalysis, SideAnalysis};
 use crate::i18n::Locale;
-use crate::render::{GifSpec, SummaryCard};
+use crate::render::{BoardResult, GifSpec, SummaryCard};
 
-use super::game::*;
+use super::game::{
+    DAY_MS, Failure, GameService, Handled, Loaded, failure_reply, from_ms, key, reply, user,
+};
 
 /// Size of the game GIF, in pixels.
 pub(super) const GIF_SIZE: u32 = 480;
@@ -157,7 +159,7 @@ impl GameService {
         card.moves = Some(&moves);
         card.days = Some(&days);
         card.last_move = l.game.moves().last().copied();
-        card.board_result = board_result(Some(outcome));
+        card.board_result = BoardResult::from_outcome(Some(outcome));
         match card.png(self.renderer()) {
             Ok(png) => files.push(attachment(AttachmentKind::Card, l.row.id, "png", png)),
             Err(e) => tracing::warn!(game = l.row.id, error = %e, "summary card failed"),
@@ -353,6 +355,24 @@ pub(super) fn lichess_url(pgn: &str) -> String {
         }
     }
     url
+}
+
+/// The PGN `Site` tag: the platform and its server, never a channel or
+/// room id (which would tell where the players talk).
+fn site_tag(platform: &str, guild: Option<&str>) -> String {
+    let platform = match platform {
+        "discord" => "Discord",
+        "matrix" => "Matrix",
+        "console" => "chessbot console",
+        other => other,
+    };
+    match guild {
+        // A Discord guild id names the server without revealing a channel.
+        Some(g) if platform == "Discord" => format!("{platform} server {g}"),
+        // A Matrix "guild" is the homeserver part of the room id.
+        Some(g) => format!("{platform} {g}"),
+        None => platform.to_string(),
+    }
 }
 
 #[cfg(test)]

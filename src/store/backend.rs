@@ -9,7 +9,7 @@
 //! Each backend keeps its own connection options (SQLite: WAL with
 //! `synchronous = FULL`,
 //! foreign keys, busy timeout) and its own migrations folder
-//! (`migrations/`, `migrations_pg/`, kept in step by `tests/store_pg.rs`).
+//! (`migrations/`, `migrations_pg/`, kept in step by `tests/it/store_pg.rs`).
 
 use std::future::Future;
 use std::marker::PhantomData;

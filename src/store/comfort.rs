@@ -1,13 +1,8 @@
 //! Correspondence comforts in the database: vacations, extra days given in
-//! a game, the outbox of expired challenges, and where a player's turn
-//! notices go.
+//! a game, and where a player's turn notices go.
 
 use super::backend::{query, query_as};
 use super::*;
-
-/// How long a challenge stays open unanswered before it expires (7 days,
-/// RULES.md site policy), in milliseconds.
-pub const CHALLENGE_TTL_MS: i64 = 7 * 86_400_000;
 
 /// A `vacation` row.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
@@ -17,15 +12,6 @@ pub struct VacationRow {
     pub ends_at: i64,
     /// The days it counts against the allowance.
     pub days: i64,
-}
-
-/// A `challenge_announcement` row: a claimed challenge expiry not yet
-/// posted.
-#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
-pub struct ChallengeAnnouncementRow {
-    pub id: i64,
-    pub challenge_id: i64,
-    pub lease_until: i64,
 }
 
 /// Moves a deadline and (unless already claimed) the reminder of an active
@@ -213,160 +199,6 @@ impl Store {
                 .fetch_optional(&self.pool)
                 .await?;
         Ok(row.unwrap_or((0, 0)))
-    }
-
-    /// The challenge by id, whatever its status.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn challenge(&self, id: i64) -> StoreResult<Option<ChallengeRow>> {
-        Ok(query_as(challenge_sql("where id = ?"))
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?)
-    }
-
-    /// Open challenges of `platform` (`None`: all) created at or before
-    /// `created_by`, oldest first, at most `limit`.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn stale_challenges(
-        &self,
-        platform: Option<&str>,
-        created_by: i64,
-        limit: i64,
-    ) -> StoreResult<Vec<ChallengeRow>> {
-        Ok(query_as(challenge_sql(
-            "where status = 'open' and created_at <= ? and (? is null or platform = ?) \
-             order by created_at, id limit ?",
-        ))
-        .bind(created_by)
-        .bind(platform)
-        .bind(platform)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?)
-    }
-
-    /// Marks an open challenge expired and records its announcement in the
-    /// outbox, in one transaction: `Some(announcement id)` for exactly one
-    /// caller.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn expire_challenge(
-        &self,
-        challenge_id: i64,
-        now: i64,
-        lease_until: i64,
-    ) -> StoreResult<Option<i64>> {
-        let mut tx = self.pool.begin().await?;
-        let done =
-            query("update challenge set status = 'expired' where id = ? and status = 'open'")
-                .bind(challenge_id)
-                .execute(&mut *tx)
-                .await?;
-        if done.rows_affected() != 1 {
-            return Ok(None);
-        }
-        let row: (i64,) = query_as(
-            "insert into challenge_announcement (challenge_id, platform, lease_until, created_at) \
-             select id, platform, ?, ? from challenge where id = ? returning id",
-        )
-        .bind(lease_until)
-        .bind(now)
-        .bind(challenge_id)
-        .fetch_one(&mut *tx)
-        .await?;
-        tx.commit().await?;
-        Ok(Some(row.0))
-    }
-
-    /// Challenge expiries whose lease ran out by `now` (their claimer died
-    /// before posting), oldest first.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn expired_challenge_announcements(
-        &self,
-        platform: Option<&str>,
-        now: i64,
-        limit: i64,
-    ) -> StoreResult<Vec<ChallengeAnnouncementRow>> {
-        Ok(query_as(
-            "select id, challenge_id, lease_until from challenge_announcement \
-             where lease_until <= ? and (? is null or platform = ?) order by id limit ?",
-        )
-        .bind(now)
-        .bind(platform)
-        .bind(platform)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?)
-    }
-
-    /// Takes over an expired challenge announcement: true for exactly one
-    /// caller.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn renew_challenge_announcement(
-        &self,
-        id: i64,
-        old_lease: i64,
-        lease_until: i64,
-    ) -> StoreResult<bool> {
-        let done = query(
-            "update challenge_announcement set lease_until = ? where id = ? and lease_until = ?",
-        )
-        .bind(lease_until)
-        .bind(id)
-        .bind(old_lease)
-        .execute(&self.pool)
-        .await?;
-        Ok(done.rows_affected() == 1)
-    }
-
-    /// Removes a posted challenge expiry from the outbox.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn ack_challenge_announcement(&self, id: i64) -> StoreResult<()> {
-        query("delete from challenge_announcement where id = ?")
-            .bind(id)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
-    }
-
-    /// The earliest expiry of an open challenge or lease of an unposted
-    /// challenge expiry, of one platform (`None`: all).
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn next_challenge_due(&self, platform: Option<&str>) -> StoreResult<Option<i64>> {
-        let open: (Option<i64>,) = query_as(
-            "select min(created_at) from challenge \
-             where status = 'open' and (? is null or platform = ?)",
-        )
-        .bind(platform)
-        .bind(platform)
-        .fetch_one(&self.pool)
-        .await?;
-        let leases: (Option<i64>,) = query_as(
-            "select min(lease_until) from challenge_announcement \
-             where (? is null or platform = ?)",
-        )
-        .bind(platform)
-        .bind(platform)
-        .fetch_one(&self.pool)
-        .await?;
-        let open = open.0.map(|t| t.saturating_add(CHALLENGE_TTL_MS));
-        Ok(match (open, leases.0) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        })
     }
 
     /// Where a user's turn notices go (`dm`, `channel`, `off`), if set.

@@ -1,8 +1,11 @@
-//! The deadline outbox: claiming reminders, re-claiming announcements whose
-//! claimer died, acknowledging them, and finding what falls due next.
+//! Deadlines in the database: claiming a turn's reminder into the game
+//! outbox, the games whose reminder or deadline falls due, and when the
+//! next one does.
 
 use super::backend::{query, query_as};
-use super::*;
+use super::games::{GameRow, game_sql};
+use super::outbox::{ANNOUNCE_REMINDER, Outbox};
+use super::{Store, StoreResult};
 
 impl Store {
     /// Claims the reminder of the current turn and records it in the
@@ -30,74 +33,17 @@ impl Store {
         if done.rows_affected() != 1 {
             return Ok(None);
         }
-        let id = insert_announcement(
-            &mut tx,
-            game_id,
-            ANNOUNCE_REMINDER,
-            expected_ply,
-            now,
-            lease_until,
-        )
-        .await?;
+        let id = Outbox::Games
+            .record(
+                &mut tx,
+                game_id,
+                Some((ANNOUNCE_REMINDER, expected_ply)),
+                now,
+                lease_until,
+            )
+            .await?;
         tx.commit().await?;
         Ok(Some(id))
-    }
-
-    /// Announcements whose lease ran out by `now` (their claimer died
-    /// before posting), oldest first; all platforms when `platform` is
-    /// `None`.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn expired_announcements(
-        &self,
-        platform: Option<&str>,
-        now: i64,
-        limit: i64,
-    ) -> StoreResult<Vec<AnnouncementRow>> {
-        Ok(query_as(
-            "select id, game_id, platform, kind, ply, lease_until from announcement \
-             where lease_until <= ? and (? is null or platform = ?) order by id limit ?",
-        )
-        .bind(now)
-        .bind(platform)
-        .bind(platform)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?)
-    }
-
-    /// Takes over an expired announcement: true for exactly one caller
-    /// (the lease must still be the one it read).
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn renew_announcement(
-        &self,
-        id: i64,
-        old_lease: i64,
-        lease_until: i64,
-    ) -> StoreResult<bool> {
-        let done =
-            query("update announcement set lease_until = ? where id = ? and lease_until = ?")
-                .bind(lease_until)
-                .bind(id)
-                .bind(old_lease)
-                .execute(&self.pool)
-                .await?;
-        Ok(done.rows_affected() == 1)
-    }
-
-    /// Removes a posted announcement from the outbox.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn ack_announcement(&self, id: i64) -> StoreResult<()> {
-        query("delete from announcement where id = ?")
-            .bind(id)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
     }
 
     /// Active games with a reminder or deadline due at `now`.
@@ -153,13 +99,8 @@ impl Store {
         .bind(platform)
         .fetch_one(&self.pool)
         .await?;
-        let leases: (Option<i64>,) =
-            query_as("select min(lease_until) from announcement where (? is null or platform = ?)")
-                .bind(platform)
-                .bind(platform)
-                .fetch_one(&self.pool)
-                .await?;
+        let leases = Outbox::Games.next_lease(&self.pool, platform).await?;
         let challenges = self.next_challenge_due(platform).await?;
-        Ok([games.0, leases.0, challenges].into_iter().flatten().min())
+        Ok([games.0, leases, challenges].into_iter().flatten().min())
     }
 }

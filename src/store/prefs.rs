@@ -1,9 +1,78 @@
-//! Each user's board settings in the database: the view and the theme.
+//! Preferences in the database: the language of a channel and of a game,
+//! and each user's board settings (the view and the theme).
 
 use super::backend::{query, query_as};
-use super::*;
+use super::{Store, StoreResult};
 
 impl Store {
+    /// The language set for a channel (`settings`), if any: a code such as
+    /// `ru`, as stored.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn channel_language(
+        &self,
+        platform: &str,
+        channel: &str,
+    ) -> StoreResult<Option<String>> {
+        let row: Option<(String,)> =
+            query_as("select language from channel_settings where platform = ? and channel = ?")
+                .bind(platform)
+                .bind(channel)
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(row.map(|r| r.0))
+    }
+
+    /// Sets (or replaces) the language of a channel.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn set_channel_language(
+        &self,
+        platform: &str,
+        channel: &str,
+        language: &str,
+    ) -> StoreResult<()> {
+        query(
+            "insert into channel_settings (platform, channel, language) values (?, ?, ?) \
+             on conflict (platform, channel) do update set language = excluded.language",
+        )
+        .bind(platform)
+        .bind(channel)
+        .bind(language)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The language recorded on a game when it started (`None` when none
+    /// was recorded or the game does not exist).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn game_locale(&self, game_id: i64) -> StoreResult<Option<String>> {
+        let row: Option<(Option<String>,)> = query_as("select locale from game where id = ?")
+            .bind(game_id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.and_then(|r| r.0))
+    }
+
+    /// Records the language of a game (the guild's language when it
+    /// started).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn set_game_locale(&self, game_id: i64, locale: Option<&str>) -> StoreResult<()> {
+        query("update game set locale = ? where id = ?")
+            .bind(locale)
+            .bind(game_id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     /// The board view and theme a user chose (`None` for each not set).
     ///
     /// # Errors

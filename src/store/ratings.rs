@@ -296,7 +296,7 @@ impl Store {
         player: &str,
         limit: i64,
     ) -> StoreResult<Vec<GameRow>> {
-        Ok(query_as(super::game_sql(
+        Ok(query_as(super::games::game_sql(
             "where status = 'finished' and rated = 1 and result <> '*' and platform = ? \
              and (? = '' or guild = ?) and (white_id = ? or black_id = ?) \
              order by ended_at desc, id desc limit ?",

@@ -1,6 +1,8 @@
-//! Guards the one-way module dependencies of DESIGN.md: the rules core knows
+//! Guards the one-way module dependencies of docs/ARCHITECTURE.md: the rules core knows
 //! nothing of I/O, async, SQL, chat platforms or the rest of the crate; the
-//! renderer and the store know nothing of the service or the adapters.
+//! renderer and the store know nothing of the service or the adapters; the
+//! files of the engine, the service and the Discord adapter import each
+//! other without a circle.
 
 use std::fs;
 use std::path::Path;
@@ -156,6 +158,133 @@ fn discord_modules_import_one_way() {
                 seen.push(next);
             }
         }
+    }
+}
+
+/// The names a path starting right after `prefix` (`super::`) leads to:
+/// `super::game::X` gives `game`, `super::{game::X, records}` gives `game`
+/// and `records`.
+fn names_after(text: &str, prefix: &str) -> Vec<String> {
+    let ident = |s: &str| -> String {
+        s.trim_start()
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect()
+    };
+    let mut out = Vec::new();
+    for (at, _) in text.match_indices(prefix) {
+        let rest = &text[at + prefix.len()..];
+        let Some(group) = rest.strip_prefix('{') else {
+            out.push(ident(rest));
+            continue;
+        };
+        // The top-level items of the group, up to its closing brace.
+        let (mut depth, mut start) = (0usize, 0usize);
+        for (i, c) in group.char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' if depth == 0 => {
+                    out.push(ident(&group[start..i]));
+                    break;
+                }
+                '}' => depth -= 1,
+                ',' if depth == 0 => {
+                    out.push(ident(&group[start..i]));
+                    start = i + 1;
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+/// Asserts that the files directly in `src/<dir>` never reach themselves
+/// again through the sibling modules they name (`super::NAME`,
+/// `crate::<dir>::NAME`, in a `use` or inline): the imports of the
+/// directory form no circle.
+fn assert_no_import_circle(dir: &str) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join(dir);
+    let files: Vec<(String, String)> = fs::read_dir(&root)
+        .expect("source directory exists")
+        .map(|e| e.expect("readable entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+        .map(|p| {
+            let name = p
+                .file_stem()
+                .expect("a file name")
+                .to_string_lossy()
+                .into_owned();
+            (name, fs::read_to_string(&p).expect("readable source"))
+        })
+        .filter(|(name, _)| name != "mod")
+        .collect();
+    let crate_path = format!("crate::{}::", dir.replace('/', "::"));
+    let graph: Vec<(String, Vec<String>)> = files
+        .iter()
+        .map(|(name, text)| {
+            let mut names = names_after(text, "super::");
+            names.extend(names_after(text, &crate_path));
+            names.retain(|n| n != name && files.iter().any(|(f, _)| f == n));
+            (name.clone(), names)
+        })
+        .collect();
+    let imports = |name: &str| -> Vec<String> {
+        graph
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, i)| i.clone())
+            .unwrap_or_default()
+    };
+    // Depth-first search for a path that comes back to where it started.
+    for (start, _) in &graph {
+        let mut stack = imports(start);
+        let mut seen = Vec::new();
+        while let Some(next) = stack.pop() {
+            assert_ne!(
+                &next, start,
+                "{dir}/{start}.rs imports itself through a circle of sibling modules"
+            );
+            if !seen.contains(&next) {
+                stack.extend(imports(&next));
+                seen.push(next);
+            }
+        }
+    }
+}
+
+#[test]
+fn engine_modules_import_one_way() {
+    // The pool runs the analysis; the analysis maths know nothing of it.
+    assert_no_import_circle("engine");
+}
+
+#[test]
+fn service_modules_import_one_way() {
+    assert_no_import_circle("service");
+}
+
+#[test]
+fn the_service_base_imports_no_family() {
+    // game.rs is what every family shares: it names only mod.rs's types
+    // and its helpers (clock, events, the message catalog), never a
+    // family of commands.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/service/game.rs");
+    let text = fs::read_to_string(path).expect("readable source");
+    let allowed = ["clock", "events", "messages"];
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/service");
+    for entry in fs::read_dir(root).expect("source directory exists") {
+        let path = entry.expect("readable entry").path();
+        let Some(name) = path.file_stem().map(|s| s.to_string_lossy().into_owned()) else {
+            continue;
+        };
+        if name == "mod" || name == "game" || allowed.contains(&name.as_str()) {
+            continue;
+        }
+        assert!(
+            !names_after(&text, "super::").contains(&name),
+            "service/game.rs names the family {name:?}; the base must not depend on one"
+        );
     }
 }
 

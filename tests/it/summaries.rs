@@ -288,7 +288,7 @@ async fn the_engine_analysis_goes_into_the_summary() {
     );
     assert!(
         s.text
-            .contains("alice: 0 inaccuracies, 0 mistakes, 1 blunders"),
+            .contains("alice: 0 inaccuracies, 0 mistakes, 1 blunder;"),
         "{}",
         s.text
     );

@@ -282,7 +282,10 @@ console-bad-span = Cannot read `{ $given }` as a time span: use e.g. `3d`, `5h`,
 
 console-not-utf8 = That line is not valid UTF-8 text; it was skipped.
 
-console-clock-limit = The clock cannot go that far: at most { $days } days ahead of the real time.
+console-clock-limit = The clock cannot go that far: at most { $days ->
+            [one] { $days } day
+           *[other] { $days } days
+        } ahead of the real time.
 
 resign-question = Resign this game? This cannot be undone.
 
@@ -364,7 +367,16 @@ summary-days = { $days ->
 summary-winner = { $winner } wins
 summary-draw = Draw
 summary-opening = Opening: { $opening }
-summary-analysis-side = { $player }: { $inaccuracies } inaccuracies, { $mistakes } mistakes, { $blunders } blunders; average loss { $acpl } centipawns, accuracy { $accuracy }%
+summary-analysis-side = { $player }: { $inaccuracies ->
+            [one] { $inaccuracies } inaccuracy
+           *[other] { $inaccuracies } inaccuracies
+        }, { $mistakes ->
+            [one] { $mistakes } mistake
+           *[other] { $mistakes } mistakes
+        }, { $blunders ->
+            [one] { $blunders } blunder
+           *[other] { $blunders } blunders
+        }; average loss { $acpl } centipawns, accuracy { $accuracy }%
 summary-worst = Worst move: { $number } { $san } by { $player }; { $best } was better.
 summary-lichess = Analyse on lichess
 no-finished-game-here = No game has finished in this channel yet.
@@ -431,7 +443,10 @@ moretime-given = { $by } gives { $player } one more day: the deadline is now { $
 
 moretime-self = It is your move: only your opponent can give you more time.
 
-moretime-limit = You have already given { $limit } extra days in this game, the most allowed.
+moretime-limit = You have already given { $limit ->
+            [one] { $limit } extra day
+           *[other] { $limit } extra days
+        } in this game, the most allowed.
 
 notify-set = { $where ->
         [dm] Your move notices and reminders now come by direct message.

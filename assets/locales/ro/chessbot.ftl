@@ -308,7 +308,11 @@ console-bad-span = Nu pot citi `{ $given }` ca interval de timp: folosiți de ex
 
 console-not-utf8 = Linia nu este text UTF-8 valid; a fost sărită.
 
-console-clock-limit = Ceasul nu poate fi mutat atât de departe: cel mult { $days } de zile înaintea timpului real.
+console-clock-limit = Ceasul nu poate fi mutat atât de departe: cel mult { $days ->
+            [one] { $days } zi
+            [few] { $days } zile
+           *[other] { $days } de zile
+        } înaintea timpului real.
 
 resign-question = Abandonați partida? Decizia nu mai poate fi anulată.
 
@@ -395,7 +399,19 @@ summary-days = { $days ->
 summary-winner = { $winner } câștigă
 summary-draw = Remiză
 summary-opening = Deschiderea: { $opening }
-summary-analysis-side = { $player }: { $inaccuracies } imprecizii, { $mistakes } greșeli, { $blunders } gafe; pierdere medie { $acpl } centipioni, precizie { $accuracy }%
+summary-analysis-side = { $player }: { $inaccuracies ->
+            [one] { $inaccuracies } imprecizie
+            [few] { $inaccuracies } imprecizii
+           *[other] { $inaccuracies } de imprecizii
+        }, { $mistakes ->
+            [one] { $mistakes } greșeală
+            [few] { $mistakes } greșeli
+           *[other] { $mistakes } de greșeli
+        }, { $blunders ->
+            [one] { $blunders } gafă
+            [few] { $blunders } gafe
+           *[other] { $blunders } de gafe
+        }; pierdere medie { $acpl } centipioni, precizie { $accuracy }%
 summary-worst = Cea mai slabă mutare: { $number } { $san } ({ $player }); mai bună era { $best }.
 summary-lichess = Analizează pe lichess
 no-finished-game-here = Nicio partidă nu s-a încheiat încă în acest canal.
@@ -454,7 +470,11 @@ moretime-given = { $by } îi dă lui { $player } încă o zi: termenul este acum
 
 moretime-self = Sunteți la mutare: doar adversarul vă poate da mai mult timp.
 
-moretime-limit = Ați dat deja timp în plus în această partidă de { $limit } ori, cât este permis.
+moretime-limit = Ați dat deja timp în plus în această partidă { $limit ->
+            [one] o dată
+            [few] de { $limit } ori
+           *[other] de { $limit } de ori
+        }, cât este permis.
 
 notify-set = { $where ->
         [dm] Anunțurile că sunteți la mutare și mementourile vin acum prin mesaj direct.

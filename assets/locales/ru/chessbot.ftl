@@ -309,7 +309,11 @@ console-bad-span = Не могу прочитать `{ $given }` как пром
 
 console-not-utf8 = Эта строка не в кодировке UTF-8; она пропущена.
 
-console-clock-limit = Так далеко часы не переводятся: не больше чем на { $days } дней вперёд от настоящего времени.
+console-clock-limit = Так далеко часы не переводятся: не больше чем на { $days ->
+            [one] { $days } день
+            [few] { $days } дня
+           *[many] { $days } дней
+        } вперёд от настоящего времени.
 
 resign-question = Сдать партию? Отменить это будет нельзя.
 
@@ -396,7 +400,19 @@ summary-days = { $days ->
 summary-winner = { $winner } побеждает
 summary-draw = Ничья
 summary-opening = Дебют: { $opening }
-summary-analysis-side = { $player }: неточностей { $inaccuracies }, ошибок { $mistakes }, грубых ошибок { $blunders }; средняя потеря { $acpl } сантипешек, точность { $accuracy }%
+summary-analysis-side = { $player }: { $inaccuracies ->
+            [one] { $inaccuracies } неточность
+            [few] { $inaccuracies } неточности
+           *[many] { $inaccuracies } неточностей
+        }, { $mistakes ->
+            [one] { $mistakes } ошибка
+            [few] { $mistakes } ошибки
+           *[many] { $mistakes } ошибок
+        }, { $blunders ->
+            [one] { $blunders } грубая ошибка
+            [few] { $blunders } грубые ошибки
+           *[many] { $blunders } грубых ошибок
+        }; средняя потеря { $acpl } сантипешек, точность { $accuracy }%
 summary-worst = Худший ход: { $number } { $san } ({ $player }); лучше было { $best }.
 summary-lichess = Анализ на lichess
 no-finished-game-here = В этом канале ещё не закончилась ни одна партия.
@@ -454,7 +470,11 @@ moretime-given = { $by } даёт { $player } ещё один день: новы
 
 moretime-self = Сейчас ваш ход: добавить вам время может только соперник.
 
-moretime-limit = Вы уже добавили сопернику время в этой партии { $limit } раз — больше нельзя.
+moretime-limit = Вы уже добавили сопернику время в этой партии { $limit ->
+            [one] { $limit } раз
+            [few] { $limit } раза
+           *[many] { $limit } раз
+        } — больше нельзя.
 
 notify-set = { $where ->
         [dm] Уведомления о вашем ходе и напоминания теперь приходят в личные сообщения.

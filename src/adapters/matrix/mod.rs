@@ -6,7 +6,7 @@
 //!
 //! - Session: the login (user, device, access token) is kept in
 //!   `session.json` in the store folder, and the SDK's SQLite state store
-//!   next to it keeps the sync state and the bot's [`Progress`] (the sync
+//!   next to it keeps the sync state and the bot's `Progress` (the sync
 //!   token of the batch in hand and its commands already handled), so a
 //!   restart, even after a crash in the middle of a batch, resumes exactly
 //!   where the bot stopped: commands sent while it was down are answered
@@ -21,7 +21,7 @@
 //!   in order; [`limits`] caps the rooms and rate-limits commands.
 //! - Texts tell users to type `!chess ...` ([`crate::i18n::CommandStyle`]);
 //!   a command sent in a thread is answered in that thread.
-//! - Layout: [`format`] (pure text helpers), [`send`] (replies -> events),
+//! - Layout: [`format`](mod@format) (pure text helpers), [`send`] (replies -> events),
 //!   [`limits`] (room cap, rate limit), `commands`, `rooms`, `session`,
 //!   `sync`, and this file (configuration, `serve`).
 
@@ -74,7 +74,7 @@ pub const DEFAULT_DUE_POLL: Duration = Duration::from_secs(60);
 /// Settings of the Matrix bot, from the environment.
 #[derive(clap::Args)]
 pub struct MatrixArgs {
-    /// Homeserver URL, e.g. https://matrix.example.org.
+    /// Homeserver URL, e.g. `https://matrix.example.org`.
     #[arg(long, env = "MATRIX_HOMESERVER")]
     pub homeserver: String,
     /// The bot account: `@chessbot:example.org` (or the localpart).

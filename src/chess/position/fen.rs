@@ -8,7 +8,6 @@ use super::super::types::{Bitboard, Color, Piece, Role, Square};
 use super::super::variant::Variant;
 use super::Position;
 
-/// The FEN of the standard starting position.
 /// The largest move number a custom starting position may have. FENs are
 /// read up to [`FEN_MOVE_NUMBER_LIMIT`], far above what any game started
 /// here can reach, so every position a game reaches reads back.
@@ -17,6 +16,7 @@ pub const START_MOVE_NUMBER_LIMIT: u32 = 100_000;
 /// The largest move number [`Position::from_fen`] reads.
 pub const FEN_MOVE_NUMBER_LIMIT: u32 = 10_000_000;
 
+/// The FEN of the standard starting position.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /// Why a FEN string is not a playable position.

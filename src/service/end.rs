@@ -1,0 +1,80 @@
+//! The end of a game: the announcement every ending shares (the result in
+//! words, the final board, the rating change, the `end` event) and the
+//! summary that follows it.
+
+use super::game::{GameService, Loaded, color_str, reply};
+use super::records::rated_end;
+use super::summaries::summary_follow_up;
+use super::{BoardImage, Event, Place, Reply, messages as msg};
+use crate::chess::{Color, Outcome};
+use crate::i18n::Locale;
+use crate::render::BoardResult;
+
+impl GameService {
+    /// The end announcement (event `end`, final board), followed by the
+    /// game's summary ([`Reply::follow_up`]) unless it was aborted.
+    pub(super) fn end_replies(
+        &self,
+        loc: Locale,
+        place: &Place,
+        l: &Loaded,
+        outcome: Outcome,
+        loser_hint: Option<Color>,
+        text: Option<String>,
+    ) -> Vec<Reply> {
+        let loser = outcome.winner.map(Color::other).or(loser_hint);
+        let text = text.unwrap_or_else(|| {
+            msg::summary(
+                loc,
+                outcome.termination,
+                outcome.winner.map(|w| l.name(w)),
+                loser.map(|c| l.name(c)),
+                outcome.result(),
+            )
+        });
+        let mut end = reply(place, text);
+        end.board = Some(BoardImage {
+            flip: false,
+            result: BoardResult::from_outcome(Some(outcome)),
+            ..self.image(l, false)
+        });
+        end.mentions = l.both();
+        let ratings = rated_end(loc, &l.row, &mut end.text);
+        end.event = Some(Event::End {
+            result: outcome.result().to_string(),
+            winner: outcome.winner.map(color_str),
+            termination: outcome.termination.as_str().to_string(),
+            ratings,
+        });
+        end.follow_up = summary_follow_up(loc, place, l);
+        vec![end]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::Termination;
+
+    #[test]
+    fn final_board_badges_follow_the_outcome() {
+        let mate = Outcome::new(Some(Color::Black), Termination::Checkmate);
+        assert_eq!(
+            BoardResult::from_outcome(Some(mate)),
+            Some(BoardResult::Mated(Color::White))
+        );
+        let resign = Outcome::new(Some(Color::White), Termination::Resignation);
+        assert_eq!(
+            BoardResult::from_outcome(Some(resign)),
+            Some(BoardResult::Won(Color::White))
+        );
+        let draw = Outcome::new(None, Termination::Stalemate);
+        assert_eq!(
+            BoardResult::from_outcome(Some(draw)),
+            Some(BoardResult::Draw)
+        );
+        let abort = Outcome::new(None, Termination::Aborted);
+        assert_eq!(BoardResult::from_outcome(Some(abort)), None);
+        assert_eq!(BoardResult::from_outcome(None), None);
+    }
+}

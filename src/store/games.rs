@@ -1,0 +1,609 @@
+//! Games and their moves in the database: inserting a game (from an
+//! accepted challenge or directly, against the computer), reading games,
+//! and every guarded change of a running game (a move, a takeback, an offer,
+//! its end, a move to another channel).
+
+use super::backend::{Exec, query, query_as};
+use super::outbox::{ANNOUNCE_END, Outbox};
+use super::ratings::{self, RatingChange, RatingUpdate};
+use super::{ChannelKey, Store, StoreError, StoreResult, map_unique};
+
+/// A `game` row.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct GameRow {
+    pub id: i64,
+    pub platform: String,
+    pub guild: String,
+    pub channel: String,
+    pub white_id: String,
+    pub white_name: String,
+    pub black_id: String,
+    pub black_name: String,
+    pub start_fen: String,
+    pub rules: String,
+    pub days: i64,
+    pub status: String,
+    pub result: Option<String>,
+    pub termination: Option<String>,
+    pub ply: i64,
+    pub fen: String,
+    pub draw_offer: Option<String>,
+    pub takeback_offer: Option<String>,
+    pub deadline_at: Option<i64>,
+    pub remind_at: Option<i64>,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub ended_at: Option<i64>,
+    /// 1 when the game counts for ratings.
+    pub rated: i64,
+    /// Rounded ratings before and after a rated game that ended.
+    pub white_rating_before: Option<i64>,
+    pub white_rating_after: Option<i64>,
+    pub black_rating_before: Option<i64>,
+    pub black_rating_after: Option<i64>,
+}
+
+impl GameRow {
+    /// Whether the game is still being played.
+    #[must_use]
+    pub fn is_active(&self) -> bool {
+        self.status == STATUS_ACTIVE
+    }
+
+    /// Both players' ratings before and after, once a rated game ended.
+    #[must_use]
+    pub fn rating_change(&self) -> Option<RatingChange> {
+        Some(RatingChange {
+            white_before: self.white_rating_before?,
+            white_after: self.white_rating_after?,
+            black_before: self.black_rating_before?,
+            black_after: self.black_rating_after?,
+        })
+    }
+
+    /// Records the ratings a finished rated game changed.
+    pub fn set_rating_change(&mut self, c: Option<RatingChange>) {
+        if let Some(c) = c {
+            self.white_rating_before = Some(c.white_before);
+            self.white_rating_after = Some(c.white_after);
+            self.black_rating_before = Some(c.black_before);
+            self.black_rating_after = Some(c.black_after);
+        }
+    }
+}
+
+/// A `move` row.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct MoveRow {
+    pub ply: i64,
+    pub uci: String,
+    pub san: String,
+    pub played_at: i64,
+}
+
+/// A game to insert (when a challenge is accepted).
+#[derive(Clone, Debug)]
+pub struct NewGame {
+    pub place: ChannelKey,
+    pub white_id: String,
+    pub white_name: String,
+    pub black_id: String,
+    pub black_name: String,
+    pub start_fen: String,
+    pub rules: String,
+    pub days: i64,
+    pub deadline_at: i64,
+    pub remind_at: i64,
+    pub created_at: i64,
+    /// Whether the game counts for ratings.
+    pub rated: bool,
+}
+
+/// The new state of a game after a move or a takeback.
+#[derive(Clone, Debug)]
+pub struct GameUpdate {
+    pub fen: String,
+    pub draw_offer: Option<String>,
+    pub takeback_offer: Option<String>,
+    pub deadline_at: Option<i64>,
+    pub remind_at: Option<i64>,
+    /// `(result, termination)` when this change ends the game.
+    pub finish: Option<(String, String)>,
+    pub now: i64,
+}
+
+/// Status value of a running game.
+pub const STATUS_ACTIVE: &str = "active";
+/// Status value of an ended game.
+pub const STATUS_FINISHED: &str = "finished";
+
+const GAME_COLUMNS: &str = "id, platform, guild, channel, white_id, white_name, black_id, \
+     black_name, start_fen, rules, days, status, result, termination, ply, fen, draw_offer, \
+     takeback_offer, deadline_at, remind_at, created_at, updated_at, ended_at, rated, \
+     white_rating_before, white_rating_after, black_rating_before, black_rating_after";
+
+/// Ends an active game at an expected ply: result, termination, ended_at,
+/// updated_at, id, ply.
+const FINISH_SQL: &str = "update game set status = 'finished', result = ?, termination = ?, \
+     ended_at = ?, updated_at = ?, draw_offer = null, takeback_offer = null, deadline_at = null, \
+     remind_at = null where id = ? and status = 'active' and ply = ?";
+
+/// A `select` of every game column with `tail` (a filter and/or order).
+pub(super) fn game_sql(tail: &str) -> sqlx::AssertSqlSafe<String> {
+    sqlx::AssertSqlSafe(format!("select {GAME_COLUMNS} from game {tail}"))
+}
+
+impl Store {
+    /// Inserts an active game at ply 0 that no challenge led to (a game
+    /// against the computer). `clocked`: whether the side to move has
+    /// `g`'s deadline and reminder (not when the computer moves first: its
+    /// clock never runs).
+    ///
+    /// # Errors
+    /// [`StoreError::Busy`] when the channel already has an active game.
+    pub async fn insert_game(&self, g: &NewGame, clocked: bool) -> StoreResult<i64> {
+        insert_game_row(g, clocked, &self.pool).await
+    }
+
+    /// The game by id.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn game(&self, id: i64) -> StoreResult<Option<GameRow>> {
+        Ok(query_as(game_sql("where id = ?"))
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?)
+    }
+
+    /// The game of a channel that `tail` (a filter and/or order after the
+    /// channel condition) selects.
+    async fn channel_game(&self, place: &ChannelKey, tail: &str) -> StoreResult<Option<GameRow>> {
+        let filter = format!("where platform = ? and guild = ? and channel = ? {tail}");
+        Ok(query_as(game_sql(&filter))
+            .bind(&place.platform)
+            .bind(&place.guild)
+            .bind(&place.channel)
+            .fetch_optional(&self.pool)
+            .await?)
+    }
+
+    /// The active game of a channel.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn active_game(&self, place: &ChannelKey) -> StoreResult<Option<GameRow>> {
+        self.channel_game(place, "and status = 'active'").await
+    }
+
+    /// The most recent game of a channel, active or finished.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn last_game(&self, place: &ChannelKey) -> StoreResult<Option<GameRow>> {
+        self.channel_game(place, "order by id desc limit 1").await
+    }
+
+    /// The most recent finished game of a channel.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn last_finished_game(&self, place: &ChannelKey) -> StoreResult<Option<GameRow>> {
+        self.channel_game(place, "and status = 'finished' order by id desc limit 1")
+            .await
+    }
+
+    /// Active games on a platform server (guild), soonest deadline first.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn active_games_in(&self, platform: &str, guild: &str) -> StoreResult<Vec<GameRow>> {
+        Ok(query_as(game_sql(
+            "where platform = ? and guild = ? and status = 'active' \
+             order by deadline_at, id limit 50",
+        ))
+        .bind(platform)
+        .bind(guild)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// Active games of a user on a platform, soonest deadline first.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn active_games_of(&self, platform: &str, user: &str) -> StoreResult<Vec<GameRow>> {
+        Ok(query_as(game_sql(
+            "where platform = ? and status = 'active' and (white_id = ? or black_id = ?) \
+             order by deadline_at, id limit 50",
+        ))
+        .bind(platform)
+        .bind(user)
+        .bind(user)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// Finished games of a user on a platform, newest first.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn finished_games_of(
+        &self,
+        platform: &str,
+        user: &str,
+        limit: i64,
+    ) -> StoreResult<Vec<GameRow>> {
+        Ok(query_as(game_sql(
+            "where platform = ? and status = 'finished' and (white_id = ? or black_id = ?) \
+             order by id desc limit ?",
+        ))
+        .bind(platform)
+        .bind(user)
+        .bind(user)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// The moves of a game in order.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn moves(&self, game_id: i64) -> StoreResult<Vec<MoveRow>> {
+        Ok(
+            query_as("select ply, uci, san, played_at from move where game_id = ? order by ply")
+                .bind(game_id)
+                .fetch_all(&self.pool)
+                .await?,
+        )
+    }
+
+    /// Applies a move: the game must be active at `expected_ply`; the move
+    /// becomes ply `expected_ply + 1`. One transaction, committed (and
+    /// synced) before returning.
+    ///
+    /// # Errors
+    /// [`StoreError::Stale`] when the game is no longer at `expected_ply`.
+    ///
+    /// When the move ends the game and `ratings` is given, both players'
+    /// ratings are updated in the same transaction (see
+    /// [`Store::finish_game`]).
+    pub async fn apply_move(
+        &self,
+        game_id: i64,
+        expected_ply: i64,
+        mv: &MoveRow,
+        update: &GameUpdate,
+        ratings: Option<&RatingUpdate>,
+    ) -> StoreResult<Option<RatingChange>> {
+        let mut tx = self.pool.begin().await?;
+        let (status, result, termination, ended_at) = finish_columns(update);
+        let done = query(
+            "update game set ply = ply + 1, fen = ?, draw_offer = ?, takeback_offer = ?, \
+             deadline_at = ?, remind_at = ?, status = ?, result = ?, termination = ?, \
+             ended_at = ?, updated_at = ? \
+             where id = ? and status = 'active' and ply = ? \
+             and (deadline_at is null or deadline_at > ?)",
+        )
+        .bind(&update.fen)
+        .bind(&update.draw_offer)
+        .bind(&update.takeback_offer)
+        .bind(update.deadline_at)
+        .bind(update.remind_at)
+        .bind(status)
+        .bind(result)
+        .bind(termination)
+        .bind(ended_at)
+        .bind(update.now)
+        .bind(game_id)
+        .bind(expected_ply)
+        .bind(update.now)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            return Err(StoreError::Stale);
+        }
+        query("insert into move (game_id, ply, uci, san, played_at) values (?, ?, ?, ?, ?)")
+            .bind(game_id)
+            .bind(expected_ply + 1)
+            .bind(&mv.uci)
+            .bind(&mv.san)
+            .bind(mv.played_at)
+            .execute(&mut *tx)
+            .await
+            .map_err(|e| match map_unique(e) {
+                StoreError::Busy => StoreError::Stale,
+                e => e,
+            })?;
+        let change = match (ratings, &update.finish) {
+            (Some(u), Some((result, _))) => {
+                ratings::apply_rating(&mut tx, game_id, result, u, update.now).await?
+            }
+            _ => None,
+        };
+        tx.commit().await?;
+        Ok(change)
+    }
+
+    /// Takes back moves: the game must be active at `expected_ply`; moves
+    /// after `new_ply` are deleted and the game state replaced.
+    ///
+    /// # Errors
+    /// [`StoreError::Stale`] when the game is no longer at `expected_ply`.
+    pub async fn take_back(
+        &self,
+        game_id: i64,
+        expected_ply: i64,
+        new_ply: i64,
+        update: &GameUpdate,
+    ) -> StoreResult<()> {
+        let mut tx = self.pool.begin().await?;
+        let done = query(
+            "update game set ply = ?, fen = ?, draw_offer = ?, takeback_offer = ?, \
+             deadline_at = ?, remind_at = ?, updated_at = ? \
+             where id = ? and status = 'active' and ply = ?",
+        )
+        .bind(new_ply)
+        .bind(&update.fen)
+        .bind(&update.draw_offer)
+        .bind(&update.takeback_offer)
+        .bind(update.deadline_at)
+        .bind(update.remind_at)
+        .bind(update.now)
+        .bind(game_id)
+        .bind(expected_ply)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            return Err(StoreError::Stale);
+        }
+        query("delete from move where game_id = ? and ply > ?")
+            .bind(game_id)
+            .bind(new_ply)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Changes the standing draw offer (a colour name or null) of an
+    /// active game at `expected_ply`, from `old` to `new`: only that column,
+    /// and only if it still holds `old`, so a concurrent change of the
+    /// takeback request (or of the offer itself) is never overwritten.
+    ///
+    /// # Errors
+    /// [`StoreError::Stale`] when the game or the offer changed.
+    pub async fn set_draw_offer(
+        &self,
+        game_id: i64,
+        expected_ply: i64,
+        old: Option<&str>,
+        new: Option<&str>,
+        now: i64,
+    ) -> StoreResult<()> {
+        self.set_offer_column(SET_DRAW_OFFER_SQL, game_id, expected_ply, old, new, now)
+            .await
+    }
+
+    /// Changes the standing takeback request like
+    /// [`Store::set_draw_offer`] changes the draw offer.
+    ///
+    /// # Errors
+    /// [`StoreError::Stale`] when the game or the request changed.
+    pub async fn set_takeback_offer(
+        &self,
+        game_id: i64,
+        expected_ply: i64,
+        old: Option<&str>,
+        new: Option<&str>,
+        now: i64,
+    ) -> StoreResult<()> {
+        self.set_offer_column(SET_TAKEBACK_OFFER_SQL, game_id, expected_ply, old, new, now)
+            .await
+    }
+
+    async fn set_offer_column(
+        &self,
+        sql: &'static str,
+        game_id: i64,
+        expected_ply: i64,
+        old: Option<&str>,
+        new: Option<&str>,
+        now: i64,
+    ) -> StoreResult<()> {
+        let done = query(sql)
+            .bind(new)
+            .bind(now)
+            .bind(game_id)
+            .bind(expected_ply)
+            .bind(old.unwrap_or(""))
+            .execute(&self.pool)
+            .await?;
+        if done.rows_affected() == 1 {
+            Ok(())
+        } else {
+            Err(StoreError::Stale)
+        }
+    }
+
+    /// Ends an active game at `expected_ply` (resignation, agreement, abort,
+    /// claim, time-out). Claims the end atomically: of two processes ending
+    /// the same game, exactly one succeeds. With `ratings`, that one also
+    /// updates both players' ratings in the same transaction, so a rated
+    /// game counts exactly once (an aborted game, result `*`, never does).
+    ///
+    /// # Errors
+    /// [`StoreError::Stale`] when the game changed or already ended.
+    pub async fn finish_game(
+        &self,
+        game_id: i64,
+        expected_ply: i64,
+        result: &str,
+        termination: &str,
+        now: i64,
+        ratings: Option<&RatingUpdate>,
+    ) -> StoreResult<Option<RatingChange>> {
+        let mut tx = self.pool.begin().await?;
+        let done = query(FINISH_SQL)
+            .bind(result)
+            .bind(termination)
+            .bind(now)
+            .bind(now)
+            .bind(game_id)
+            .bind(expected_ply)
+            .execute(&mut *tx)
+            .await?;
+        if done.rows_affected() != 1 {
+            return Err(StoreError::Stale);
+        }
+        let change = match ratings {
+            Some(u) => ratings::apply_rating(&mut tx, game_id, result, u, now).await?,
+            None => None,
+        };
+        tx.commit().await?;
+        Ok(change)
+    }
+
+    /// Ends a game on time and records its announcement in the outbox, in
+    /// one transaction: exactly one caller succeeds, and the announcement
+    /// survives the caller dying before it posted. Returns the
+    /// announcement's id. With `ratings`, both players' ratings are updated
+    /// in the same transaction (the game row records them).
+    ///
+    /// # Errors
+    /// [`StoreError::Stale`] when the game changed or already ended.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn finish_game_announced(
+        &self,
+        game_id: i64,
+        expected_ply: i64,
+        result: &str,
+        termination: &str,
+        now: i64,
+        lease_until: i64,
+        ratings: Option<&RatingUpdate>,
+    ) -> StoreResult<i64> {
+        let mut tx = self.pool.begin().await?;
+        let done = query(FINISH_SQL)
+            .bind(result)
+            .bind(termination)
+            .bind(now)
+            .bind(now)
+            .bind(game_id)
+            .bind(expected_ply)
+            .execute(&mut *tx)
+            .await?;
+        if done.rows_affected() != 1 {
+            return Err(StoreError::Stale);
+        }
+        if let Some(u) = ratings {
+            ratings::apply_rating(&mut tx, game_id, result, u, now).await?;
+        }
+        let id = Outbox::Games
+            .record(
+                &mut tx,
+                game_id,
+                Some((ANNOUNCE_END, expected_ply)),
+                now,
+                lease_until,
+            )
+            .await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// Moves the active game of `from` to `to` (a Discord thread).
+    ///
+    /// # Errors
+    /// [`StoreError::Busy`] when `to` already has an active game.
+    pub async fn rebind_channel(&self, from: &ChannelKey, to: &ChannelKey) -> StoreResult<bool> {
+        let done = query(
+            "update game set platform = ?, guild = ?, channel = ? \
+             where platform = ? and guild = ? and channel = ? and status = 'active'",
+        )
+        .bind(&to.platform)
+        .bind(&to.guild)
+        .bind(&to.channel)
+        .bind(&from.platform)
+        .bind(&from.guild)
+        .bind(&from.channel)
+        .execute(&self.pool)
+        .await
+        .map_err(map_unique)?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Consistency check (tests, the crash test): every game's `ply` equals
+    /// its number of moves and the moves are numbered 1..=ply.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn inconsistent_games(&self) -> StoreResult<Vec<i64>> {
+        let rows: Vec<(i64,)> = query_as(
+            "select g.id from game g where g.ply <> \
+             (select count(*) from move m where m.game_id = g.id) \
+             or g.ply <> coalesce((select max(m.ply) from move m where m.game_id = g.id), 0)",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.into_iter().map(|r| r.0).collect())
+    }
+}
+
+type FinishColumns<'a> = (&'static str, Option<&'a str>, Option<&'a str>, Option<i64>);
+
+fn finish_columns(update: &GameUpdate) -> FinishColumns<'_> {
+    match &update.finish {
+        Some((result, termination)) => (
+            STATUS_FINISHED,
+            Some(result.as_str()),
+            Some(termination.as_str()),
+            Some(update.now),
+        ),
+        None => (STATUS_ACTIVE, None, None, None),
+    }
+}
+
+/// The guarded single-column updates of [`Store::set_draw_offer`] and
+/// [`Store::set_takeback_offer`] (new value, now, id, ply, old value; null
+/// is compared as the empty string, which no offer holds).
+const SET_DRAW_OFFER_SQL: &str = "update game set draw_offer = ?, updated_at = ? \
+     where id = ? and status = 'active' and ply = ? and coalesce(draw_offer, '') = ?";
+const SET_TAKEBACK_OFFER_SQL: &str = "update game set takeback_offer = ?, updated_at = ? \
+     where id = ? and status = 'active' and ply = ? and coalesce(takeback_offer, '') = ?";
+
+/// Inserts an active game at ply 0; `clocked`: whether the side to move
+/// has `g`'s deadline and reminder.
+pub(super) async fn insert_game_row<'e>(
+    g: &NewGame,
+    clocked: bool,
+    db: impl Into<Exec<'e>>,
+) -> StoreResult<i64> {
+    let row: (i64,) = query_as(
+        "insert into game (platform, guild, channel, white_id, white_name, black_id, \
+         black_name, start_fen, rules, days, status, ply, fen, deadline_at, remind_at, \
+         created_at, updated_at, rated) \
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?, ?, ?) returning id",
+    )
+    .bind(&g.place.platform)
+    .bind(&g.place.guild)
+    .bind(&g.place.channel)
+    .bind(&g.white_id)
+    .bind(&g.white_name)
+    .bind(&g.black_id)
+    .bind(&g.black_name)
+    .bind(&g.start_fen)
+    .bind(&g.rules)
+    .bind(g.days)
+    .bind(&g.start_fen)
+    .bind(clocked.then_some(g.deadline_at))
+    .bind(clocked.then_some(g.remind_at))
+    .bind(g.created_at)
+    .bind(g.created_at)
+    .bind(i64::from(g.rated))
+    .fetch_one(db)
+    .await
+    .map_err(map_unique)?;
+    Ok(row.0)
+}
