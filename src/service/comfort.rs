@@ -10,7 +10,7 @@ use crate::store::GameRow;
 use super::game::*;
 
 /// Days of vacation a player may take in any 365 days.
-pub(super) const VACATION_ALLOWANCE: i64 = 30;
+pub const VACATION_ALLOWANCE: i64 = 30;
 /// The rolling window of the allowance.
 const VACATION_WINDOW_MS: i64 = 365 * DAY_MS;
 /// Extra days each player may give in one game.
