@@ -6,6 +6,8 @@
 //!   `vacation_days_out_of_range_say_the_range`,
 //!   `game_numbers_beyond_any_id_are_no_such_game`,
 //!   `render_pgn_reads_a_bounded_prefix`
+//! - item 4 (URLs in logs): the unit test
+//!   `store::backend::tests::passwords_with_url_delimiters_never_reach_messages`
 
 use std::io::Write;
 use std::process::{Command, Stdio};
