@@ -23,7 +23,7 @@ mod ratings;
 
 pub use backend::{Backend, PoolConfig, numbered_placeholders, redact_url};
 use backend::{Pool, query, query_as};
-pub use comfort::{CHALLENGE_TTL_MS, ChallengeAnnouncementRow, VacationRow};
+pub use comfort::{CHALLENGE_TTL_MS, ChallengeAnnouncementRow, NewVacation, VacationRow};
 pub use ratings::{HeadToHead, RatingChange, RatingRow, RatingUpdate};
 
 /// Storage failures.

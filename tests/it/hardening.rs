@@ -8,10 +8,19 @@
 //!   `render_pgn_reads_a_bounded_prefix`
 //! - item 4 (URLs in logs): the unit test
 //!   `store::backend::tests::passwords_with_url_delimiters_never_reach_messages`
+//! - item 5 (vacations): `vacation_allowance_is_rolling_across_a_year_boundary`,
+//!   `two_vacations_at_once_cannot_both_pass_the_check`,
+//!   `vacation_on_and_off_is_announced_at_most_once_an_hour`
 
 use std::io::Write;
 use std::process::{Command, Stdio};
 
+use std::sync::Arc;
+
+use chessbot::adapters::text;
+use chessbot::service::{Actor, Event, GameService, ManualClock, Place, Reply};
+use chessbot::store::Store;
+use chrono::Utc;
 use serde_json::Value;
 
 /// Runs the console (no engine, a fresh SQLite file) on `input` and returns
@@ -153,3 +162,129 @@ fn render_pgn_reads_a_bounded_prefix() {
     assert!(err.contains("/dev/zero is over 4 MB"), "{err}");
 }
 
+/// Every public (not private) line of `out` whose event is a vacation.
+fn vacation_notices(out: &[Value]) -> Vec<&Value> {
+    out.iter()
+        .filter(|l| event_type(l) == "vacation" && l["to"].is_null())
+        .collect()
+}
+
+#[test]
+fn vacation_allowance_is_rolling_across_a_year_boundary() {
+    // 30 days from day 0, then from day 335 (before a fix: 30 more, so 60
+    // days within days 0-365), then from day 365 (the first window is over).
+    let out = console(
+        "alice: /chess vacation 30\n\
+         :advance 335d\n\
+         alice: /chess vacation 1\n\
+         alice: /chess vacation\n\
+         :advance 15d\n\
+         alice: /chess vacation 16\n\
+         :advance 15d\n\
+         alice: /chess vacation 30\n",
+    );
+    let mine: Vec<&Value> = out.iter().filter(|l| l["to"] == "alice").collect();
+    assert_eq!(mine.len(), 5, "{}", dump(&out));
+    assert_eq!(error_code(mine[0]), "", "{}", mine[0]);
+    assert_eq!(error_code(mine[1]), "limit", "day 335: {}", mine[1]);
+    assert!(
+        text(mine[2]).contains(" 0 days of vacation left"),
+        "status: {}",
+        mine[2]
+    );
+    assert_eq!(error_code(mine[3]), "limit", "day 350: {}", mine[3]);
+    assert_eq!(error_code(mine[4]), "", "day 365: {}", mine[4]);
+}
+
+fn place(ch: &str) -> Place {
+    Place {
+        platform: "console".into(),
+        guild: None,
+        channel: ch.into(),
+    }
+}
+
+fn actor(n: &str) -> Actor {
+    Actor {
+        id: n.into(),
+        name: n.into(),
+    }
+}
+
+async fn say(svc: &GameService, ch: &str, who: &str, line: &str) -> Vec<Reply> {
+    let cmd = text::parse(line).expect("parses").expect("a command");
+    svc.handle(&place(ch), &actor(who), cmd).await
+}
+
+fn is_error(r: &[Reply]) -> Option<String> {
+    r.iter().find_map(|r| match &r.event {
+        Some(Event::Error { code, .. }) => Some(code.clone()),
+        _ => None,
+    })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_vacations_at_once_cannot_both_pass_the_check() {
+    // A database file (several connections), as in production.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let url = format!("sqlite://{}", dir.path().join("x.db").display());
+    let store = Store::open(&url).await.expect("store");
+    let clock = Arc::new(ManualClock::new(Utc::now()));
+    let svc = GameService::open(store.clone(), clock)
+        .await
+        .expect("service");
+    for round in 0..8 {
+        let who = format!("user{round}");
+        let (a, b) = tokio::join!(
+            say(&svc, "general", &who, "/chess vacation 20"),
+            say(&svc, "other", &who, "/chess vacation 20"),
+        );
+        let passed = [is_error(&a), is_error(&b)]
+            .iter()
+            .filter(|e| e.is_none())
+            .count();
+        assert_eq!(passed, 1, "round {round}: {a:?} {b:?}");
+        let taken: i64 = store
+            .vacations_since("console", &who, 0)
+            .await
+            .expect("vacations")
+            .iter()
+            .map(|v| v.days)
+            .sum();
+        assert_eq!(taken, 20, "round {round}");
+    }
+}
+
+#[test]
+fn vacation_on_and_off_is_announced_at_most_once_an_hour() {
+    let out = console(
+        "alice: /chess challenge @bob color:white\n\
+         bob: /chess accept\n\
+         bob: /chess vacation 2\n\
+         bob: /chess vacation 0\n\
+         bob: /chess vacation 2\n\
+         bob: /chess vacation 0\n\
+         bob: /chess vacation 2\n\
+         :advance 59m\n\
+         bob: /chess vacation 0\n\
+         :advance 2m\n\
+         bob: /chess vacation 3\n\
+         bob: /chess vacation 0\n",
+    );
+    // Every command answered privately.
+    let private = out.iter().filter(|l| l["to"] == "bob").count();
+    assert_eq!(private, 8, "{}", dump(&out));
+    let public = vacation_notices(&out);
+    let said: Vec<&str> = public.iter().map(|l| text(l)).collect();
+    // The first start and end; 59 minutes later still quiet; 61 minutes
+    // after the first ones, a start and an end again.
+    assert_eq!(public.len(), 4, "{said:#?}");
+    assert!(said[0].contains("on vacation") && said[2].contains("on vacation"));
+    assert!(
+        said[1].contains("back") && said[3].contains("back"),
+        "{said:#?}"
+    );
+    for l in public {
+        assert_eq!(l["mentions"], serde_json::json!(["alice"]), "{l}");
+    }
+}
