@@ -14,6 +14,7 @@ use crate::i18n::Locale;
 use crate::render::Theme;
 use crate::service::{
     Actor, BoardView, ColorChoice, Command, DEFAULT_DAYS, DEFAULT_LEVEL, NotifyTarget,
+    VACATION_ALLOWANCE,
     messages as msg,
 };
 
@@ -35,6 +36,11 @@ pub enum ParseError {
     UnterminatedQuote,
     /// More than [`MAX_LEN`] characters.
     TooLong,
+    /// Days of vacation that are not a whole number from 0 to the
+    /// allowance.
+    BadVacationDays(String),
+    /// A game number no game can have (0, or too big for an id).
+    NoSuchGame(String),
 }
 
 impl ParseError {
@@ -44,6 +50,7 @@ impl ParseError {
         match self {
             ParseError::UnknownCommand(_) => "unknown_command",
             ParseError::TooLong => "too_long",
+            ParseError::NoSuchGame(_) => "no_game",
             _ => "invalid_option",
         }
     }
@@ -69,6 +76,8 @@ impl ParseError {
             ParseError::Unexpected { command, arg } => msg::unexpected_argument(l, command, arg),
             ParseError::UnterminatedQuote => msg::unterminated_quote(l),
             ParseError::TooLong => msg::input_too_long(l),
+            ParseError::BadVacationDays(v) => msg::bad_vacation_days(l, v, VACATION_ALLOWANCE),
+            ParseError::NoSuchGame(n) => msg::no_such_game_number(l, n),
         }
     }
 }
@@ -204,12 +213,15 @@ fn parse_bool(name: &str, v: &str) -> Result<bool, ParseError> {
     }
 }
 
-/// Days of vacation: a whole number, `d` allowed (`3`, `3d`); the service
-/// checks the allowance.
-fn parse_vacation_days(name: &str, v: &str) -> Result<u32, ParseError> {
+/// Days of vacation: a whole number from 0 to the allowance, `d` allowed
+/// (`3`, `3d`); the service checks what is left of the allowance.
+fn parse_vacation_days(v: &str) -> Result<u32, ParseError> {
     let t = v.trim();
     let t = t.strip_suffix('d').unwrap_or(t);
-    t.parse::<u32>().map_err(|_| bad(name, v))
+    match t.parse::<u32>() {
+        Ok(d) if i64::from(d) <= VACATION_ALLOWANCE => Ok(d),
+        _ => Err(ParseError::BadVacationDays(v.to_string())),
+    }
 }
 
 fn parse_game_id(name: &str, v: &str) -> Result<i64, ParseError> {
@@ -217,6 +229,10 @@ fn parse_game_id(name: &str, v: &str) -> Result<i64, ParseError> {
     let t = t.strip_prefix('#').unwrap_or(t);
     match t.parse::<i64>() {
         Ok(id) if id > 0 => Ok(id),
+        // A number, but one no game has (0, or beyond any id).
+        _ if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) => {
+            Err(ParseError::NoSuchGame(t.to_string()))
+        }
         _ => Err(bad(name, v)),
     }
 }
@@ -536,15 +552,15 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
             // `vacation days:3`, `vacation 3`; nothing shows it.
             let mut days = None;
             for tok in tokens {
-                let (name, value) = match tok {
-                    Token::Option(o, v) if o == "days" => (o, v),
+                let value = match tok {
+                    Token::Option(o, v) if o == "days" => v,
                     Token::Option(o, _) => return Err(unknown(&o)),
-                    Token::Positional(p) => ("days".to_string(), p),
+                    Token::Positional(p) => p,
                 };
                 if days.is_some() {
                     return Err(unexpected(&value));
                 }
-                days = Some(parse_vacation_days(&name, &value)?);
+                days = Some(parse_vacation_days(&value)?);
             }
             Command::Vacation { days }
         }

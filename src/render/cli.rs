@@ -168,9 +168,25 @@ fn board_picture(args: &RenderArgs, fen: &str) -> anyhow::Result<Vec<u8>> {
     })
 }
 
+/// The most of a PGN file `render --pgn` reads (a game is far smaller;
+/// `/dev/zero` must end).
+const MAX_PGN_BYTES: u64 = 4 << 20;
+
 fn game_picture(args: &RenderArgs, path: &Path) -> anyhow::Result<Vec<u8>> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut text = String::new();
+    std::fs::File::open(path)
+        .and_then(|f| {
+            let mut capped = std::io::Read::take(f, MAX_PGN_BYTES + 1);
+            std::io::Read::read_to_string(&mut capped, &mut text)
+        })
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    if text.len() as u64 > MAX_PGN_BYTES {
+        bail!(
+            "{} is over {} MB: not one PGN game",
+            path.display(),
+            MAX_PGN_BYTES >> 20
+        );
+    }
     let pgn = crate::chess::read_pgn(&text)
         .with_context(|| format!("{} is not a readable PGN game", path.display()))?;
     let mut game = pgn.game.clone();

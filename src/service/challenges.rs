@@ -44,6 +44,14 @@ impl GameService {
         if opponent.as_ref().is_some_and(|o| o.id == by.id) {
             return Err(user("not_allowed", msg::self_challenge(loc)));
         }
+        // The engine's reserved ids are played with `computer`, never
+        // challenged (nobody would ever accept).
+        if opponent
+            .as_ref()
+            .is_some_and(|o| super::is_engine_id(&o.id))
+        {
+            return Err(user("not_allowed", msg::challenge_computer(loc)));
+        }
         let start_fen = match fen.as_deref().map(str::trim) {
             None | Some("") => None,
             Some(f) => {

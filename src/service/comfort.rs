@@ -5,16 +5,22 @@
 use super::{Actor, Event, NotifyTarget, Place, Reply, messages as msg};
 use crate::chess::{Color, Position};
 use crate::i18n::Locale;
-use crate::store::GameRow;
+use crate::store::{GameRow, NewVacation, VacationRow};
 
 use super::game::{
     DAY_MS, Failure, GameService, Handled, Loaded, from_ms, ms, reply, turn_times, user,
 };
 
 /// Days of vacation a player may take in any 365 days.
-pub(super) const VACATION_ALLOWANCE: i64 = 30;
+pub const VACATION_ALLOWANCE: i64 = 30;
 /// The rolling window of the allowance.
 const VACATION_WINDOW_MS: i64 = 365 * DAY_MS;
+/// How far back the vacations that may share a window with a new one
+/// start (two windows: a vacation is far shorter than one).
+const VACATION_LOOKBACK_MS: i64 = 2 * VACATION_WINDOW_MS;
+/// A player's vacation start (or early end) is announced in public at
+/// most once in this long; the rest are private answers.
+const VACATION_NOTICE_QUIET_MS: i64 = 3_600_000;
 /// Extra days each player may give in one game.
 pub(super) const MORETIME_LIMIT: i64 = 7;
 
@@ -50,6 +56,49 @@ fn opponent_of(g: &GameRow, id: &str) -> Actor {
     }
 }
 
+/// Why a vacation cannot start now.
+enum Refused {
+    /// One is running until then.
+    Running(i64),
+    /// Only this many days are left.
+    Limit(i64),
+}
+
+/// The most days `n` (up to the allowance) of a vacation starting at `now`
+/// such that no 365-day window holds more than the allowance of the days
+/// counted of `past` and the new one together (a window overlapping two
+/// vacations counts the part of each inside it).
+fn days_left(past: &[VacationRow], now: i64) -> i64 {
+    let spans: Vec<(i64, i64)> = past
+        .iter()
+        .map(|v| {
+            let end = v.started_at.saturating_add(v.days.saturating_mul(DAY_MS));
+            (v.started_at, end)
+        })
+        .collect();
+    let fits = |n: i64| {
+        let new = (now, now + n * DAY_MS);
+        let mut all = spans.clone();
+        all.push(new);
+        // The days in a window are piecewise linear in its start: the most
+        // is reached where a window starts with a vacation or ends with one.
+        all.iter()
+            .flat_map(|&(s, e)| [s, e - VACATION_WINDOW_MS])
+            .filter(|&t| t < new.1 && t + VACATION_WINDOW_MS > new.0)
+            .all(|t| {
+                let inside: i64 = all
+                    .iter()
+                    .map(|&(s, e)| (e.min(t + VACATION_WINDOW_MS) - s.max(t)).max(0))
+                    .sum();
+                inside <= VACATION_ALLOWANCE * DAY_MS
+            })
+    };
+    (0..=VACATION_ALLOWANCE)
+        .rev()
+        .find(|&n| fits(n))
+        .unwrap_or(0)
+}
+
 /// Whole days begun in `span` ms.
 fn days_begun(span: i64) -> i64 {
     (span.max(0) + DAY_MS - 1) / DAY_MS
@@ -78,28 +127,15 @@ impl GameService {
         Ok(turn_times(start, days))
     }
 
-    /// The days of vacation `user` may still take from `now`: the most
-    /// days `n` such that `n` and the vacations that started in the 365
-    /// days before the new one would end stay within the allowance.
+    /// The days of vacation `user` may still take from `now` (see
+    /// [`days_left`]).
     async fn vacation_left(&self, platform: &str, user: &str, now: i64) -> Result<i64, Failure> {
         let past = self
             .inner
             .store
-            .vacations_since(platform, user, now - VACATION_WINDOW_MS)
+            .vacations_since(platform, user, now - VACATION_LOOKBACK_MS)
             .await?;
-        let fits = |n: i64| {
-            let window_start = now + n * DAY_MS - VACATION_WINDOW_MS;
-            let used: i64 = past
-                .iter()
-                .filter(|v| v.started_at > window_start)
-                .map(|v| v.days)
-                .sum();
-            n + used <= VACATION_ALLOWANCE
-        };
-        Ok((0..=VACATION_ALLOWANCE)
-            .rev()
-            .find(|&n| fits(n))
-            .unwrap_or(0))
+        Ok(days_left(&past, now))
     }
 
     /// `vacation days:N`: stops the caller's clocks in all their games on
@@ -144,7 +180,12 @@ impl GameService {
             );
             summary.ephemeral = true;
             let mut out = vec![summary];
-            out.extend(self.announce_vacation(&games, by, now, false).await);
+            if self
+                .vacation_notice(&place.platform, &by.id, &games, false, now)
+                .await?
+            {
+                out.extend(self.announce_vacation(&games, by, now, false).await);
+            }
             return Ok(out);
         }
         let days = i64::from(days);
@@ -154,14 +195,45 @@ impl GameService {
                 msg::vacation_running(loc, &msg::deadline(from_ms(v.ends_at))),
             ));
         }
-        let left = self.vacation_left(&place.platform, &by.id, now).await?;
-        if days > left {
-            return Err(user("limit", msg::vacation_limit(loc, left)));
-        }
+        // Checked again with the user's vacations locked: two commands at
+        // once cannot both pass.
+        let mut left = 0;
         let until = now + days * DAY_MS;
-        store
-            .insert_vacation(&place.platform, &by.id, now, until, days)
+        let started = store
+            .start_vacation(
+                &place.platform,
+                &by.id,
+                now - VACATION_LOOKBACK_MS,
+                |past| {
+                    if let Some(v) = past
+                        .iter()
+                        .filter(|v| v.started_at <= now && v.ends_at > now)
+                        .max_by_key(|v| v.ends_at)
+                    {
+                        return Err(Refused::Running(v.ends_at));
+                    }
+                    left = days_left(past, now);
+                    if days > left {
+                        return Err(Refused::Limit(left));
+                    }
+                    Ok(NewVacation {
+                        started_at: now,
+                        ends_at: until,
+                        days,
+                    })
+                },
+            )
             .await?;
+        match started {
+            Ok(_) => {}
+            Err(Refused::Running(ends_at)) => {
+                return Err(user(
+                    "not_allowed",
+                    msg::vacation_running(loc, &msg::deadline(from_ms(ends_at))),
+                ));
+            }
+            Err(Refused::Limit(left)) => return Err(user("limit", msg::vacation_limit(loc, left))),
+        }
         let games = self
             .shift_turns(&place.platform, &by.id, days * DAY_MS)
             .await?;
@@ -177,7 +249,12 @@ impl GameService {
         );
         summary.ephemeral = true;
         let mut out = vec![summary];
-        out.extend(self.announce_vacation(&games, by, until, true).await);
+        if self
+            .vacation_notice(&place.platform, &by.id, &games, true, now)
+            .await?
+        {
+            out.extend(self.announce_vacation(&games, by, until, true).await);
+        }
         Ok(out)
     }
 
@@ -212,6 +289,27 @@ impl GameService {
             }
         }
         Ok(games)
+    }
+
+    /// Whether the start (`started`) or early end of `user`'s vacation is
+    /// announced in their games' channels: when they have games, and at
+    /// most once in [`VACATION_NOTICE_QUIET_MS`] for each kind.
+    async fn vacation_notice(
+        &self,
+        platform: &str,
+        user: &str,
+        games: &[GameRow],
+        started: bool,
+        now: i64,
+    ) -> Result<bool, Failure> {
+        if games.is_empty() {
+            return Ok(false);
+        }
+        Ok(self
+            .inner
+            .store
+            .claim_vacation_notice(platform, user, started, now, VACATION_NOTICE_QUIET_MS)
+            .await?)
     }
 
     /// The news of a vacation (or of its early end) in each game's channel,

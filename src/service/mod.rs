@@ -27,6 +27,7 @@ mod settings;
 mod summaries;
 
 pub use clock::{ManualClock, SystemClock};
+pub use comfort::VACATION_ALLOWANCE;
 pub use computer::{DEFAULT_LEVEL, ENGINE_ID_PREFIX, engine_actor, is_engine_id};
 pub use events::*;
 pub use game::{ANNOUNCE_LEASE, DUE_BATCH, GameService, ServiceError, error_reply};

@@ -109,34 +109,60 @@ fn bad_url(url: &str, source: sqlx::Error) -> StoreError {
     }
 }
 
-/// A database URL fit for messages and logs: the password (between `:`
-/// and `@` in `scheme://user:password@host`) and any `password=` query
-/// parameter replaced by `***`.
+/// A database URL fit for messages and logs: the password of the
+/// user-info (`scheme://user:password@host`) and any `password=` query
+/// parameter replaced by `***`. The URL is parsed with the `url` crate; when
+/// it does not parse (a password with an unescaped `/`, `?` or `#`, say),
+/// everything up to the last `@` after the scheme is taken for user-info
+/// and dropped (`user:***@`, or `***@` when even the user is unclear). URLs
+/// without a password (`sqlite:` ones, `postgres://bot@host/db`) keep their
+/// text.
 #[must_use]
-pub fn redact_url(url: &str) -> String {
-    let mut out = url.to_string();
-    if let Some(scheme_end) = out.find("://") {
-        let auth_start = scheme_end + 3;
-        let rest = &out[auth_start..];
-        let authority_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
-        if let Some(at) = rest[..authority_end].rfind('@')
-            && let Some(colon) = rest[..at].find(':')
-        {
-            out.replace_range(auth_start + colon + 1..auth_start + at, "***");
+pub fn redact_url(raw: &str) -> String {
+    let Some(scheme_end) = raw.find("://") else {
+        return redact_query(raw);
+    };
+    if let Ok(mut parsed) = url::Url::parse(raw)
+        && (!parsed.username().is_empty() || parsed.password().is_some())
+    {
+        if parsed.password().is_none() {
+            return redact_query(raw);
+        }
+        if parsed.set_password(Some("***")).is_ok() {
+            return redact_query(parsed.as_str());
         }
     }
-    if let Some(q) = out.find('?') {
-        let (head, query) = out.split_at(q + 1);
-        let query: Vec<String> = query
-            .split('&')
-            .map(|kv| match kv.split_once('=') {
-                Some((k, _)) if k.eq_ignore_ascii_case("password") => format!("{k}=***"),
-                _ => kv.to_string(),
-            })
-            .collect();
-        out = format!("{head}{}", query.join("&"));
+    let rest = &raw[scheme_end + 3..];
+    let Some(at) = rest.rfind('@') else {
+        return redact_query(raw);
+    };
+    let head = &raw[..scheme_end + 3];
+    let tail = redact_query(&rest[at + 1..]);
+    let user = rest[..at]
+        .split_once(':')
+        .map(|(u, _)| u)
+        .filter(|u| !u.is_empty() && !u.contains(['/', '?', '#', '@']));
+    match user {
+        Some(u) => format!("{head}{u}:***@{tail}"),
+        None => format!("{head}***@{tail}"),
     }
-    out
+}
+
+/// `url` with the value of any `password=` query parameter replaced by
+/// `***`.
+fn redact_query(url: &str) -> String {
+    let Some(q) = url.find('?') else {
+        return url.to_string();
+    };
+    let (head, query) = url.split_at(q + 1);
+    let query: Vec<String> = query
+        .split('&')
+        .map(|kv| match kv.split_once('=') {
+            Some((k, _)) if k.eq_ignore_ascii_case("password") => format!("{k}=***"),
+            _ => kv.to_string(),
+        })
+        .collect();
+    format!("{head}{}", query.join("&"))
 }
 
 impl Pool {
@@ -555,6 +581,56 @@ mod tests {
             redact_url("postgres://bot@host/db"),
             "postgres://bot@host/db"
         );
+    }
+
+    /// Issue 35 item 4: passwords with `?`, `#`, `/` (unescaped, so the URL
+    /// does not even parse, or parses with the password in the path) or
+    /// escaped never reach a log.
+    #[test]
+    fn passwords_with_url_delimiters_never_reach_messages() {
+        for (url, want) in [
+            (
+                "postgres://bot:pa?ss@db:5432/chess",
+                "postgres://bot:***@db:5432/chess",
+            ),
+            (
+                "postgres://bot:pa#ss@db/chess",
+                "postgres://bot:***@db/chess",
+            ),
+            (
+                "postgres://bot:pa/ss@db/chess",
+                "postgres://bot:***@db/chess",
+            ),
+            (
+                "postgres://bot:12/34@db/chess",
+                "postgres://bot:***@db/chess",
+            ),
+            (
+                "postgres://bot:a%2F%3Fb@db/chess",
+                "postgres://bot:***@db/chess",
+            ),
+            ("postgres://:only?pw@db/chess", "postgres://***@db/chess"),
+            ("postgres://b/ot:x?y@db/chess", "postgres://***@db/chess"),
+            (
+                "postgres://bot:a?b#c@db/chess?password=x/y?z",
+                "postgres://bot:***@db/chess?password=***",
+            ),
+        ] {
+            let got = redact_url(url);
+            assert_eq!(got, want, "{url}");
+            for secret in ["pa", "ss", "34", "%2F", "only", "pw", "x?y", "x/y"] {
+                assert!(
+                    !got.contains(secret) || want.contains(secret),
+                    "{url} leaks {secret}: {got}"
+                );
+            }
+        }
+        assert_eq!(redact_url("sqlite::memory:"), "sqlite::memory:");
+        assert_eq!(
+            redact_url("sqlite:chessbot.db?mode=rwc"),
+            "sqlite:chessbot.db?mode=rwc"
+        );
+        assert_eq!(redact_url("postgres://host/db"), "postgres://host/db");
     }
 
     #[test]

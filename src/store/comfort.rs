@@ -33,7 +33,113 @@ const MORETIME_BLACK_SQL: &str = "update game set deadline_at = deadline_at + ?,
      black_moretime = black_moretime + 1 \
      where id = ? and status = 'active' and ply = ? and black_moretime < ? and deadline_at > ?";
 
+/// Takes the per-user vacation row (creating it), which locks it for the
+/// rest of the transaction: platform, user.
+const VACATION_LOCK_SQL: &str = "insert into vacation_guard (platform, user_id) values (?, ?) \
+     on conflict (platform, user_id) do update set user_id = excluded.user_id";
+
+/// Claims the public notice of a vacation's start unless one was posted
+/// since a time: platform, user, now, since.
+const STARTED_NOTICE_SQL: &str = "insert into vacation_guard (platform, user_id, started_notice_at) \
+     values (?, ?, ?) on conflict (platform, user_id) do update \
+     set started_notice_at = excluded.started_notice_at \
+     where vacation_guard.started_notice_at is null or vacation_guard.started_notice_at <= ?";
+
+/// The same for a vacation's early end.
+const ENDED_NOTICE_SQL: &str = "insert into vacation_guard (platform, user_id, ended_notice_at) \
+     values (?, ?, ?) on conflict (platform, user_id) do update \
+     set ended_notice_at = excluded.ended_notice_at \
+     where vacation_guard.ended_notice_at is null or vacation_guard.ended_notice_at <= ?";
+
+/// A vacation to record: start, end, and the days it counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NewVacation {
+    pub started_at: i64,
+    pub ends_at: i64,
+    pub days: i64,
+}
+
 impl Store {
+    /// Checks and records a vacation in one transaction, with the user's
+    /// `vacation_guard` row locked: `decide` gets the user's vacations that
+    /// started after `since` (oldest first) and answers the vacation to
+    /// record, or why not. Two calls at once for the same user run one
+    /// after the other, so they cannot both pass a check that the first
+    /// one's vacation fails. The new vacation's id, or `decide`'s refusal
+    /// (nothing recorded).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn start_vacation<E>(
+        &self,
+        platform: &str,
+        user: &str,
+        since: i64,
+        decide: impl FnOnce(&[VacationRow]) -> Result<NewVacation, E>,
+    ) -> StoreResult<Result<i64, E>> {
+        let mut tx = self.pool.begin().await?;
+        query(VACATION_LOCK_SQL)
+            .bind(platform)
+            .bind(user)
+            .execute(&mut *tx)
+            .await?;
+        let past: Vec<VacationRow> = query_as(
+            "select id, started_at, ends_at, days from vacation \
+             where platform = ? and user_id = ? and started_at > ? order by started_at, id",
+        )
+        .bind(platform)
+        .bind(user)
+        .bind(since)
+        .fetch_all(&mut *tx)
+        .await?;
+        let new = match decide(&past) {
+            Ok(new) => new,
+            Err(refused) => return Ok(Err(refused)),
+        };
+        let row: (i64,) = query_as(
+            "insert into vacation (platform, user_id, started_at, ends_at, days) \
+             values (?, ?, ?, ?, ?) returning id",
+        )
+        .bind(platform)
+        .bind(user)
+        .bind(new.started_at)
+        .bind(new.ends_at)
+        .bind(new.days)
+        .fetch_one(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(Ok(row.0))
+    }
+
+    /// Claims the public notice of a user's vacation start (`started`) or
+    /// early end at `now`, unless one of the same kind was claimed after
+    /// `now - quiet_ms`: true for the claimer, who posts it.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn claim_vacation_notice(
+        &self,
+        platform: &str,
+        user: &str,
+        started: bool,
+        now: i64,
+        quiet_ms: i64,
+    ) -> StoreResult<bool> {
+        let sql = if started {
+            STARTED_NOTICE_SQL
+        } else {
+            ENDED_NOTICE_SQL
+        };
+        let done = query(sql)
+            .bind(platform)
+            .bind(user)
+            .bind(now)
+            .bind(now.saturating_sub(quiet_ms))
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
     /// The vacations of a user that started after `since`, oldest first.
     ///
     /// # Errors

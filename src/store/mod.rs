@@ -29,9 +29,9 @@ mod prefs;
 mod ratings;
 
 pub use backend::{Backend, PoolConfig, numbered_placeholders, redact_url};
-use backend::{Pool, query};
+use backend::{Pool, query, query_as};
 pub use challenges::{CHALLENGE_TTL_MS, ChallengeRow, NewChallenge};
-pub use comfort::VacationRow;
+pub use comfort::{NewVacation, VacationRow};
 pub use games::{GameRow, GameUpdate, MoveRow, NewGame, STATUS_ACTIVE, STATUS_FINISHED};
 pub use outbox::{ANNOUNCE_END, ANNOUNCE_REMINDER, AnnouncementRow, ChallengeAnnouncementRow};
 pub use ratings::{HeadToHead, RatingChange, RatingRow, RatingUpdate};

@@ -37,6 +37,7 @@ mod discord_notices;
 mod discord_startup;
 mod engine;
 mod english_golden;
+mod hardening;
 mod i18n_catalog;
 mod i18n_notation;
 mod layering;

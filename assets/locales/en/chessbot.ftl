@@ -214,6 +214,10 @@ open-challenge-no-decline = This challenge is open to everyone: there is nothing
 
 self-challenge = You cannot challenge yourself.
 
+challenge-computer = The computer cannot be challenged: play it with `/chess computer` (level:1-8).
+
+bad-vacation-days = Days of vacation must be a whole number from 0 to { $max } (0 ends a vacation early), not { $given }.
+
 bad-days = Days per move must be a whole number from 1 to 14, not { $given }.
 
 invalid-fen = Invalid FEN: { $detail }.

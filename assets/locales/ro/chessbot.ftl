@@ -240,6 +240,10 @@ open-challenge-no-decline = Această provocare este deschisă tuturor: nu aveți
 
 self-challenge = Nu puteți juca împotriva propriei persoane.
 
+challenge-computer = Calculatorul nu poate fi provocat: jucați cu el prin `/chess computer` (level:1-8).
+
+bad-vacation-days = Numărul de zile de vacanță trebuie să fie un număr întreg de la 0 la { $max } (0 încheie vacanța mai devreme), nu { $given }.
+
 bad-days = Numărul de zile pe mutare trebuie să fie un număr întreg de la 1 la 14, nu { $given }.
 
 invalid-fen = FEN invalid: { $detail }.

@@ -241,6 +241,10 @@ open-challenge-no-decline = Этот вызов открыт для всех: о
 
 self-challenge = Нельзя вызвать на партию самого себя.
 
+challenge-computer = Компьютер нельзя вызвать на партию: играйте с ним командой `/chess computer` (level:1-8).
+
+bad-vacation-days = Число дней отпуска — целое число от 0 до { $max } (0 досрочно завершает отпуск), а не { $given }.
+
 bad-days = Срок на ход — целое число дней от 1 до 14, а не { $given }.
 
 invalid-fen = Неверный FEN: { $detail }.

@@ -239,6 +239,10 @@ open-challenge-no-decline = คำท้านี้เปิดให้ทุ�
 
 self-challenge = ท้าตัวเองไม่ได้
 
+challenge-computer = ท้าคอมพิวเตอร์ไม่ได้ เล่นกับคอมพิวเตอร์ด้วย `/chess computer` (level:1-8)
+
+bad-vacation-days = จำนวนวันลาพักต้องเป็นจำนวนเต็มตั้งแต่ 0 ถึง { $max } (0 คือเลิกลาพักก่อนกำหนด) ไม่ใช่ { $given }
+
 bad-days = จำนวนวันต่อตาต้องเป็นจำนวนเต็มตั้งแต่ 1 ถึง 14 ไม่ใช่ { $given }
 
 invalid-fen = FEN ไม่ถูกต้อง: { $detail }

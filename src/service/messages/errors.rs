@@ -217,6 +217,28 @@ pub fn self_challenge(l: Locale) -> String {
     tr(l, "self-challenge", &[])
 }
 
+/// A challenge to the engine's reserved id: `computer` plays it.
+#[must_use]
+pub fn challenge_computer(l: Locale) -> String {
+    tr(l, "challenge-computer", &[])
+}
+
+/// Days of vacation out of range (0 to `max`).
+#[must_use]
+pub fn bad_vacation_days(l: Locale, given: &str, max: i64) -> String {
+    tr(
+        l,
+        "bad-vacation-days",
+        &[("given", given.into()), ("max", max.into())],
+    )
+}
+
+/// A game number no game can have (too big for an id), as typed.
+#[must_use]
+pub fn no_such_game_number(l: Locale, given: &str) -> String {
+    tr(l, "no-such-game", &[("id", given.into())])
+}
+
 /// Days out of range.
 #[must_use]
 pub fn bad_days(l: Locale, given: &str) -> String {
