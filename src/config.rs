@@ -1,5 +1,7 @@
 //! Command line and environment. Secrets are never printed.
 
+use std::path::PathBuf;
+
 use clap::{Parser, Subcommand};
 
 use crate::adapters::console::ConsoleArgs;
@@ -26,4 +28,17 @@ pub enum CliCommand {
     Console(ConsoleArgs),
     /// Draw a board picture from a FEN, or a game's summary card or GIF from a PGN.
     Render(RenderArgs),
+    /// Copy a live SQLite database consistently into a new file.
+    Backup(BackupArgs),
+}
+
+/// Arguments of `chessbot backup`.
+#[derive(Debug, clap::Args)]
+pub struct BackupArgs {
+    /// The database to copy (PostgreSQL: use pg_dump instead).
+    #[arg(long, env = "DATABASE_URL", hide_env_values = true, default_value = crate::store::DEFAULT_DATABASE_URL)]
+    pub db: String,
+    /// The new file to write (never overwritten).
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
 }

@@ -21,6 +21,7 @@ fn main() -> std::process::ExitCode {
                     Some(CliCommand::Console(args)) => chessbot::adapters::console::run(args).await,
                     Some(CliCommand::Discord(args)) => chessbot::adapters::discord::run(args).await,
                     Some(CliCommand::Matrix(args)) => chessbot::adapters::matrix::run(args).await,
+                    Some(CliCommand::Backup(args)) => backup(&args).await,
                     None => {
                         use clap::FromArgMatches;
                         let matches = clap::Command::new("chessbot").no_binary_name(true);
@@ -47,4 +48,15 @@ fn main() -> std::process::ExitCode {
             std::process::ExitCode::FAILURE
         }
     }
+}
+
+/// `chessbot backup`: copies the database and says where to.
+async fn backup(args: &chessbot::config::BackupArgs) -> anyhow::Result<()> {
+    chessbot::store::backup(&args.db, &args.out).await?;
+    println!(
+        "backed up {} to {}",
+        chessbot::store::redact_url(&args.db),
+        args.out.display()
+    );
+    Ok(())
 }

@@ -14,6 +14,7 @@
 //! [`StoreError::Stale`].
 
 mod backend;
+mod backup;
 mod comfort;
 mod computer;
 mod deadlines;
@@ -23,6 +24,7 @@ mod ratings;
 
 pub use backend::{Backend, PoolConfig, numbered_placeholders, redact_url};
 use backend::{Pool, query, query_as};
+pub use backup::{BackupError, backup};
 pub use comfort::{CHALLENGE_TTL_MS, ChallengeAnnouncementRow, VacationRow};
 pub use ratings::{HeadToHead, RatingChange, RatingRow, RatingUpdate};
 

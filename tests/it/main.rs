@@ -24,6 +24,7 @@ async fn test_url() -> (Option<tempfile::TempDir>, String) {
     (Some(dir), url)
 }
 
+mod backup;
 mod chess960_cases;
 mod chess960_differential;
 mod chess_cases;
