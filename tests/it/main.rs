@@ -30,6 +30,7 @@ mod chess960_differential;
 mod chess_cases;
 mod chess_differential;
 mod chess_props;
+mod config;
 mod console;
 mod crash;
 mod discord_e2e;
