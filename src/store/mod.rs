@@ -19,6 +19,7 @@
 //! [`StoreError::Stale`].
 
 mod backend;
+mod backup;
 mod challenges;
 mod comfort;
 mod deadlines;
@@ -30,6 +31,7 @@ mod ratings;
 
 pub use backend::{Backend, PoolConfig, numbered_placeholders, redact_url};
 use backend::{Pool, query, query_as};
+pub use backup::{BackupError, backup};
 pub use challenges::{CHALLENGE_TTL_MS, ChallengeRow, NewChallenge};
 pub use comfort::{NewVacation, VacationRow};
 pub use games::{GameRow, GameUpdate, MoveRow, NewGame, STATUS_ACTIVE, STATUS_FINISHED};

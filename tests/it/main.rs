@@ -24,11 +24,13 @@ async fn test_url() -> (Option<tempfile::TempDir>, String) {
     (Some(dir), url)
 }
 
+mod backup;
 mod chess960_cases;
 mod chess960_differential;
 mod chess_cases;
 mod chess_differential;
 mod chess_props;
+mod config;
 mod console;
 mod crash;
 mod discord_e2e;

@@ -1,0 +1,41 @@
+# syntax=docker/dockerfile:1
+# chessbot's container image: built with Rust 1.95, run on Debian bookworm-slim
+# with Debian's stockfish, as a non-root user whose only writable place is the
+# /data volume (SQLite file, Matrix crypto store, optional chessbot.toml).
+# Runs with `--read-only --cap-drop=ALL`. See README, Self-hosting.
+
+FROM rust:1.95-bookworm AS build
+WORKDIR /src
+COPY . .
+# The cargo registry and target folder are cache mounts (BuildKit): a rebuild
+# after a source change compiles only chessbot. The binary is copied out of
+# the cache in the same step.
+RUN --mount=type=cache,target=/usr/local/cargo/registry \
+    --mount=type=cache,target=/src/target \
+    cargo build --release --locked \
+    && install -m 0755 target/release/chessbot /usr/local/bin/chessbot
+
+FROM debian:bookworm-slim
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends stockfish ca-certificates tini \
+    && rm -rf /var/lib/apt/lists/* \
+    && useradd --system --uid 10001 --user-group --home-dir /data --shell /usr/sbin/nologin chessbot \
+    && mkdir /data \
+    && chown chessbot:chessbot /data
+COPY --from=build /usr/local/bin/chessbot /usr/local/bin/chessbot
+# Debian installs stockfish into /usr/games. ./chessbot.toml (that is
+# /data/chessbot.toml) is read when it exists; the environment overrides it.
+ENV STOCKFISH_PATH=/usr/games/stockfish \
+    DATABASE_URL=sqlite:///data/chessbot.db \
+    CHESSBOT_HTTP_ADDR=0.0.0.0:8080 \
+    RUST_LOG=info
+USER chessbot:chessbot
+WORKDIR /data
+VOLUME ["/data"]
+EXPOSE 8080
+# No curl in the slim image: bash's /dev/tcp asks /readyz (HTTP/1.0).
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+    CMD ["bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/8080 && printf 'GET /readyz HTTP/1.0\\r\\n\\r\\n' >&3 && head -n 1 <&3 | grep -q ' 200 '"]
+# tini reaps the stockfish processes and forwards SIGTERM to the bot.
+ENTRYPOINT ["/usr/bin/tini", "--", "/usr/local/bin/chessbot"]
+CMD ["discord"]
