@@ -14,8 +14,7 @@ use crate::i18n::Locale;
 use crate::render::Theme;
 use crate::service::{
     Actor, BoardView, ColorChoice, Command, DEFAULT_DAYS, DEFAULT_LEVEL, NotifyTarget,
-    VACATION_ALLOWANCE,
-    messages as msg,
+    VACATION_ALLOWANCE, messages as msg,
 };
 
 /// Longest message the grammar accepts.

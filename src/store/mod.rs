@@ -30,7 +30,7 @@ mod prefs;
 mod ratings;
 
 pub use backend::{Backend, PoolConfig, numbered_placeholders, redact_url};
-use backend::{Pool, query, query_as};
+use backend::{Pool, query};
 pub use backup::{BackupError, backup};
 pub use challenges::{CHALLENGE_TTL_MS, ChallengeRow, NewChallenge};
 pub use comfort::{NewVacation, VacationRow};
