@@ -212,15 +212,15 @@ fn parse_bool(name: &str, v: &str) -> Result<bool, ParseError> {
     }
 }
 
-/// Days of vacation: a whole number from 0 to the allowance, `d` allowed
-/// (`3`, `3d`); the service checks what is left of the allowance.
+/// Days of vacation: a whole number, `d` allowed (`3`, `3d`); anything
+/// else (negative, a fraction, a word) is told the range. More than the
+/// allowance is a number all the same: the service answers `limit` with
+/// what is left of it, as the console contract records.
 fn parse_vacation_days(v: &str) -> Result<u32, ParseError> {
     let t = v.trim();
     let t = t.strip_suffix('d').unwrap_or(t);
-    match t.parse::<u32>() {
-        Ok(d) if i64::from(d) <= VACATION_ALLOWANCE => Ok(d),
-        _ => Err(ParseError::BadVacationDays(v.to_string())),
-    }
+    t.parse::<u32>()
+        .map_err(|_| ParseError::BadVacationDays(v.to_string()))
 }
 
 fn parse_game_id(name: &str, v: &str) -> Result<i64, ParseError> {

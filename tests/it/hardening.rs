@@ -96,7 +96,7 @@ fn challenge_to_the_engine_id_points_to_computer() {
 fn vacation_days_out_of_range_say_the_range() {
     let out = console(
         "alice: /chess vacation days:-1\n\
-         alice: /chess vacation 31\n\
+         alice: /chess vacation days:2.5\n\
          alice: /chess vacation days:99999999999\n\
          alice: /chess vacation days:x\n\
          alice: /chess settings language:ru\n\
@@ -111,6 +111,14 @@ fn vacation_days_out_of_range_say_the_range() {
     }
     assert!(text(errors[0]).contains("-1"), "{}", errors[0]);
     assert!(text(errors[4]).contains("от 0 до 30"), "{}", errors[4]);
+    // A whole number over the allowance is a number: the service says how
+    // much is left (`limit`), as the recorded console tour does.
+    let over = console("alice: /chess vacation 31\n");
+    let l = over
+        .iter()
+        .find(|l| !error_code(l).is_empty())
+        .expect("an error");
+    assert_eq!(error_code(l), "limit", "{l}");
 }
 
 #[test]
