@@ -8,7 +8,7 @@
 //! (our own set, `assets/pieces/`) and the glyphs are parsed once in
 //! [`Renderer::new`], rasterised once per board size into sprites, and a
 //! board is composed by filling squares and blitting sprites, and encoded
-//! by [`deflate`], a zlib writer made for such pictures (rows that repeat
+//! by `deflate`, a zlib writer made for such pictures (rows that repeat
 //! the row above). Boards need no fonts: coordinates and digits
 //! are our own vector paths. The card's text uses the embedded fonts of
 //! [`text`], loaded once.

@@ -143,7 +143,7 @@ pub fn split_replies(replies: Vec<Reply>, channel: &str) -> (Vec<Reply>, Vec<Rep
 ///   through a public "thinking" message.
 ///
 /// Replies for other channels are posted there. Send failures are logged
-/// (after [`retry::retrying`]), not returned, so one bad reply does not hide
+/// (after [`super::retry::retrying`]), not returned, so one bad reply does not hide
 /// the others.
 ///
 /// # Errors
