@@ -240,25 +240,12 @@ mod tests {
     use crate::service::Place;
 
     fn reply(platform: &str, channel: &str) -> Reply {
-        Reply {
-            place: Place {
-                platform: platform.to_owned(),
-                guild: None,
-                channel: channel.to_owned(),
-            },
-            text: "t".to_owned(),
-            board: None,
-            mentions: Vec::new(),
-            event: None,
-            ephemeral: false,
-            actions: Vec::new(),
-            locale: crate::i18n::Locale::En,
-            subject: None,
-            files: Vec::new(),
-            link: None,
-            follow_up: None,
-            fallback: None,
-        }
+        let place = Place {
+            platform: platform.to_owned(),
+            guild: None,
+            channel: channel.to_owned(),
+        };
+        Reply::new(place, "t".to_owned(), crate::i18n::Locale::En)
     }
 
     #[test]
