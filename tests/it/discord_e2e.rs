@@ -344,19 +344,7 @@ async fn a_whole_game_through_serenity_and_poise() {
         .await;
     assert_eq!(thread_call.status, 201);
     assert_eq!(thread_call.body()["name"], json!("alice vs bob"));
-    let thread = fake
-        .wait_for("the game's first message in its thread", |v| {
-            v.calls().iter().find_map(|c| {
-                let id = c
-                    .route
-                    .strip_prefix("/channels/")?
-                    .strip_suffix("/messages")?
-                    .parse::<u64>()
-                    .ok()?;
-                (c.method == "POST" && id != CHANNEL_ID && !c.files.is_empty()).then_some(id)
-            })
-        })
-        .await;
+    let thread = crate::discord_notices::game_thread(&fake).await;
     let started_here = answer(&fake, &accept).await;
     assert_eq!(flags(&started_here), 0, "{started_here}");
     fake.wait_for("the offer's buttons to go", |v| {

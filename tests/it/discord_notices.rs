@@ -43,7 +43,7 @@ async fn wait_notified(fake: &FakeDiscord, who: Who, text: &str, since: usize) -
 
 /// The game's thread: the first channel other than `CHANNEL_ID` the bot
 /// posted a board into.
-async fn game_thread(fake: &FakeDiscord) -> u64 {
+pub(crate) async fn game_thread(fake: &FakeDiscord) -> u64 {
     fake.wait_for("the game's thread", |v| {
         v.calls().iter().find_map(|c| {
             let id = c

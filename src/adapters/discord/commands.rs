@@ -120,8 +120,8 @@ impl From<ThemeOption> for Theme {
     }
 }
 
-/// Days per move when the option is left out.
-pub const DEFAULT_DAYS: u32 = 3;
+/// Days per move when the option is left out (the service's default).
+pub use crate::service::DEFAULT_DAYS;
 
 /// The service command for the `challenge` options.
 #[must_use]
