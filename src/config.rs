@@ -186,6 +186,19 @@ pub const SETTINGS: &[Setting] = &[
         Secrecy::Plain,
         "300",
     ),
+    // ---- Matrix trust (cross-signing, key backup, verification)
+    setting(
+        "matrix_recovery_key",
+        "MATRIX_RECOVERY_KEY",
+        Secrecy::Secret,
+        "none (no key backup)",
+    ),
+    setting(
+        "matrix_accept_verification",
+        "MATRIX_ACCEPT_VERIFICATION",
+        Secrecy::Plain,
+        "false",
+    ),
     setting(
         "stockfish_path",
         "STOCKFISH_PATH",

@@ -226,6 +226,8 @@ const CONTRACT: &[(&str, &[&str])] = &[
         &["where", "id", "by", "number", "san", "until"],
     ),
     ("reminder-dm", &["id", "where", "until"]),
+    // ---- Matrix trust
+    ("cannot-decrypt", &[]),
 ];
 
 /// Why a move is illegal (`illegal-move`) and why a claim is refused

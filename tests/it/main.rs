@@ -45,6 +45,7 @@ mod i18n_notation;
 mod layering;
 mod matrix_e2e;
 mod matrix_e2ee;
+mod matrix_trust;
 mod outage;
 mod perft;
 mod perft960;

@@ -21,6 +21,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::{Context as _, anyhow, bail};
+use chessbot::adapters::matrix::trust::TrustConfig;
 use chessbot::adapters::matrix::{Login, MatrixConfig, serve};
 use chessbot::service::{Clock, GameService, ManualClock};
 use chessbot::store::Store;
@@ -146,6 +147,10 @@ impl Homeserver {
             due_poll: Duration::from_millis(200),
             max_rooms: 10,
             rate_limit: Default::default(),
+            trust: TrustConfig {
+                uia: Some((bot_id.to_string(), PASSWORD.to_string())),
+                ..TrustConfig::default()
+            },
         };
         Ok(Cast {
             bot_id,

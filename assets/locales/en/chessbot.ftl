@@ -525,3 +525,6 @@ time-ago = { $unit ->
            *[other] { $n } days
         }
     } ago
+
+# ---- Matrix trust: a message the bot could not decrypt (told once).
+cannot-decrypt = I could not read your last message: your client did not share its encryption keys with my session. Verify me (or allow sending to unverified sessions in your client's security settings), then send the command again.

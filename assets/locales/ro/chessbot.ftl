@@ -556,3 +556,6 @@ time-ago = acum { $unit ->
            *[other] { $n } de zile
         }
     }
+
+# ---- Matrix trust: a message the bot could not decrypt (told once).
+cannot-decrypt = Nu am putut citi ultimul dumneavoastră mesaj: clientul dumneavoastră nu mi-a trimis cheile de criptare. Verificați-mă (sau permiteți trimiterea către sesiuni neverificate din setările de securitate ale clientului), apoi trimiteți din nou comanda.

@@ -1,6 +1,7 @@
 //! Commands: each synced message becomes a service command (once, even
 //! across a crash), with its mentions resolved, and its replies are sent.
 
+use matrix_sdk::ruma::events::room::encrypted::OriginalSyncRoomEncryptedEvent;
 use matrix_sdk::ruma::events::room::message::{
     MessageFormat, MessageType, OriginalSyncRoomMessageEvent, Relation,
 };
@@ -14,6 +15,12 @@ use matrix_sdk::{Room, RoomMemberships};
 use super::text;
 use super::*;
 use crate::service::{Actor, Command, Place, error_reply, messages as msg};
+
+/// How often an undecryptable message is tried again, and the pause
+/// between tries (room keys arrive by to-device message or from the
+/// backup, usually within a second).
+const LATE_DECRYPTION_TRIES: u32 = 3;
+const LATE_DECRYPTION_PAUSE: std::time::Duration = std::time::Duration::from_millis(700);
 
 impl Bot {
     /// Starts handling a command event (saved before the service runs it;
@@ -65,13 +72,90 @@ impl Bot {
             AnySyncTimelineEvent::MessageLike(AnySyncMessageLikeEvent::RoomMessage(
                 SyncMessageLikeEvent::Original(m),
             )) => self.on_message(room, &m).await,
-            // Still encrypted after the SDK tried: its room key never came.
-            AnySyncTimelineEvent::MessageLike(AnySyncMessageLikeEvent::RoomEncrypted(e)) => {
-                tracing::warn!(room = %room.room_id(), event = %e.event_id(), "could not decrypt an event");
-            }
+            // Still encrypted after the SDK tried: its room key may come
+            // from the key backup, else the sender is told once.
+            AnySyncTimelineEvent::MessageLike(AnySyncMessageLikeEvent::RoomEncrypted(
+                SyncMessageLikeEvent::Original(e),
+            )) => match self.decrypt_late(room, raw, &e).await {
+                Some(m) => self.on_message(room, &m).await,
+                None => self.tell_undecryptable(room, &e).await,
+            },
             // Redacted messages, redactions, reactions, state: nothing to do.
             _ => {}
         }
+    }
+
+    /// An event the SDK could not decrypt, decrypted again after asking the
+    /// key backup for its room key (a bot recovering from a lost store) and
+    /// giving a room key on its way a moment: the message, if it is one.
+    async fn decrypt_late(
+        &self,
+        room: &Room,
+        raw: &Raw<AnySyncTimelineEvent>,
+        e: &OriginalSyncRoomEncryptedEvent,
+    ) -> Option<OriginalSyncRoomMessageEvent> {
+        use matrix_sdk::ruma::events::room::encrypted::EncryptedEventScheme;
+        let session = match &e.content.scheme {
+            EncryptedEventScheme::MegolmV1AesSha2(c) => c.session_id.clone(),
+            _ => return None,
+        };
+        for attempt in 0..LATE_DECRYPTION_TRIES {
+            if attempt > 0 {
+                tokio::time::sleep(LATE_DECRYPTION_PAUSE).await;
+            }
+            let backups = self.client.encryption().backups();
+            if backups.are_enabled().await
+                && let Err(err) = backups.download_room_key(room.room_id(), &session).await
+            {
+                tracing::debug!(error = %err, "no room key in the backup (yet)");
+            }
+            let Ok(decrypted) = room
+                .decrypt_event(
+                    raw.cast_ref_unchecked::<OriginalSyncRoomEncryptedEvent>(),
+                    None,
+                )
+                .await
+            else {
+                continue;
+            };
+            let Ok(AnySyncTimelineEvent::MessageLike(AnySyncMessageLikeEvent::RoomMessage(
+                SyncMessageLikeEvent::Original(m),
+            ))) = decrypted.raw().deserialize()
+            else {
+                return None;
+            };
+            tracing::info!(room = %room.room_id(), event = %m.event_id, "decrypted late");
+            return Some(m);
+        }
+        None
+    }
+
+    /// Tells the sender of an undecryptable message, once per room, why
+    /// the bot is silent and what to do.
+    async fn tell_undecryptable(&self, room: &Room, e: &OriginalSyncRoomEncryptedEvent) {
+        tracing::warn!(room = %room.room_id(), event = %e.event_id, "could not decrypt an event");
+        let first = self
+            .told_undecryptable
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .insert((room.room_id().to_owned(), e.sender.clone()));
+        if !first {
+            return;
+        }
+        let place = self.place(room.room_id());
+        let l = self
+            .service
+            .locale_for(&place, crate::service::LocalePrefs::default())
+            .await;
+        let mut r = error_reply(&place, "cannot_decrypt", msg::cannot_decrypt(l));
+        r.locale = l;
+        let origin = Origin {
+            room: room.room_id().to_owned(),
+            event_id: e.event_id.clone(),
+            sender: e.sender.clone(),
+            thread: None,
+        };
+        self.post(&r, Some(&origin)).await;
     }
 
     pub(super) async fn on_message(&self, room: &Room, m: &OriginalSyncRoomMessageEvent) {

@@ -33,6 +33,7 @@ mod rooms;
 pub mod send;
 mod session;
 mod sync;
+pub mod trust;
 
 use queue::*;
 use rooms::*;
@@ -61,6 +62,8 @@ const PROGRESS_KEY: &[u8] = b"chessbot.progress";
 const SESSION_FILE: &str = "session.json";
 /// The SDK's SQLite stores (state, crypto, event cache) in the store folder.
 const STATE_DIR: &str = "state";
+/// The SDK's crypto store (the device's keys, the room keys) in [`STATE_DIR`].
+const CRYPTO_DB: &str = "matrix-sdk-crypto.sqlite3";
 /// Events per room per sync: enough to answer every command sent while the
 /// bot was down for a while.
 const TIMELINE_LIMIT: u32 = 200;
@@ -104,6 +107,15 @@ pub struct MatrixArgs {
     /// The most rooms the bot stays in: further invites are declined.
     #[arg(long, env = "MATRIX_MAX_ROOMS", default_value_t = limits::DEFAULT_MAX_ROOMS)]
     pub max_rooms: usize,
+    /// The recovery key or passphrase of the account's server-side key
+    /// backup and secret storage (see [`trust`]): with it a bot whose
+    /// crypto store was lost gets its cross-signing keys and room keys back.
+    #[arg(long, env = "MATRIX_RECOVERY_KEY", hide_env_values = true)]
+    pub recovery_key: Option<String>,
+    /// Accept and confirm interactive (emoji) verification requests from
+    /// users; declined when off.
+    #[arg(long, env = "MATRIX_ACCEPT_VERIFICATION", default_value_t = false)]
+    pub accept_verification: bool,
 }
 
 impl std::fmt::Debug for MatrixArgs {
@@ -120,6 +132,11 @@ impl std::fmt::Debug for MatrixArgs {
             .field("store", &self.store)
             .field("allowed_servers", &self.allowed_servers)
             .field("max_rooms", &self.max_rooms)
+            .field(
+                "recovery_key",
+                &self.recovery_key.as_ref().map(|_| "<hidden>"),
+            )
+            .field("accept_verification", &self.accept_verification)
             .finish()
     }
 }
@@ -155,6 +172,9 @@ pub struct MatrixConfig {
     pub max_rooms: usize,
     /// Commands per user and per room.
     pub rate_limit: limits::RateLimit,
+    /// How the bot earns its players' clients' trust (cross-signing, key
+    /// backup, verification).
+    pub trust: trust::TrustConfig,
 }
 
 /// Failures of the Matrix adapter.
@@ -253,6 +273,23 @@ impl MatrixArgs {
             due_poll: DEFAULT_DUE_POLL,
             max_rooms: self.max_rooms,
             rate_limit: limits::RateLimit::default(),
+            trust: trust::TrustConfig {
+                recovery: self
+                    .recovery_key
+                    .as_deref()
+                    .map(str::trim)
+                    .filter(|k| !k.is_empty())
+                    .map(str::to_string),
+                accept_verification: self.accept_verification,
+                // The password answers the server's interactive-auth step of
+                // the cross-signing upload, with a token login too.
+                uia: match (&self.user, &self.password) {
+                    (Some(u), Some(p)) if !u.trim().is_empty() && !p.is_empty() => {
+                        Some((u.trim().to_string(), p.clone()))
+                    }
+                    _ => None,
+                },
+            },
         })
     }
 }
@@ -298,6 +335,14 @@ pub async fn serve(
         .ok_or_else(|| MatrixError::Config("logged in without a user id".to_string()))?
         .to_owned();
     tracing::info!(user = %me, "logged in to Matrix");
+    // Cross-signing, key backup and verification (see `trust`): a failure
+    // is logged and the bot plays on with clients that share room keys
+    // with unverified devices.
+    match trust::establish(&client, &cfg.trust).await {
+        Ok(report) => tracing::info!(?report, "the bot's Matrix identity is set up"),
+        Err(e) => tracing::error!(error = %e, "the bot's device is not cross-signed"),
+    }
+    trust::handle_verification_requests(&client, cfg.trust.accept_verification);
     let bot = Arc::new(Bot {
         client: client.clone(),
         service,
@@ -310,6 +355,7 @@ pub async fn serve(
         progress: tokio::sync::Mutex::new(Progress::default()),
         rooms: std::sync::Mutex::new(RoomQueues::new()),
         workers: std::sync::Mutex::new(tokio::task::JoinSet::new()),
+        told_undecryptable: std::sync::Mutex::new(std::collections::HashSet::new()),
     });
 
     // The room workers stop with this future, however it ends.
@@ -374,6 +420,9 @@ pub(crate) struct Bot {
     /// Each room's queue, and the room workers.
     pub(super) rooms: std::sync::Mutex<RoomQueues>,
     pub(super) workers: std::sync::Mutex<tokio::task::JoinSet<()>>,
+    /// (room, sender) told that their messages cannot be decrypted.
+    pub(super) told_undecryptable:
+        std::sync::Mutex<std::collections::HashSet<(matrix_sdk::ruma::OwnedRoomId, OwnedUserId)>>,
 }
 
 /// The command a reply answers (for replies to errors, and to answer in
@@ -443,6 +492,8 @@ mod tests {
             store: None,
             allowed_servers: Some("a.org, B.org".into()),
             max_rooms: 300,
+            recovery_key: Some("key-secret".into()),
+            accept_verification: false,
         };
         assert!(args(Some("@bot:hs"), None, None).config().is_err());
         assert!(args(None, Some("pw"), None).config().is_err());

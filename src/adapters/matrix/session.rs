@@ -202,6 +202,7 @@ pub(super) async fn build_client(cfg: &MatrixConfig) -> Result<Client, MatrixErr
     let client = Client::builder()
         .homeserver_url(&cfg.homeserver)
         .sqlite_store(cfg.store_path.join(STATE_DIR), None)
+        .with_encryption_settings(trust::encryption_settings())
         .build()
         .await?;
     // Syncing resumes from our progress record. The SDK's own token is newer
@@ -225,10 +226,25 @@ pub(super) async fn connect(cfg: &MatrixConfig) -> Result<Client, MatrixError> {
         reason: e.to_string(),
     })?;
     let session_path = cfg.store_path.join(SESSION_FILE);
-    let saved = read_session(&session_path).filter(|s| match &cfg.login {
+    let mut saved = read_session(&session_path).filter(|s| match &cfg.login {
         Login::Password { user, .. } => same_user(&s.meta.user_id, user),
         Login::AccessToken { token } => s.tokens.access_token == *token,
     });
+    let crypto_store = cfg.store_path.join(STATE_DIR).join(CRYPTO_DB);
+    if saved.is_some() && !crypto_store.exists() && matches!(cfg.login, Login::Password { .. }) {
+        // The device's keys are gone: the old device cannot be used again.
+        // A new login makes a new device; the room keys come back from the
+        // key backup (MATRIX_RECOVERY_KEY), the sync progress stays.
+        tracing::warn!(
+            "the Matrix crypto store is missing: logging in as a new device{}",
+            if cfg.trust.recovery.is_some() {
+                "; its keys are recovered from the key backup"
+            } else {
+                "; without MATRIX_RECOVERY_KEY what was sent before cannot be read"
+            }
+        );
+        saved = None;
+    }
     if let Some(session) = saved {
         let client = build_client(cfg).await?;
         client.restore_session(session).await?;

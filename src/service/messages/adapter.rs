@@ -94,3 +94,10 @@ pub fn console_clock_limit(l: Locale, days: i64) -> String {
 pub fn command_interrupted(l: Locale) -> String {
     tr(l, "command-interrupted", &[])
 }
+
+/// Matrix: the sender's message could not be decrypted (their client did
+/// not share its room key with the bot's device); told once.
+#[must_use]
+pub fn cannot_decrypt(l: Locale) -> String {
+    tr(l, "cannot-decrypt", &[])
+}
