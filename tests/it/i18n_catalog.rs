@@ -226,6 +226,14 @@ const CONTRACT: &[(&str, &[&str])] = &[
         &["where", "id", "by", "number", "san", "until"],
     ),
     ("reminder-dm", &["id", "where", "until"]),
+    // ---- chess960
+    ("chess960-start", &["number"]),
+    ("chess960-set-up", &[]),
+    ("unknown-variant", &["given"]),
+    ("chess960-bad-position", &["given"]),
+    ("chess960-position-standard", &[]),
+    ("chess960-position-and-fen", &[]),
+    ("chess960-ratings", &[]),
 ];
 
 /// Why a move is illegal (`illegal-move`) and why a claim is refused

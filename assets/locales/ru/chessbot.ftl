@@ -148,6 +148,7 @@ help =
     /chess notify where:dm|channel|off — куда присылать уведомления о вашем ходе и напоминания
     /chess help — эта справка
     Ходы пишутся русскими буквами: Кр — король, Ф — ферзь, Л — ладья, С — слон, К — конь; ход пешки — просто поле (e4, exd5). Взятие — x, х или двоеточие (Кxf3, Л:e5), рокировка — 0-0 или 0-0-0 (подойдут и О-О, O-O). Латинские K, Q, R, B, N тоже понимаются: K — король, N — конь.
+    /chess challenge ... variant:chess960 [position:0-959] — шахматы Фишера (Chess960) со своим рейтингом (начальная позиция случайная, если не указана); также computer variant:chess960, stats variant:chess960, leaderboard variant:chess960
 
 ## Настройки
 
@@ -556,3 +557,13 @@ time-ago = { $unit ->
            *[many] { $n } дней
         }
     } назад
+
+## ---- chess960
+
+chess960-start = Шахматы Фишера (Chess960), начальная позиция { $number }.
+chess960-set-up = Шахматы Фишера (Chess960) с заданной позиции.
+unknown-variant = Я не играю в вариант `{ $given }`. Выберите standard или chess960.
+chess960-bad-position = Начальной позиции Chess960 `{ $given }` нет: позиции пронумерованы от 0 до 959.
+chess960-position-standard = Номер начальной позиции бывает только в Chess960: укажите variant:chess960 или не указывайте позицию.
+chess960-position-and-fen = Укажите либо номер позиции Chess960, либо FEN, но не оба сразу.
+chess960-ratings = Рейтинги Chess960:

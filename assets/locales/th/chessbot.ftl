@@ -146,6 +146,7 @@ help =
     /chess help - ข้อความนี้
     ตัวอักษรของหมากเป็นแบบสากล (ภาษาอังกฤษ): K = คิง, Q = ควีน, R = เรือ, B = บิชอป, N = ม้า ส่วนเบี้ยไม่มีตัวอักษร เขียนแค่ช่องที่เดินไป (e4)
     การกินใช้ x (Nxe5 คือม้ากินที่ e5, exd5 คือเบี้ยจาก e กินที่ d5) เข้าป้อมฝั่งคิงเขียน O-O ฝั่งควีนเขียน O-O-O เบี้ยเลื่อนขั้นเขียน e8=Q (เลื่อนเป็นควีน) ใส่ + เมื่อรุก และ # เมื่อรุกจน
+    /chess challenge ... variant:chess960 [position:0-959] - หมากรุก Chess960 มีเรตติ้งแยก (ตำแหน่งเริ่มต้นสุ่มถ้าไม่ระบุ) และ computer variant:chess960, stats variant:chess960, leaderboard variant:chess960
 
 ## การตั้งค่า
 
@@ -483,3 +484,13 @@ time-ago = { $n } { $unit ->
         [hours] ชั่วโมง
        *[days] วัน
     }ที่แล้ว
+
+## ---- chess960
+
+chess960-start = หมากรุก Chess960 ตำแหน่งเริ่มต้นที่ { $number }
+chess960-set-up = หมากรุก Chess960 จากตำแหน่งที่กำหนด
+unknown-variant = บอทไม่เล่นแบบ `{ $given }` เลือก standard หรือ chess960
+chess960-bad-position = ไม่มีตำแหน่งเริ่มต้น Chess960 ที่ `{ $given }` ตำแหน่งมีหมายเลข 0 ถึง 959
+chess960-position-standard = หมายเลขตำแหน่งเริ่มต้นใช้กับ Chess960 เท่านั้น ใช้ variant:chess960 หรือไม่ต้องใส่ตำแหน่ง
+chess960-position-and-fen = ใส่หมายเลขตำแหน่ง Chess960 หรือ FEN อย่างใดอย่างหนึ่ง ไม่ใช่ทั้งสองอย่าง
+chess960-ratings = เรตติ้ง Chess960:
