@@ -258,7 +258,7 @@ async fn takeback_after_castling_and_random_and_custom_starts() {
         &svc,
         "c",
         "alice",
-        "/chess challenge @bob variant:chess960 fen:\"4k3/8/8/8/8/8/8/1R2K2R w HB - 0 1\"",
+        "/chess challenge @bob color:white variant:chess960 fen:\"4k3/8/8/8/8/8/8/1R2K2R w HB - 0 1\"",
     )
     .await;
     assert!(error(&r).is_none(), "{:?}", r[0].text);
