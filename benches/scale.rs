@@ -55,6 +55,8 @@ async fn seed_game(store: &Store, i: usize, now: i64) {
             rules: "house".into(),
             created_at: now,
             rated: false,
+            variant: "standard".into(),
+            start_position: None,
         })
         .await
         .expect("challenge");
@@ -74,6 +76,8 @@ async fn seed_game(store: &Store, i: usize, now: i64) {
                 remind_at: now + 2 * 86_400_000,
                 created_at: now,
                 rated: false,
+                variant: "standard".into(),
+                start_position: None,
             },
         )
         .await

@@ -62,6 +62,8 @@ async fn start_game(svc: &GameService, i: usize) {
             fen: None,
             rules: Default::default(),
             rated: true,
+            variant: None,
+            position: None,
         },
     )
     .await;

@@ -18,7 +18,6 @@ use chrono::Utc;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
 use super::text;
-use crate::chess::Position;
 use crate::i18n::Locale;
 use crate::render::Renderer;
 use crate::service::{
@@ -156,7 +155,7 @@ impl Output {
     fn render(&mut self, board: &BoardImage) -> Option<String> {
         let dir = self.images.as_ref()?;
         let renderer = self.renderer.as_ref()?;
-        let position = Position::from_fen(&board.fen).ok()?;
+        let position = board.position().ok()?;
         let png = renderer
             .png(&board_spec(board, &position).size(IMAGE_SIZE))
             .map_err(|e| tracing::warn!(error = %e, "board rendering failed"))
@@ -242,7 +241,7 @@ impl Output {
                         s.push_str(&format!("  (board: {path})\n"));
                     }
                     None => {
-                        if let Ok(p) = Position::from_fen(&b.fen) {
+                        if let Ok(p) = b.position() {
                             s.push_str(&crate::render::text_board(&p, b.flip));
                             if !s.ends_with('\n') {
                                 s.push('\n');

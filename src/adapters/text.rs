@@ -9,7 +9,7 @@
 //! [`parse`] is a pure function: text in, [`Command`] (or nothing, when the
 //! text is not addressed to the bot) out.
 
-use crate::chess::RulesMode;
+use crate::chess::{RulesMode, Variant};
 use crate::i18n::Locale;
 use crate::render::Theme;
 use crate::service::{
@@ -40,6 +40,8 @@ pub enum ParseError {
     BadVacationDays(String),
     /// A game number no game can have (0, or too big for an id).
     NoSuchGame(String),
+    /// A `variant` the bot does not play (`invalid_variant`).
+    BadVariant(String),
 }
 
 impl ParseError {
@@ -50,6 +52,7 @@ impl ParseError {
             ParseError::UnknownCommand(_) => "unknown_command",
             ParseError::TooLong => "too_long",
             ParseError::NoSuchGame(_) => "no_game",
+            ParseError::BadVariant(_) => "invalid_variant",
             _ => "invalid_option",
         }
     }
@@ -71,12 +74,16 @@ impl ParseError {
             ParseError::BadValue { name, value } if name == "language" => {
                 msg::unknown_language(l, value)
             }
+            ParseError::BadValue { name, value } if name == "position" => {
+                msg::chess960_bad_position(l, value)
+            }
             ParseError::BadValue { name, value } => msg::bad_option_value(l, name, value),
             ParseError::Unexpected { command, arg } => msg::unexpected_argument(l, command, arg),
             ParseError::UnterminatedQuote => msg::unterminated_quote(l),
             ParseError::TooLong => msg::input_too_long(l),
             ParseError::BadVacationDays(v) => msg::bad_vacation_days(l, v, VACATION_ALLOWANCE),
             ParseError::NoSuchGame(n) => msg::no_such_game_number(l, n),
+            ParseError::BadVariant(v) => msg::unknown_variant(l, v),
         }
     }
 }
@@ -236,6 +243,28 @@ fn parse_game_id(name: &str, v: &str) -> Result<i64, ParseError> {
     }
 }
 
+// ---- chess960
+
+/// `variant:` standard or chess960 (and their aliases).
+fn parse_variant(v: &str) -> Result<Variant, ParseError> {
+    v.parse::<Variant>()
+        .map_err(|_| ParseError::BadVariant(v.to_string()))
+}
+
+/// `position:` a whole number (the service checks 0-959 and says so).
+fn parse_position(v: &str) -> Result<u32, ParseError> {
+    v.trim().parse::<u32>().map_err(|_| bad("position", v))
+}
+
+/// A positional word naming a variant (`chess960`, `960`-like numbers
+/// excepted: bare numbers are days or levels).
+fn positional_variant(p: &str) -> Option<Variant> {
+    if p.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    p.parse().ok()
+}
+
 /// The subcommand name after its aliases are resolved.
 fn canonical(name: &str) -> Option<&'static str> {
     Some(match name {
@@ -318,9 +347,13 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
             let mut fen = None;
             let mut rules = None;
             let mut rated = true;
+            let mut variant = None;
+            let mut position = None;
             for tok in tokens {
                 match tok {
                     Token::Option(o, v) => match o.as_str() {
+                        "variant" => variant = Some(parse_variant(&v)?),
+                        "position" | "pos" => position = Some(parse_position(&v)?),
                         "opponent" | "user" | "vs" => opponent = Some(mention(&o, &v)?),
                         "color" | "colour" => {
                             color = Some(parse_color(&v).ok_or_else(|| bad(&o, &v))?);
@@ -346,6 +379,8 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
                             rated = false;
                         } else if p.eq_ignore_ascii_case("rated") {
                             rated = true;
+                        } else if let (Some(v), None) = (positional_variant(&p), variant) {
+                            variant = Some(v);
                         } else {
                             return Err(unexpected(&p));
                         }
@@ -359,6 +394,8 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
                 fen,
                 rules: rules.unwrap_or_default(),
                 rated,
+                variant,
+                position,
             }
         }
         "computer" => {
@@ -369,9 +406,13 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
             let mut color = None;
             let mut days = None;
             let mut fen = None;
+            let mut variant = None;
+            let mut position = None;
             for tok in tokens {
                 match tok {
                     Token::Option(o, v) => match o.as_str() {
+                        "variant" => variant = Some(parse_variant(&v)?),
+                        "position" | "pos" => position = Some(parse_position(&v)?),
                         "level" => level = Some(parse_level(&v)?),
                         "color" | "colour" => {
                             color = Some(parse_color(&v).ok_or_else(|| bad(&o, &v))?);
@@ -387,6 +428,8 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
                             level = Some(parse_level(&p)?);
                         } else if p.chars().all(|c| c.is_ascii_digit()) && days.is_none() {
                             days = Some(parse_days(&p)?);
+                        } else if let (Some(v), None) = (positional_variant(&p), variant) {
+                            variant = Some(v);
                         } else {
                             return Err(unexpected(&p));
                         }
@@ -398,6 +441,8 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
                 color: color.unwrap_or_default(),
                 days: days.unwrap_or(DEFAULT_DAYS),
                 fen,
+                variant,
+                position,
             }
         }
         "move" => {
@@ -479,8 +524,15 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
         "stats" => {
             let mut player = None;
             let mut vs = None;
+            let mut variant = Variant::Standard;
             for tok in tokens {
                 match tok {
+                    Token::Option(o, v) if o == "variant" => variant = parse_variant(&v)?,
+                    Token::Positional(p)
+                        if !p.starts_with('@') && positional_variant(&p).is_some() =>
+                    {
+                        variant = positional_variant(&p).unwrap_or_default();
+                    }
                     Token::Option(o, v) if o == "player" || o == "user" => {
                         player = Some(mention(&o, &v)?);
                     }
@@ -495,7 +547,23 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
                     Token::Positional(p) => return Err(unexpected(&p)),
                 }
             }
-            Command::Stats { player, vs }
+            Command::Stats {
+                player,
+                vs,
+                variant,
+            }
+        }
+        "leaderboard" => {
+            // `leaderboard`, `leaderboard variant:chess960`, `leaderboard 960`.
+            let mut variant = Variant::Standard;
+            for tok in tokens {
+                match tok {
+                    Token::Option(o, v) if o == "variant" => variant = parse_variant(&v)?,
+                    Token::Option(o, _) => return Err(unknown(&o)),
+                    Token::Positional(p) => variant = parse_variant(&p)?,
+                }
+            }
+            Command::Leaderboard { variant }
         }
         "settings" => {
             // `settings language:ru board:black theme:blue`, `settings
@@ -602,7 +670,6 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
                 "takeback" => Command::Takeback,
                 "rematch" => Command::Rematch,
                 "games" => Command::Games,
-                "leaderboard" => Command::Leaderboard,
                 "moretime" => Command::Moretime,
                 _ => Command::Help,
             }
@@ -663,6 +730,8 @@ mod tests {
                 fen: None,
                 rules: RulesMode::Fide,
                 rated: true,
+                variant: None,
+                position: None,
             }))
         );
     }
@@ -681,6 +750,8 @@ mod tests {
                 fen: Some("8/8/8/8/8/8/8/K1k5 w - - 0 1".into()),
                 rules: RulesMode::House,
                 rated: true,
+                variant: None,
+                position: None,
             }))
         );
     }
@@ -696,6 +767,8 @@ mod tests {
                 fen: None,
                 rules: RulesMode::House,
                 rated: true,
+                variant: None,
+                position: None,
             }))
         );
     }
@@ -834,6 +907,8 @@ mod tests {
                 color: ColorChoice::Random,
                 days: 3,
                 fen: None,
+                variant: None,
+                position: None,
             }))
         );
         let want = Command::Computer {
@@ -841,6 +916,8 @@ mod tests {
             color: ColorChoice::Black,
             days: 7,
             fen: Some("8/8/8/8/8/8/8/K1k5 w - - 0 1".into()),
+            variant: None,
+            position: None,
         };
         assert_eq!(
             parse(
@@ -928,5 +1005,58 @@ mod tests {
             "invalid_option"
         );
         assert!(parse("/chess notify").is_err());
+    }
+
+    // ---- chess960
+    #[test]
+    fn chess960_options_parse_and_bad_variants_have_their_code() {
+        match parse("/chess challenge @bob variant:chess960 position:518") {
+            Ok(Some(Command::Challenge {
+                variant, position, ..
+            })) => {
+                assert_eq!(variant, Some(Variant::Chess960));
+                assert_eq!(position, Some(518));
+            }
+            other => panic!("{other:?}"),
+        }
+        match parse("/chess challenge @bob chess960") {
+            Ok(Some(Command::Challenge { variant, .. })) => {
+                assert_eq!(variant, Some(Variant::Chess960));
+            }
+            other => panic!("{other:?}"),
+        }
+        match parse("/chess computer variant:960 pos:7") {
+            Ok(Some(Command::Computer {
+                variant, position, ..
+            })) => {
+                assert_eq!(variant, Some(Variant::Chess960));
+                assert_eq!(position, Some(7));
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(
+            parse("/chess leaderboard variant:chess960"),
+            Ok(Some(Command::Leaderboard {
+                variant: Variant::Chess960
+            }))
+        );
+        assert_eq!(
+            parse("/chess stats @bob variant:chess960"),
+            Ok(Some(Command::Stats {
+                player: Some(actor("bob")),
+                vs: None,
+                variant: Variant::Chess960
+            }))
+        );
+        let e = parse("/chess challenge variant:atomic").unwrap_err();
+        assert_eq!(e.code(), "invalid_variant");
+        assert!(e.message().contains("atomic"), "{e}");
+        assert_eq!(
+            parse("/chess leaderboard crazyhouse").unwrap_err().code(),
+            "invalid_variant"
+        );
+        let e = parse("/chess challenge position:x").unwrap_err();
+        assert_eq!(e.code(), "invalid_option");
+        assert!(e.message().contains("0 to 959"), "{e}");
     }
 }

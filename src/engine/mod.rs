@@ -245,18 +245,33 @@ pub fn from_config(config: &EngineConfig) -> Arc<dyn Engine> {
 /// The default total time for analysing one game.
 pub const DEFAULT_ANALYSIS_BUDGET: Duration = Duration::from_secs(4);
 
-/// The UCI moves of a game, as [`Engine`] takes them.
+/// The UCI moves of a game, as [`Engine`] takes them (Chess960 castling as
+/// the king taking its rook).
 #[must_use]
 pub fn uci_moves(game: &Game) -> Vec<String> {
-    game.moves().iter().map(|m| m.uci()).collect()
+    game.moves().iter().map(|m| game.uci(*m)).collect()
 }
 
-/// Replays `moves` (UCI) from `start_fen` with the rules core.
+/// Reads a start FEN as standard chess, else as Chess960 (X-FEN or
+/// Shredder-FEN). A FEN both read is one where castling is the same move
+/// in both (king on e1/e8, rooks in the corners), so the engine plays it
+/// as standard chess.
+///
+/// # Errors
+/// The standard reader's error when neither reads it.
+pub fn read_start(start_fen: &str) -> Result<Position, FenError> {
+    Position::from_fen(start_fen).or_else(|e| {
+        Position::from_fen_variant(start_fen, crate::chess::Variant::Chess960).map_err(|_| e)
+    })
+}
+
+/// Replays `moves` (UCI) from `start_fen` (either variant, see
+/// [`read_start`]) with the rules core.
 ///
 /// # Errors
 /// [`EngineError::BadFen`] or [`EngineError::IllegalMove`].
 pub fn replay(start_fen: &str, moves: &[String]) -> Result<(Position, Vec<Move>), EngineError> {
-    let start = Position::from_fen(start_fen)?;
+    let start = read_start(start_fen)?;
     let mut position = start.clone();
     let mut played = Vec::with_capacity(moves.len());
     for (i, text) in moves.iter().enumerate() {
@@ -270,10 +285,22 @@ pub fn replay(start_fen: &str, moves: &[String]) -> Result<(Position, Vec<Move>)
     Ok((start, played))
 }
 
-/// The legal move written `uci` in `position`, if there is one.
+/// The legal move written `uci` in `position`, if there is one: in the
+/// position's own UCI first, else castling in the other form (the king's
+/// destination, or the king taking its rook).
 #[must_use]
 pub fn move_from_uci(position: &Position, uci: &str) -> Option<Move> {
-    position.legal_moves().into_iter().find(|m| m.uci() == uci)
+    let legal = position.legal_moves();
+    legal
+        .iter()
+        .copied()
+        .find(|m| position.uci(*m) == uci)
+        .or_else(|| {
+            legal.iter().copied().find(|m| {
+                matches!(m, Move::Castle { .. })
+                    && (m.uci() == uci || m.uci_for(crate::chess::Variant::Chess960) == uci)
+            })
+        })
 }
 
 /// The position reached from `start` by `moves` (known legal).
@@ -383,5 +410,27 @@ mod tests {
         let stalemate = Position::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
         assert_eq!(decided_on_board(&stalemate).unwrap().score, Score::Cp(0));
         assert!(decided_on_board(&Position::startpos()).is_none());
+    }
+
+    // ---- chess960
+    #[test]
+    fn chess960_starts_read_and_castling_reads_in_both_forms() {
+        use crate::chess::Variant;
+        // Position 291 (BQNRKRNB) after Nf3 Nd6: White may castle king side.
+        let start = "bqnrkrnb/pppppppp/8/8/8/8/PPPPPPPP/BQNRKRNB w KQkq - 0 1";
+        let moves = ["g1f3", "c8d6"].map(String::from);
+        let (p0, played) = replay(start, &moves).unwrap();
+        assert_eq!(p0.variant(), Variant::Chess960);
+        let p = position_after(&p0, &played);
+        let castle = move_from_uci(&p, "e1f1").expect("king takes rook");
+        assert!(matches!(castle, Move::Castle { .. }));
+        assert_eq!(move_from_uci(&p, "e1g1"), Some(castle));
+        // The standard position reads as standard chess.
+        assert_eq!(read_start(START_FEN).unwrap().variant(), Variant::Standard);
+        let mut g = Game::chess960(291, crate::chess::RulesMode::House).unwrap();
+        g.play_input("Nf3").unwrap();
+        g.play_input("Nd6").unwrap();
+        g.play_input("O-O").unwrap();
+        assert_eq!(uci_moves(&g), ["g1f3", "c8d6", "e1f1"]);
     }
 }

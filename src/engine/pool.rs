@@ -160,6 +160,8 @@ pub(super) struct SearchRequest {
     pub skill: u8,
     /// Send `ucinewgame` first (a fresh game for the engine).
     pub new_game: bool,
+    /// Chess960 (`UCI_Chess960`: castling as the king taking its rook).
+    pub chess960: bool,
     /// The `go` command's move time (the search's bound is this plus a
     /// slack).
     pub movetime: Duration,
@@ -310,6 +312,8 @@ struct Process {
     pid: Option<u32>,
     /// The `Skill Level` it was last given.
     skill: u8,
+    /// The `UCI_Chess960` value it was last given.
+    chess960: bool,
 }
 
 impl Process {
@@ -342,6 +346,7 @@ impl Process {
             lines: BufReader::new(stdout).lines(),
             pid,
             skill: 20,
+            chess960: false,
         };
         let name = timeout(HANDSHAKE_TIMEOUT, p.handshake())
             .await
@@ -417,6 +422,11 @@ impl Process {
                 .await?;
             self.skill = req.skill;
         }
+        if self.chess960 != req.chess960 {
+            self.send(&setoption_command("UCI_Chess960", req.chess960))
+                .await?;
+            self.chess960 = req.chess960;
+        }
         if req.new_game {
             self.send("ucinewgame").await?;
         }
@@ -473,7 +483,7 @@ impl Stockfish {
         if !position.has_legal_move() {
             return Err(EngineError::NoLegalMove);
         }
-        let uci: Vec<String> = played.iter().map(|m| m.uci()).collect();
+        let uci: Vec<String> = played.iter().map(|m| start.uci(*m)).collect();
         let out = self
             .inner
             .search(SearchRequest {
@@ -481,6 +491,7 @@ impl Stockfish {
                 go: go_command(level.depth(), level.movetime()),
                 skill: level.skill(),
                 new_game: true,
+                chess960: start.variant().is_chess960(),
                 movetime: level.movetime(),
             })
             .await?;
@@ -502,7 +513,7 @@ impl Stockfish {
         if let Some(decided) = decided_on_board(&position) {
             return Ok(decided);
         }
-        let uci: Vec<String> = played.iter().map(|m| m.uci()).collect();
+        let uci: Vec<String> = played.iter().map(|m| start.uci(*m)).collect();
         let out = self
             .inner
             .search(SearchRequest {
@@ -510,6 +521,7 @@ impl Stockfish {
                 go: go_command(EVALUATE_DEPTH, movetime),
                 skill: 20,
                 new_game: false,
+                chess960: start.variant().is_chess960(),
                 movetime,
             })
             .await?;
@@ -578,7 +590,7 @@ async fn drive(
     let start = game.start().clone();
     let moves = game.moves().to_vec();
     let fen = start.fen();
-    let uci: Vec<String> = moves.iter().map(|m| m.uci()).collect();
+    let uci: Vec<String> = moves.iter().map(|m| start.uci(*m)).collect();
     let positions = moves.len() + 1;
 
     let workers = inner.size().min(positions).max(1);
@@ -658,6 +670,7 @@ async fn worker(inner: &Inner, shared: &Shared) -> Result<Vec<(usize, Evaluation
                 go: shared.go.clone(),
                 skill: 20,
                 new_game: false,
+                chess960: shared.start.variant().is_chess960(),
                 movetime: shared.bound,
             })
             .await?;

@@ -149,9 +149,13 @@ fn build_index() -> Index {
 /// The opening of a game: the table entry of the last position of the game
 /// that is in the table, so a transposition is named after the line it
 /// reached. `None` for a game from a custom start or one that never met a
-/// table position.
+/// table position, and for every Chess960 game (even from position 518:
+/// opening names belong to standard chess).
 #[must_use]
 pub fn lookup_game(game: &Game) -> Option<&'static Opening> {
+    if game.variant().is_chess960() {
+        return None;
+    }
     lookup_moves(game.start(), game.moves())
 }
 
@@ -246,6 +250,11 @@ mod tests {
     #[test]
     fn no_moves_or_no_book_move_has_no_opening() {
         assert_eq!(lookup_game(&Game::new(RulesMode::House)), None);
+        // Chess960 from the standard set-up (518) is never named.
+        let mut g = Game::chess960(518, RulesMode::House).unwrap();
+        g.play_input("e4").unwrap();
+        g.play_input("e5").unwrap();
+        assert_eq!(lookup_game(&g), None);
     }
 
     #[test]

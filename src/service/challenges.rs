@@ -1,7 +1,7 @@
 //! Challenges: opening, accepting, declining, cancelling, and rematches.
 
 use super::{Action, Actor, BoardImage, ColorChoice, Event, Place, Subject, messages as msg};
-use crate::chess::{Color, Game, Position, RulesMode};
+use crate::chess::{Color, Position, RulesMode, Variant};
 use crate::i18n::Locale;
 use crate::store::{CHALLENGE_TTL_MS, ChallengeRow, NewChallenge, NewGame, StoreError};
 
@@ -17,6 +17,9 @@ pub(super) struct ChallengeOptions {
     pub(super) rules: RulesMode,
     /// Counts for ratings (ignored for a custom FEN: never rated).
     pub(super) rated: bool,
+    /// Standard chess or Chess960 (see `chess960::choose_start`).
+    pub(super) variant: Option<Variant>,
+    pub(super) position: Option<u32>,
 }
 
 impl GameService {
@@ -34,6 +37,8 @@ impl GameService {
             fen,
             rules,
             rated,
+            variant,
+            position,
         } = options;
         if !(1..=14).contains(&days) {
             return Err(user(
@@ -52,18 +57,8 @@ impl GameService {
         {
             return Err(user("not_allowed", msg::challenge_computer(loc)));
         }
-        let start_fen = match fen.as_deref().map(str::trim) {
-            None | Some("") => None,
-            Some(f) => {
-                let game = Game::from_fen(f, rules)
-                    .and_then(|g| g.position().check_start().map(|()| g))
-                    .map_err(|e| user("invalid_fen", msg::invalid_fen(loc, &e.to_string())))?;
-                if game.outcome().is_some() {
-                    return Err(user("invalid_fen", msg::fen_game_over(loc)));
-                }
-                Some(game.position().fen())
-            }
-        };
+        let start = super::chess960::choose_start(loc, variant, position, fen.as_deref(), rules)?;
+        let start_fen = start.custom.clone();
         self.refuse_own_pending(loc, place, by).await?;
         self.refuse_if_busy(loc, place).await?;
         let color = match color {
@@ -83,6 +78,8 @@ impl GameService {
             start_fen,
             rules: rules.as_str().to_string(),
             created_at: ms(self.now()),
+            variant: start.variant.as_str().to_string(),
+            start_position: start.stored_position(),
         };
         self.post_challenge(loc, place, by, opponent, c).await
     }
@@ -106,18 +103,24 @@ impl GameService {
             Err(e) => return Err(e.into()),
         };
         self.note_due(c.created_at.saturating_add(CHALLENGE_TTL_MS));
-        let mut r = reply(
-            place,
-            msg::challenge_posted(
-                loc,
-                &by.name,
-                opponent.as_ref().map(|o| o.name.as_str()),
-                &c.color,
-                c.days,
-                c.rules == RulesMode::Fide.as_str(),
-                c.start_fen.is_some(),
-            ),
+        let mut text = msg::challenge_posted(
+            loc,
+            &by.name,
+            opponent.as_ref().map(|o| o.name.as_str()),
+            &c.color,
+            c.days,
+            c.rules == RulesMode::Fide.as_str(),
+            c.start_fen.is_some(),
         );
+        if let Some(line) = super::chess960::start_line(
+            loc,
+            super::chess960::row_variant(&c.variant),
+            c.start_position.and_then(|n| u32::try_from(n).ok()),
+        ) {
+            text.push('\n');
+            text.push_str(&line);
+        }
+        let mut r = reply(place, text);
         r.event = Some(Event::Challenge {
             challenger: by.name.clone(),
             opponent: opponent.as_ref().map(|o| o.name.clone()),
@@ -184,11 +187,18 @@ impl GameService {
             (by.clone(), challenger)
         };
         let rules: RulesMode = c.rules.parse().unwrap_or_default();
-        let game = match &c.start_fen {
-            Some(f) => Game::from_fen(f, rules)
-                .map_err(|e| user("invalid_fen", msg::invalid_fen(loc, &e.to_string())))?,
-            None => Game::new(rules),
-        };
+        let game = super::chess960::stored_start(
+            &c.variant,
+            c.start_position,
+            c.start_fen.as_deref(),
+            rules,
+        )
+        .map_err(|e| user("invalid_fen", msg::invalid_fen(loc, &e.to_string())))?;
+        let variant = game.variant();
+        let number = c
+            .start_position
+            .and_then(|n| u32::try_from(n).ok())
+            .filter(|_| variant == Variant::Chess960);
         let start_fen = game.position().fen();
         let now = ms(self.now());
         let first = match game.position().turn() {
@@ -211,6 +221,8 @@ impl GameService {
             remind_at,
             created_at: now,
             rated: c.rated == 1 && c.start_fen.is_none(),
+            variant: variant.as_str().to_string(),
+            start_position: number.map(i64::from),
         };
         let id = match self.inner.store.accept_challenge(c.id, &new).await {
             Ok(id) => id,
@@ -234,17 +246,19 @@ impl GameService {
         } else {
             &black
         };
-        let mut r = reply(
-            place,
-            msg::game_started(
-                loc,
-                id,
-                &white.name,
-                &black.name,
-                &to_move.name,
-                &msg::deadline(from_ms(deadline_at)),
-            ),
+        let mut text = msg::game_started(
+            loc,
+            id,
+            &white.name,
+            &black.name,
+            &to_move.name,
+            &msg::deadline(from_ms(deadline_at)),
         );
+        if let Some(line) = super::chess960::start_line(loc, variant, number) {
+            text.push('\n');
+            text.push_str(&line);
+        }
+        let mut r = reply(place, text);
         r.board = Some(BoardImage {
             fen: start_fen.clone(),
             last_move: None,
@@ -258,6 +272,8 @@ impl GameService {
             white: white.name.clone(),
             black: black.name.clone(),
             fen: start_fen,
+            variant: variant.is_chess960().then(|| variant.as_str().to_string()),
+            position: number,
         });
         r.mentions = vec![white, black];
         r.actions = vec![Action::Resign];
@@ -429,6 +445,20 @@ impl GameService {
             ));
         };
         let standard = Position::startpos().fen();
+        let variant = super::chess960::row_variant(&last.variant);
+        // The same start: a custom FEN again, else (Chess960) the same
+        // numbered position.
+        let custom = match variant {
+            Variant::Standard => (last.start_fen != standard).then(|| last.start_fen.clone()),
+            Variant::Chess960 => last
+                .start_position
+                .is_none()
+                .then(|| last.start_fen.clone()),
+        };
+        let number = last
+            .start_position
+            .and_then(|n| u32::try_from(n).ok())
+            .filter(|_| variant == Variant::Chess960);
         if let Some((_, level)) = super::computer::engine_side(&last) {
             // Against the computer: a new game at once, colours swapped.
             let options = super::computer::ComputerOptions {
@@ -438,7 +468,9 @@ impl GameService {
                     Color::Black => ColorChoice::White,
                 },
                 days: u32::try_from(last.days).unwrap_or(super::DEFAULT_DAYS),
-                fen: (last.start_fen != standard).then(|| last.start_fen.clone()),
+                fen: custom,
+                variant: Some(variant),
+                position: number,
             };
             return self.computer(loc, place, by, options, None).await;
         }
@@ -452,10 +484,12 @@ impl GameService {
             opponent_name: Some(opponent.name.clone()),
             color: color_str(my_old.other()),
             days: last.days,
-            start_fen: (last.start_fen != standard).then(|| last.start_fen.clone()),
+            start_fen: custom,
             rules: last.rules.clone(),
             created_at: ms(self.now()),
             rated: last.rated == 1,
+            variant: variant.as_str().to_string(),
+            start_position: number.map(i64::from),
         };
         self.post_challenge(loc, place, by, Some(opponent), c).await
     }

@@ -3,7 +3,7 @@
 //! where a player's "your move" notices and reminders go (`notify`).
 
 use super::{Actor, Event, NotifyTarget, Place, Reply, messages as msg};
-use crate::chess::{Color, Position};
+use crate::chess::Color;
 use crate::i18n::Locale;
 use crate::store::{GameRow, NewVacation, VacationRow};
 
@@ -26,7 +26,7 @@ pub(super) const MORETIME_LIMIT: i64 = 7;
 
 /// The id of the player to move in a stored game (from its cached FEN).
 fn to_move_id(g: &GameRow) -> &str {
-    match Position::from_fen(&g.fen).map_or(Color::White, |p| p.turn()) {
+    match super::chess960::fen_turn(&g.fen) {
         Color::White => &g.white_id,
         Color::Black => &g.black_id,
     }

@@ -9,7 +9,7 @@ use std::time::Duration;
 use super::{
     Action, Actor, BoardImage, ColorChoice, Command, Event, Place, Reply, Subject, messages as msg,
 };
-use crate::chess::{Color, Game, Outcome, RulesMode, Termination};
+use crate::chess::{Color, Outcome, RulesMode, Termination};
 use crate::engine::{EngineError, Level, accepts_draw, uci_moves};
 use crate::i18n::Locale;
 use crate::store::{GameRow, NewGame, StoreError};
@@ -64,6 +64,9 @@ pub(super) struct ComputerOptions {
     pub(super) color: ColorChoice,
     pub(super) days: u32,
     pub(super) fen: Option<String>,
+    /// Standard chess or Chess960 (see `chess960::choose_start`).
+    pub(super) variant: Option<crate::chess::Variant>,
+    pub(super) position: Option<u32>,
 }
 
 /// What came of the engine's turn.
@@ -88,23 +91,6 @@ fn no_answer(loc: Locale, place: &Place, e: &EngineError) -> Reply {
     error_reply(place, "engine_unavailable", msg::engine_no_answer(loc))
 }
 
-/// The start position of a `computer` game: the standard one, or a valid
-/// FEN of a game still going on.
-fn start_game(loc: Locale, fen: Option<&str>) -> Result<Game, Failure> {
-    match fen.map(str::trim) {
-        None | Some("") => Ok(Game::new(RulesMode::House)),
-        Some(f) => {
-            let game = Game::from_fen(f, RulesMode::House)
-                .and_then(|g| g.position().check_start().map(|()| g))
-                .map_err(|e| user("invalid_fen", msg::invalid_fen(loc, &e.to_string())))?;
-            if game.outcome().is_some() {
-                return Err(user("invalid_fen", msg::fen_game_over(loc)));
-            }
-            Ok(game)
-        }
-    }
-}
-
 impl GameService {
     /// `computer [level] [color] [days] [fen]`: a game against the engine,
     /// started at once (house rules, never rated). When the engine has the
@@ -125,7 +111,15 @@ impl GameService {
             let given = options.days.to_string();
             return Err(user("invalid_option", msg::bad_days(loc, &given)));
         }
-        let game = start_game(loc, options.fen.as_deref())?;
+        let start = super::chess960::choose_start(
+            loc,
+            options.variant,
+            options.position,
+            options.fen.as_deref(),
+            RulesMode::House,
+        )?;
+        let (variant, number) = (start.variant, start.position);
+        let game = start.game;
         if let Err(e) = self.inner.engine.check() {
             tracing::info!(error = %e, "no engine: computer refused");
             return Err(user("engine_unavailable", msg::engine_unavailable(loc)));
@@ -163,6 +157,8 @@ impl GameService {
             remind_at,
             created_at: now,
             rated: false,
+            variant: variant.as_str().to_string(),
+            start_position: number.map(i64::from),
         };
         let id = match self.inner.store.insert_game(&new, !engine_first).await {
             Ok(id) => id,
@@ -181,18 +177,20 @@ impl GameService {
         if !engine_first {
             self.note_due(remind_at);
         }
-        let mut r = reply(
-            place,
-            msg::computer_started(
-                loc,
-                id,
-                &white.name,
-                &black.name,
-                engine_first,
-                &by.name,
-                &msg::deadline(from_ms(deadline_at)),
-            ),
+        let mut text = msg::computer_started(
+            loc,
+            id,
+            &white.name,
+            &black.name,
+            engine_first,
+            &by.name,
+            &msg::deadline(from_ms(deadline_at)),
         );
+        if let Some(line) = super::chess960::start_line(loc, variant, number) {
+            text.push('\n');
+            text.push_str(&line);
+        }
+        let mut r = reply(place, text);
         if !engine_first {
             r.board = Some(BoardImage {
                 fen: start_fen.clone(),
@@ -208,6 +206,8 @@ impl GameService {
             white: white.name.clone(),
             black: black.name.clone(),
             fen: start_fen,
+            variant: variant.is_chess960().then(|| variant.as_str().to_string()),
+            position: number,
         });
         // Mentioned so that a Discord game thread adds the player.
         r.mentions = vec![by.clone()];

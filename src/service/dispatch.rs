@@ -110,6 +110,8 @@ impl GameService {
                 fen,
                 rules,
                 rated,
+                variant,
+                position,
             } => Command::Challenge {
                 opponent: opponent.map(|o| o.cleaned()),
                 color,
@@ -117,13 +119,20 @@ impl GameService {
                 fen,
                 rules,
                 rated,
+                variant,
+                position,
             },
             Command::History { user } => Command::History {
                 user: user.map(|u| u.cleaned()),
             },
-            Command::Stats { player, vs } => Command::Stats {
+            Command::Stats {
+                player,
+                vs,
+                variant,
+            } => Command::Stats {
                 player: player.map(|u| u.cleaned()),
                 vs: vs.map(|u| u.cleaned()),
+                variant,
             },
             other => other,
         };
@@ -164,6 +173,8 @@ impl GameService {
                 fen,
                 rules,
                 rated,
+                variant,
+                position,
             } => {
                 let options = ChallengeOptions {
                     color,
@@ -171,6 +182,8 @@ impl GameService {
                     fen,
                     rules,
                     rated,
+                    variant,
+                    position,
                 };
                 self.challenge(loc, place, by, opponent, options).await
             }
@@ -188,8 +201,12 @@ impl GameService {
             Command::Pgn { game } => self.pgn(loc, place, by, game).await,
             Command::Games => self.games(loc, place, by).await,
             Command::History { user } => self.history(loc, place, by, user).await,
-            Command::Stats { player, vs } => self.stats(loc, place, by, player, vs).await,
-            Command::Leaderboard => self.leaderboard(loc, place).await,
+            Command::Stats {
+                player,
+                vs,
+                variant,
+            } => self.stats(loc, place, by, player, vs, variant).await,
+            Command::Leaderboard { variant } => self.leaderboard(loc, place, variant).await,
             Command::Summary { game } => self.summary(loc, place, game).await,
             Command::Help => {
                 let mut r = reply(place, msg::help(loc));
@@ -220,12 +237,16 @@ impl GameService {
                 color,
                 days,
                 fen,
+                variant,
+                position,
             } => {
                 let options = ComputerOptions {
                     level,
                     color,
                     days,
                     fen,
+                    variant,
+                    position,
                 };
                 self.computer(loc, place, by, options, prefs.guild).await
             }

@@ -300,7 +300,11 @@ impl GameService {
             .rules
             .parse()
             .map_err(|()| corrupt(format!("rules {:?}", row.rules)))?;
-        let mut game = Game::from_fen(&row.start_fen, rules)
+        let variant: crate::chess::Variant = row
+            .variant
+            .parse()
+            .map_err(|_| corrupt(format!("variant {:?}", row.variant)))?;
+        let mut game = Game::from_fen_variant(&row.start_fen, variant, rules)
             .map_err(|e| corrupt(format!("start FEN: {e}")))?;
         let moves = self.inner.store.moves(row.id).await?;
         for m in &moves {

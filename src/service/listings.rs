@@ -1,7 +1,7 @@
 //! Listings: the board, PGN export, running games and history.
 
 use super::{Actor, BoardImage, Event, GameListing, Place, messages as msg};
-use crate::chess::{Color, Position};
+use crate::chess::Color;
 use crate::i18n::Locale;
 use crate::store::GameRow;
 
@@ -96,7 +96,7 @@ impl GameService {
             .active_games_of(&place.platform, &by.id)
             .await?;
         let to_move_id = |g: &GameRow| {
-            let turn = Position::from_fen(&g.fen).map_or(Color::White, |p| p.turn());
+            let turn = super::chess960::fen_turn(&g.fen);
             match turn {
                 Color::White => (g.white_id.clone(), g.white_name.clone()),
                 Color::Black => (g.black_id.clone(), g.black_name.clone()),

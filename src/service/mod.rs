@@ -7,6 +7,7 @@
 //! docs/ARCHITECTURE.md (`game.rs` the shared base, one file per family).
 
 mod challenges;
+mod chess960;
 mod clock;
 mod comfort;
 mod computer;
@@ -33,7 +34,10 @@ pub use events::*;
 pub use game::{ANNOUNCE_LEASE, DUE_BATCH, GameService, ServiceError, error_reply};
 pub use settings::{BoardPrefs, BoardView};
 
-use crate::chess::{Color, Move, RulesMode};
+// ---- chess960
+pub use chess960::read_any_fen;
+
+use crate::chess::{Color, Move, RulesMode, Variant};
 use crate::i18n::Locale;
 
 /// A chat user as the platform knows them.
@@ -189,6 +193,11 @@ pub enum Command {
         /// Whether the game counts for ratings (default true; a game from
         /// a custom FEN never does).
         rated: bool,
+        /// `variant:` (none: standard chess, or Chess960 when a position
+        /// is given).
+        variant: Option<Variant>,
+        /// `position:` the Chess960 start position 0-959 (none: random).
+        position: Option<u32>,
     },
     Accept,
     Decline,
@@ -221,9 +230,13 @@ pub enum Command {
     Stats {
         player: Option<Actor>,
         vs: Option<Actor>,
+        /// The rating pool: standard (default) or Chess960.
+        variant: Variant,
     },
-    /// The community's top rated players.
-    Leaderboard,
+    /// The community's top rated players (of the variant's pool).
+    Leaderboard {
+        variant: Variant,
+    },
     /// The summary of a finished game of this channel (default: the last).
     Summary {
         game: Option<i64>,
@@ -270,6 +283,9 @@ pub enum Command {
         /// computer answers at once and has no clock.
         days: u32,
         fen: Option<String>,
+        /// As in [`Command::Challenge`].
+        variant: Option<Variant>,
+        position: Option<u32>,
     },
 }
 
@@ -345,6 +361,13 @@ pub enum Event {
         white: String,
         black: String,
         fen: String,
+        /// `chess960` for a Chess960 game; absent for standard chess.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        variant: Option<String>,
+        /// The Chess960 start position number (0-959), when the game
+        /// starts from one.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        position: Option<u32>,
     },
     Move {
         by: String,
@@ -393,10 +416,16 @@ pub enum Event {
         /// The rated win against the highest-rated opponent (rating
         /// before that game).
         best_win: Option<BestWinEvent>,
+        /// `chess960` for the Chess960 pool; absent for standard chess.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        variant: Option<String>,
     },
     /// The community's top rated players (`leaderboard`).
     Leaderboard {
         rows: Vec<LeaderboardRow>,
+        /// `chess960` for the Chess960 pool; absent for standard chess.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        variant: Option<String>,
     },
     /// A finished game's summary (after the result, and `summary`).
     Summary {
@@ -579,6 +608,16 @@ pub enum Subject {
     Challenge(i64),
     /// A game (its number).
     Game(i64),
+}
+
+impl BoardImage {
+    /// The position drawn (its FEN read in either variant).
+    ///
+    /// # Errors
+    /// The FEN reader's error (a FEN the bot did not write).
+    pub fn position(&self) -> Result<crate::chess::Position, crate::chess::FenError> {
+        read_any_fen(&self.fen)
+    }
 }
 
 /// Time source, so tests and the console can move time forward.

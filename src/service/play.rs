@@ -100,9 +100,11 @@ impl GameService {
             finish: outcome.map(|o| (o.result().to_string(), o.termination.as_str().to_string())),
             now,
         };
+        // Chess960 castling is stored king-takes-rook (`e1h1`), which reads
+        // back unambiguously where the king's destination would not.
         let row = MoveRow {
             ply: l.row.ply + 1,
-            uci: mv.uci(),
+            uci: game.uci(mv),
             san: san.clone(),
             played_at: now,
         };
@@ -168,7 +170,7 @@ impl GameService {
         r.event = Some(Event::Move {
             by: l.name(me).to_string(),
             san,
-            uci: mv.uci(),
+            uci: l.game.uci(mv),
             fen,
             check,
         });

@@ -7,6 +7,7 @@ use super::{
     Actor, BestWinEvent, EndRatings, Event, HeadToHeadEvent, LeaderboardRow, Place, RatingDelta,
     StreakEvent, messages as msg,
 };
+use crate::chess::Variant;
 use crate::i18n::Locale;
 use crate::ratings::PROVISIONAL_RD;
 use crate::store::{GameRow, RatingUpdate, Store};
@@ -35,7 +36,10 @@ fn community_guild<'a>(platform: &str, guild: &'a str) -> &'a str {
 /// The rating update to apply when `row` finishes, if it is rated.
 pub(super) fn rating_update(row: &GameRow) -> Option<RatingUpdate> {
     (row.rated == 1).then(|| RatingUpdate {
-        community: community(&row.platform, &row.guild),
+        community: super::chess960::rating_pool(
+            community(&row.platform, &row.guild),
+            super::chess960::row_variant(&row.variant),
+        ),
         white_id: row.white_id.clone(),
         white_name: row.white_name.clone(),
         black_id: row.black_id.clone(),
@@ -157,14 +161,18 @@ impl GameService {
         by: &Actor,
         player: Option<Actor>,
         vs: Option<Actor>,
+        variant: Variant,
     ) -> Handled {
         let who = player.unwrap_or_else(|| by.clone());
         let k = key(place);
         let store = &self.inner.store;
-        let rating = store
-            .rating(&community(&k.platform, &k.guild), &who.id)
-            .await?;
+        let pool = super::chess960::rating_pool(community(&k.platform, &k.guild), variant);
+        let rating = store.rating(&pool, &who.id).await?;
         let mut lines = Vec::new();
+        if variant.is_chess960() {
+            lines.push(msg::chess960_ratings(loc));
+        }
+        let variant_name = variant.is_chess960().then(|| variant.as_str().to_string());
         let mut event = match &rating {
             Some(r) => {
                 let provisional = r.rd > PROVISIONAL_RD;
@@ -191,6 +199,7 @@ impl GameService {
                     vs: None,
                     streak: None,
                     best_win: None,
+                    variant: variant_name.clone(),
                 }
             }
             None => {
@@ -207,6 +216,7 @@ impl GameService {
                     vs: None,
                     streak: None,
                     best_win: None,
+                    variant: variant_name,
                 }
             }
         };
@@ -215,6 +225,7 @@ impl GameService {
                 .rated_games_of(
                     &k.platform,
                     community_guild(&k.platform, &k.guild),
+                    variant.as_str(),
                     &who.id,
                     RECORD_WINDOW,
                 )
@@ -241,6 +252,7 @@ impl GameService {
                 .head_to_head(
                     &k.platform,
                     community_guild(&k.platform, &k.guild),
+                    variant.as_str(),
                     &who.id,
                     &opp.id,
                 )
@@ -266,12 +278,18 @@ impl GameService {
 
     /// `leaderboard`: the community's top 10; established ratings first,
     /// provisional ones (RD above 110) after them.
-    pub(super) async fn leaderboard(&self, loc: Locale, place: &Place) -> Handled {
+    pub(super) async fn leaderboard(
+        &self,
+        loc: Locale,
+        place: &Place,
+        variant: Variant,
+    ) -> Handled {
         let k = key(place);
+        let pool = super::chess960::rating_pool(community(&k.platform, &k.guild), variant);
         let rows = self
             .inner
             .store
-            .leaderboard(&community(&k.platform, &k.guild), LEADERBOARD_SIZE)
+            .leaderboard(&pool, LEADERBOARD_SIZE)
             .await?;
         let rows: Vec<LeaderboardRow> = rows
             .iter()
@@ -294,8 +312,16 @@ impl GameService {
             }));
             lines.join("\n")
         };
+        let text = if variant.is_chess960() {
+            format!("{}\n{text}", msg::chess960_ratings(loc))
+        } else {
+            text
+        };
         let mut r = reply(place, text);
-        r.event = Some(Event::Leaderboard { rows });
+        r.event = Some(Event::Leaderboard {
+            rows,
+            variant: variant.is_chess960().then(|| variant.as_str().to_string()),
+        });
         Ok(vec![r])
     }
 }

@@ -326,13 +326,15 @@ pub(super) fn with_opening_tags(pgn: String, game: &crate::chess::Game) -> Strin
 }
 
 /// The lichess analysis board for a PGN: its moves (and a custom start's
-/// `SetUp`/`FEN` tags), percent-encoded into the address.
+/// `SetUp`/`FEN` tags, and `Variant` for Chess960, which lichess's import
+/// reads to open the 960 analysis board), percent-encoded into the
+/// address.
 pub(super) fn lichess_url(pgn: &str) -> String {
     let mut short = String::new();
     let mut movetext = String::new();
     for line in pgn.lines() {
         let t = line.trim();
-        if t.starts_with("[SetUp ") || t.starts_with("[FEN ") {
+        if t.starts_with("[Variant ") || t.starts_with("[SetUp ") || t.starts_with("[FEN ") {
             short.push_str(t);
             short.push('\n');
         } else if !t.starts_with('[') && !t.is_empty() {
@@ -390,5 +392,19 @@ mod tests {
         let url = lichess_url(custom);
         assert!(url.starts_with("https://lichess.org/analysis/pgn/%5BSetUp%20%221%22%5D%0A%5BFEN"));
         assert!(url.ends_with("%0A%0A1.%20Kb2%20%2A"));
+    }
+
+    #[test]
+    fn lichess_urls_of_chess960_carry_the_variant_and_start() {
+        let pgn = "[Event \"x\"]\n[Variant \"Chess960\"]\n[SetUp \"1\"]\n\
+                   [FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\"]\n\n1. e4 *\n";
+        let url = lichess_url(pgn);
+        assert!(
+            url.starts_with(
+                "https://lichess.org/analysis/pgn/%5BVariant%20%22Chess960%22%5D%0A%5BSetUp"
+            ),
+            "{url}"
+        );
+        assert!(url.contains("BBQNNRKR%20w%20KQkq"), "{url}");
     }
 }

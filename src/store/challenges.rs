@@ -31,6 +31,11 @@ pub struct ChallengeRow {
     pub created_at: i64,
     /// 1 when the game it starts counts for ratings.
     pub rated: i64,
+    /// `standard` or `chess960`.
+    pub variant: String,
+    /// The Chess960 start position number (chosen when the challenge was
+    /// made); null for standard chess and custom FENs.
+    pub start_position: Option<i64>,
 }
 
 /// A challenge to insert.
@@ -48,10 +53,16 @@ pub struct NewChallenge {
     pub created_at: i64,
     /// Whether the game it starts counts for ratings.
     pub rated: bool,
+    /// `standard` or `chess960`.
+    pub variant: String,
+    /// The Chess960 start position number, for a 960 challenge without a
+    /// custom FEN.
+    pub start_position: Option<i64>,
 }
 
 const CHALLENGE_COLUMNS: &str = "id, platform, guild, channel, challenger_id, challenger_name, \
-     opponent_id, opponent_name, color, days, start_fen, rules, status, game_id, created_at, rated";
+     opponent_id, opponent_name, color, days, start_fen, rules, status, game_id, created_at, rated, \
+     variant, start_position";
 
 /// A `select` of every challenge column with `tail` (a filter and/or order).
 fn challenge_sql(tail: &str) -> sqlx::AssertSqlSafe<String> {
@@ -82,7 +93,8 @@ impl Store {
         let row: (i64,) = query_as(
             "insert into challenge (platform, guild, channel, challenger_id, challenger_name, \
              opponent_id, opponent_name, color, days, start_fen, rules, status, created_at, \
-             rated) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?) returning id",
+             rated, variant, start_position) \
+             values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?) returning id",
         )
         .bind(&c.place.platform)
         .bind(&c.place.guild)
@@ -97,6 +109,8 @@ impl Store {
         .bind(&c.rules)
         .bind(c.created_at)
         .bind(i64::from(c.rated))
+        .bind(&c.variant)
+        .bind(c.start_position)
         .fetch_one(&self.pool)
         .await
         .map_err(map_unique)?;

@@ -41,6 +41,11 @@ pub struct GameRow {
     pub white_rating_after: Option<i64>,
     pub black_rating_before: Option<i64>,
     pub black_rating_after: Option<i64>,
+    /// `standard` or `chess960` (the rules core's `Variant` name).
+    pub variant: String,
+    /// The Chess960 start position number (0-959) the game started from,
+    /// when it did.
+    pub start_position: Option<i64>,
 }
 
 impl GameRow {
@@ -97,6 +102,10 @@ pub struct NewGame {
     pub created_at: i64,
     /// Whether the game counts for ratings.
     pub rated: bool,
+    /// `standard` or `chess960`.
+    pub variant: String,
+    /// The Chess960 start position number, when the game starts from one.
+    pub start_position: Option<i64>,
 }
 
 /// The new state of a game after a move or a takeback.
@@ -120,7 +129,8 @@ pub const STATUS_FINISHED: &str = "finished";
 const GAME_COLUMNS: &str = "id, platform, guild, channel, white_id, white_name, black_id, \
      black_name, start_fen, rules, days, status, result, termination, ply, fen, draw_offer, \
      takeback_offer, deadline_at, remind_at, created_at, updated_at, ended_at, rated, \
-     white_rating_before, white_rating_after, black_rating_before, black_rating_after";
+     white_rating_before, white_rating_after, black_rating_before, black_rating_after, variant, \
+     start_position";
 
 /// Ends an active game at an expected ply: result, termination, ended_at,
 /// updated_at, id, ply.
@@ -583,8 +593,8 @@ pub(super) async fn insert_game_row<'e>(
     let row: (i64,) = query_as(
         "insert into game (platform, guild, channel, white_id, white_name, black_id, \
          black_name, start_fen, rules, days, status, ply, fen, deadline_at, remind_at, \
-         created_at, updated_at, rated) \
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?, ?, ?) returning id",
+         created_at, updated_at, rated, variant, start_position) \
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?, ?, ?, ?, ?) returning id",
     )
     .bind(&g.place.platform)
     .bind(&g.place.guild)
@@ -602,6 +612,8 @@ pub(super) async fn insert_game_row<'e>(
     .bind(g.created_at)
     .bind(g.created_at)
     .bind(i64::from(g.rated))
+    .bind(&g.variant)
+    .bind(g.start_position)
     .fetch_one(db)
     .await
     .map_err(map_unique)?;

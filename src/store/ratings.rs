@@ -7,7 +7,9 @@ use super::*;
 use crate::ratings::{Glicko2, PROVISIONAL_RD, rate_game};
 
 /// The players of a rated game, for the rating update applied when the
-/// game finishes with a result (never when it is aborted).
+/// game finishes with a result (never when it is aborted). Chess960 games
+/// are rated in a pool of their own: `community` is then the standard
+/// community followed by `:chess960` (see the service's `rating_pool`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RatingUpdate {
     /// The community whose ratings change (see the service's
@@ -244,8 +246,9 @@ impl Store {
             .await?)
     }
 
-    /// Finished (not aborted) games between `a` and `b` on a platform (and
-    /// guild, when `guild` is not empty), counted from `a`'s side.
+    /// Finished (not aborted) games of `variant` (`standard`,
+    /// `chess960`) between `a` and `b` on a platform (and guild, when
+    /// `guild` is not empty), counted from `a`'s side.
     ///
     /// # Errors
     /// Database failures.
@@ -253,6 +256,7 @@ impl Store {
         &self,
         platform: &str,
         guild: &str,
+        variant: &str,
         a: &str,
         b: &str,
     ) -> StoreResult<HeadToHead> {
@@ -264,7 +268,7 @@ impl Store {
              coalesce(sum(case when (white_id = ? and result = '0-1') \
                or (black_id = ? and result = '1-0') then 1 else 0 end), 0) as losses \
              from game where status = 'finished' and result <> '*' and platform = ? \
-             and (? = '' or guild = ?) \
+             and (? = '' or guild = ?) and variant = ? \
              and ((white_id = ? and black_id = ?) or (white_id = ? and black_id = ?))",
         )
         .bind(a)
@@ -274,6 +278,7 @@ impl Store {
         .bind(platform)
         .bind(guild)
         .bind(guild)
+        .bind(variant)
         .bind(a)
         .bind(b)
         .bind(b)
@@ -284,8 +289,9 @@ impl Store {
 }
 
 impl Store {
-    /// The rated, finished games of `player` on a platform (and guild, when
-    /// `guild` is not empty), the most recent first, at most `limit`.
+    /// The rated, finished games of `variant` (`standard`, `chess960`) of
+    /// `player` on a platform (and guild, when `guild` is not empty), the
+    /// most recent first, at most `limit`.
     ///
     /// # Errors
     /// Database failures.
@@ -293,17 +299,19 @@ impl Store {
         &self,
         platform: &str,
         guild: &str,
+        variant: &str,
         player: &str,
         limit: i64,
     ) -> StoreResult<Vec<GameRow>> {
         Ok(query_as(super::games::game_sql(
             "where status = 'finished' and rated = 1 and result <> '*' and platform = ? \
-             and (? = '' or guild = ?) and (white_id = ? or black_id = ?) \
+             and (? = '' or guild = ?) and variant = ? and (white_id = ? or black_id = ?) \
              order by ended_at desc, id desc limit ?",
         ))
         .bind(platform)
         .bind(guild)
         .bind(guild)
+        .bind(variant)
         .bind(player)
         .bind(player)
         .bind(limit)

@@ -31,6 +31,8 @@ async fn game_with_a_move(store: &Store) -> i64 {
         rules: "house".into(),
         created_at: 1_000,
         rated: false,
+        variant: "standard".into(),
+        start_position: None,
     };
     let game = NewGame {
         place: place(),
@@ -45,6 +47,8 @@ async fn game_with_a_move(store: &Store) -> i64 {
         remind_at: 8_000_000,
         created_at: 1_000,
         rated: false,
+        variant: "standard".into(),
+        start_position: None,
     };
     let ch = store.insert_challenge(&challenge).await.unwrap();
     let id = store.accept_challenge(ch, &game).await.unwrap();

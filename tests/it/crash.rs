@@ -73,6 +73,8 @@ async fn crash_child() {
                 fen: None,
                 rules: Default::default(),
                 rated: true,
+                variant: None,
+                position: None,
             },
         )
         .await;

@@ -228,6 +228,14 @@ const CONTRACT: &[(&str, &[&str])] = &[
     ("reminder-dm", &["id", "where", "until"]),
     // ---- Matrix trust
     ("cannot-decrypt", &[]),
+    // ---- chess960
+    ("chess960-start", &["number"]),
+    ("chess960-set-up", &[]),
+    ("unknown-variant", &["given"]),
+    ("chess960-bad-position", &["given"]),
+    ("chess960-position-standard", &[]),
+    ("chess960-position-and-fen", &[]),
+    ("chess960-ratings", &[]),
 ];
 
 /// Why a move is illegal (`illegal-move`) and why a claim is refused

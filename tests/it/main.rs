@@ -60,3 +60,5 @@ mod service_pg;
 mod store;
 mod store_pg;
 mod summaries;
+// ---- chess960 (product)
+mod chess960_product;

@@ -180,6 +180,7 @@ async fn a_rated_win_updates_both_players_from_1500() {
                 opponent: "alice".into(),
                 rating: 1500,
             }),
+            variant: None,
         }
     );
     assert_eq!(
@@ -259,7 +260,13 @@ async fn casual_custom_fen_and_aborted_games_leave_ratings_alone() {
         e => panic!("{e:?}"),
     }
     let r = h.say("carol", "/chess leaderboard").await;
-    assert_eq!(r[0].event, Some(Event::Leaderboard { rows: vec![] }));
+    assert_eq!(
+        r[0].event,
+        Some(Event::Leaderboard {
+            rows: vec![],
+            variant: None
+        })
+    );
 }
 
 #[tokio::test]
@@ -270,7 +277,7 @@ async fn the_leaderboard_lists_established_players_before_provisional_ones() {
     let r = h.say("carol", "/chess leaderboard").await;
     assert!(r[0].text.contains("provisional"), "{}", r[0].text);
     match &r[0].event {
-        Some(Event::Leaderboard { rows }) => assert_eq!(
+        Some(Event::Leaderboard { rows, .. }) => assert_eq!(
             rows,
             &vec![
                 LeaderboardRow {

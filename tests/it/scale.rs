@@ -123,6 +123,8 @@ async fn seed_games(store: &Store, n: usize, t0: DateTime<Utc>) {
                         rules: "house".into(),
                         created_at: ms(t0),
                         rated: false,
+                        variant: "standard".into(),
+                        start_position: None,
                     })
                     .await
                     .unwrap();
@@ -142,6 +144,8 @@ async fn seed_games(store: &Store, n: usize, t0: DateTime<Utc>) {
                             remind_at: deadline - 500,
                             created_at: ms(t0),
                             rated: false,
+                            variant: "standard".into(),
+                            start_position: None,
                         },
                     )
                     .await

@@ -446,7 +446,9 @@ async fn open_challenge_anyone_may_accept_and_cancel() {
         Some(Event::Start {
             white: "zed".into(),
             black: "alice".into(),
-            fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into()
+            fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
+            variant: None,
+            position: None,
         })
     );
 }
@@ -493,7 +495,9 @@ async fn rematch_swaps_colours() {
         Some(Event::Start {
             white: "bob".into(),
             black: "alice".into(),
-            fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into()
+            fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
+            variant: None,
+            position: None,
         })
     );
 }

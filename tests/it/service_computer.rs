@@ -163,6 +163,8 @@ async fn playing_white_the_engine_answers_each_move_at_once() {
             white: "alice".into(),
             black: "Stockfish level 2".into(),
             fen: chessbot::chess::START_FEN.into(),
+            variant: None,
+            position: None,
         })
     );
     assert_eq!(r.len(), 1);
@@ -213,6 +215,8 @@ async fn playing_black_the_engine_moves_first_at_once() {
             white: "Stockfish level 3".into(),
             black: "alice".into(),
             fen: chessbot::chess::START_FEN.into(),
+            variant: None,
+            position: None,
         }),
         "level 3 by default"
     );
@@ -263,6 +267,8 @@ async fn bad_options_and_busy_channels_are_refused() {
             color: ColorChoice::White,
             days,
             fen: fen.map(str::to_string),
+            variant: None,
+            position: None,
         };
         let r = c.svc.handle(&place("general"), &actor("alice"), cmd).await;
         assert_eq!(error(&r).as_deref(), Some(code), "{level} {days} {fen:?}");
@@ -415,7 +421,7 @@ async fn resigning_against_the_computer_is_never_rated() {
         e => panic!("no stats: {e:?}"),
     }
     let r = c.say("alice", "/chess leaderboard").await;
-    assert!(matches!(&r[0].event, Some(Event::Leaderboard { rows }) if rows.is_empty()));
+    assert!(matches!(&r[0].event, Some(Event::Leaderboard { rows, .. }) if rows.is_empty()));
     assert!(!c.pgn().await.contains("WhiteElo"));
 }
 
@@ -579,6 +585,8 @@ async fn a_rematch_against_the_computer_starts_at_once_with_colours_swapped() {
             white: "Stockfish level 6".into(),
             black: "alice".into(),
             fen: chessbot::chess::START_FEN.into(),
+            variant: None,
+            position: None,
         })
     );
     assert_eq!(moves(&r), [mv("Stockfish level 6", "Nf3")]);

@@ -25,6 +25,8 @@ fn challenge(c: &str) -> NewChallenge {
         rules: "house".into(),
         created_at: 1_000,
         rated: false,
+        variant: "standard".into(),
+        start_position: None,
     }
 }
 
@@ -42,6 +44,8 @@ fn game(c: &str) -> NewGame {
         remind_at: 8_000,
         created_at: 1_000,
         rated: false,
+        variant: "standard".into(),
+        start_position: None,
     }
 }
 

@@ -155,6 +155,7 @@ help =
     /chess vacation days:N - stop your clocks in all your games for N days (30 days a year; days:0 ends it early)
     /chess notify where:dm|channel|off - where your "your move" notices and reminders go
     /chess help - this text
+    /chess challenge ... variant:chess960 [position:0-959] - Chess960 with its own ratings (random start position unless given); also computer variant:chess960, stats variant:chess960, leaderboard variant:chess960
 
 ## Settings
 
@@ -528,3 +529,13 @@ time-ago = { $unit ->
 
 # ---- Matrix trust: a message the bot could not decrypt (told once).
 cannot-decrypt = I could not read your last message: your client did not share its encryption keys with my session. Verify me (or allow sending to unverified sessions in your client's security settings), then send the command again.
+
+## ---- chess960
+
+chess960-start = Chess960, start position { $number }.
+chess960-set-up = Chess960 from a set-up position.
+unknown-variant = I do not play the variant `{ $given }`. Choose standard or chess960.
+chess960-bad-position = There is no Chess960 start position `{ $given }`: the positions are numbered 0 to 959.
+chess960-position-standard = A start position number is for Chess960: use variant:chess960, or leave the position out.
+chess960-position-and-fen = Give either a Chess960 position number or a FEN, not both.
+chess960-ratings = Chess960 ratings:

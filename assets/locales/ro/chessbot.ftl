@@ -147,6 +147,7 @@ help =
     /chess notify where:dm|channel|off - unde primiți anunțurile că sunteți la mutare și mementourile
     /chess help - acest text
     Piesele se notează cu literele românești: R rege, D damă, T turn, N nebun, C cal; pionul nu are literă (e4, exd5). Atenție: N înseamnă nebun, nu cal. Rocada: O-O sau O-O-O.
+    /chess challenge ... variant:chess960 [position:0-959] - șah Fischer (Chess960) cu rating separat (poziția de start la întâmplare dacă nu e dată); și computer variant:chess960, stats variant:chess960, leaderboard variant:chess960
 
 ## Setări
 
@@ -559,3 +560,13 @@ time-ago = acum { $unit ->
 
 # ---- Matrix trust: a message the bot could not decrypt (told once).
 cannot-decrypt = Nu am putut citi ultimul dumneavoastră mesaj: clientul dumneavoastră nu mi-a trimis cheile de criptare. Verificați-mă (sau permiteți trimiterea către sesiuni neverificate din setările de securitate ale clientului), apoi trimiteți din nou comanda.
+
+## ---- chess960
+
+chess960-start = Șah Fischer (Chess960), poziția de start { $number }.
+chess960-set-up = Șah Fischer (Chess960) dintr-o poziție dată.
+unknown-variant = Nu joc varianta `{ $given }`. Alegeți standard sau chess960.
+chess960-bad-position = Nu există poziția de start Chess960 `{ $given }`: pozițiile sunt numerotate de la 0 la 959.
+chess960-position-standard = Un număr de poziție de start este doar pentru Chess960: folosiți variant:chess960 sau lăsați poziția deoparte.
+chess960-position-and-fen = Dați fie un număr de poziție Chess960, fie un FEN, nu amândouă.
+chess960-ratings = Ratinguri Chess960:

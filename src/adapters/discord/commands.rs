@@ -9,7 +9,7 @@ use super::comfort::NotifyOption;
 use super::data::{Context, Error, actor_of, place_of};
 use super::respond::{self, Target};
 use super::threads;
-use crate::chess::RulesMode;
+use crate::chess::{RulesMode, Variant};
 use crate::i18n::Locale;
 use crate::render::Theme;
 use crate::service::{
@@ -146,6 +146,8 @@ pub fn challenge_command(
             Some(RulesOption::House) | None => RulesMode::House,
         },
         rated: true,
+        variant: None,
+        position: None,
     }
 }
 
@@ -166,7 +168,60 @@ pub fn computer_command(
         },
         days: days.unwrap_or(DEFAULT_DAYS),
         fen: fen.map(|f| f.trim().to_owned()).filter(|f| !f.is_empty()),
+        variant: None,
+        position: None,
     }
+}
+
+// ---- chess960
+
+/// The variant as Discord shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum VariantOption {
+    #[name = "standard"]
+    #[name_localized("ru", "классические")]
+    #[name_localized("ro", "standard")]
+    #[name_localized("th", "มาตรฐาน")]
+    Standard,
+    #[name = "chess960"]
+    #[name_localized("ru", "Chess960 (Фишера)")]
+    #[name_localized("ro", "Chess960 (Fischer)")]
+    #[name_localized("th", "Chess960 (ฟิชเชอร์)")]
+    Chess960,
+}
+
+impl From<VariantOption> for Variant {
+    fn from(v: VariantOption) -> Variant {
+        match v {
+            VariantOption::Standard => Variant::Standard,
+            VariantOption::Chess960 => Variant::Chess960,
+        }
+    }
+}
+
+/// Sets the `variant` and `position` options of a `challenge` or
+/// `computer` command.
+#[must_use]
+pub fn with_variant(
+    mut cmd: Command,
+    variant: Option<VariantOption>,
+    position: Option<u32>,
+) -> Command {
+    if let Command::Challenge {
+        variant: v,
+        position: p,
+        ..
+    }
+    | Command::Computer {
+        variant: v,
+        position: p,
+        ..
+    } = &mut cmd
+    {
+        *v = variant.map(Variant::from);
+        *p = position;
+    }
+    cmd
 }
 
 fn caller(ctx: Context<'_>) -> (Place, Actor) {
@@ -294,6 +349,7 @@ pub async fn chess(_ctx: Context<'_>) -> Result<(), Error> {
 }
 
 /// Challenge someone (or anyone, if nobody is named) to a game in this channel.
+#[allow(clippy::too_many_arguments)]
 #[poise::command(
     slash_command,
     description_localized(
@@ -347,13 +403,31 @@ async fn challenge(
     #[description_localized("th", "นับเรตติ้ง (ค่าเริ่มต้น: ใช่; ไม่นับเมื่อใช้ FEN)")]
     #[description = "Counts for ratings (default: yes; never from a FEN)"]
     rated: Option<bool>,
+    #[description_localized("ru", "standard или chess960 (шахматы Фишера); по умолчанию standard")]
+    #[description_localized("ro", "standard sau chess960 (șah Fischer); implicit standard")]
+    #[description_localized("th", "standard หรือ chess960 (หมากรุกฟิชเชอร์) ค่าเริ่มต้น standard")]
+    #[description = "standard or chess960 (Fischer random); default standard"]
+    variant: Option<VariantOption>,
+    #[description_localized(
+        "ru",
+        "Начальная позиция Chess960, от 0 до 959 (по умолчанию случайная)"
+    )]
+    #[description_localized(
+        "ro",
+        "Poziția de start Chess960, de la 0 la 959 (implicit la întâmplare)"
+    )]
+    #[description_localized("th", "ตำแหน่งเริ่มต้น Chess960 0 ถึง 959 (ค่าเริ่มต้น: สุ่ม)")]
+    #[description = "Chess960 start position, 0 to 959 (default: random)"]
+    #[min = 0]
+    #[max = 959]
+    position: Option<u32>,
 ) -> Result<(), Error> {
     let opponent = opponent.map(|u| option_actor(ctx, &u));
     let mut cmd = challenge_command(opponent, color, days, rules, fen);
     if let (Command::Challenge { rated: r, .. }, Some(v)) = (&mut cmd, rated) {
         *r = v;
     }
-    run(ctx, cmd).await
+    run(ctx, with_variant(cmd, variant, position)).await
 }
 
 /// Play the computer (Stockfish) here, starting at once; never rated.
@@ -393,8 +467,27 @@ async fn computer(
     #[description = "Start from this position (FEN) instead of the usual one"]
     #[max_length = 100]
     fen: Option<String>,
+    #[description_localized("ru", "standard или chess960 (шахматы Фишера); по умолчанию standard")]
+    #[description_localized("ro", "standard sau chess960 (șah Fischer); implicit standard")]
+    #[description_localized("th", "standard หรือ chess960 (หมากรุกฟิชเชอร์) ค่าเริ่มต้น standard")]
+    #[description = "standard or chess960 (Fischer random); default standard"]
+    variant: Option<VariantOption>,
+    #[description_localized(
+        "ru",
+        "Начальная позиция Chess960, от 0 до 959 (по умолчанию случайная)"
+    )]
+    #[description_localized(
+        "ro",
+        "Poziția de start Chess960, de la 0 la 959 (implicit la întâmplare)"
+    )]
+    #[description_localized("th", "ตำแหน่งเริ่มต้น Chess960 0 ถึง 959 (ค่าเริ่มต้น: สุ่ม)")]
+    #[description = "Chess960 start position, 0 to 959 (default: random)"]
+    #[min = 0]
+    #[max = 959]
+    position: Option<u32>,
 ) -> Result<(), Error> {
-    run(ctx, computer_command(level, color, days, fen)).await
+    let cmd = computer_command(level, color, days, fen);
+    run(ctx, with_variant(cmd, variant, position)).await
 }
 
 /// Accept the challenge in this channel.
@@ -714,10 +807,24 @@ async fn stats(
     #[description_localized("th", "คู่แข่งที่จะดูสถิติที่เจอกัน")]
     #[description = "Opponent for the head-to-head score"]
     vs: Option<serenity::User>,
+    #[description_localized("ru", "Рейтинги: standard (по умолчанию) или chess960")]
+    #[description_localized("ro", "Ratingurile: standard (implicit) sau chess960")]
+    #[description_localized("th", "เรตติ้ง: standard (ค่าเริ่มต้น) หรือ chess960")]
+    #[description = "Which ratings: standard (default) or chess960"]
+    variant: Option<VariantOption>,
 ) -> Result<(), Error> {
     let player = user.map(|u| option_actor(ctx, &u));
     let vs = vs.map(|u| option_actor(ctx, &u));
-    run(ctx, Command::Stats { player, vs }).await
+    let variant = variant.map(Variant::from).unwrap_or_default();
+    run(
+        ctx,
+        Command::Stats {
+            player,
+            vs,
+            variant,
+        },
+    )
+    .await
 }
 
 /// "Chess stats" in a user's context menu: their rating and record.
@@ -729,7 +836,15 @@ async fn stats(
 )]
 pub async fn stats_menu(ctx: Context<'_>, user: serenity::User) -> Result<(), Error> {
     let player = Some(option_actor(ctx, &user));
-    run(ctx, Command::Stats { player, vs: None }).await
+    run(
+        ctx,
+        Command::Stats {
+            player,
+            vs: None,
+            variant: Variant::Standard,
+        },
+    )
+    .await
 }
 
 /// The server's top rated players.
@@ -739,8 +854,16 @@ pub async fn stats_menu(ctx: Context<'_>, user: serenity::User) -> Result<(), Er
     description_localized("ro", "Cei mai buni jucători ai serverului după rating"),
     description_localized("th", "ผู้เล่นเรตติ้งสูงสุดของเซิร์ฟเวอร์")
 )]
-async fn leaderboard(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Command::Leaderboard).await
+async fn leaderboard(
+    ctx: Context<'_>,
+    #[description_localized("ru", "Рейтинги: standard (по умолчанию) или chess960")]
+    #[description_localized("ro", "Ratingurile: standard (implicit) sau chess960")]
+    #[description_localized("th", "เรตติ้ง: standard (ค่าเริ่มต้น) หรือ chess960")]
+    #[description = "Which ratings: standard (default) or chess960"]
+    variant: Option<VariantOption>,
+) -> Result<(), Error> {
+    let variant = variant.map(Variant::from).unwrap_or_default();
+    run(ctx, Command::Leaderboard { variant }).await
 }
 
 /// Show or set the channel's language, your board view and your board theme.

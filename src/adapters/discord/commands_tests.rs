@@ -14,6 +14,8 @@ fn challenge_options_map_to_the_service_command() {
             fen: None,
             rules: RulesMode::House,
             rated: true,
+            variant: None,
+            position: None,
         }
     );
     let bob = Actor {
@@ -35,6 +37,8 @@ fn challenge_options_map_to_the_service_command() {
             fen: Some("8/8/8/8/8/8/8/K6k w - - 0 1".to_owned()),
             rules: RulesMode::Fide,
             rated: true,
+            variant: None,
+            position: None,
         }
     );
     let blank_fen = challenge_command(None, None, None, None, Some("  ".to_owned()));
@@ -50,6 +54,8 @@ fn computer_options_map_to_the_service_command() {
             color: ColorChoice::Random,
             days: 3,
             fen: None,
+            variant: None,
+            position: None,
         }
     );
     assert_eq!(
@@ -59,6 +65,8 @@ fn computer_options_map_to_the_service_command() {
             color: ColorChoice::Black,
             days: 5,
             fen: None,
+            variant: None,
+            position: None,
         }
     );
 }
@@ -301,4 +309,43 @@ fn registration_json_has_the_documented_options() {
         .unwrap_or_default();
     assert_eq!(targets, ["dm", "channel", "off"]);
     assert_eq!(sub("moretime")["type"], 1);
+}
+
+// ---- chess960
+#[test]
+fn variant_and_position_options_reach_the_command() {
+    let cmd = with_variant(
+        challenge_command(None, None, None, None, None),
+        Some(VariantOption::Chess960),
+        Some(518),
+    );
+    assert!(matches!(
+        cmd,
+        Command::Challenge {
+            variant: Some(Variant::Chess960),
+            position: Some(518),
+            ..
+        }
+    ));
+    let cmd = with_variant(
+        computer_command(None, None, None, None),
+        Some(VariantOption::Chess960),
+        None,
+    );
+    assert!(matches!(
+        cmd,
+        Command::Computer {
+            variant: Some(Variant::Chess960),
+            position: None,
+            ..
+        }
+    ));
+    let tree = chess();
+    for name in ["challenge", "computer", "stats", "leaderboard"] {
+        let sub = tree.subcommands.iter().find(|c| c.name == name);
+        assert!(
+            sub.is_some_and(|c| c.parameters.iter().any(|p| p.name == "variant")),
+            "{name}"
+        );
+    }
 }

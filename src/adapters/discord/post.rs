@@ -14,7 +14,6 @@ use super::data::{Data, DirectMessages, lock};
 use super::replies::outgoing;
 use super::retry::{refuses_direct_messages, retrying};
 use super::threads;
-use crate::chess::Position;
 use crate::render::Renderer;
 use crate::service::{BoardImage, Event, GameService, Reply, board_spec};
 
@@ -188,7 +187,7 @@ pub async fn board_png(renderer: &Arc<Renderer>, board: Option<&BoardImage>) -> 
     let board = board?.clone();
     let renderer = Arc::clone(renderer);
     let rendered = tokio::task::spawn_blocking(move || {
-        let position = Position::from_fen(&board.fen).map_err(|e| e.to_string())?;
+        let position = board.position().map_err(|e| e.to_string())?;
         renderer
             .png(&board_spec(&board, &position).size(BOARD_SIZE))
             .map_err(|e| e.to_string())

@@ -280,6 +280,8 @@ mod tests {
             white: "alice".to_owned(),
             black: "bob".to_owned(),
             fen: String::new(),
+            variant: None,
+            position: None,
         })
     }
 

@@ -301,6 +301,8 @@ impl Bot {
                 fen,
                 rules,
                 rated,
+                variant,
+                position,
             } => Command::Challenge {
                 opponent: Some(self.resolve_actor(room, o).await),
                 color,
@@ -308,11 +310,18 @@ impl Bot {
                 fen,
                 rules,
                 rated,
+                variant,
+                position,
             },
             Command::History { user: Some(u) } => Command::History {
                 user: Some(self.resolve_actor(room, u).await),
             },
-            Command::Stats { player, vs } => Command::Stats {
+            Command::Stats {
+                player,
+                vs,
+                variant,
+            } => Command::Stats {
+                variant,
                 player: match player {
                     Some(u) => Some(self.resolve_actor(room, u).await),
                     None => None,

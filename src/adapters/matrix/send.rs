@@ -20,7 +20,6 @@ use matrix_sdk::ruma::{OwnedUserId, RoomId, UInt, UserId};
 
 use super::format;
 use super::{Bot, Origin, PLATFORM};
-use crate::chess::Position;
 use crate::render::Renderer;
 use crate::service::{
     Attachment, AttachmentKind, BoardImage, Event, Reply, board_spec, messages as msg,
@@ -40,7 +39,7 @@ struct Png {
 }
 
 fn render(renderer: &Renderer, board: &BoardImage) -> Result<Png, String> {
-    let position = Position::from_fen(&board.fen).map_err(|e| e.to_string())?;
+    let position = board.position().map_err(|e| e.to_string())?;
     let spec = board_spec(board, &position).size(BOARD_SIZE);
     let bytes = renderer.png(&spec).map_err(|e| e.to_string())?;
     Ok(Png {
@@ -279,7 +278,7 @@ impl Bot {
     }
 
     async fn send_board(&self, room: &Room, board: &BoardImage, origin: Option<&Origin>) {
-        let Ok(position) = Position::from_fen(&board.fen) else {
+        let Ok(position) = board.position() else {
             tracing::warn!(fen = board.fen.as_str(), "board with a bad FEN skipped");
             return;
         };

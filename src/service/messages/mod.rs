@@ -32,6 +32,10 @@ pub use records::*;
 pub use settings::*;
 pub use summaries::*;
 pub use times::*;
+
+// ---- chess960
+mod chess960;
+pub use chess960::*;
 /// A deadline as shown to users (the same in every language: digits and
 /// UTC read everywhere).
 #[must_use]
