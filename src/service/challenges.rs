@@ -258,6 +258,7 @@ impl GameService {
             white: white.name.clone(),
             black: black.name.clone(),
             fen: start_fen,
+            league: None,
         });
         r.mentions = vec![white, black];
         r.actions = vec![Action::Resign];

@@ -208,6 +208,7 @@ impl GameService {
             white: white.name.clone(),
             black: black.name.clone(),
             fen: start_fen,
+            league: None,
         });
         // Mentioned so that a Discord game thread adds the player.
         r.mentions = vec![by.clone()];

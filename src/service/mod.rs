@@ -17,6 +17,8 @@ mod end;
 mod events;
 mod expiry;
 mod game;
+mod league_table;
+mod leagues;
 mod listings;
 pub mod messages;
 mod offers;
@@ -32,6 +34,12 @@ pub use computer::{DEFAULT_LEVEL, ENGINE_ID_PREFIX, engine_actor, is_engine_id};
 pub use events::*;
 pub use game::{ANNOUNCE_LEASE, DUE_BATCH, GameService, ServiceError, error_reply};
 pub use settings::{BoardPrefs, BoardView};
+// ---- leagues
+pub use league_table::{Score, TableGame, TableRow, pairings, standings};
+pub use leagues::{
+    LEAGUE_MAX_PLAYERS, LEAGUE_MIN_PLAYERS, LEAGUE_NAME_CHARS, LeagueCommand, LeagueEvent,
+    StandingsRow, league_game_channel, parse_start_time,
+};
 
 use crate::chess::{Color, Move, RulesMode};
 use crate::i18n::Locale;
@@ -271,6 +279,9 @@ pub enum Command {
         days: u32,
         fen: Option<String>,
     },
+    // ---- leagues
+    /// `league create|join|leave|start|standings|cancel|withdraw`.
+    League(LeagueCommand),
 }
 
 /// What a platform reports about the caller of a command: their languages,
@@ -345,6 +356,9 @@ pub enum Event {
         white: String,
         black: String,
         fen: String,
+        /// The league of a league game; absent otherwise.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        league: Option<i64>,
     },
     Move {
         by: String,
@@ -434,6 +448,16 @@ pub enum Event {
     Error {
         code: String,
         message: String,
+    },
+    // ---- leagues
+    /// A league was created, joined, left, started, cancelled, withdrawn
+    /// from or ended.
+    League(LeagueEvent),
+    /// A league's standings (`final` once its last game ended).
+    Standings {
+        league: i64,
+        r#final: bool,
+        rows: Vec<StandingsRow>,
     },
 }
 

@@ -446,7 +446,8 @@ async fn open_challenge_anyone_may_accept_and_cancel() {
         Some(Event::Start {
             white: "zed".into(),
             black: "alice".into(),
-            fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into()
+            fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
+            league: None,
         })
     );
 }
@@ -493,7 +494,8 @@ async fn rematch_swaps_colours() {
         Some(Event::Start {
             white: "bob".into(),
             black: "alice".into(),
-            fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into()
+            fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
+            league: None,
         })
     );
 }

@@ -163,6 +163,7 @@ async fn playing_white_the_engine_answers_each_move_at_once() {
             white: "alice".into(),
             black: "Stockfish level 2".into(),
             fen: chessbot::chess::START_FEN.into(),
+            league: None,
         })
     );
     assert_eq!(r.len(), 1);
@@ -213,6 +214,7 @@ async fn playing_black_the_engine_moves_first_at_once() {
             white: "Stockfish level 3".into(),
             black: "alice".into(),
             fen: chessbot::chess::START_FEN.into(),
+            league: None,
         }),
         "level 3 by default"
     );
@@ -579,6 +581,7 @@ async fn a_rematch_against_the_computer_starts_at_once_with_colours_swapped() {
             white: "Stockfish level 6".into(),
             black: "alice".into(),
             fen: chessbot::chess::START_FEN.into(),
+            league: None,
         })
     );
     assert_eq!(moves(&r), [mv("Stockfish level 6", "Nf3")]);

@@ -9,6 +9,8 @@ use super::comfort::NotifyOption;
 use super::data::{Context, Error, actor_of, place_of};
 use super::respond::{self, Target};
 use super::threads;
+// ---- leagues
+use super::league::league;
 use crate::chess::RulesMode;
 use crate::i18n::Locale;
 use crate::render::Theme;
@@ -169,7 +171,7 @@ pub fn computer_command(
     }
 }
 
-fn caller(ctx: Context<'_>) -> (Place, Actor) {
+pub(super) fn caller(ctx: Context<'_>) -> (Place, Actor) {
     let nick = ctx
         .author_member_nick()
         .filter(|_| ctx.guild_id().is_some());
@@ -212,7 +214,7 @@ impl NickExt for Context<'_> {
 
 /// The caller's language and the guild's, as Discord sends them with the
 /// interaction (languages the bot does not speak count as none).
-fn prefs_of(ctx: Context<'_>) -> LocalePrefs {
+pub(super) fn prefs_of(ctx: Context<'_>) -> LocalePrefs {
     match ctx {
         poise::Context::Application(app) => {
             super::respond::Target::Command(app.interaction).prefs()
@@ -279,7 +281,9 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
         "settings",
         "vacation",
         "moretime",
-        "notify"
+        "notify",
+        // ---- leagues
+        "league"
     ),
     subcommand_required,
     description_localized("ru", "Шахматы по переписке: вызовите соперника и играйте по ходу"),

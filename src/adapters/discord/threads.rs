@@ -280,6 +280,7 @@ mod tests {
             white: "alice".to_owned(),
             black: "bob".to_owned(),
             fen: String::new(),
+            league: None,
         })
     }
 
