@@ -16,6 +16,8 @@ use crate::service::{
     Actor, BoardView, ColorChoice, Command, DEFAULT_DAYS, DEFAULT_LEVEL, NotifyTarget,
     VACATION_ALLOWANCE, messages as msg,
 };
+// ---- leagues
+use crate::service::{LEAGUE_MAX_PLAYERS, LeagueCommand};
 
 /// Longest message the grammar accepts.
 pub const MAX_LEN: usize = 2000;
@@ -292,6 +294,8 @@ fn canonical(name: &str) -> Option<&'static str> {
         "vacation" | "holiday" => "vacation",
         "moretime" | "more-time" | "addtime" => "moretime",
         "notify" | "notifications" => "notify",
+        // ---- leagues
+        "league" | "leagues" => "league",
         _ => return None,
     })
 }
@@ -653,6 +657,8 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
                 target: target.ok_or_else(|| bad("where", ""))?,
             }
         }
+        // ---- leagues
+        "league" => parse_league(tokens)?,
         simple => {
             if let Some(tok) = tokens.into_iter().next() {
                 return Err(match tok {
@@ -698,6 +704,170 @@ fn settings_value_kind(value: &str) -> &'static str {
         "theme"
     } else {
         "language"
+    }
+}
+
+// ---- leagues
+
+/// `league create name:"Winter Cup" [days:3] [rounds:1|2] [max:16]
+/// [rated:true] [rules:house|fide] [starts:"2026-12-24 18:00"]`, `league
+/// join|leave|start|standings|cancel|withdraw [league:N]` (the number may
+/// also stand alone: `league join 3`).
+fn parse_league(tokens: Vec<Token>) -> Result<Command, ParseError> {
+    let mut tokens = tokens.into_iter();
+    let action = match tokens.next() {
+        Some(Token::Positional(p)) => p.to_ascii_lowercase(),
+        Some(Token::Option(o, v)) if o == "action" => v.to_ascii_lowercase(),
+        Some(Token::Option(o, _)) => {
+            return Err(ParseError::UnknownOption {
+                command: "league".to_string(),
+                name: o,
+            });
+        }
+        None => return Err(bad("action", "")),
+    };
+    let unknown = |o: &str| ParseError::UnknownOption {
+        command: format!("league {action}"),
+        name: o.to_string(),
+    };
+    let unexpected = |a: &str| ParseError::Unexpected {
+        command: format!("league {action}"),
+        arg: a.to_string(),
+    };
+    if action == "create" || action == "new" {
+        let mut name = None;
+        let mut days = None;
+        let mut rounds = None;
+        let mut max = None;
+        let mut rated = true;
+        let mut rules = None;
+        let mut starts = None;
+        for tok in tokens {
+            match tok {
+                Token::Option(o, v) => match o.as_str() {
+                    "name" => name = Some(v),
+                    "days" => days = Some(parse_days(&v)?),
+                    "rounds" | "cycles" => match v.trim() {
+                        "1" => rounds = Some(1),
+                        "2" => rounds = Some(2),
+                        _ => return Err(bad(&o, &v)),
+                    },
+                    "max" | "players" => match v.trim().parse::<u32>() {
+                        Ok(n) if (3..=LEAGUE_MAX_PLAYERS).contains(&n) => max = Some(n),
+                        _ => return Err(bad(&o, &v)),
+                    },
+                    "rated" => rated = parse_bool(&o, &v)?,
+                    "rules" => {
+                        rules = Some(v.parse::<RulesMode>().map_err(|()| bad(&o, &v))?);
+                    }
+                    "starts" | "start" => starts = Some(v),
+                    _ => return Err(unknown(&o)),
+                },
+                Token::Positional(p) if name.is_none() => name = Some(p),
+                Token::Positional(p) => return Err(unexpected(&p)),
+            }
+        }
+        return Ok(Command::League(LeagueCommand::Create {
+            name: name.ok_or_else(|| bad("name", ""))?,
+            days: days.unwrap_or(DEFAULT_DAYS),
+            rounds: rounds.unwrap_or(1),
+            max: max.unwrap_or(LEAGUE_MAX_PLAYERS),
+            rated,
+            rules: rules.unwrap_or_default(),
+            starts,
+        }));
+    }
+    let mut league = None;
+    for tok in tokens {
+        let (name, value) = match tok {
+            Token::Option(o, v) if o == "league" || o == "id" => (o, v),
+            Token::Option(o, _) => return Err(unknown(&o)),
+            Token::Positional(p) if league.is_none() => ("league".to_string(), p),
+            Token::Positional(p) => return Err(unexpected(&p)),
+        };
+        let t = value.trim();
+        let t = t.strip_prefix('#').unwrap_or(t);
+        league = Some(match t.parse::<i64>() {
+            Ok(n) if n > 0 => n,
+            _ => return Err(bad(&name, &value)),
+        });
+    }
+    Ok(Command::League(match action.as_str() {
+        "join" => LeagueCommand::Join { league },
+        "leave" => LeagueCommand::Leave { league },
+        "start" => LeagueCommand::Start { league },
+        "standings" | "table" | "show" => LeagueCommand::Standings { league },
+        "cancel" => LeagueCommand::Cancel { league },
+        "withdraw" => LeagueCommand::Withdraw { league },
+        other => return Err(bad("action", other)),
+    }))
+}
+
+#[cfg(test)]
+mod league_tests {
+    use super::*;
+
+    #[test]
+    fn league_commands_parse() {
+        assert_eq!(
+            parse(
+                r#"/chess league create name:"Winter Cup" days:5 rounds:2 max:8 rated:false rules:fide starts:"2026-12-24 18:00""#
+            ),
+            Ok(Some(Command::League(LeagueCommand::Create {
+                name: "Winter Cup".into(),
+                days: 5,
+                rounds: 2,
+                max: 8,
+                rated: false,
+                rules: RulesMode::Fide,
+                starts: Some("2026-12-24 18:00".into()),
+            })))
+        );
+        assert_eq!(
+            parse("/chess league create Cup"),
+            Ok(Some(Command::League(LeagueCommand::Create {
+                name: "Cup".into(),
+                days: DEFAULT_DAYS,
+                rounds: 1,
+                max: 16,
+                rated: true,
+                rules: RulesMode::default(),
+                starts: None,
+            })))
+        );
+        assert_eq!(
+            parse("/chess league join league:3"),
+            Ok(Some(Command::League(LeagueCommand::Join {
+                league: Some(3)
+            })))
+        );
+        assert_eq!(
+            parse("/chess league standings 4"),
+            Ok(Some(Command::League(LeagueCommand::Standings {
+                league: Some(4)
+            })))
+        );
+        assert_eq!(
+            parse("!chess league withdraw"),
+            Ok(Some(Command::League(LeagueCommand::Withdraw {
+                league: None
+            })))
+        );
+        for bad_line in [
+            "/chess league",
+            "/chess league create",
+            "/chess league create name:x max:17",
+            "/chess league create name:x max:2",
+            "/chess league create name:x rounds:3",
+            "/chess league create name:x days:15",
+            "/chess league fly",
+            "/chess league join league:0",
+            "/chess league join 3 4",
+            "/chess league start color:white",
+        ] {
+            let e = parse(bad_line).expect_err(bad_line);
+            assert_eq!(e.code(), "invalid_option", "{bad_line}");
+        }
     }
 }
 

@@ -20,11 +20,13 @@ pub mod gif;
 mod glyphs;
 mod indexed;
 mod layout;
+pub mod standings;
 pub mod text;
 pub mod theme;
 
 pub use card::SummaryCard;
 pub use gif::GifSpec;
+pub use standings::{standings_image, standings_png};
 pub use theme::Theme;
 
 use std::collections::HashMap;

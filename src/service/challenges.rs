@@ -274,6 +274,7 @@ impl GameService {
             fen: start_fen,
             variant: variant.is_chess960().then(|| variant.as_str().to_string()),
             position: number,
+            league: None,
         });
         r.mentions = vec![white, black];
         r.actions = vec![Action::Resign];

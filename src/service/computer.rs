@@ -208,6 +208,7 @@ impl GameService {
             fen: start_fen,
             variant: variant.is_chess960().then(|| variant.as_str().to_string()),
             position: number,
+            league: None,
         });
         // Mentioned so that a Discord game thread adds the player.
         r.mentions = vec![by.clone()];

@@ -64,6 +64,22 @@ impl GameService {
     /// no announcement. Small batches keep the time from claim to post far
     /// below the lease; call again until it returns nothing.
     pub async fn claim_due(&self, platform: Option<&str>) -> Vec<DueAnnouncement> {
+        let mut out = self.claim_due_games(platform).await;
+        // ---- leagues: standings after league games lost on time, and
+        // the leagues whose start time has come.
+        for due in &mut out {
+            self.after_league_games(&mut due.replies).await;
+        }
+        let room = DUE_BATCH as i64 - out.len() as i64;
+        if room > 0 {
+            let now = ms(self.now());
+            out.append(&mut self.claim_league_starts(platform, now, room).await);
+        }
+        out
+    }
+
+    /// [`GameService::claim_due`] without the leagues.
+    async fn claim_due_games(&self, platform: Option<&str>) -> Vec<DueAnnouncement> {
         let now = ms(self.now());
         let lease = now + ANNOUNCE_LEASE.as_millis() as i64;
         let mut out = Vec::new();
@@ -219,7 +235,8 @@ impl GameService {
         let to_move = l.game.position().turn();
         if l.row.deadline_at.is_some_and(|d| d <= now) {
             let mut game = l.game.clone();
-            let outcome = if game.both_have_moved() {
+            // A league game is lost on time even before the first move.
+            let outcome = if game.both_have_moved() || self.is_league_game(l.row.id).await {
                 game.forfeit_outcome(to_move, Termination::Timeout)
             } else {
                 Outcome::new(None, Termination::Aborted)

@@ -250,6 +250,8 @@ impl GameService {
                 };
                 self.computer(loc, place, by, options, prefs.guild).await
             }
+            // ---- leagues
+            Command::League(c) => self.league(loc, place, by, prefs.moderator, c).await,
         };
         match result {
             Ok(mut r) => replies.append(&mut r),
@@ -260,6 +262,8 @@ impl GameService {
             }
             Err(f) => replies.push(failure_reply(loc, place, f)),
         }
+        // ---- leagues: standings after league games that ended here.
+        self.after_league_games(&mut replies).await;
         self.apply_board_prefs(place, by, &mut replies[first..], requested_flip)
             .await;
         for r in &mut replies[first..] {

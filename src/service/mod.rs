@@ -18,6 +18,8 @@ mod end;
 mod events;
 mod expiry;
 mod game;
+mod league_table;
+mod leagues;
 mod listings;
 pub mod messages;
 mod offers;
@@ -33,6 +35,12 @@ pub use computer::{DEFAULT_LEVEL, ENGINE_ID_PREFIX, engine_actor, is_engine_id};
 pub use events::*;
 pub use game::{ANNOUNCE_LEASE, DUE_BATCH, GameService, ServiceError, error_reply};
 pub use settings::{BoardPrefs, BoardView};
+// ---- leagues
+pub use league_table::{Score, TableGame, TableRow, pairings, standings};
+pub use leagues::{
+    LEAGUE_MAX_PLAYERS, LEAGUE_MIN_PLAYERS, LEAGUE_NAME_CHARS, LeagueCommand, LeagueEvent,
+    StandingsRow, league_game_channel, parse_start_time,
+};
 
 // ---- chess960
 pub use chess960::read_any_fen;
@@ -287,6 +295,9 @@ pub enum Command {
         variant: Option<Variant>,
         position: Option<u32>,
     },
+    // ---- leagues
+    /// `league create|join|leave|start|standings|cancel|withdraw`.
+    League(LeagueCommand),
 }
 
 /// What a platform reports about the caller of a command: their languages,
@@ -368,6 +379,9 @@ pub enum Event {
         /// starts from one.
         #[serde(skip_serializing_if = "Option::is_none")]
         position: Option<u32>,
+        /// The league of a league game; absent otherwise.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        league: Option<i64>,
     },
     Move {
         by: String,
@@ -463,6 +477,16 @@ pub enum Event {
     Error {
         code: String,
         message: String,
+    },
+    // ---- leagues
+    /// A league was created, joined, left, started, cancelled, withdrawn
+    /// from or ended.
+    League(LeagueEvent),
+    /// A league's standings (`final` once its last game ended).
+    Standings {
+        league: i64,
+        r#final: bool,
+        rows: Vec<StandingsRow>,
     },
 }
 

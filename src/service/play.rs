@@ -224,7 +224,8 @@ impl GameService {
         let me = l.require_player(loc, by)?;
         // Before both sides have moved, resigning aborts (as on lichess):
         // no result, no rating change.
-        if !l.game.both_have_moved() {
+        // (A league game has a result from the first move on.)
+        if !l.game.both_have_moved() && !self.is_league_game(l.row.id).await {
             let outcome = Outcome::new(None, Termination::Aborted);
             return self.finish(loc, place, l, outcome, None).await;
         }
@@ -235,6 +236,8 @@ impl GameService {
     pub(super) async fn abort(&self, loc: Locale, place: &Place, by: &Actor) -> Handled {
         let l = self.require_active(loc, place).await?;
         l.require_player(loc, by)?;
+        // ---- leagues: a league game is never aborted by its players.
+        self.refuse_league_abort(loc, l.row.id).await?;
         if l.game.both_have_moved() {
             return Err(user("not_allowed", msg::abort_too_late(loc)));
         }

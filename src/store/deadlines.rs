@@ -101,6 +101,11 @@ impl Store {
         .await?;
         let leases = Outbox::Games.next_lease(&self.pool, platform).await?;
         let challenges = self.next_challenge_due(platform).await?;
-        Ok([games.0, leases, challenges].into_iter().flatten().min())
+        // ---- leagues: an open league's start time.
+        let leagues = self.next_league_start(platform).await?;
+        Ok([games.0, leases, challenges, leagues]
+            .into_iter()
+            .flatten()
+            .min())
     }
 }

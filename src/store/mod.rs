@@ -25,6 +25,7 @@ mod comfort;
 mod deadlines;
 mod direct;
 mod games;
+mod leagues;
 mod outbox;
 mod prefs;
 mod ratings;
@@ -35,6 +36,10 @@ pub use backup::{BackupError, backup};
 pub use challenges::{CHALLENGE_TTL_MS, ChallengeRow, NewChallenge};
 pub use comfort::{NewVacation, VacationRow};
 pub use games::{GameRow, GameUpdate, MoveRow, NewGame, STATUS_ACTIVE, STATUS_FINISHED};
+pub use leagues::{
+    LEAGUE_CANCELLED, LEAGUE_FINISHED, LEAGUE_OPEN, LEAGUE_RUNNING, LeagueGameRow, LeaguePlayerRow,
+    LeagueRow, NewLeague,
+};
 pub use outbox::{ANNOUNCE_END, ANNOUNCE_REMINDER, AnnouncementRow, ChallengeAnnouncementRow};
 pub use ratings::{HeadToHead, RatingChange, RatingRow, RatingUpdate};
 

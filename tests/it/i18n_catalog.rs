@@ -236,6 +236,44 @@ const CONTRACT: &[(&str, &[&str])] = &[
     ("chess960-position-standard", &[]),
     ("chess960-position-and-fen", &[]),
     ("chess960-ratings", &[]),
+    // ---- leagues
+    ("league-none", &[]),
+    ("league-none-numbered", &["id"]),
+    ("league-not-running", &["name", "id"]),
+    ("league-bad-name", &[]),
+    (
+        "league-created",
+        &["name", "id", "by", "days", "rounds", "max"],
+    ),
+    ("league-starts-at", &["until"]),
+    ("league-full", &["name", "max"]),
+    ("league-already-joined", &["name"]),
+    ("league-joined", &["player", "name", "count"]),
+    ("league-not-member", &["name"]),
+    ("league-left", &["player", "name"]),
+    ("league-too-few", &["name", "count"]),
+    ("league-start-postponed", &["name", "count"]),
+    ("league-place-busy", &["name"]),
+    ("league-started", &["name", "id", "n", "games"]),
+    ("league-pairing", &["count", "white", "black"]),
+    (
+        "league-game-started",
+        &["id", "name", "white", "black", "until"],
+    ),
+    ("league-standings-title", &["name", "id", "count", "games"]),
+    (
+        "league-standings-row",
+        &["rank", "player", "points", "played", "left", "tiebreak"],
+    ),
+    ("league-standings-picture-title", &["name"]),
+    ("league-standings-header", &[]),
+    ("league-cancelled", &["name", "by"]),
+    ("league-withdrew-forfeit", &["player", "name"]),
+    ("league-withdrew-annulled", &["player", "name"]),
+    ("league-over", &["name", "winner"]),
+    ("league-no-abort", &[]),
+    ("league-not-manager", &["creator"]),
+    ("league-already-started", &["name"]),
 ];
 
 /// Why a move is illegal (`illegal-move`) and why a claim is refused
@@ -345,6 +383,8 @@ fn samples(name: &str) -> Vec<Arg<'static>> {
         "name" | "command" | "value" | "arg" => s(&["xyz"]),
         "engine_first" => s(&["no", "yes"]),
         "max" => vec![Arg::Num(30)],
+        // ---- leagues
+        "rounds" => vec![Arg::Num(1), Arg::Num(2)],
         "view" => s(&["auto", "white", "black"]),
         "theme" => s(&["brown", "blue", "green", "high-contrast"]),
         "unit" => s(&["days", "hours", "minutes"]),

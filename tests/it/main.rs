@@ -43,6 +43,8 @@ mod hardening;
 mod i18n_catalog;
 mod i18n_notation;
 mod layering;
+// ---- leagues
+mod leagues;
 mod matrix_e2e;
 mod matrix_e2ee;
 mod matrix_trust;

@@ -449,6 +449,7 @@ async fn open_challenge_anyone_may_accept_and_cancel() {
             fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
             variant: None,
             position: None,
+            league: None,
         })
     );
 }
@@ -498,6 +499,7 @@ async fn rematch_swaps_colours() {
             fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
             variant: None,
             position: None,
+            league: None,
         })
     );
 }

@@ -165,6 +165,7 @@ async fn playing_white_the_engine_answers_each_move_at_once() {
             fen: chessbot::chess::START_FEN.into(),
             variant: None,
             position: None,
+            league: None,
         })
     );
     assert_eq!(r.len(), 1);
@@ -217,6 +218,7 @@ async fn playing_black_the_engine_moves_first_at_once() {
             fen: chessbot::chess::START_FEN.into(),
             variant: None,
             position: None,
+            league: None,
         }),
         "level 3 by default"
     );
@@ -587,6 +589,7 @@ async fn a_rematch_against_the_computer_starts_at_once_with_colours_swapped() {
             fen: chessbot::chess::START_FEN.into(),
             variant: None,
             position: None,
+            league: None,
         })
     );
     assert_eq!(moves(&r), [mv("Stockfish level 6", "Nf3")]);

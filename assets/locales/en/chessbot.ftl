@@ -154,6 +154,7 @@ help =
     /chess moretime - give the opponent to move one more day (at most 7 times a game)
     /chess vacation days:N - stop your clocks in all your games for N days (30 days a year; days:0 ends it early)
     /chess notify where:dm|channel|off - where your "your move" notices and reminders go
+    /chess league create name:"..." [days] [rounds:1|2] [max] [rated] [rules] [starts] | join | leave | start | standings | cancel | withdraw - round-robin leagues in this channel
     /chess help - this text
     /chess challenge ... variant:chess960 [position:0-959] - Chess960 with its own ratings (random start position unless given); also computer variant:chess960, stats variant:chess960, leaderboard variant:chess960
 
@@ -539,3 +540,46 @@ chess960-bad-position = There is no Chess960 start position `{ $given }`: the po
 chess960-position-standard = A start position number is for Chess960: use variant:chess960, or leave the position out.
 chess960-position-and-fen = Give either a Chess960 position number or a FEN, not both.
 chess960-ratings = Chess960 ratings:
+
+# ---- leagues
+
+league-none = There is no league here for that. Create one with /chess league create name:"Winter Cup".
+league-none-numbered = There is no league { $id } in this channel.
+league-not-running = League { $id } ({ $name }) is not running.
+league-bad-name = A league needs a name: /chess league create name:"Winter Cup".
+league-created = { $by } created the league { $name } (league { $id }): { $rounds ->
+        [2] double round robin
+       *[other] round robin
+    }, { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    } per move, up to { $max } players. Join with /chess league join.
+league-starts-at = It starts by itself at { $until } if at least 3 players have joined.
+league-full = { $name } is full ({ $max } players).
+league-already-joined = You are already in { $name }.
+league-joined = { $player } joined { $name } ({ $count ->
+        [one] { $count } player
+       *[other] { $count } players
+    }).
+league-not-member = You do not play in { $name }.
+league-left = { $player } left { $name }.
+league-too-few = { $name } needs at least 3 players to start; it has { $count }.
+league-start-postponed = { $name } did not start: it needs at least 3 players and has { $count }. It stays open; its creator or a moderator starts it with /chess league start.
+league-place-busy = { $name } could not start: a game is in the way.
+league-started = { $name } (league { $id }) has started: { $n } players, { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    }, all at once. Pairings:
+league-pairing = Game { $count }: { $white } (white) - { $black } (black)
+league-game-started = League { $name }: game { $id } has started. { $white } (white) - { $black } (black). { $white } to move, by { $until }.
+league-standings-title = { $name } (league { $id }): { $count } of { $games } games finished.
+league-standings-row = { $rank }. { $player }: { $points } points ({ $played } played, { $left } left; tie-break { $tiebreak })
+league-standings-picture-title = { $name }: standings
+league-standings-header = # | Player | Points | Played | Left | SB
+league-cancelled = { $by } cancelled the league { $name }. Its running games end without result.
+league-withdrew-forfeit = { $player } withdrew from { $name }. Their games played stand; the others are lost by forfeit.
+league-withdrew-annulled = { $player } withdrew from { $name } before playing half their games: all their games are struck from the table.
+league-over = { $name } is over! Winner: { $winner }.
+league-no-abort = A league game cannot be aborted; resign instead, or ask the league's creator to cancel the league.
+league-not-manager = Only the league's creator ({ $creator }) or a moderator may do that.
+league-already-started = { $name } has already started (or ended).

@@ -145,6 +145,7 @@ help =
     /chess moretime - dați adversarului aflat la mutare încă o zi (cel mult de 7 ori într-o partidă)
     /chess vacation days:N - opriți-vă ceasurile în toate partidele pentru N zile (30 de zile pe an; days:0 o încheie mai devreme)
     /chess notify where:dm|channel|off - unde primiți anunțurile că sunteți la mutare și mementourile
+    /chess league create name:"..." [days] [rounds:1|2] [max] [rated] [rules] [starts] | join | leave | start | standings | cancel | withdraw - ligi fiecare cu fiecare în acest canal
     /chess help - acest text
     Piesele se notează cu literele românești: R rege, D damă, T turn, N nebun, C cal; pionul nu are literă (e4, exd5). Atenție: N înseamnă nebun, nu cal. Rocada: O-O sau O-O-O.
     /chess challenge ... variant:chess960 [position:0-959] - șah Fischer (Chess960) cu rating separat (poziția de start la întâmplare dacă nu e dată); și computer variant:chess960, stats variant:chess960, leaderboard variant:chess960
@@ -570,3 +571,41 @@ chess960-bad-position = Nu există poziția de start Chess960 `{ $given }`: pozi
 chess960-position-standard = Un număr de poziție de start este doar pentru Chess960: folosiți variant:chess960 sau lăsați poziția deoparte.
 chess960-position-and-fen = Dați fie un număr de poziție Chess960, fie un FEN, nu amândouă.
 chess960-ratings = Ratinguri Chess960:
+
+# ---- leagues
+
+league-none = Nu există nicio ligă potrivită aici. Creați una cu /chess league create name:"Cupa de iarnă".
+league-none-numbered = Nu există liga { $id } în acest canal.
+league-not-running = Liga { $id } ({ $name }) nu este în desfășurare.
+league-bad-name = O ligă are nevoie de un nume: /chess league create name:"Cupa de iarnă".
+league-created = { $by } a creat liga { $name } (liga { $id }): { $rounds ->
+        [2] turneu în două tururi
+       *[other] turneu fiecare cu fiecare
+    }, { $days ->
+        [one] { $days } zi
+        [few] { $days } zile
+       *[other] { $days } de zile
+    } pe mutare, cel mult { $max } jucători. Intrați cu /chess league join.
+league-starts-at = Începe singură la { $until } dacă s-au înscris cel puțin 3 jucători.
+league-full = Liga { $name } este completă ({ $max } jucători).
+league-already-joined = Sunteți deja în liga { $name }.
+league-joined = { $player } a intrat în liga { $name } (jucători: { $count }).
+league-not-member = Nu jucați în liga { $name }.
+league-left = { $player } a părăsit liga { $name }.
+league-too-few = Liga { $name } are nevoie de cel puțin 3 jucători ca să înceapă; are { $count }.
+league-start-postponed = Liga { $name } nu a început: are nevoie de cel puțin 3 jucători și are { $count }. Rămâne deschisă; creatorul sau un moderator o pornește cu /chess league start.
+league-place-busy = Liga { $name } nu a putut începe: o altă partidă stă în cale.
+league-started = Liga { $name } (liga { $id }) a început: jucători: { $n }, partide: { $games }, toate deodată. Perechi:
+league-pairing = Partida { $count }: { $white } (albele) - { $black } (negrele)
+league-game-started = Liga { $name }: partida { $id } a început. { $white } (albele) - { $black } (negrele). La mutare: { $white }, până la { $until }.
+league-standings-title = { $name } (liga { $id }): { $count } din { $games } partide încheiate.
+league-standings-row = { $rank }. { $player }: { $points } puncte ({ $played } jucate, { $left } rămase; departajare { $tiebreak })
+league-standings-picture-title = { $name }: clasament
+league-standings-header = # | Jucător | Puncte | Jucate | Rămase | SB
+league-cancelled = { $by } a anulat liga { $name }. Partidele ei în curs se încheie fără rezultat.
+league-withdrew-forfeit = { $player } s-a retras din liga { $name }. Partidele jucate rămân; celelalte sunt pierdute prin neprezentare.
+league-withdrew-annulled = { $player } s-a retras din liga { $name } înainte de a juca jumătate din partide: toate partidele sale sunt scoase din clasament.
+league-over = Liga { $name } s-a încheiat! Câștigător: { $winner }.
+league-no-abort = O partidă de ligă nu poate fi anulată; cedați sau cereți creatorului ligii să o anuleze.
+league-not-manager = Doar creatorul ligii ({ $creator }) sau un moderator poate face asta.
+league-already-started = Liga { $name } a început deja (sau s-a încheiat).

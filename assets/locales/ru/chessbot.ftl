@@ -146,6 +146,7 @@ help =
     /chess moretime — дать сопернику, чей сейчас ход, ещё один день (не больше 7 раз за партию)
     /chess vacation days:N — остановить ваши часы во всех партиях на N дней (30 дней в год; days:0 — вернуться раньше)
     /chess notify where:dm|channel|off — куда присылать уведомления о вашем ходе и напоминания
+    /chess league create name:"..." [days] [rounds:1|2] [max] [rated] [rules] [starts] | join | leave | start | standings | cancel | withdraw - круговые лиги в этом канале
     /chess help — эта справка
     Ходы пишутся русскими буквами: Кр — король, Ф — ферзь, Л — ладья, С — слон, К — конь; ход пешки — просто поле (e4, exd5). Взятие — x, х или двоеточие (Кxf3, Л:e5), рокировка — 0-0 или 0-0-0 (подойдут и О-О, O-O). Латинские K, Q, R, B, N тоже понимаются: K — король, N — конь.
     /chess challenge ... variant:chess960 [position:0-959] — шахматы Фишера (Chess960) со своим рейтингом (начальная позиция случайная, если не указана); также computer variant:chess960, stats variant:chess960, leaderboard variant:chess960
@@ -570,3 +571,41 @@ chess960-bad-position = Начальной позиции Chess960 `{ $given }` 
 chess960-position-standard = Номер начальной позиции бывает только в Chess960: укажите variant:chess960 или не указывайте позицию.
 chess960-position-and-fen = Укажите либо номер позиции Chess960, либо FEN, но не оба сразу.
 chess960-ratings = Рейтинги Chess960:
+
+# ---- leagues
+
+league-none = Здесь нет подходящей лиги. Создайте её: /chess league create name:"Зимний кубок".
+league-none-numbered = В этом канале нет лиги { $id }.
+league-not-running = Лига { $id } ({ $name }) сейчас не идёт.
+league-bad-name = У лиги должно быть название: /chess league create name:"Зимний кубок".
+league-created = { $by } создаёт лигу { $name } (лига { $id }): { $rounds ->
+        [2] двухкруговой турнир
+       *[other] круговой турнир
+    }, { $days ->
+        [one] { $days } день
+        [few] { $days } дня
+       *[many] { $days } дней
+    } на ход, до { $max } игроков. Вступить: /chess league join.
+league-starts-at = Она начнётся сама в { $until }, если наберётся не меньше 3 игроков.
+league-full = В лиге { $name } нет мест ({ $max } игроков).
+league-already-joined = Вы уже в лиге { $name }.
+league-joined = { $player } вступает в лигу { $name } (игроков: { $count }).
+league-not-member = Вы не играете в лиге { $name }.
+league-left = { $player } выходит из лиги { $name }.
+league-too-few = Для начала лиги { $name } нужно не меньше 3 игроков; сейчас их { $count }.
+league-start-postponed = Лига { $name } не началась: нужно не меньше 3 игроков, а их { $count }. Она остаётся открытой; создатель или модератор начнёт её командой /chess league start.
+league-place-busy = Лига { $name } не смогла начаться: мешает другая партия.
+league-started = Лига { $name } (лига { $id }) началась: игроков — { $n }, партий — { $games }, все сразу. Пары:
+league-pairing = Партия { $count }: { $white } (белые) — { $black } (чёрные)
+league-game-started = Лига { $name }: партия { $id } началась. { $white } (белые) — { $black } (чёрные). Ход { $white }, до { $until }.
+league-standings-title = { $name } (лига { $id }): сыграно { $count } из { $games } партий.
+league-standings-row = { $rank }. { $player }: { $points } очк. (сыграно { $played }, осталось { $left }; тай-брейк { $tiebreak })
+league-standings-picture-title = { $name }: таблица
+league-standings-header = # | Игрок | Очки | Сыграно | Осталось | З-Б
+league-cancelled = { $by } отменяет лигу { $name }. Её идущие партии заканчиваются без результата.
+league-withdrew-forfeit = { $player } выбывает из лиги { $name }. Сыгранные партии остаются в силе, остальные засчитываются как поражения.
+league-withdrew-annulled = { $player } выбывает из лиги { $name }, не сыграв половины партий: все его партии исключены из таблицы.
+league-over = Лига { $name } завершена! Победитель: { $winner }.
+league-no-abort = Партию лиги нельзя прервать; можно сдаться или попросить создателя лиги отменить её.
+league-not-manager = Это может только создатель лиги ({ $creator }) или модератор.
+league-already-started = Лига { $name } уже началась (или закончилась).

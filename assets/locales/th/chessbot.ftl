@@ -143,6 +143,7 @@ help =
     /chess moretime - ให้เวลาคู่แข่งที่ถึงตาเดินเพิ่มอีกหนึ่งวัน (ไม่เกิน 7 ครั้งต่อเกม)
     /chess vacation days:N - หยุดนาฬิกาในทุกเกมของคุณ N วัน (ปีละ 30 วัน; days:0 เพื่อกลับก่อนกำหนด)
     /chess notify where:dm|channel|off - เลือกว่าจะรับการแจ้งว่าถึงตาคุณและการเตือนเวลาที่ไหน
+    /chess league create name:"..." [days] [rounds:1|2] [max] [rated] [rules] [starts] | join | leave | start | standings | cancel | withdraw - ลีกพบกันหมดในช่องนี้
     /chess help - ข้อความนี้
     ตัวอักษรของหมากเป็นแบบสากล (ภาษาอังกฤษ): K = คิง, Q = ควีน, R = เรือ, B = บิชอป, N = ม้า ส่วนเบี้ยไม่มีตัวอักษร เขียนแค่ช่องที่เดินไป (e4)
     การกินใช้ x (Nxe5 คือม้ากินที่ e5, exd5 คือเบี้ยจาก e กินที่ d5) เข้าป้อมฝั่งคิงเขียน O-O ฝั่งควีนเขียน O-O-O เบี้ยเลื่อนขั้นเขียน e8=Q (เลื่อนเป็นควีน) ใส่ + เมื่อรุก และ # เมื่อรุกจน
@@ -497,3 +498,37 @@ chess960-bad-position = ไม่มีตำแหน่งเริ่มต�
 chess960-position-standard = หมายเลขตำแหน่งเริ่มต้นใช้กับ Chess960 เท่านั้น ใช้ variant:chess960 หรือไม่ต้องใส่ตำแหน่ง
 chess960-position-and-fen = ใส่หมายเลขตำแหน่ง Chess960 หรือ FEN อย่างใดอย่างหนึ่ง ไม่ใช่ทั้งสองอย่าง
 chess960-ratings = เรตติ้ง Chess960:
+
+# ---- leagues
+
+league-none = ที่นี่ไม่มีลีกสำหรับคำสั่งนี้ สร้างได้ด้วย /chess league create name:"Winter Cup"
+league-none-numbered = ไม่มีลีก { $id } ในช่องนี้
+league-not-running = ลีก { $id } ({ $name }) ไม่ได้กำลังแข่งอยู่
+league-bad-name = ลีกต้องมีชื่อ: /chess league create name:"Winter Cup"
+league-created = { $by } สร้างลีก { $name } (ลีก { $id }): { $rounds ->
+        [2] พบกันหมดสองรอบ
+       *[other] พบกันหมด
+    } ตาละ { $days } วัน รับได้สูงสุด { $max } คน เข้าร่วมด้วย /chess league join
+league-starts-at = ลีกจะเริ่มเองเวลา { $until } ถ้ามีผู้เล่นอย่างน้อย 3 คน
+league-full = ลีก { $name } เต็มแล้ว ({ $max } คน)
+league-already-joined = คุณอยู่ในลีก { $name } แล้ว
+league-joined = { $player } เข้าร่วมลีก { $name } (ผู้เล่น { $count } คน)
+league-not-member = คุณไม่ได้เล่นในลีก { $name }
+league-left = { $player } ออกจากลีก { $name }
+league-too-few = ลีก { $name } ต้องมีผู้เล่นอย่างน้อย 3 คนจึงจะเริ่มได้ ตอนนี้มี { $count } คน
+league-start-postponed = ลีก { $name } ยังไม่เริ่ม: ต้องมีผู้เล่นอย่างน้อย 3 คน แต่มี { $count } คน ลีกยังเปิดรับอยู่ ผู้สร้างหรือผู้ดูแลเริ่มได้ด้วย /chess league start
+league-place-busy = ลีก { $name } เริ่มไม่ได้: มีเกมอื่นขวางอยู่
+league-started = ลีก { $name } (ลีก { $id }) เริ่มแล้ว: ผู้เล่น { $n } คน { $games } เกม เริ่มพร้อมกันทั้งหมด คู่แข่งขัน:
+league-pairing = เกม { $count }: { $white } (ขาว) - { $black } (ดำ)
+league-game-started = ลีก { $name }: เกม { $id } เริ่มแล้ว { $white } (ขาว) - { $black } (ดำ) { $white } เดินก่อน ภายใน { $until }
+league-standings-title = { $name } (ลีก { $id }): จบแล้ว { $count } จาก { $games } เกม
+league-standings-row = { $rank }. { $player }: { $points } คะแนน (เล่นแล้ว { $played } เหลือ { $left }; ไทเบรก { $tiebreak })
+league-standings-picture-title = { $name }: ตารางคะแนน
+league-standings-header = # | ผู้เล่น | คะแนน | เล่นแล้ว | เหลือ | SB
+league-cancelled = { $by } ยกเลิกลีก { $name } เกมที่ยังเล่นอยู่จบลงโดยไม่มีผล
+league-withdrew-forfeit = { $player } ถอนตัวจากลีก { $name } เกมที่เล่นแล้วยังนับ ส่วนที่เหลือถือว่าแพ้ผ่าน
+league-withdrew-annulled = { $player } ถอนตัวจากลีก { $name } ก่อนเล่นครบครึ่งหนึ่งของเกม: ทุกเกมของเขาถูกตัดออกจากตาราง
+league-over = ลีก { $name } จบแล้ว! ผู้ชนะ: { $winner }
+league-no-abort = เกมในลีกยกเลิกไม่ได้ ให้ยอมแพ้แทน หรือขอให้ผู้สร้างลีกยกเลิกลีก
+league-not-manager = เฉพาะผู้สร้างลีก ({ $creator }) หรือผู้ดูแลเท่านั้นที่ทำได้
+league-already-started = ลีก { $name } เริ่มไปแล้ว (หรือจบแล้ว)

@@ -48,7 +48,11 @@ pub async fn run(
     loop {
         let claimed = service.claim_due(Some(PLATFORM)).await;
         let full = claimed.len() >= crate::service::DUE_BATCH;
-        for due in claimed {
+        for mut due in claimed {
+            // ---- leagues: a league that started at its time opens the
+            // threads of its games.
+            let replies = std::mem::take(&mut due.replies);
+            due.replies = super::league::open_league_threads(&*http, &service, replies).await;
             for reply in &due.replies {
                 if let Err(e) = poster.post(reply).await {
                     tracing::warn!(

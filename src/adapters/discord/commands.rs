@@ -10,6 +10,8 @@ use super::data::{Context, Error, actor_of, place_of};
 use super::respond::{self, Target};
 use super::threads;
 use crate::chess::{RulesMode, Variant};
+// ---- leagues
+use super::league::league;
 use crate::i18n::Locale;
 use crate::render::Theme;
 use crate::service::{
@@ -224,7 +226,7 @@ pub fn with_variant(
     cmd
 }
 
-fn caller(ctx: Context<'_>) -> (Place, Actor) {
+pub(super) fn caller(ctx: Context<'_>) -> (Place, Actor) {
     let nick = ctx
         .author_member_nick()
         .filter(|_| ctx.guild_id().is_some());
@@ -267,7 +269,7 @@ impl NickExt for Context<'_> {
 
 /// The caller's language and the guild's, as Discord sends them with the
 /// interaction (languages the bot does not speak count as none).
-fn prefs_of(ctx: Context<'_>) -> LocalePrefs {
+pub(super) fn prefs_of(ctx: Context<'_>) -> LocalePrefs {
     match ctx {
         poise::Context::Application(app) => {
             super::respond::Target::Command(app.interaction).prefs()
@@ -334,7 +336,9 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
         "settings",
         "vacation",
         "moretime",
-        "notify"
+        "notify",
+        // ---- leagues
+        "league"
     ),
     subcommand_required,
     description_localized("ru", "Шахматы по переписке: вызовите соперника и играйте по ходу"),

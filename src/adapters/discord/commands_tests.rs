@@ -129,7 +129,9 @@ fn the_command_tree_has_every_subcommand() {
             "settings",
             "vacation",
             "moretime",
-            "notify"
+            "notify",
+            // ---- leagues
+            "league"
         ]
     );
     for sub in &cmd.subcommands {
@@ -347,5 +349,47 @@ fn variant_and_position_options_reach_the_command() {
             sub.is_some_and(|c| c.parameters.iter().any(|p| p.name == "variant")),
             "{name}"
         );
+    }
+}
+
+// ---- leagues
+
+#[test]
+fn leagues_are_one_subcommand_group() {
+    let cmd = chess();
+    assert!(cmd.subcommands.len() <= 25);
+    let league = cmd.subcommands.iter().find(|c| c.name == "league");
+    let names: Vec<&str> = league
+        .map(|l| l.subcommands.iter().map(|c| &*c.name).collect())
+        .unwrap_or_default();
+    assert_eq!(
+        names,
+        [
+            "create",
+            "join",
+            "leave",
+            "start",
+            "standings",
+            "cancel",
+            "withdraw"
+        ]
+    );
+    let commands = [chess()];
+    let v = serde_json::to_value(poise::builtins::create_application_commands(&commands))
+        .expect("serialises");
+    let group = v[0]["options"]
+        .as_array()
+        .and_then(|o| o.iter().find(|s| s["name"] == "league"))
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(group["type"], 2, "a subcommand group");
+    for sub in group["options"].as_array().cloned().unwrap_or_default() {
+        assert_eq!(sub["type"], 1, "a subcommand");
+        for l in ["ru", "ro", "th"] {
+            assert!(sub["description_localizations"][l].is_string(), "{sub}");
+            for p in sub["options"].as_array().cloned().unwrap_or_default() {
+                assert!(p["description_localizations"][l].is_string(), "{p}");
+            }
+        }
     }
 }

@@ -18,6 +18,8 @@ pub mod comfort;
 pub mod commands;
 pub mod data;
 pub mod ids;
+// ---- leagues
+pub mod league;
 pub mod post;
 pub mod replies;
 pub mod respond;

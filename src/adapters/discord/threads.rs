@@ -282,6 +282,7 @@ mod tests {
             fen: String::new(),
             variant: None,
             position: None,
+            league: None,
         })
     }
 

@@ -233,7 +233,9 @@ impl Bot {
                     moderator: self.is_moderator(room, &m.sender).await,
                     ..Default::default()
                 };
-                self.service.handle_with(&place, &by, cmd, prefs).await
+                let replies = self.service.handle_with(&place, &by, cmd, prefs).await;
+                // ---- leagues: a room per league game a start created.
+                self.open_league_rooms(replies).await
             }
         };
         self.mark_done(&m.event_id).await;

@@ -27,6 +27,8 @@
 
 mod commands;
 pub mod format;
+// ---- leagues
+mod league;
 pub mod limits;
 mod queue;
 mod rooms;

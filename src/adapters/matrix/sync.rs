@@ -92,7 +92,10 @@ pub(super) async fn deadline_task(bot: Arc<Bot>, clock: Arc<dyn Clock>, max_slee
         // next round of any process (see `GameService::claim_due`).
         let claimed = bot.service.claim_due(Some(PLATFORM)).await;
         let full = claimed.len() >= crate::service::DUE_BATCH;
-        for due in claimed {
+        for mut due in claimed {
+            // ---- leagues: a league started at its time gets its rooms.
+            let replies = std::mem::take(&mut due.replies);
+            due.replies = bot.open_league_rooms(replies).await;
             for reply in &due.replies {
                 bot.post(reply, None).await;
             }

@@ -1,0 +1,177 @@
+//! League standings as a picture: a table PNG 800 pixels wide, readable on
+//! a phone (24 px text, 22 px at the least), drawn with the embedded fonts
+//! of [`super::text`]: a title, a header row and one row per player (rank,
+//! name, points, played, left, tie-break), alternate rows shaded. Names
+//! are untrusted text: escaped, shrunk or cut to their column.
+
+use std::fmt::Write as _;
+
+use resvg::tiny_skia::{Pixmap, Transform};
+use resvg::usvg;
+
+use super::text::{self, TextStyle};
+use super::theme::Rgb;
+use super::{RenderError, encode_png, fill};
+
+/// Width of the picture in pixels.
+pub const STANDINGS_WIDTH: u32 = 800;
+/// Text size of the rows, in pixels.
+pub const STANDINGS_TEXT_PX: f32 = 24.0;
+/// The smallest a long name shrinks to before it is cut.
+pub const STANDINGS_MIN_TEXT_PX: f32 = 22.0;
+const _: () = assert!(STANDINGS_MIN_TEXT_PX >= 22.0);
+
+const ROW: u32 = 44;
+const TITLE: u32 = 64;
+const MARGIN: f32 = 24.0;
+const BACKGROUND: Rgb = Rgb(0x26, 0x24, 0x21);
+const SHADE: Rgb = Rgb(0x31, 0x2e, 0x2b);
+const HEAD: Rgb = Rgb(0x3c, 0x39, 0x35);
+const INK: Rgb = Rgb(0xee, 0xee, 0xee);
+const DIM: Rgb = Rgb(0xb0, 0xab, 0xa4);
+const GOLD: Rgb = Rgb(0xf0, 0xc0, 0x40);
+
+/// Column left edges and widths: rank, name, points, played, left, tie-break.
+const COLUMNS: [(f32, f32); 6] = [
+    (MARGIN, 56.0),
+    (MARGIN + 64.0, 340.0),
+    (440.0, 90.0),
+    (540.0, 80.0),
+    (630.0, 60.0),
+    (700.0, 84.0),
+];
+
+/// The standings table as SVG (`header`: six column titles; `rows`: six
+/// cells each).
+#[must_use]
+pub fn standings_svg(title: &str, header: &[String], rows: &[[String; 6]]) -> String {
+    let height = TITLE + ROW * (rows.len() as u32 + 1) + 16;
+    let mut svg = String::with_capacity(4096);
+    let _ = write!(
+        svg,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{STANDINGS_WIDTH}" height="{height}">"#
+    );
+    let style = |size: f32, bold: bool, color: Rgb| TextStyle {
+        size,
+        min_size: STANDINGS_MIN_TEXT_PX,
+        bold,
+        color,
+    };
+    svg.push_str(&text::svg_line(
+        title,
+        MARGIN,
+        42.0,
+        STANDINGS_WIDTH as f32 - 2.0 * MARGIN,
+        &style(30.0, true, INK),
+    ));
+    let mut line = |y: u32, cells: &[String], bold: bool, color: Rgb| {
+        for (i, (x, w)) in COLUMNS.iter().enumerate() {
+            if let Some(c) = cells.get(i) {
+                svg.push_str(&text::svg_line(
+                    c,
+                    *x,
+                    (y + 30) as f32,
+                    *w,
+                    &style(STANDINGS_TEXT_PX, bold, color),
+                ));
+            }
+        }
+    };
+    line(TITLE, header, true, DIM);
+    for (i, row) in rows.iter().enumerate() {
+        let color = if row[0] == "1" { GOLD } else { INK };
+        line(TITLE + ROW * (i as u32 + 1), row, row[0] == "1", color);
+    }
+    svg.push_str("</svg>");
+    svg
+}
+
+/// The standings table as a PNG, [`STANDINGS_WIDTH`] pixels wide.
+///
+/// # Errors
+/// [`RenderError`] when drawing or encoding fails.
+pub fn standings_image(
+    title: &str,
+    header: &[String],
+    rows: &[[String; 6]],
+) -> Result<Vec<u8>, RenderError> {
+    let height = TITLE + ROW * (rows.len() as u32 + 1) + 16;
+    let mut pm = Pixmap::new(STANDINGS_WIDTH, height)
+        .ok_or_else(|| RenderError::Raster("empty table".into()))?;
+    fill(&mut pm, 0, 0, STANDINGS_WIDTH, height, BACKGROUND);
+    fill(&mut pm, 0, TITLE as i32, STANDINGS_WIDTH, ROW, HEAD);
+    for i in (1..rows.len()).step_by(2) {
+        let y = TITLE + ROW * (i as u32 + 1);
+        fill(&mut pm, 0, y as i32, STANDINGS_WIDTH, ROW, SHADE);
+    }
+    let tree = usvg::Tree::from_str(&standings_svg(title, header, rows), &text::usvg_options())
+        .map_err(|e| RenderError::Raster(format!("standings text: {e}")))?;
+    resvg::render(&tree, Transform::identity(), &mut pm.as_mut());
+    encode_png(&pm)
+}
+
+/// [`standings_image`], or an empty vector (logged) when it fails.
+#[must_use]
+pub fn standings_png(title: &str, header: &[String], rows: &[[String; 6]]) -> Vec<u8> {
+    standings_image(title, header, rows).unwrap_or_else(|e| {
+        tracing::error!(error = %e, "drawing the standings failed");
+        Vec::new()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rows() -> Vec<[String; 6]> {
+        let r = |a: &str, b: &str, c: &str| {
+            [
+                a.to_string(),
+                b.to_string(),
+                c.to_string(),
+                "3".to_string(),
+                "1".to_string(),
+                "3.25".to_string(),
+            ]
+        };
+        vec![
+            r("1", "alice", "2½"),
+            r(
+                "2",
+                "<b>bob & co</b> with a very very long name indeed, too long",
+                "2",
+            ),
+            r("3", "สมชาย", "½"),
+        ]
+    }
+
+    fn header() -> Vec<String> {
+        ["#", "Player", "Pts", "Pl", "Left", "SB"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect()
+    }
+
+    #[test]
+    fn the_table_is_a_phone_readable_png() {
+        let png = standings_image("Winter Cup", &header(), &rows()).expect("png");
+        assert_eq!(&png[1..4], b"PNG");
+        let w = u32::from_be_bytes([png[16], png[17], png[18], png[19]]);
+        let h = u32::from_be_bytes([png[20], png[21], png[22], png[23]]);
+        assert_eq!(w, STANDINGS_WIDTH);
+        assert_eq!(h, TITLE + ROW * 4 + 16);
+    }
+
+    #[test]
+    fn names_are_escaped_and_fit_their_column() {
+        let svg = standings_svg("a <title>", &header(), &rows());
+        assert!(!svg.contains("<b>"));
+        assert!(svg.contains("&lt;b&gt;"));
+        assert!(svg.contains("&lt;title&gt;"));
+        // No text smaller than the minimum.
+        for part in svg.split("font-size=\"").skip(1) {
+            let size: f32 = part.split('"').next().unwrap_or("0").parse().unwrap();
+            assert!(size >= STANDINGS_MIN_TEXT_PX, "{size}");
+        }
+    }
+}
