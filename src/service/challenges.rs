@@ -212,6 +212,16 @@ impl GameService {
             created_at: now,
             rated: c.rated == 1 && c.start_fen.is_none(),
         };
+        // ---- hardening (issue 35.11): at most 3 rated games a day
+        // between the same two players; the rest are played unrated.
+        let mut new = new;
+        let mut unrated_note = None;
+        if new.rated
+            && let Err(note) = self.rated_allowance(loc, place, &white, &black).await
+        {
+            new.rated = false;
+            unrated_note = Some(note);
+        }
         let id = match self.inner.store.accept_challenge(c.id, &new).await {
             Ok(id) => id,
             Err(StoreError::Busy) => {
@@ -245,6 +255,10 @@ impl GameService {
                 &msg::deadline(from_ms(deadline_at)),
             ),
         );
+        if let Some(note) = unrated_note {
+            r.text.push('\n');
+            r.text.push_str(&note);
+        }
         r.board = Some(BoardImage {
             fen: start_fen.clone(),
             last_move: None,

@@ -9,7 +9,7 @@ use super::{
 };
 use crate::i18n::Locale;
 use crate::ratings::PROVISIONAL_RD;
-use crate::store::{GameRow, RatingUpdate, Store};
+use crate::store::{CommunityScope, GameRow, RatingUpdate, Store};
 
 use super::game::{GameService, Handled, key, reply};
 
@@ -26,16 +26,37 @@ pub(super) fn community(platform: &str, guild: &str) -> String {
     }
 }
 
-/// The guild filter of head-to-head counts: the server on Discord, none
-/// elsewhere (one community per platform).
-fn community_guild<'a>(platform: &str, guild: &'a str) -> &'a str {
-    if platform == "discord" { guild } else { "" }
+/// The community of a game or a command (issue 35.2): the server on
+/// Discord, the room on Matrix (the codebase knows no spaces), the whole
+/// platform elsewhere (the console). Ratings, leaderboards, stats and
+/// head-to-head scores never cross it.
+pub(super) fn community_of(platform: &str, guild: &str, channel: &str) -> String {
+    if platform == "matrix" {
+        format!("matrix:{channel}")
+    } else {
+        community(platform, guild)
+    }
+}
+
+/// The games of the community of `platform`, `guild`, `channel` (see
+/// [`community_of`]).
+pub(super) fn community_scope(platform: &str, guild: &str, channel: &str) -> CommunityScope {
+    let (guild, channel) = match platform {
+        "discord" => (guild, ""),
+        "matrix" => ("", channel),
+        _ => ("", ""),
+    };
+    CommunityScope {
+        platform: platform.to_string(),
+        guild: guild.to_string(),
+        channel: channel.to_string(),
+    }
 }
 
 /// The rating update to apply when `row` finishes, if it is rated.
 pub(super) fn rating_update(row: &GameRow) -> Option<RatingUpdate> {
     (row.rated == 1).then(|| RatingUpdate {
-        community: community(&row.platform, &row.guild),
+        community: community_of(&row.platform, &row.guild, &row.channel),
         white_id: row.white_id.clone(),
         white_name: row.white_name.clone(),
         black_id: row.black_id.clone(),
@@ -162,7 +183,7 @@ impl GameService {
         let k = key(place);
         let store = &self.inner.store;
         let rating = store
-            .rating(&community(&k.platform, &k.guild), &who.id)
+            .rating(&community_of(&k.platform, &k.guild, &k.channel), &who.id)
             .await?;
         let mut lines = Vec::new();
         let mut event = match &rating {
@@ -212,9 +233,8 @@ impl GameService {
         };
         if rating.is_some() {
             let recent = store
-                .rated_games_of(
-                    &k.platform,
-                    community_guild(&k.platform, &k.guild),
+                .rated_games_in(
+                    &community_scope(&k.platform, &k.guild, &k.channel),
                     &who.id,
                     RECORD_WINDOW,
                 )
@@ -238,9 +258,8 @@ impl GameService {
         }
         if let Some(opp) = vs {
             let h = store
-                .head_to_head(
-                    &k.platform,
-                    community_guild(&k.platform, &k.guild),
+                .head_to_head_in(
+                    &community_scope(&k.platform, &k.guild, &k.channel),
                     &who.id,
                     &opp.id,
                 )
@@ -271,7 +290,10 @@ impl GameService {
         let rows = self
             .inner
             .store
-            .leaderboard(&community(&k.platform, &k.guild), LEADERBOARD_SIZE)
+            .leaderboard(
+                &community_of(&k.platform, &k.guild, &k.channel),
+                LEADERBOARD_SIZE,
+            )
             .await?;
         let rows: Vec<LeaderboardRow> = rows
             .iter()
@@ -309,6 +331,18 @@ mod tests {
         assert_eq!(community("discord", "42"), "discord:42");
         assert_eq!(community("matrix", "example.org"), "matrix");
         assert_eq!(community("console", ""), "console");
+    }
+
+    #[test]
+    fn a_matrix_room_is_its_own_community() {
+        assert_eq!(community_of("matrix", "example.org", "!a:x"), "matrix:!a:x");
+        assert_eq!(community_of("discord", "42", "c"), "discord:42");
+        assert_eq!(
+            community_scope("matrix", "example.org", "!a:x").channel,
+            "!a:x"
+        );
+        assert_eq!(community_scope("matrix", "example.org", "!a:x").guild, "");
+        assert_eq!(community_scope("discord", "42", "c").channel, "");
     }
 
     #[test]

@@ -226,6 +226,11 @@ const CONTRACT: &[(&str, &[&str])] = &[
         &["where", "id", "by", "number", "san", "until"],
     ),
     ("reminder-dm", &["id", "where", "until"]),
+    // ---- hardening (issue 35)
+    ("summary-limit", &["limit", "minutes"]),
+    ("rated-limit", &["white", "black", "limit"]),
+    ("engine-gave-up", &["id", "minutes"]),
+    ("more-lines", &["n"]),
 ];
 
 /// Why a move is illegal (`illegal-move`) and why a claim is refused

@@ -146,6 +146,7 @@ impl Homeserver {
             due_poll: Duration::from_millis(200),
             max_rooms: 10,
             rate_limit: Default::default(),
+            store_passphrase: None,
         };
         Ok(Cast {
             bot_id,

@@ -525,3 +525,15 @@ time-ago = { $unit ->
            *[other] { $n } days
         }
     } ago
+
+# ---- hardening (issue 35): summary limit, rating farming, engine deadline, long texts
+summary-limit = You asked for { $limit ->
+        [one] a summary
+       *[other] { $limit } summaries
+    } here a moment ago. Ask again in { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    }.
+rated-limit = Not rated: { $white } and { $black } have already played { $limit } rated games against each other today (at most { $limit } a day count).
+engine-gave-up = Game #{ $id } adjourned: the computer could not make its move for { $minutes } minutes (its chess engine is unavailable). The game is aborted and not rated.
+more-lines = …and { $n } more

@@ -33,6 +33,8 @@ mod rooms;
 pub mod send;
 mod session;
 mod sync;
+// ---- hardening (issue 35.3)
+pub mod store_secret;
 
 use queue::*;
 use rooms::*;
@@ -104,6 +106,10 @@ pub struct MatrixArgs {
     /// The most rooms the bot stays in: further invites are declined.
     #[arg(long, env = "MATRIX_MAX_ROOMS", default_value_t = limits::DEFAULT_MAX_ROOMS)]
     pub max_rooms: usize,
+    /// The passphrase encrypting the Matrix store (default: generated on
+    /// first start and kept in the data folder).
+    #[arg(long, env = "MATRIX_STORE_PASSPHRASE", hide_env_values = true)]
+    pub store_passphrase: Option<String>,
 }
 
 impl std::fmt::Debug for MatrixArgs {
@@ -120,6 +126,10 @@ impl std::fmt::Debug for MatrixArgs {
             .field("store", &self.store)
             .field("allowed_servers", &self.allowed_servers)
             .field("max_rooms", &self.max_rooms)
+            .field(
+                "store_passphrase",
+                &self.store_passphrase.as_ref().map(|_| "<hidden>"),
+            )
             .finish()
     }
 }
@@ -155,6 +165,9 @@ pub struct MatrixConfig {
     pub max_rooms: usize,
     /// Commands per user and per room.
     pub rate_limit: limits::RateLimit,
+    /// The passphrase of the store (`MATRIX_STORE_PASSPHRASE`); `None`:
+    /// generated on first start (see [`store_secret`]).
+    pub store_passphrase: Option<store_secret::Passphrase>,
 }
 
 /// Failures of the Matrix adapter.
@@ -253,6 +266,11 @@ impl MatrixArgs {
             due_poll: DEFAULT_DUE_POLL,
             max_rooms: self.max_rooms,
             rate_limit: limits::RateLimit::default(),
+            store_passphrase: self
+                .store_passphrase
+                .clone()
+                .filter(|p| !p.is_empty())
+                .map(store_secret::Passphrase),
         })
     }
 }
@@ -443,6 +461,7 @@ mod tests {
             store: None,
             allowed_servers: Some("a.org, B.org".into()),
             max_rooms: 300,
+            store_passphrase: Some("pass-secret".into()),
         };
         assert!(args(Some("@bot:hs"), None, None).config().is_err());
         assert!(args(None, Some("pw"), None).config().is_err());
