@@ -1,11 +1,10 @@
 //! A game in which the engine owes a move has a deadline too (issue 35.6):
 //! [`ENGINE_MOVE_DEADLINE_MS`] after its turn began. Until then the move
 //! is retried with every command in the game's channel; when the deadline
-//! falls due the announcer tries once more, and if the engine still cannot
-//! move the game is adjourned for good: aborted, not rated, announced with
-//! the reason.
+//! falls due with the move still owed, the game is adjourned for good:
+//! aborted, not rated, announced with the reason.
 
-use super::computer::{EngineTurn, engine_side};
+use super::computer::engine_side;
 use super::game::{GameService, Loaded, ServiceError};
 use super::{DueAnnouncement, messages as msg};
 use crate::chess::{Outcome, Termination};
@@ -14,10 +13,6 @@ use crate::store::StoreError;
 
 /// How long the engine has for a move it owes (its retries included).
 pub const ENGINE_MOVE_DEADLINE_MS: i64 = 5 * 60 * 1000;
-
-/// The id of an announcement that has no outbox entry (the engine's move,
-/// which is in the game itself): acknowledging it removes nothing.
-const NO_ENTRY: i64 = -1;
 
 /// Whether the engine is to move in `l`.
 pub(super) fn engine_owes_move(l: &Loaded) -> bool {
@@ -32,8 +27,8 @@ pub(super) fn engine_turn_times(now: i64) -> (i64, i64) {
 }
 
 impl GameService {
-    /// The deadline of a move the engine owes fell due: one more try, else
-    /// the game is aborted with the reason.
+    /// The deadline of a move the engine owes fell due: the game is
+    /// aborted with the reason.
     pub(super) async fn engine_deadline(
         &self,
         loc: Locale,
@@ -41,23 +36,11 @@ impl GameService {
         now: i64,
         lease: i64,
     ) -> Result<Option<DueAnnouncement>, ServiceError> {
+        // No retry here: a move after the deadline is refused by the
+        // store (the retries were the commands before it).
         let place = l.place();
         let (id, ply, game) = (l.row.id, l.row.ply, l.game.clone());
-        let row = l.row.clone();
-        match self.engine_turn(loc, &place, l).await {
-            EngineTurn::NotItsTurn => return Ok(None),
-            EngineTurn::Moved(mut replies) => {
-                for r in &mut replies {
-                    r.locale = loc;
-                }
-                return Ok(Some(DueAnnouncement {
-                    id: NO_ENTRY,
-                    replies,
-                    challenge: false,
-                }));
-            }
-            EngineTurn::Failed(_) => {}
-        }
+        let row = l.row;
         let outcome = Outcome::new(None, Termination::Aborted);
         let entry = match self
             .inner
