@@ -211,6 +211,13 @@ pub const SETTINGS: &[Setting] = &[
         Secrecy::Plain,
         "one per core",
     ),
+    // ---- hardening (issue 35.3): the Matrix store's passphrase
+    setting(
+        "matrix_store_passphrase",
+        "MATRIX_STORE_PASSPHRASE",
+        Secrecy::Secret,
+        "generated on first start, kept in <data>/matrix-store-passphrase",
+    ),
 ];
 
 /// A settings file that cannot be used.

@@ -21,8 +21,8 @@ use super::text;
 use crate::i18n::Locale;
 use crate::render::Renderer;
 use crate::service::{
-    Actor, Attachment, AttachmentKind, BoardImage, Clock, Event, GameService, LocalePrefs,
-    ManualClock, Place, Reply, board_spec, error_reply, messages as msg,
+    Actor, Attachment, AttachmentKind, BoardImage, Clock, Event, FollowUp, GameService,
+    LocalePrefs, ManualClock, Place, Reply, board_spec, error_reply, messages as msg,
 };
 use crate::store::Store;
 
@@ -326,6 +326,24 @@ async fn handle_line(service: &GameService, clock: &ManualClock, line: &str) -> 
     }
 }
 
+/// Prints a finished follow-up (a game's summary) and acknowledges it once
+/// it is out.
+async fn write_follow_up<W: tokio::io::AsyncWrite + Unpin>(
+    service: &GameService,
+    out: &mut Output,
+    stdout: &mut W,
+    (replies, work): (Vec<Reply>, FollowUp),
+) -> anyhow::Result<()> {
+    let mut text = String::new();
+    for f in &replies {
+        text.push_str(&out.format(f, None));
+    }
+    stdout.write_all(text.as_bytes()).await?;
+    stdout.flush().await?;
+    service.ack_follow_up(&work).await;
+    Ok(())
+}
+
 fn prepare_images(dir: &Path) -> anyhow::Result<()> {
     std::fs::create_dir_all(dir)
         .map_err(|e| anyhow::anyhow!("cannot create image directory {}: {e}", dir.display()))
@@ -351,6 +369,13 @@ pub async fn run(args: ConsoleArgs) -> anyhow::Result<()> {
         seq: 0,
         clock: clock.clone(),
     };
+    // Summaries wait for the engine's analysis: with an engine they are
+    // made in the background and printed when ready (at the latest before
+    // the next `:advance` and at end of input); without one they are
+    // quick and printed right after the reply that ended the game.
+    let background = service.analyses_games();
+    let (done_tx, mut done_rx) = tokio::sync::mpsc::unbounded_channel::<(Vec<Reply>, FollowUp)>();
+    let mut in_flight = 0usize;
     let stdin = BufReader::new(tokio::io::stdin());
     let mut stdout = tokio::io::BufWriter::new(tokio::io::stdout());
     let mut stdin = stdin;
@@ -360,6 +385,17 @@ pub async fn run(args: ConsoleArgs) -> anyhow::Result<()> {
         raw.clear();
         if stdin.read_until(b'\n', &mut raw).await? == 0 {
             break;
+        }
+        // `:advance` runs the announcer: summaries in flight are posted
+        // (and acknowledged) first, so it never posts them a second time.
+        if raw.starts_with(b":advance") {
+            while in_flight > 0 {
+                let Some(done) = done_rx.recv().await else {
+                    break;
+                };
+                in_flight -= 1;
+                write_follow_up(&service, &mut out, &mut stdout, done).await?;
+            }
         }
         // One line that is not UTF-8 is answered and skipped; the session
         // goes on.
@@ -387,13 +423,24 @@ pub async fn run(args: ConsoleArgs) -> anyhow::Result<()> {
         };
         for (r, author) in &replies {
             buf.push_str(&out.format(r, author.as_deref()));
-            // What follows a reply (a game's summary) comes right after it.
+            // What follows a reply (a game's summary) comes right after it,
+            // or when the engine is done.
             if let Some(work) = &r.follow_up {
                 stdout.write_all(buf.as_bytes()).await?;
                 stdout.flush().await?;
                 buf.clear();
-                for f in service.follow_up(work).await {
-                    buf.push_str(&out.format(&f, None));
+                if background {
+                    let (service, work, done) = (service.clone(), work.clone(), done_tx.clone());
+                    in_flight += 1;
+                    tokio::spawn(async move {
+                        let replies = service.follow_up(&work).await;
+                        // The receiver lives until every one is in.
+                        let _ = done.send((replies, work));
+                    });
+                } else {
+                    let replies = service.follow_up(work).await;
+                    write_follow_up(&service, &mut out, &mut stdout, (replies, work.clone()))
+                        .await?;
                 }
             }
         }
@@ -401,7 +448,19 @@ pub async fn run(args: ConsoleArgs) -> anyhow::Result<()> {
             stdout.write_all(buf.as_bytes()).await?;
             buf.clear();
         }
+        while let Ok(done) = done_rx.try_recv() {
+            in_flight -= 1;
+            write_follow_up(&service, &mut out, &mut stdout, done).await?;
+        }
         stdout.flush().await?;
+    }
+    // End of input: finish the work in flight and print what it causes.
+    while in_flight > 0 {
+        let Some(done) = done_rx.recv().await else {
+            break;
+        };
+        in_flight -= 1;
+        write_follow_up(&service, &mut out, &mut stdout, done).await?;
     }
     stdout.flush().await?;
     store.close().await;

@@ -224,6 +224,16 @@ impl GameService {
             variant: variant.as_str().to_string(),
             start_position: number.map(i64::from),
         };
+        // ---- hardening (issue 35.11): at most 3 rated games a day
+        // between the same two players; the rest are played unrated.
+        let mut new = new;
+        let mut unrated_note = None;
+        if new.rated
+            && let Err(note) = self.rated_allowance(loc, place, &white, &black).await
+        {
+            new.rated = false;
+            unrated_note = Some(note);
+        }
         let id = match self.inner.store.accept_challenge(c.id, &new).await {
             Ok(id) => id,
             Err(StoreError::Busy) => {
@@ -257,6 +267,10 @@ impl GameService {
         if let Some(line) = super::chess960::start_line(loc, variant, number) {
             text.push('\n');
             text.push_str(&line);
+        }
+        if let Some(note) = unrated_note {
+            text.push('\n');
+            text.push_str(&note);
         }
         let mut r = reply(place, text);
         r.board = Some(BoardImage {

@@ -144,6 +144,12 @@ impl GameService {
         let (deadline_at, remind_at) = self
             .turn_times_for(&place.platform, &by.id, now, days)
             .await?;
+        // The engine's first move has a deadline too (issue 35.6).
+        let (row_deadline, row_remind) = if engine_first {
+            super::engine_deadline::engine_turn_times(now)
+        } else {
+            (deadline_at, remind_at)
+        };
         let new = NewGame {
             place: key(place),
             white_id: white.id.clone(),
@@ -153,14 +159,14 @@ impl GameService {
             start_fen: start_fen.clone(),
             rules: RulesMode::House.as_str().to_string(),
             days,
-            deadline_at,
-            remind_at,
+            deadline_at: row_deadline,
+            remind_at: row_remind,
             created_at: now,
             rated: false,
             variant: variant.as_str().to_string(),
             start_position: number.map(i64::from),
         };
-        let id = match self.inner.store.insert_game(&new, !engine_first).await {
+        let id = match self.inner.store.insert_game(&new, true).await {
             Ok(id) => id,
             Err(StoreError::Busy) => {
                 return Err(user(
@@ -174,9 +180,7 @@ impl GameService {
             // For posts no command causes (reminders, time-outs).
             self.inner.store.set_game_locale(id, Some(g.code())).await?;
         }
-        if !engine_first {
-            self.note_due(remind_at);
-        }
+        self.note_due(row_remind);
         let mut text = msg::computer_started(
             loc,
             id,

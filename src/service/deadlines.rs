@@ -6,7 +6,9 @@ use chrono::{DateTime, Utc};
 use super::{DueAnnouncement, Event, Place, Reply, messages as msg};
 use crate::chess::{Outcome, Termination};
 use crate::i18n::Locale;
-use crate::store::{ANNOUNCE_END, ANNOUNCE_REMINDER, AnnouncementRow, GameRow, StoreError};
+use crate::store::{
+    ANNOUNCE_END, ANNOUNCE_REMINDER, ANNOUNCE_SUMMARY, AnnouncementRow, GameRow, StoreError,
+};
 
 use super::game::{
     ANNOUNCE_LEASE, DUE_BATCH, GameService, Loaded, ServiceError, from_ms, key, lock, ms, reply,
@@ -200,10 +202,19 @@ impl GameService {
             Some(row) if a.kind == ANNOUNCE_END && !row.is_active() => {
                 let l = self.replay(row).await?;
                 let loc = self.post_locale(&l.place(), l.row.id).await;
-                match l.game.outcome() {
+                let mut replies = match l.game.outcome() {
                     Some(outcome) => self.timeout_replies(loc, &l, outcome),
                     None => Vec::new(),
+                };
+                // The summary has its own outbox entry.
+                for r in &mut replies {
+                    r.follow_up = None;
                 }
+                replies
+            }
+            Some(row) if a.kind == ANNOUNCE_SUMMARY && !row.is_active() => {
+                let l = self.replay(row).await?;
+                self.reclaimed_summary(&l).await
             }
             Some(row) if a.kind == ANNOUNCE_REMINDER && row.is_active() && row.ply == a.ply => {
                 let l = self.replay(row).await?;
@@ -233,6 +244,11 @@ impl GameService {
         let l = self.replay(row).await?;
         let loc = self.post_locale(&l.place(), l.row.id).await;
         let to_move = l.game.position().turn();
+        if l.row.deadline_at.is_some_and(|d| d <= now)
+            && super::engine_deadline::engine_owes_move(&l)
+        {
+            return self.engine_deadline(loc, l, now, lease).await;
+        }
         if l.row.deadline_at.is_some_and(|d| d <= now) {
             let mut game = l.game.clone();
             // A league game is lost on time even before the first move.

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use chrono::{DateTime, Utc};
+use tracing::Instrument;
 
 use super::{Action, Actor, Clock, Command, LocalePrefs, Place, Reply, Subject, messages as msg};
 use crate::i18n::Locale;
@@ -51,6 +52,7 @@ impl GameService {
                 engine,
                 renderer: std::sync::OnceLock::new(),
                 outage: Mutex::new(None),
+                guards: super::hardening::Guards::default(),
             }),
         })
     }
@@ -100,7 +102,21 @@ impl GameService {
             user = %by.id,
             command = ?std::mem::discriminant(&cmd)
         );
-        let _enter = span.enter();
+        // Attached to the future, never entered across an `.await`: log
+        // lines of interleaved commands each carry their own fields.
+        self.handle_in_span(place, by, cmd, prefs)
+            .instrument(span)
+            .await
+    }
+
+    /// [`GameService::handle_with`] inside the command's span.
+    async fn handle_in_span(
+        &self,
+        place: &Place,
+        by: &Actor,
+        cmd: Command,
+        prefs: LocalePrefs,
+    ) -> Vec<Reply> {
         let by = &by.cleaned();
         let cmd = match cmd {
             Command::Challenge {
@@ -207,7 +223,7 @@ impl GameService {
                 variant,
             } => self.stats(loc, place, by, player, vs, variant).await,
             Command::Leaderboard { variant } => self.leaderboard(loc, place, variant).await,
-            Command::Summary { game } => self.summary(loc, place, game).await,
+            Command::Summary { game } => self.limited_summary(loc, place, by, game).await,
             Command::Help => {
                 let mut r = reply(place, msg::help(loc));
                 r.ephemeral = true;

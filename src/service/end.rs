@@ -47,6 +47,7 @@ impl GameService {
             ratings,
         });
         end.follow_up = summary_follow_up(loc, place, l);
+        self.note_quick_loss(l, outcome);
         vec![end]
     }
 }

@@ -100,6 +100,9 @@ pub(super) struct Inner {
     /// While the database is unreachable, when to look at it again (the
     /// outage of `outage.rs`).
     pub(super) outage: Mutex<Option<std::time::Instant>>,
+    /// ---- hardening (issue 35): kept GIFs, the `summary` rate limit,
+    /// quick losses.
+    pub(super) guards: super::hardening::Guards,
 }
 
 /// Games kept replayed in memory at most.

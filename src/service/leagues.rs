@@ -447,6 +447,8 @@ impl GameService {
                     remind_at,
                     created_at: now,
                     rated: l.rated == 1,
+                    variant: crate::chess::Variant::Standard.as_str().to_string(),
+                    start_position: None,
                 },
             ));
         }
@@ -510,6 +512,8 @@ impl GameService {
                 white: g.white_name.clone(),
                 black: g.black_name.clone(),
                 fen: start_fen.clone(),
+                variant: None,
+                position: None,
                 league: Some(l.id),
             });
             r.mentions = vec![

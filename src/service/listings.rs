@@ -21,7 +21,9 @@ impl GameService {
                 &l.row.white_name,
                 &l.row.black_name,
                 l.name(turn),
-                &msg::deadline(from_ms(l.row.deadline_at.unwrap_or_default())),
+                // Never the epoch (issue 35.6): a game without a deadline
+                // shows when it last changed.
+                &msg::deadline(from_ms(l.row.deadline_at.unwrap_or(l.row.updated_at))),
             )
         } else {
             msg::final_board_caption(
@@ -128,7 +130,7 @@ impl GameService {
                     &g.white_name,
                     &g.black_name,
                     &to_move_id(g).1,
-                    &msg::deadline(from_ms(g.deadline_at.unwrap_or_default())),
+                    &msg::deadline(from_ms(g.deadline_at.unwrap_or(g.updated_at))),
                 )
             };
             let mut lines = Vec::new();

@@ -28,6 +28,10 @@ mod play;
 mod records;
 mod settings;
 mod summaries;
+// ---- hardening (issue 35)
+mod engine_deadline;
+mod hardening;
+mod summary_outbox;
 
 pub use clock::{ManualClock, SystemClock};
 pub use comfort::VACATION_ALLOWANCE;

@@ -88,6 +88,12 @@ impl GameService {
                     .await?;
                 (Some(d), Some(r))
             }
+            // ---- hardening (issue 35.6): the engine's move has a deadline.
+            None => {
+                let (d, r) = super::engine_deadline::engine_turn_times(now);
+                self.note_due(r);
+                (Some(d), Some(r))
+            }
             _ => (None, None),
         };
         let fen = game.position().fen();

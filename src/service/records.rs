@@ -10,7 +10,7 @@ use super::{
 use crate::chess::Variant;
 use crate::i18n::Locale;
 use crate::ratings::PROVISIONAL_RD;
-use crate::store::{GameRow, RatingUpdate, Store};
+use crate::store::{CommunityScope, GameRow, RatingUpdate, Store};
 
 use super::game::{GameService, Handled, key, reply};
 
@@ -27,17 +27,38 @@ pub(super) fn community(platform: &str, guild: &str) -> String {
     }
 }
 
-/// The guild filter of head-to-head counts: the server on Discord, none
-/// elsewhere (one community per platform).
-fn community_guild<'a>(platform: &str, guild: &'a str) -> &'a str {
-    if platform == "discord" { guild } else { "" }
+/// The community of a game or a command (issue 35.2): the server on
+/// Discord, the room on Matrix (the codebase knows no spaces), the whole
+/// platform elsewhere (the console). Ratings, leaderboards, stats and
+/// head-to-head scores never cross it.
+pub(super) fn community_of(platform: &str, guild: &str, channel: &str) -> String {
+    if platform == "matrix" {
+        format!("matrix:{channel}")
+    } else {
+        community(platform, guild)
+    }
+}
+
+/// The games of the community of `platform`, `guild`, `channel` (see
+/// [`community_of`]).
+pub(super) fn community_scope(platform: &str, guild: &str, channel: &str) -> CommunityScope {
+    let (guild, channel) = match platform {
+        "discord" => (guild, ""),
+        "matrix" => ("", channel),
+        _ => ("", ""),
+    };
+    CommunityScope {
+        platform: platform.to_string(),
+        guild: guild.to_string(),
+        channel: channel.to_string(),
+    }
 }
 
 /// The rating update to apply when `row` finishes, if it is rated.
 pub(super) fn rating_update(row: &GameRow) -> Option<RatingUpdate> {
     (row.rated == 1).then(|| RatingUpdate {
         community: super::chess960::rating_pool(
-            community(&row.platform, &row.guild),
+            community_of(&row.platform, &row.guild, &row.channel),
             super::chess960::row_variant(&row.variant),
         ),
         white_id: row.white_id.clone(),
@@ -166,7 +187,10 @@ impl GameService {
         let who = player.unwrap_or_else(|| by.clone());
         let k = key(place);
         let store = &self.inner.store;
-        let pool = super::chess960::rating_pool(community(&k.platform, &k.guild), variant);
+        let pool = super::chess960::rating_pool(
+            community_of(&k.platform, &k.guild, &k.channel),
+            variant,
+        );
         let rating = store.rating(&pool, &who.id).await?;
         let mut lines = Vec::new();
         if variant.is_chess960() {
@@ -222,9 +246,8 @@ impl GameService {
         };
         if rating.is_some() {
             let recent = store
-                .rated_games_of(
-                    &k.platform,
-                    community_guild(&k.platform, &k.guild),
+                .rated_games_in(
+                    &community_scope(&k.platform, &k.guild, &k.channel),
                     variant.as_str(),
                     &who.id,
                     RECORD_WINDOW,
@@ -249,9 +272,8 @@ impl GameService {
         }
         if let Some(opp) = vs {
             let h = store
-                .head_to_head(
-                    &k.platform,
-                    community_guild(&k.platform, &k.guild),
+                .head_to_head_in(
+                    &community_scope(&k.platform, &k.guild, &k.channel),
                     variant.as_str(),
                     &who.id,
                     &opp.id,
@@ -285,7 +307,10 @@ impl GameService {
         variant: Variant,
     ) -> Handled {
         let k = key(place);
-        let pool = super::chess960::rating_pool(community(&k.platform, &k.guild), variant);
+        let pool = super::chess960::rating_pool(
+            community_of(&k.platform, &k.guild, &k.channel),
+            variant,
+        );
         let rows = self
             .inner
             .store
@@ -335,6 +360,18 @@ mod tests {
         assert_eq!(community("discord", "42"), "discord:42");
         assert_eq!(community("matrix", "example.org"), "matrix");
         assert_eq!(community("console", ""), "console");
+    }
+
+    #[test]
+    fn a_matrix_room_is_its_own_community() {
+        assert_eq!(community_of("matrix", "example.org", "!a:x"), "matrix:!a:x");
+        assert_eq!(community_of("discord", "42", "c"), "discord:42");
+        assert_eq!(
+            community_scope("matrix", "example.org", "!a:x").channel,
+            "!a:x"
+        );
+        assert_eq!(community_scope("matrix", "example.org", "!a:x").guild, "");
+        assert_eq!(community_scope("discord", "42", "c").channel, "");
     }
 
     #[test]

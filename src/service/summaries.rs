@@ -11,7 +11,7 @@ use super::{
 use crate::chess::{Color, Outcome, PgnTags, Termination};
 use crate::engine::{DEFAULT_ANALYSIS_BUDGET, GameAnalysis, SideAnalysis};
 use crate::i18n::Locale;
-use crate::render::{BoardResult, GifSpec, SummaryCard};
+use crate::render::{BoardResult, SummaryCard};
 
 use super::game::{
     DAY_MS, Failure, GameService, Handled, Loaded, failure_reply, from_ms, key, reply, user,
@@ -31,6 +31,10 @@ impl GameService {
     /// a game that just ended, analysed by the engine when there is one.
     /// Adapters post these replies after the reply that carried it.
     pub async fn follow_up(&self, work: &FollowUp) -> Vec<Reply> {
+        // Posted already (and acknowledged), here or by the announcer.
+        if !self.summary_pending(work).await {
+            return Vec::new();
+        }
         let made = async {
             let Some(row) = self.inner.store.game(work.game).await? else {
                 return Ok(Vec::new());
@@ -76,7 +80,7 @@ impl GameService {
     }
 
     /// The summary post of a finished (not aborted) game.
-    async fn summary_reply(&self, loc: Locale, place: &Place, l: &Loaded) -> Reply {
+    pub(super) async fn summary_reply(&self, loc: Locale, place: &Place, l: &Loaded) -> Reply {
         let outcome = l
             .game
             .outcome()
@@ -164,9 +168,13 @@ impl GameService {
             Ok(png) => files.push(attachment(AttachmentKind::Card, l.row.id, "png", png)),
             Err(e) => tracing::warn!(game = l.row.id, error = %e, "summary card failed"),
         }
-        match self.renderer().game_gif(&l.game, &GifSpec::new(GIF_SIZE)) {
-            Ok(gif) => files.push(attachment(AttachmentKind::Animation, l.row.id, "gif", gif)),
-            Err(e) => tracing::warn!(game = l.row.id, error = %e, "game GIF failed"),
+        // Rendered once per game, capped in plies and bytes.
+        if let Some(gif) = self.game_gif(l) {
+            files.push(Attachment {
+                kind: AttachmentKind::Animation,
+                filename: format!("game-{}.gif", l.row.id),
+                bytes: gif,
+            });
         }
         files.push(attachment(
             AttachmentKind::Pgn,
@@ -223,22 +231,31 @@ impl GameService {
 
     /// The engine's verdict on a game, or `None` without an engine, for a
     /// game too short, or when the analysis failed or ran out of time.
+    /// Computed once per game and stored: later calls answer the stored
+    /// figures.
     async fn analysis_of(&self, l: &Loaded) -> Option<GameAnalysis> {
-        if l.game.moves().len() < MIN_ANALYSED_PLIES || self.inner.engine.check().is_err() {
+        if l.game.moves().len() < MIN_ANALYSED_PLIES {
             return None;
         }
-        match self
+        if let Some(stored) = self.stored_analysis(l.row.id).await {
+            return Some(stored);
+        }
+        if self.inner.engine.check().is_err() {
+            return None;
+        }
+        let analysis = match self
             .inner
             .engine
             .analyse_game(&l.game, DEFAULT_ANALYSIS_BUDGET)
             .await
         {
-            Ok(a) => Some(a),
+            Ok(a) => a,
             Err(e) => {
                 tracing::warn!(game = l.row.id, error = %e, "game analysis failed");
-                None
+                return None;
             }
-        }
+        };
+        Some(self.analysis_finished(l, analysis).await)
     }
 }
 

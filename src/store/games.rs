@@ -6,6 +6,7 @@
 use super::backend::{Exec, query, query_as};
 use super::outbox::{ANNOUNCE_END, Outbox};
 use super::ratings::{self, RatingChange, RatingUpdate};
+use super::summaries;
 use super::{ChannelKey, Store, StoreError, StoreResult, map_unique};
 
 /// A `game` row.
@@ -332,6 +333,10 @@ impl Store {
             }
             _ => None,
         };
+        if let Some((result, _)) = &update.finish {
+            summaries::record_summary(&mut tx, game_id, expected_ply + 1, result, update.now)
+                .await?;
+        }
         tx.commit().await?;
         Ok(change)
     }
@@ -471,6 +476,7 @@ impl Store {
             Some(u) => ratings::apply_rating(&mut tx, game_id, result, u, now).await?,
             None => None,
         };
+        summaries::record_summary(&mut tx, game_id, expected_ply, result, now).await?;
         tx.commit().await?;
         Ok(change)
     }
@@ -519,6 +525,7 @@ impl Store {
                 lease_until,
             )
             .await?;
+        summaries::record_summary(&mut tx, game_id, expected_ply, result, now).await?;
         tx.commit().await?;
         Ok(id)
     }

@@ -29,12 +29,16 @@ mod leagues;
 mod outbox;
 mod prefs;
 mod ratings;
+// ---- hardening (issue 35): summaries exactly once, stored analysis
+mod community;
+mod summaries;
 
 pub use backend::{Backend, PoolConfig, numbered_placeholders, redact_url};
 use backend::{Pool, query};
 pub use backup::{BackupError, backup};
 pub use challenges::{CHALLENGE_TTL_MS, ChallengeRow, NewChallenge};
 pub use comfort::{NewVacation, VacationRow};
+pub use community::CommunityScope;
 pub use games::{GameRow, GameUpdate, MoveRow, NewGame, STATUS_ACTIVE, STATUS_FINISHED};
 pub use leagues::{
     LEAGUE_CANCELLED, LEAGUE_FINISHED, LEAGUE_OPEN, LEAGUE_RUNNING, LeagueGameRow, LeaguePlayerRow,
@@ -42,6 +46,7 @@ pub use leagues::{
 };
 pub use outbox::{ANNOUNCE_END, ANNOUNCE_REMINDER, AnnouncementRow, ChallengeAnnouncementRow};
 pub use ratings::{HeadToHead, RatingChange, RatingRow, RatingUpdate};
+pub use summaries::{ANNOUNCE_SUMMARY, SUMMARY_LEASE_MS};
 
 /// Storage failures.
 #[derive(Debug, thiserror::Error)]

@@ -274,6 +274,11 @@ const CONTRACT: &[(&str, &[&str])] = &[
     ("league-no-abort", &[]),
     ("league-not-manager", &["creator"]),
     ("league-already-started", &["name"]),
+    // ---- hardening (issue 35)
+    ("summary-limit", &["limit", "minutes"]),
+    ("rated-limit", &["white", "black", "limit"]),
+    ("engine-gave-up", &["id", "minutes"]),
+    ("more-lines", &["n"]),
 ];
 
 /// Why a move is illegal (`illegal-move`) and why a claim is refused

@@ -40,6 +40,7 @@ mod discord_startup;
 mod engine;
 mod english_golden;
 mod hardening;
+mod hardening2;
 mod i18n_catalog;
 mod i18n_notation;
 mod layering;

@@ -151,6 +151,7 @@ impl Homeserver {
                 uia: Some((bot_id.to_string(), PASSWORD.to_string())),
                 ..TrustConfig::default()
             },
+            store_passphrase: None,
         };
         Ok(Cast {
             bot_id,

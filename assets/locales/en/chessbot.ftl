@@ -583,3 +583,15 @@ league-over = { $name } is over! Winner: { $winner }.
 league-no-abort = A league game cannot be aborted; resign instead, or ask the league's creator to cancel the league.
 league-not-manager = Only the league's creator ({ $creator }) or a moderator may do that.
 league-already-started = { $name } has already started (or ended).
+
+# ---- hardening (issue 35): summary limit, rating farming, engine deadline, long texts
+summary-limit = You asked for { $limit ->
+        [one] a summary
+       *[other] { $limit } summaries
+    } here a moment ago. Ask again in { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    }.
+rated-limit = Not rated: { $white } and { $black } have already played { $limit } rated games against each other today (at most { $limit } a day count).
+engine-gave-up = Game #{ $id } adjourned: the computer could not make its move for { $minutes } minutes (its chess engine is unavailable). The game is aborted and not rated.
+more-lines = …and { $n } more

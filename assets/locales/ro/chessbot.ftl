@@ -609,3 +609,13 @@ league-over = Liga { $name } s-a încheiat! Câștigător: { $winner }.
 league-no-abort = O partidă de ligă nu poate fi anulată; cedați sau cereți creatorului ligii să o anuleze.
 league-not-manager = Doar creatorul ligii ({ $creator }) sau un moderator poate face asta.
 league-already-started = Liga { $name } a început deja (sau s-a încheiat).
+
+# ---- hardening (issue 35): summary limit, rating farming, engine deadline, long texts
+summary-limit = Ați cerut aici rezumate ({ $limit }) acum puțin timp. Întrebați din nou peste { $minutes ->
+        [one] { $minutes } minut
+        [few] { $minutes } minute
+       *[other] { $minutes } de minute
+    }.
+rated-limit = Fără rating: { $white } și { $black } au jucat deja azi { $limit } partide cu rating unul împotriva celuilalt (contează cel mult { $limit } pe zi).
+engine-gave-up = Partida #{ $id } amânată: calculatorul nu și-a putut face mutarea timp de { $minutes } minute (programul de șah nu este disponibil). Partida este anulată și nu contează pentru rating.
+more-lines = …și încă { $n }

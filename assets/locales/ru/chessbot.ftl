@@ -609,3 +609,13 @@ league-over = Лига { $name } завершена! Победитель: { $wi
 league-no-abort = Партию лиги нельзя прервать; можно сдаться или попросить создателя лиги отменить её.
 league-not-manager = Это может только создатель лиги ({ $creator }) или модератор.
 league-already-started = Лига { $name } уже началась (или закончилась).
+
+# ---- hardening (issue 35): summary limit, rating farming, engine deadline, long texts
+summary-limit = Вы только что запрашивали здесь итоги ({ $limit }). Спросите снова через { $minutes ->
+        [one] { $minutes } минуту
+        [few] { $minutes } минуты
+       *[many] { $minutes } минут
+    }.
+rated-limit = Без рейтинга: { $white } и { $black } уже сыграли сегодня друг с другом { $limit } рейтинговые партии (в день учитывается не больше { $limit }).
+engine-gave-up = Партия №{ $id } отложена: компьютер не смог сделать ход в течение { $minutes } мин. (шахматная программа недоступна). Партия прервана и не идёт в рейтинг.
+more-lines = …и ещё { $n }

@@ -532,3 +532,9 @@ league-over = ลีก { $name } จบแล้ว! ผู้ชนะ: { $win
 league-no-abort = เกมในลีกยกเลิกไม่ได้ ให้ยอมแพ้แทน หรือขอให้ผู้สร้างลีกยกเลิกลีก
 league-not-manager = เฉพาะผู้สร้างลีก ({ $creator }) หรือผู้ดูแลเท่านั้นที่ทำได้
 league-already-started = ลีก { $name } เริ่มไปแล้ว (หรือจบแล้ว)
+
+# ---- hardening (issue 35): summary limit, rating farming, engine deadline, long texts
+summary-limit = คุณเพิ่งขอสรุปในห้องนี้ไป ({ $limit } ครั้ง) กรุณาขอใหม่ในอีก { $minutes } นาที
+rated-limit = ไม่คิดเรตติ้ง: { $white } และ { $black } เล่นเกมคิดเรตติ้งกันไปแล้ว { $limit } เกมในวันนี้ (นับได้ไม่เกิน { $limit } เกมต่อวัน)
+engine-gave-up = เกม #{ $id } ถูกเลื่อน: คอมพิวเตอร์เดินไม่ได้เป็นเวลา { $minutes } นาที (โปรแกรมหมากรุกไม่พร้อมใช้งาน) เกมถูกยกเลิกและไม่คิดเรตติ้ง
+more-lines = …และอีก { $n } รายการ

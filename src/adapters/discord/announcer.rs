@@ -66,8 +66,8 @@ pub async fn run(
             // would refuse forever); only a crash before this line makes
             // another round post it again.
             service.ack_due(&due).await;
-            // The summary of a game that ended on time (not part of the
-            // outbox: analysis may take seconds).
+            // The summary of a game that ended on time (its own outbox
+            // entry, acknowledged once posted: analysis may take seconds).
             for reply in &due.replies {
                 if let Some(work) = &reply.follow_up {
                     for next in service.follow_up(work).await {
@@ -75,6 +75,7 @@ pub async fn run(
                             tracing::warn!(error = %e, "could not post a summary");
                         }
                     }
+                    service.ack_follow_up(work).await;
                 }
             }
         }

@@ -177,6 +177,8 @@ impl<'a> Poster<'a> {
                     tracing::warn!(error = %e, "Discord refused the summary");
                 }
             }
+            // Posted (or refused for good): the outbox entry goes.
+            self.service.ack_follow_up(work).await;
         }
     }
 }

@@ -233,17 +233,21 @@ pub fn outgoing(reply: &Reply, mut board_png: Option<Vec<u8>>) -> Outgoing {
             files.push((LONG_TEXT_FILE.to_owned(), reply.text.clone().into_bytes()));
         }
         let budget = MAX_CONTENT - prefix.chars().count() - 1;
-        body = body.chars().take(budget).collect();
-        // Do not leave a dangling escape or an open code block.
-        if body.ends_with('\\') {
-            body.pop();
+        // Whole lines, then "…and N more" (issue 35.8).
+        let fit = |budget: usize| {
+            crate::service::messages::fit_lines(reply.locale, &body, budget, |s| s.chars().count())
+        };
+        let mut fitted = fit(budget);
+        // Do not leave an open code block or a dangling escape.
+        if fitted.matches("```").count() % 2 == 1 {
+            fitted = fit(budget.saturating_sub(4));
+            fitted.push_str("\n```");
         }
-        if body.matches("```").count() % 2 == 1 {
-            let cut = budget.saturating_sub(4);
-            body = body.chars().take(cut).collect();
-            body.push_str("\n```");
+        if fitted.ends_with('\\') {
+            fitted.pop();
         }
-        format!("{prefix}{body}…")
+        body = fitted;
+        format!("{prefix}{body}")
     };
     Outgoing {
         content,

@@ -36,6 +36,8 @@ pub mod send;
 mod session;
 mod sync;
 pub mod trust;
+// ---- hardening (issue 35.3)
+pub mod store_secret;
 
 use queue::*;
 use rooms::*;
@@ -118,6 +120,10 @@ pub struct MatrixArgs {
     /// users; declined when off.
     #[arg(long, env = "MATRIX_ACCEPT_VERIFICATION", default_value_t = false)]
     pub accept_verification: bool,
+    /// The passphrase encrypting the Matrix store (default: generated on
+    /// first start and kept in the data folder).
+    #[arg(long, env = "MATRIX_STORE_PASSPHRASE", hide_env_values = true)]
+    pub store_passphrase: Option<String>,
 }
 
 impl std::fmt::Debug for MatrixArgs {
@@ -139,6 +145,9 @@ impl std::fmt::Debug for MatrixArgs {
                 &self.recovery_key.as_ref().map(|_| "<hidden>"),
             )
             .field("accept_verification", &self.accept_verification)
+                "store_passphrase",
+                &self.store_passphrase.as_ref().map(|_| "<hidden>"),
+            )
             .finish()
     }
 }
@@ -177,6 +186,9 @@ pub struct MatrixConfig {
     /// How the bot earns its players' clients' trust (cross-signing, key
     /// backup, verification).
     pub trust: trust::TrustConfig,
+    /// The passphrase of the store (`MATRIX_STORE_PASSPHRASE`); `None`:
+    /// generated on first start (see [`store_secret`]).
+    pub store_passphrase: Option<store_secret::Passphrase>,
 }
 
 /// Failures of the Matrix adapter.
@@ -292,6 +304,11 @@ impl MatrixArgs {
                     _ => None,
                 },
             },
+            store_passphrase: self
+                .store_passphrase
+                .clone()
+                .filter(|p| !p.is_empty())
+                .map(store_secret::Passphrase),
         })
     }
 }
@@ -496,6 +513,7 @@ mod tests {
             max_rooms: 300,
             recovery_key: Some("key-secret".into()),
             accept_verification: false,
+            store_passphrase: Some("pass-secret".into()),
         };
         assert!(args(Some("@bot:hs"), None, None).config().is_err());
         assert!(args(None, Some("pw"), None).config().is_err());

@@ -62,8 +62,25 @@ fn matrix_mentions(reply: &Reply) -> Vec<(String, String)> {
         .collect()
 }
 
+/// The most bytes of a reply's text in one event (Synapse refuses events
+/// over 65,536 bytes with 413; the HTML part and the JSON around the text
+/// take the rest).
+pub const MAX_TEXT_BYTES: usize = 24 * 1024;
+
+/// A reply's text within [`MAX_TEXT_BYTES`]: whole lines, then "…and N
+/// more" (issue 35.8).
+#[must_use]
+pub fn fitted_text(reply: &Reply) -> String {
+    msg::fit_lines(reply.locale, &reply.text, MAX_TEXT_BYTES, str::len)
+}
+
 /// The text part of a reply as a message event.
 pub(crate) fn text_content(reply: &Reply, origin: Option<&Origin>) -> RoomMessageEventContent {
+    let fitted = fitted_text(reply);
+    let reply = &Reply {
+        text: fitted,
+        ..reply.clone()
+    };
     if reply.ephemeral {
         // Matrix has no private replies: a notice answering the command.
         let content =
@@ -182,6 +199,7 @@ impl Bot {
                 for next in self.service.follow_up(work).await {
                     self.post(&next, origin).await;
                 }
+                self.service.ack_follow_up(work).await;
             }
         }
     }

@@ -199,12 +199,20 @@ pub(super) async fn build_client(cfg: &MatrixConfig) -> Result<Client, MatrixErr
     // restarts, so players' clients keep trusting it. Room keys go to every
     // device of the room's members, verified or not (the SDK's default
     // `CollectStrategy::AllDevices`): nobody verifies a bot.
+    // Encrypted with the store passphrase (issue 35.3).
+    let passphrase = super::store_secret::store_passphrase(
+        cfg.store_passphrase.as_ref().map(|p| p.0.as_str()),
+        &cfg.store_path,
+        &cfg.store_path.join(STATE_DIR),
+    )?;
     let client = Client::builder()
         .homeserver_url(&cfg.homeserver)
-        .sqlite_store(cfg.store_path.join(STATE_DIR), None)
+        .sqlite_store(cfg.store_path.join(STATE_DIR), passphrase.as_deref())
         .with_encryption_settings(trust::encryption_settings())
         .build()
         .await?;
+    // The SDK's new files follow the umask: private too.
+    super::store_secret::tighten_quietly(&cfg.store_path);
     // Syncing resumes from our progress record. The SDK's own token is newer
     // after a crash in the middle of a batch and would make it drop the
     // replayed batch as "already seen"; forget it before the session loads.
@@ -221,10 +229,8 @@ pub(super) async fn build_client(cfg: &MatrixConfig) -> Result<Client, MatrixErr
 /// The logged-in client: the saved session when it still works, else a
 /// new login (saved for the next start).
 pub(super) async fn connect(cfg: &MatrixConfig) -> Result<Client, MatrixError> {
-    std::fs::create_dir_all(&cfg.store_path).map_err(|e| MatrixError::Session {
-        path: cfg.store_path.clone(),
-        reason: e.to_string(),
-    })?;
+    // 0700 and 0600, tightened with a warning (issue 35.3).
+    super::store_secret::secure_store_dir(&cfg.store_path)?;
     let session_path = cfg.store_path.join(SESSION_FILE);
     let mut saved = read_session(&session_path).filter(|s| match &cfg.login {
         Login::Password { user, .. } => same_user(&s.meta.user_id, user),

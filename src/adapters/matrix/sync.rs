@@ -107,6 +107,7 @@ pub(super) async fn deadline_task(bot: Arc<Bot>, clock: Arc<dyn Clock>, max_slee
                     for next in bot.service.follow_up(work).await {
                         bot.post(&next, None).await;
                     }
+                    bot.service.ack_follow_up(work).await;
                 }
             }
         }

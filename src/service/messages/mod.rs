@@ -24,12 +24,15 @@ mod records;
 mod settings;
 mod summaries;
 mod times;
+// ---- hardening (issue 35)
+mod hardening;
 
 pub use adapter::*;
 pub use comfort::*;
 pub use computer::*;
 pub use errors::*;
 pub use leagues::*;
+pub use hardening::*;
 pub use records::*;
 pub use settings::*;
 pub use summaries::*;

@@ -1,0 +1,226 @@
+//! A finished game's summary, exactly once and never in the way of the
+//! game's end (issues 35.7, 36.3, 29).
+//!
+//! The transaction that ends a game records a summary entry in the game
+//! outbox (`store::ANNOUNCE_SUMMARY`). The end itself (board, result,
+//! rating change) is answered at once; the summary, which waits for the
+//! engine's analysis, is the end reply's [`FollowUp`]: an adapter runs
+//! [`GameService::follow_up`] when it can (in the background), posts what
+//! it gives and then calls [`GameService::ack_follow_up`]. A process that
+//! dies in between leaves the entry; when its lease runs out the announcer
+//! ([`GameService::claim_due`]) composes the summary again and posts it,
+//! so a summary is never lost and never posted twice.
+//!
+//! The analysis is computed once per game and stored
+//! ([`GameService::analysis_finished`], the one place a finished game's
+//! analysis is stored): every later summary shows the figures first posted.
+
+use serde::{Deserialize, Serialize};
+
+use super::game::{GameService, Loaded, ms};
+use super::summaries::has_summary;
+use super::{FollowUp, Reply};
+use crate::engine::{GameAnalysis, SideAnalysis, WorstMove};
+use crate::store::AnnouncementRow;
+
+impl GameService {
+    /// Whether finished games are analysed by an engine, so their summary
+    /// takes the engine's time (adapters then run follow-ups in the
+    /// background rather than in line with the next command).
+    #[must_use]
+    pub fn analyses_games(&self) -> bool {
+        self.inner.engine.check().is_ok()
+    }
+
+    /// Whether the summary behind `work` is still to be posted (its outbox
+    /// entry is there): false once it was posted and acknowledged, by this
+    /// process or by the announcer after a crash.
+    pub(super) async fn summary_pending(&self, work: &FollowUp) -> bool {
+        match self.inner.store.summary_entry(work.game).await {
+            Ok(entry) => entry.is_some(),
+            Err(e) => {
+                // Better posted twice than lost.
+                tracing::error!(game = work.game, error = %e, "loading the summary entry failed");
+                true
+            }
+        }
+    }
+
+    /// Marks the summary behind `work` as posted (call it after posting
+    /// what [`GameService::follow_up`] gave): its outbox entry is removed,
+    /// so no announcer posts it again.
+    pub async fn ack_follow_up(&self, work: &FollowUp) {
+        match self.inner.store.summary_entry(work.game).await {
+            Ok(Some(entry)) => self.ack_summary_entry(&entry).await,
+            Ok(None) => {}
+            Err(e) => {
+                tracing::error!(game = work.game, error = %e, "acknowledging the summary failed");
+            }
+        }
+    }
+
+    async fn ack_summary_entry(&self, entry: &AnnouncementRow) {
+        if let Err(e) = self.inner.store.ack_announcement(entry.id).await {
+            // Posted again after its lease: a duplicate, not a loss.
+            tracing::error!(announcement = entry.id, error = %e, "acknowledging failed");
+        }
+    }
+
+    /// The summary of a finished game whose poster died (a reclaimed
+    /// outbox entry), in the language of the game's channel.
+    pub(super) async fn reclaimed_summary(&self, l: &Loaded) -> Vec<Reply> {
+        if !has_summary(l) {
+            return Vec::new();
+        }
+        let place = l.place();
+        let loc = self.post_locale(&place, l.row.id).await;
+        let mut r = self.summary_reply(loc, &place, l).await;
+        r.locale = loc;
+        vec![r]
+    }
+
+    /// The stored analysis of a finished game, if it was analysed.
+    pub(super) async fn stored_analysis(&self, game: i64) -> Option<GameAnalysis> {
+        match self.inner.store.game_analysis(game).await {
+            Ok(Some(json)) => match serde_json::from_str::<StoredAnalysis>(&json) {
+                Ok(s) => Some(s.into()),
+                Err(e) => {
+                    tracing::error!(game, error = %e, "stored analysis unreadable");
+                    None
+                }
+            },
+            Ok(None) => None,
+            Err(e) => {
+                tracing::error!(game, error = %e, "loading the stored analysis failed");
+                None
+            }
+        }
+    }
+
+    /// **The analysis of a finished game is done**: the one place it is
+    /// stored (once per game; the first stored wins, and the figures
+    /// returned are the stored ones). Work that wants every analysed game
+    /// (such as puzzles made from it) hooks in here.
+    pub(super) async fn analysis_finished(
+        &self,
+        l: &Loaded,
+        analysis: GameAnalysis,
+    ) -> GameAnalysis {
+        let json = match serde_json::to_string(&StoredAnalysis::from(&analysis)) {
+            Ok(j) => j,
+            Err(e) => {
+                tracing::error!(game = l.row.id, error = %e, "analysis not serialisable");
+                return analysis;
+            }
+        };
+        let now = ms(self.now());
+        match self
+            .inner
+            .store
+            .store_game_analysis(l.row.id, &json, now)
+            .await
+        {
+            Ok(stored) if stored == json => analysis,
+            Ok(stored) => serde_json::from_str::<StoredAnalysis>(&stored)
+                .map(GameAnalysis::from)
+                .unwrap_or(analysis),
+            Err(e) => {
+                tracing::error!(game = l.row.id, error = %e, "storing the analysis failed");
+                analysis
+            }
+        }
+    }
+}
+
+/// [`GameAnalysis`] as stored (JSON in `game_analysis.analysis`).
+#[derive(Debug, Serialize, Deserialize)]
+struct StoredAnalysis {
+    white: StoredSide,
+    black: StoredSide,
+    worst: Option<StoredWorst>,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+struct StoredSide {
+    inaccuracies: u32,
+    mistakes: u32,
+    blunders: u32,
+    acpl: u32,
+    accuracy: f64,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+struct StoredWorst {
+    ply: usize,
+    san: String,
+    best: String,
+}
+
+impl From<&GameAnalysis> for StoredAnalysis {
+    fn from(a: &GameAnalysis) -> StoredAnalysis {
+        let side = |s: &SideAnalysis| StoredSide {
+            inaccuracies: s.inaccuracies,
+            mistakes: s.mistakes,
+            blunders: s.blunders,
+            acpl: s.acpl,
+            accuracy: s.accuracy,
+        };
+        StoredAnalysis {
+            white: side(&a.white),
+            black: side(&a.black),
+            worst: a.worst.as_ref().map(|w| StoredWorst {
+                ply: w.ply,
+                san: w.san.clone(),
+                best: w.best_san.clone(),
+            }),
+        }
+    }
+}
+
+impl From<StoredAnalysis> for GameAnalysis {
+    fn from(s: StoredAnalysis) -> GameAnalysis {
+        let side = |s: StoredSide| SideAnalysis {
+            inaccuracies: s.inaccuracies,
+            mistakes: s.mistakes,
+            blunders: s.blunders,
+            acpl: s.acpl,
+            accuracy: s.accuracy,
+        };
+        GameAnalysis {
+            white: side(s.white),
+            black: side(s.black),
+            worst: s.worst.map(|w| WorstMove {
+                ply: w.ply,
+                san: w.san,
+                best_san: w.best,
+            }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stored_analysis_round_trips() {
+        let a = GameAnalysis {
+            white: SideAnalysis {
+                inaccuracies: 1,
+                mistakes: 2,
+                blunders: 3,
+                acpl: 45,
+                accuracy: 88.3,
+            },
+            black: SideAnalysis::default(),
+            worst: Some(WorstMove {
+                ply: 3,
+                san: "g4".into(),
+                best_san: "Nc3".into(),
+            }),
+        };
+        let json = serde_json::to_string(&StoredAnalysis::from(&a)).expect("json");
+        let back: StoredAnalysis = serde_json::from_str(&json).expect("parse");
+        assert_eq!(GameAnalysis::from(back), a);
+    }
+}

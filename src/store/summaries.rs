@@ -1,0 +1,98 @@
+//! A finished game's summary in the database: its entry in the game
+//! outbox (kind [`ANNOUNCE_SUMMARY`]), recorded in the transaction that
+//! ends the game and acknowledged once the summary was posted, and the
+//! game's analysis, stored once so every later summary shows the same
+//! figures.
+
+use super::backend::{Tx, query, query_as};
+use super::outbox::{AnnouncementRow, Outbox};
+use super::{Store, StoreResult};
+
+/// Outbox kind of a finished game's summary (card, GIF, PGN, analysis).
+pub const ANNOUNCE_SUMMARY: &str = "summary";
+
+/// How long the process that ended a game owns its summary entry: time for
+/// the engine's analysis, the pictures and the post. An entry still there
+/// after it (that process died) is posted by the next announcer round.
+pub const SUMMARY_LEASE_MS: i64 = 10 * 60 * 1000;
+
+/// Records the summary entry of game `game_id`, ended at ply `ply` with
+/// `result`, in the ending transaction (none for an aborted game, result
+/// `*`, which has no summary).
+pub(super) async fn record_summary(
+    tx: &mut Tx,
+    game_id: i64,
+    ply: i64,
+    result: &str,
+    now: i64,
+) -> StoreResult<()> {
+    if result == "*" {
+        return Ok(());
+    }
+    Outbox::Games
+        .record(
+            tx,
+            game_id,
+            Some((ANNOUNCE_SUMMARY, ply)),
+            now,
+            now + SUMMARY_LEASE_MS,
+        )
+        .await?;
+    Ok(())
+}
+
+impl Store {
+    /// The unposted summary entry of a game, if any.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn summary_entry(&self, game_id: i64) -> StoreResult<Option<AnnouncementRow>> {
+        Ok(query_as(
+            "select id, game_id, platform, kind, ply, lease_until from announcement \
+             where game_id = ? and kind = 'summary' order by id limit 1",
+        )
+        .bind(game_id)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
+    /// The stored analysis of a game (JSON), if it was analysed.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn game_analysis(&self, game_id: i64) -> StoreResult<Option<String>> {
+        let row: Option<(String,)> =
+            query_as("select analysis from game_analysis where game_id = ?")
+                .bind(game_id)
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(row.map(|r| r.0))
+    }
+
+    /// Stores a game's analysis unless one is stored already, and returns
+    /// the one stored (the first wins, so two processes analysing the same
+    /// game at once still show one set of figures).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn store_game_analysis(
+        &self,
+        game_id: i64,
+        analysis: &str,
+        now: i64,
+    ) -> StoreResult<String> {
+        query(
+            "insert into game_analysis (game_id, analysis, created_at) values (?, ?, ?) \
+             on conflict (game_id) do nothing",
+        )
+        .bind(game_id)
+        .bind(analysis)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(self
+            .game_analysis(game_id)
+            .await?
+            .unwrap_or_else(|| analysis.to_string()))
+    }
+}
