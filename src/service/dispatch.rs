@@ -229,6 +229,9 @@ impl GameService {
                 };
                 self.computer(loc, place, by, options, prefs.guild).await
             }
+            // ---- premove
+            Command::Premove { game, action } => self.premove(loc, place, by, game, action).await,
+            Command::Note { game, text } => self.note(loc, place, by, game, text.as_deref()).await,
         };
         match result {
             Ok(mut r) => replies.append(&mut r),

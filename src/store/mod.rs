@@ -28,6 +28,8 @@ mod games;
 mod outbox;
 mod prefs;
 mod ratings;
+// ---- premove
+mod premove;
 
 pub use backend::{Backend, PoolConfig, numbered_placeholders, redact_url};
 use backend::{Pool, query};
@@ -37,6 +39,8 @@ pub use comfort::{NewVacation, VacationRow};
 pub use games::{GameRow, GameUpdate, MoveRow, NewGame, STATUS_ACTIVE, STATUS_FINISHED};
 pub use outbox::{ANNOUNCE_END, ANNOUNCE_REMINDER, AnnouncementRow, ChallengeAnnouncementRow};
 pub use ratings::{HeadToHead, RatingChange, RatingRow, RatingUpdate};
+// ---- premove
+pub use premove::{Applied, LinesCheck, PremoveRow};
 
 /// Storage failures.
 #[derive(Debug, thiserror::Error)]

@@ -48,6 +48,8 @@ mod matrix_e2ee;
 mod outage;
 mod perft;
 mod perft960;
+// ---- premove
+mod premove;
 mod ratings;
 mod render;
 mod render_pixels;

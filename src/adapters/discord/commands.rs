@@ -222,7 +222,7 @@ fn prefs_of(ctx: Context<'_>) -> LocalePrefs {
 }
 
 /// Runs `command` for the caller and sends the replies.
-async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
+pub(super) async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
     let poise::Context::Application(app) = ctx else {
         return Ok(());
     };
@@ -279,7 +279,9 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
         "settings",
         "vacation",
         "moretime",
-        "notify"
+        "notify",
+        // ---- premove
+        "super::premove::premove"
     ),
     subcommand_required,
     description_localized("ru", "Шахматы по переписке: вызовите соперника и играйте по ходу"),

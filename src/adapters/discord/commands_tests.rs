@@ -121,7 +121,9 @@ fn the_command_tree_has_every_subcommand() {
             "settings",
             "vacation",
             "moretime",
-            "notify"
+            "notify",
+            // ---- premove
+            "premove"
         ]
     );
     for sub in &cmd.subcommands {

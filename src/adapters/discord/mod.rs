@@ -19,6 +19,8 @@ pub mod commands;
 pub mod data;
 pub mod ids;
 pub mod post;
+// ---- premove
+pub mod premove;
 pub mod replies;
 pub mod respond;
 pub mod retry;

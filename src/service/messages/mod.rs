@@ -23,6 +23,8 @@ mod records;
 mod settings;
 mod summaries;
 mod times;
+// ---- premove
+mod premove;
 
 pub use adapter::*;
 pub use comfort::*;
@@ -32,6 +34,8 @@ pub use records::*;
 pub use settings::*;
 pub use summaries::*;
 pub use times::*;
+// ---- premove
+pub use premove::*;
 /// A deadline as shown to users (the same in every language: digits and
 /// UTC read everywhere).
 #[must_use]
