@@ -14,7 +14,7 @@ use crate::i18n::Locale;
 use crate::render::Theme;
 use crate::service::{
     Actor, BoardView, ColorChoice, Command, DEFAULT_DAYS, DEFAULT_LEVEL, NotifyTarget,
-    VACATION_ALLOWANCE, messages as msg,
+    PremoveAction, VACATION_ALLOWANCE, messages as msg,
 };
 // ---- leagues
 use crate::service::{LEAGUE_MAX_PLAYERS, LeagueCommand};
@@ -296,6 +296,9 @@ fn canonical(name: &str) -> Option<&'static str> {
         "notify" | "notifications" => "notify",
         // ---- leagues
         "league" | "leagues" => "league",
+        // ---- premove
+        "premove" | "premoves" | "conditional" => "premove",
+        "note" | "notes" => "note",
         _ => return None,
     })
 }
@@ -659,6 +662,9 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
         }
         // ---- leagues
         "league" => parse_league(tokens)?,
+        // ---- premove
+        "premove" => parse_premove(tokens, args, &unknown)?,
+        "note" => parse_note(tokens, args, &unknown)?,
         simple => {
             if let Some(tok) = tokens.into_iter().next() {
                 return Err(match tok {
@@ -682,6 +688,111 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
         }
     };
     Ok(Some(cmd))
+}
+
+// ---- premove
+
+/// `premove [line:]"e5 Nf3 ..." [game:N]`, `premove [list|clear] [game:N]`,
+/// `premove e5 Nf3 ...` (the words are the line), and `premove note ...`
+/// (Discord's `/chess premove note`) as `note`.
+fn parse_premove(
+    tokens: Vec<Token>,
+    args: &str,
+    unknown: &dyn Fn(&str) -> ParseError,
+) -> Result<Command, ParseError> {
+    if let Some(Token::Positional(first)) = tokens.first()
+        && first.eq_ignore_ascii_case("note")
+    {
+        let rest = args.trim_start();
+        let rest = rest.get(first.len()..).unwrap_or_default();
+        return parse_note(tokenize(rest)?, rest, unknown);
+    }
+    let mut game = None;
+    let mut words: Vec<String> = Vec::new();
+    let mut keyword: Option<PremoveAction> = None;
+    for (i, tok) in tokens.into_iter().enumerate() {
+        match tok {
+            Token::Option(o, v) if o == "game" || o == "id" => {
+                game = Some(parse_game_id(&o, &v)?);
+            }
+            Token::Option(o, v) if o == "line" || o == "moves" => words.push(v),
+            Token::Option(o, _) => return Err(unknown(&o)),
+            Token::Positional(p) if i == 0 && p.eq_ignore_ascii_case("list") => {
+                keyword = Some(PremoveAction::List);
+            }
+            Token::Positional(p) if i == 0 && p.eq_ignore_ascii_case("clear") => {
+                keyword = Some(PremoveAction::Clear);
+            }
+            Token::Positional(p) if i == 0 && p.eq_ignore_ascii_case("line") => {}
+            Token::Positional(p) => words.push(p),
+        }
+    }
+    let action = match keyword {
+        Some(k) if words.is_empty() => k,
+        Some(_) => {
+            return Err(ParseError::Unexpected {
+                command: "premove".to_string(),
+                arg: words.join(" "),
+            });
+        }
+        None if words.is_empty() => PremoveAction::List,
+        None => PremoveAction::Line(words.join(" ")),
+    };
+    Ok(Command::Premove { game, action })
+}
+
+/// `note text:"..." [game:N]`, `note clear [game:N]`, `note` (shows it),
+/// or `note <free text>` (everything after `note`, one pair of
+/// surrounding quotes removed).
+fn parse_note(
+    tokens: Vec<Token>,
+    args: &str,
+    unknown: &dyn Fn(&str) -> ParseError,
+) -> Result<Command, ParseError> {
+    let free = matches!(tokens.first(), Some(Token::Positional(p))
+        if !(tokens.len() == 1 && p.eq_ignore_ascii_case("clear")));
+    if free {
+        let raw = args.trim();
+        let unquoted = raw
+            .strip_prefix('"')
+            .and_then(|r| r.strip_suffix('"'))
+            .filter(|r| !r.contains('"'))
+            .unwrap_or(raw);
+        return Ok(Command::Note {
+            game: None,
+            text: Some(unquoted.to_string()),
+        });
+    }
+    let mut game = None;
+    let mut text = None;
+    let mut words: Vec<String> = Vec::new();
+    for tok in tokens {
+        match tok {
+            Token::Option(o, v) if o == "game" || o == "id" => {
+                game = Some(parse_game_id(&o, &v)?);
+            }
+            Token::Option(o, v) if o == "text" || o == "note" => text = Some(v),
+            Token::Option(o, v) if o == "clear" => {
+                if parse_bool(&o, &v)? {
+                    text = Some(String::new());
+                }
+            }
+            Token::Option(o, _) => return Err(unknown(&o)),
+            Token::Positional(p) => words.push(p),
+        }
+    }
+    if words.len() == 1 && words[0].eq_ignore_ascii_case("clear") && text.is_none() {
+        text = Some(String::new());
+    } else if !words.is_empty() {
+        if text.is_some() {
+            return Err(ParseError::Unexpected {
+                command: "note".to_string(),
+                arg: words.join(" "),
+            });
+        }
+        text = Some(words.join(" "));
+    }
+    Ok(Command::Note { game, text })
 }
 
 /// The setting an option or keyword of `settings` names.
@@ -1136,6 +1247,80 @@ mod tests {
         );
         let long = format!("/chess move {}", "a".repeat(5000));
         assert_eq!(parse(&long).unwrap_err().code(), "too_long");
+    }
+
+    // ---- premove
+    #[test]
+    fn premove_takes_a_line_a_keyword_or_nothing() {
+        let line = |game, text: &str| {
+            Ok(Some(Command::Premove {
+                game,
+                action: PremoveAction::Line(text.into()),
+            }))
+        };
+        assert_eq!(
+            parse("/chess premove line:\"e5 Nf3 Nc6 Bb5\""),
+            line(None, "e5 Nf3 Nc6 Bb5")
+        );
+        assert_eq!(parse("/chess premove \"e5 Nf3\""), line(None, "e5 Nf3"));
+        assert_eq!(parse("!chess premove e5 Nf3"), line(None, "e5 Nf3"));
+        assert_eq!(
+            parse("/chess premove line e5 Nf3 game:7"),
+            line(Some(7), "e5 Nf3")
+        );
+        for (text, action) in [
+            ("/chess premove", PremoveAction::List),
+            ("/chess premove list", PremoveAction::List),
+            ("/chess premove CLEAR", PremoveAction::Clear),
+        ] {
+            assert_eq!(
+                parse(text),
+                Ok(Some(Command::Premove { game: None, action })),
+                "{text}"
+            );
+        }
+        assert_eq!(
+            parse("/chess premove clear e5").unwrap_err().code(),
+            "invalid_option"
+        );
+        assert_eq!(
+            parse("/chess premove colour:red").unwrap_err().code(),
+            "invalid_option"
+        );
+    }
+
+    #[test]
+    fn note_takes_free_text_an_option_or_clear() {
+        let note = |game, text: Option<&str>| {
+            Ok(Some(Command::Note {
+                game,
+                text: text.map(str::to_string),
+            }))
+        };
+        assert_eq!(
+            parse("/chess note text:\"push h-pawn\""),
+            note(None, Some("push h-pawn"))
+        );
+        assert_eq!(
+            parse("/chess note my plan: attack the king"),
+            note(None, Some("my plan: attack the king"))
+        );
+        assert_eq!(parse("/chess note \"a b\""), note(None, Some("a b")));
+        assert_eq!(parse("/chess note"), note(None, None));
+        assert_eq!(parse("/chess note clear"), note(None, Some("")));
+        assert_eq!(parse("/chess note text:\"\""), note(None, Some("")));
+        assert_eq!(
+            parse("/chess note game:3 trade queens"),
+            note(Some(3), Some("trade queens"))
+        );
+        assert_eq!(
+            parse("/chess premove note text:\"x\" game:2"),
+            note(Some(2), Some("x"))
+        );
+        assert_eq!(
+            parse("/chess premove note hello"),
+            note(None, Some("hello"))
+        );
     }
 
     #[test]

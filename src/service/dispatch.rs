@@ -268,6 +268,9 @@ impl GameService {
             }
             // ---- leagues
             Command::League(c) => self.league(loc, place, by, prefs.moderator, c).await,
+            // ---- premove
+            Command::Premove { game, action } => self.premove(loc, place, by, game, action).await,
+            Command::Note { game, text } => self.note(loc, place, by, game, text.as_deref()).await,
         };
         match result {
             Ok(mut r) => replies.append(&mut r),

@@ -83,9 +83,11 @@ impl GameService {
         };
         let l = self.replay(row).await?;
         let pgn = self.pgn_text(&l);
+        // ---- premove: the author of a note gets their own copy with it.
+        let copy = self.own_pgn_copy(loc, by, &l, &pgn).await?;
         let mut r = reply(place, msg::pgn(&pgn));
         r.event = Some(Event::Pgn { pgn });
-        Ok(vec![r])
+        Ok(std::iter::once(r).chain(copy).collect())
     }
 
     /// `games`: the caller's own running games on this platform, in every
@@ -104,6 +106,10 @@ impl GameService {
                 Color::Black => (g.black_id.clone(), g.black_name.clone()),
             }
         };
+        // ---- premove: the caller's conditional lines and notes.
+        let extras = self.games_extras(&place.platform, by).await?;
+        let lines_of = |g: &GameRow| extras.get(&g.id).map_or(0, |e| e.0);
+        let note_of = |g: &GameRow| extras.get(&g.id).and_then(|e| e.1.clone());
         // My move first, then by deadline.
         mine.sort_by_key(|g| (to_move_id(g).0 != by.id, g.deadline_at.unwrap_or(i64::MAX)));
         let listing: Vec<GameListing> = mine
@@ -115,6 +121,8 @@ impl GameService {
                 black: g.black_name.clone(),
                 to_move: to_move_id(g).1,
                 deadline: g.deadline_at.map(|d| msg::deadline_rfc3339(from_ms(d))),
+                conditional_lines: Some(lines_of(g)).filter(|n| *n > 0),
+                note: note_of(g),
             })
             .collect();
         let text = if mine.is_empty() {
@@ -123,7 +131,7 @@ impl GameService {
             let (my_turn, waiting): (Vec<&GameRow>, Vec<&GameRow>) =
                 mine.iter().partition(|g| to_move_id(g).0 == by.id);
             let line = |g: &&GameRow| {
-                msg::games_line(
+                let mut text = msg::games_line(
                     loc,
                     g.id,
                     &msg::channel_ref(&g.platform, &g.channel),
@@ -131,7 +139,18 @@ impl GameService {
                     &g.black_name,
                     &to_move_id(g).1,
                     &msg::deadline(from_ms(g.deadline_at.unwrap_or(g.updated_at))),
-                )
+                );
+                // ---- premove
+                let n = lines_of(g);
+                if n > 0 {
+                    text.push(' ');
+                    text.push_str(&msg::games_premove_lines(loc, n));
+                }
+                if let Some(note) = note_of(g) {
+                    text.push('\n');
+                    text.push_str(&msg::games_note(loc, &note));
+                }
+                text
             };
             let mut lines = Vec::new();
             if !my_turn.is_empty() {

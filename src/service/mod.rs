@@ -25,6 +25,8 @@ pub mod messages;
 mod offers;
 mod outage;
 mod play;
+// ---- premove
+mod premove;
 mod records;
 mod settings;
 mod summaries;
@@ -37,7 +39,9 @@ pub use clock::{ManualClock, SystemClock};
 pub use comfort::VACATION_ALLOWANCE;
 pub use computer::{DEFAULT_LEVEL, ENGINE_ID_PREFIX, engine_actor, is_engine_id};
 pub use events::*;
+// ---- premove
 pub use game::{ANNOUNCE_LEASE, DUE_BATCH, GameService, ServiceError, error_reply};
+pub use premove::{MAX_NOTE_CHARS, MAX_PREMOVE_LINES, MAX_PREMOVE_PLIES, PremoveAction};
 pub use settings::{BoardPrefs, BoardView};
 // ---- leagues
 pub use league_table::{Score, TableGame, TableRow, pairings, standings};
@@ -302,6 +306,19 @@ pub enum Command {
     // ---- leagues
     /// `league create|join|leave|start|standings|cancel|withdraw`.
     League(LeagueCommand),
+    // ---- premove
+    /// Conditional moves (issue 32) of the caller's game here, or of their
+    /// game `game` on this platform: list, clear or queue a line.
+    Premove {
+        game: Option<i64>,
+        action: PremoveAction,
+    },
+    /// The caller's private note on their game here, or on their game
+    /// `game`: `None` shows it, an empty text removes it.
+    Note {
+        game: Option<i64>,
+        text: Option<String>,
+    },
 }
 
 /// What a platform reports about the caller of a command: their languages,
@@ -393,6 +410,10 @@ pub enum Event {
         uci: String,
         fen: String,
         check: bool,
+        /// A conditional move played for its owner (issue 32); left out
+        /// when false.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        premove: bool,
     },
     DrawOffer {
         by: String,
@@ -491,6 +512,18 @@ pub enum Event {
         league: i64,
         r#final: bool,
         rows: Vec<StandingsRow>,
+    },
+    // ---- premove
+    /// The caller's conditional lines of a game, in SAN, each starting
+    /// with the opponent's expected move (private).
+    Premove {
+        game: i64,
+        lines: Vec<Vec<String>>,
+    },
+    /// The caller's private note on a game was saved, shown or removed
+    /// (private; the text is never in the event).
+    Note {
+        game: i64,
     },
 }
 

@@ -71,6 +71,16 @@ impl GameService {
         san: String,
         number: String,
     ) -> Handled {
+        // ---- premove: the waiting player's conditional lines meet this
+        // move (a matching line's reply is played in the same transaction).
+        let plan = match self.conditional_plan(&l, &game, me, mv).await? {
+            Some(plan) if plan.reply.is_some() => {
+                let moved = (mv, san, number);
+                return Box::pin(self.commit_conditional(loc, place, l, game, me, moved, plan))
+                    .await;
+            }
+            plan => plan,
+        };
         let now = ms(self.now());
         let outcome = game.outcome();
         let opp = color_str(me.other());
@@ -114,17 +124,13 @@ impl GameService {
             san: san.clone(),
             played_at: now,
         };
-        let change = self
-            .inner
-            .store
-            .apply_move(
-                l.row.id,
-                l.row.ply,
-                &row,
-                &update,
-                rating_update(&l.row).as_ref(),
-            )
-            .await?;
+        let Some(change) = self
+            .store_plain_move(&l, &row, &update, plan.as_ref())
+            .await?
+        else {
+            // The waiting player's lines changed meanwhile: plan again.
+            return Box::pin(self.commit_move(loc, place, l, game, me, mv, san, number)).await;
+        };
         self.remember(l.row.id, &game);
         if let Some(r) = remind_at {
             self.note_due(r);
@@ -179,6 +185,7 @@ impl GameService {
             uci: l.game.uci(mv),
             fen,
             check,
+            premove: false,
         });
         let mut out = vec![r];
         out.extend(notice);
@@ -471,7 +478,11 @@ fn promotion_choices(
 /// captures). Russian and Romanian read their own piece letters first
 /// (Romanian `N` is a bishop), and the text as typed only when that is not
 /// notation at all; letters are never guessed across languages.
-fn play_typed(game: &mut Game, text: &str, loc: Locale) -> Result<(Move, String), MoveInputError> {
+pub(super) fn play_typed(
+    game: &mut Game,
+    text: &str,
+    loc: Locale,
+) -> Result<(Move, String), MoveInputError> {
     let normal = crate::i18n::notation::to_standard(text, loc);
     let (first, second) = match loc {
         Locale::En | Locale::Th => (text, normal.as_str()),
@@ -502,7 +513,7 @@ fn play_typed(game: &mut Game, text: &str, loc: Locale) -> Result<(Move, String)
 }
 
 /// The stable error code of a move that could not be played.
-fn error_code_of(e: &MoveInputError) -> &'static str {
+pub(super) fn error_code_of(e: &MoveInputError) -> &'static str {
     match e {
         MoveInputError::Parse(_) => "invalid_notation",
         MoveInputError::Illegal { .. } => "illegal_move",

@@ -139,6 +139,9 @@ const FINISH_SQL: &str = "update game set status = 'finished', result = ?, termi
      ended_at = ?, updated_at = ?, draw_offer = null, takeback_offer = null, deadline_at = null, \
      remind_at = null where id = ? and status = 'active' and ply = ?";
 
+/// Removes every conditional line of a game (issue 32): game id.
+const CLEAR_PREMOVES_SQL: &str = "delete from premove where game_id = ?";
+
 /// A `select` of every game column with `tail` (a filter and/or order).
 pub(super) fn game_sql(tail: &str) -> sqlx::AssertSqlSafe<String> {
     sqlx::AssertSqlSafe(format!("select {GAME_COLUMNS} from game {tail}"))
@@ -378,6 +381,11 @@ impl Store {
             .bind(new_ply)
             .execute(&mut *tx)
             .await?;
+        // ---- premove: a takeback clears every conditional line.
+        query(CLEAR_PREMOVES_SQL)
+            .bind(game_id)
+            .execute(&mut *tx)
+            .await?;
         tx.commit().await?;
         Ok(())
     }
@@ -472,6 +480,11 @@ impl Store {
         if done.rows_affected() != 1 {
             return Err(StoreError::Stale);
         }
+        // ---- premove: the end of a game clears every conditional line.
+        query(CLEAR_PREMOVES_SQL)
+            .bind(game_id)
+            .execute(&mut *tx)
+            .await?;
         let change = match ratings {
             Some(u) => ratings::apply_rating(&mut tx, game_id, result, u, now).await?,
             None => None,
@@ -513,6 +526,11 @@ impl Store {
         if done.rows_affected() != 1 {
             return Err(StoreError::Stale);
         }
+        // ---- premove: the end of a game clears every conditional line.
+        query(CLEAR_PREMOVES_SQL)
+            .bind(game_id)
+            .execute(&mut *tx)
+            .await?;
         if let Some(u) = ratings {
             ratings::apply_rating(&mut tx, game_id, result, u, now).await?;
         }
@@ -570,7 +588,7 @@ impl Store {
 
 type FinishColumns<'a> = (&'static str, Option<&'a str>, Option<&'a str>, Option<i64>);
 
-fn finish_columns(update: &GameUpdate) -> FinishColumns<'_> {
+pub(super) fn finish_columns(update: &GameUpdate) -> FinishColumns<'_> {
     match &update.finish {
         Some((result, termination)) => (
             STATUS_FINISHED,

@@ -32,6 +32,8 @@ mod ratings;
 // ---- hardening (issue 35): summaries exactly once, stored analysis
 mod community;
 mod summaries;
+// ---- premove
+mod premove;
 
 pub use backend::{Backend, PoolConfig, numbered_placeholders, redact_url};
 use backend::{Pool, query};
@@ -47,6 +49,8 @@ pub use leagues::{
 pub use outbox::{ANNOUNCE_END, ANNOUNCE_REMINDER, AnnouncementRow, ChallengeAnnouncementRow};
 pub use ratings::{HeadToHead, RatingChange, RatingRow, RatingUpdate};
 pub use summaries::{ANNOUNCE_SUMMARY, SUMMARY_LEASE_MS};
+// ---- premove
+pub use premove::{Applied, LinesCheck, PremoveRow};
 
 /// Storage failures.
 #[derive(Debug, thiserror::Error)]

@@ -52,6 +52,8 @@ mod matrix_trust;
 mod outage;
 mod perft;
 mod perft960;
+// ---- premove
+mod premove;
 mod ratings;
 mod render;
 mod render_pixels;

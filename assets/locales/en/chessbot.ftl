@@ -155,6 +155,9 @@ help =
     /chess vacation days:N - stop your clocks in all your games for N days (30 days a year; days:0 ends it early)
     /chess notify where:dm|channel|off - where your "your move" notices and reminders go
     /chess league create name:"..." [days] [rounds:1|2] [max] [rated] [rules] [starts] | join | leave | start | standings | cancel | withdraw - round-robin leagues in this channel
+
+    /chess premove line:"e5 Nf3 Nc6 Bb5" - conditional moves: if your opponent plays e5, Nf3 is played for you at once, and so on (only you see them); /chess premove alone lists them, /chess premove clear removes them
+    /chess note text:"..." - a private note on your game here, shown only to you (in /chess games and your copy of the PGN)
     /chess help - this text
     /chess challenge ... variant:chess960 [position:0-959] - Chess960 with its own ratings (random start position unless given); also computer variant:chess960, stats variant:chess960, leaderboard variant:chess960
 
@@ -595,3 +598,62 @@ summary-limit = You asked for { $limit ->
 rated-limit = Not rated: { $white } and { $black } have already played { $limit } rated games against each other today (at most { $limit } a day count).
 engine-gave-up = Game #{ $id } adjourned: the computer could not make its move for { $minutes } minutes (its chess engine is unavailable). The game is aborted and not rated.
 more-lines = …and { $n } more
+
+## ---- premove: conditional moves and private notes (issue 32)
+
+premove-added = Line queued in game #{ $id }. Your conditional moves ({ $count ->
+        [one] 1 line
+       *[other] { $count } lines
+    }), which only you see:
+
+premove-list = Your conditional moves in game #{ $id } ({ $count ->
+        [one] 1 line
+       *[other] { $count } lines
+    }), which only you see:
+
+premove-none = You have no conditional moves in game #{ $id }. Queue a line with `/chess premove line:"e5 Nf3"`: the move you expect from your opponent, then your reply, and so on.
+
+premove-cleared = Your conditional moves in game #{ $id } are cleared.
+
+premove-conflict = Refused: after { $path } a line you queued already answers { $old }, and this one answers { $new }. One reply per position: `/chess premove clear` to start over.
+
+premove-own-turn = It is your move in game #{ $id }: play it with `/chess move`. Conditional moves are queued while your opponent is to move, starting with the move you expect from them.
+
+premove-computer = The computer answers at once: conditional moves are for games between two players.
+
+premove-bad-move = Move { $n } of the line: { $detail }
+
+premove-after-end = Move { $n } of the line comes after the game would be over.
+
+premove-odd-line = A line ends with your reply: add the move you would play after { $input }, or leave { $input } out.
+
+premove-empty = Which line? The move you expect from your opponent, then your reply, and so on: `/chess premove line:"e5 Nf3 Nc6 Bb5"`.
+
+premove-too-many = You can queue at most { $max } conditional lines in a game. Nothing was added.
+
+premove-too-long = A conditional line has at most { $max } moves. Nothing was added.
+
+premove-game-over = Game #{ $id } is over.
+
+premove-moved = { $by } played { $number }{ $san } (conditional move). { $next } to move, deadline { $until }.
+
+premove-moved-final = { $by } played { $number }{ $san } (conditional move).
+
+games-premove-lines = ({ $count ->
+        [one] 1 conditional line
+       *[other] { $count } conditional lines
+    })
+
+games-note = Your note: { $note }
+
+note-saved = Your private note on game #{ $id } is saved. Only you see it: in `/chess games` and in your copy of the PGN.
+
+note-cleared = Your note on game #{ $id } is removed.
+
+note-current = Your private note on game #{ $id }: { $note }
+
+note-none = You have no note on game #{ $id }. Write one with `/chess note text:"..."`.
+
+note-too-long = A note has at most { $max } characters; this one has { $count }. Nothing was saved.
+
+note-own-copy = Your copy of game #{ $id }, with your private note:

@@ -146,6 +146,9 @@ help =
     /chess vacation days:N - opriți-vă ceasurile în toate partidele pentru N zile (30 de zile pe an; days:0 o încheie mai devreme)
     /chess notify where:dm|channel|off - unde primiți anunțurile că sunteți la mutare și mementourile
     /chess league create name:"..." [days] [rounds:1|2] [max] [rated] [rules] [starts] | join | leave | start | standings | cancel | withdraw - ligi fiecare cu fiecare în acest canal
+
+    /chess premove line:"e5 Cf3 Cc6 Nb5" - mutări condiționate: dacă adversarul joacă e5, Cf3 se joacă imediat pentru tine și așa mai departe (doar tu le vezi); /chess premove singur le arată, /chess premove clear le șterge
+    /chess note text:"..." - o notă privată la partida ta de aici, văzută doar de tine (în /chess games și în copia ta a PGN-ului)
     /chess help - acest text
     Piesele se notează cu literele românești: R rege, D damă, T turn, N nebun, C cal; pionul nu are literă (e4, exd5). Atenție: N înseamnă nebun, nu cal. Rocada: O-O sau O-O-O.
     /chess challenge ... variant:chess960 [position:0-959] - șah Fischer (Chess960) cu rating separat (poziția de start la întâmplare dacă nu e dată); și computer variant:chess960, stats variant:chess960, leaderboard variant:chess960
@@ -619,3 +622,65 @@ summary-limit = Ați cerut aici rezumate ({ $limit }) acum puțin timp. Întreba
 rated-limit = Fără rating: { $white } și { $black } au jucat deja azi { $limit } partide cu rating unul împotriva celuilalt (contează cel mult { $limit } pe zi).
 engine-gave-up = Partida #{ $id } amânată: calculatorul nu și-a putut face mutarea timp de { $minutes } minute (programul de șah nu este disponibil). Partida este anulată și nu contează pentru rating.
 more-lines = …și încă { $n }
+
+## ---- premove: mutări condiționate și note private (issue 32)
+
+premove-added = Linie adăugată în partida #{ $id }. Mutările tale condiționate ({ $count ->
+        [one] { $count } linie
+        [few] { $count } linii
+       *[other] { $count } de linii
+    }), pe care doar tu le vezi:
+
+premove-list = Mutările tale condiționate în partida #{ $id } ({ $count ->
+        [one] { $count } linie
+        [few] { $count } linii
+       *[other] { $count } de linii
+    }), pe care doar tu le vezi:
+
+premove-none = Nu ai mutări condiționate în partida #{ $id }. Adaugă o linie cu `/chess premove line:"e5 Cf3"`: mutarea pe care o aștepți de la adversar, apoi răspunsul tău și așa mai departe.
+
+premove-cleared = Mutările tale condiționate din partida #{ $id } au fost șterse.
+
+premove-conflict = Refuzat: după { $path } o linie adăugată deja răspunde { $old }, iar aceasta răspunde { $new }. Un singur răspuns pe poziție: `/chess premove clear` ca să o iei de la capăt.
+
+premove-own-turn = Ești la mutare în partida #{ $id }: joac-o cu `/chess move`. Mutările condiționate se adaugă cât timp adversarul e la mutare, începând cu mutarea pe care o aștepți de la el.
+
+premove-computer = Calculatorul răspunde imediat: mutările condiționate sunt pentru partidele între doi jucători.
+
+premove-bad-move = Mutarea { $n } din linie: { $detail }
+
+premove-after-end = Mutarea { $n } din linie vine după ce partida s-ar fi încheiat.
+
+premove-odd-line = O linie se termină cu răspunsul tău: adaugă mutarea pe care ai juca-o după { $input } sau scoate { $input }.
+
+premove-empty = Care linie? Mutarea pe care o aștepți de la adversar, apoi răspunsul tău și așa mai departe: `/chess premove line:"e5 Cf3 Cc6 Nb5"`.
+
+premove-too-many = Poți adăuga cel mult { $max } linii condiționate într-o partidă. Nu s-a adăugat nimic.
+
+premove-too-long = O linie condiționată are cel mult { $max } mutări. Nu s-a adăugat nimic.
+
+premove-game-over = Partida #{ $id } s-a încheiat.
+
+premove-moved = { $by } a jucat { $number }{ $san } (mutare condiționată). La mutare: { $next }, termen { $until }.
+
+premove-moved-final = { $by } a jucat { $number }{ $san } (mutare condiționată).
+
+games-premove-lines = ({ $count ->
+        [one] { $count } linie condiționată
+        [few] { $count } linii condiționate
+       *[other] { $count } de linii condiționate
+    })
+
+games-note = Nota ta: { $note }
+
+note-saved = Nota ta privată pentru partida #{ $id } a fost salvată. Doar tu o vezi: în `/chess games` și în copia ta a PGN-ului.
+
+note-cleared = Nota ta pentru partida #{ $id } a fost ștearsă.
+
+note-current = Nota ta privată pentru partida #{ $id }: { $note }
+
+note-none = Nu ai nicio notă pentru partida #{ $id }. Scrie una cu `/chess note text:"..."`.
+
+note-too-long = O notă are cel mult { $max } de caractere; aceasta are { $count }. Nu s-a salvat nimic.
+
+note-own-copy = Copia ta a partidei #{ $id }, cu nota ta privată:

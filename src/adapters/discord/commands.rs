@@ -279,7 +279,7 @@ pub(super) fn prefs_of(ctx: Context<'_>) -> LocalePrefs {
 }
 
 /// Runs `command` for the caller and sends the replies.
-async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
+pub(super) async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
     let poise::Context::Application(app) = ctx else {
         return Ok(());
     };
@@ -338,7 +338,9 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
         "moretime",
         "notify",
         // ---- leagues
-        "league"
+        "league",
+        // ---- premove
+        "super::premove::premove"
     ),
     subcommand_required,
     description_localized("ru", "Шахматы по переписке: вызовите соперника и играйте по ходу"),

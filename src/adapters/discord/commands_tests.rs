@@ -131,7 +131,9 @@ fn the_command_tree_has_every_subcommand() {
             "moretime",
             "notify",
             // ---- leagues
-            "league"
+            "league",
+            // ---- premove
+            "premove"
         ]
     );
     for sub in &cmd.subcommands {

@@ -21,6 +21,8 @@ pub mod ids;
 // ---- leagues
 pub mod league;
 pub mod post;
+// ---- premove
+pub mod premove;
 pub mod replies;
 pub mod respond;
 pub mod retry;

@@ -26,6 +26,8 @@ mod summaries;
 mod times;
 // ---- hardening (issue 35)
 mod hardening;
+// ---- premove
+mod premove;
 
 pub use adapter::*;
 pub use comfort::*;
@@ -41,6 +43,8 @@ pub use times::*;
 // ---- chess960
 mod chess960;
 pub use chess960::*;
+// ---- premove
+pub use premove::*;
 /// A deadline as shown to users (the same in every language: digits and
 /// UTC read everywhere).
 #[must_use]

@@ -1,0 +1,833 @@
+//! Conditional moves (`premove`) and private notes (`note`), issue 32.
+//!
+//! A player queues lines while the opponent is to move: the opponent's
+//! expected move, then the owner's reply, alternating. The lines of a game
+//! form a tree (shared beginnings merge; two different replies to the same
+//! position are refused). When the opponent's move matches a line, the
+//! owner's reply is played in the same transaction as that move (so two
+//! processes never play it twice) and the rest of the line stays queued; a
+//! move that matches no line clears them, as do a takeback and the end of
+//! the game (the store deletes them there). Only the owner ever sees the
+//! lines; the opponent learns of a line only when its reply is played,
+//! announced like any move and marked as conditional.
+//!
+//! A note is one private text per player and game, shown only to its
+//! author: in `games` and in their own copy of the PGN (sent to them
+//! directly), never in a board, a summary or a public PGN.
+
+use super::game::{
+    Failure, GameService, Handled, Loaded, MAX_MOVE_LEN, from_ms, move_number, ms, reply, user,
+};
+use super::play::{error_code_of, play_typed};
+use super::records::rating_update;
+use super::{Action, Actor, Event, Place, Reply, Subject, messages as msg};
+use crate::chess::{Color, Game, Move, MoveInputError};
+use crate::i18n::Locale;
+use crate::store::{Applied, GameUpdate, LinesCheck, MoveRow, PremoveRow};
+
+/// Most lines (leaves of the tree) a player may queue in one game.
+pub const MAX_PREMOVE_LINES: usize = 20;
+/// Most plies of one line (the opponent's moves and the replies).
+pub const MAX_PREMOVE_PLIES: usize = 40;
+/// Longest private note, in characters.
+pub const MAX_NOTE_CHARS: usize = 2000;
+/// How often a move or an edit is tried again when the lines changed
+/// under it (another process edited them at the same moment).
+const RETRIES: usize = 3;
+
+/// What `premove` does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PremoveAction {
+    /// Show the caller's lines (`premove` alone, `premove list`).
+    List,
+    /// Remove them all (`premove clear`).
+    Clear,
+    /// Queue a line: moves as typed, separated by spaces (move numbers
+    /// such as `5.` or `5...` are skipped).
+    Line(String),
+}
+
+/// Lines as stored: each a run of UCI moves.
+type Lines = Vec<Vec<String>>;
+
+/// Reads the stored form (lines separated by `;`, moves by spaces).
+fn decode(stored: &str) -> Lines {
+    stored
+        .split(';')
+        .map(|l| l.split_whitespace().map(str::to_string).collect::<Vec<_>>())
+        .filter(|l| !l.is_empty())
+        .collect()
+}
+
+/// The stored form of `lines`.
+fn encode(lines: &[Vec<String>]) -> String {
+    lines
+        .iter()
+        .map(|l| l.join(" "))
+        .collect::<Vec<_>>()
+        .join(";")
+}
+
+/// Adds `new` to the tree `lines`: a line that `new` continues is replaced
+/// by it, a line that already continues `new` makes it redundant, lines
+/// parting at one of the opponent's moves branch. Two lines parting at
+/// one of the owner's replies (odd plies) conflict: `Err(ply)` names the
+/// first such ply (from 0) and the existing line.
+fn merge(lines: &[Vec<String>], new: &[String]) -> Result<Lines, (usize, Vec<String>)> {
+    for e in lines {
+        let k = e.iter().zip(new).take_while(|(a, b)| a == b).count();
+        if k < e.len() && k < new.len() && k % 2 == 1 {
+            return Err((k, e.clone()));
+        }
+    }
+    if lines
+        .iter()
+        .any(|e| e.len() >= new.len() && e[..new.len()] == *new)
+    {
+        return Ok(lines.to_vec());
+    }
+    let mut out: Lines = lines
+        .iter()
+        .filter(|e| !(e.len() < new.len() && new[..e.len()] == e[..]))
+        .cloned()
+        .collect();
+    out.push(new.to_vec());
+    Ok(out)
+}
+
+/// The owner's reply to the opponent's move `played` (UCI) and the lines
+/// left after it, or `None` when no line starts with that move.
+fn follow(lines: &[Vec<String>], played: &str) -> Option<(String, Lines)> {
+    let reply = lines
+        .iter()
+        .find(|l| l.len() >= 2 && l[0] == played)?
+        .get(1)?
+        .clone();
+    let rest = lines
+        .iter()
+        .filter(|l| l.len() > 2 && l[0] == played && l[1] == reply)
+        .map(|l| l[2..].to_vec())
+        .collect();
+    Some((reply, rest))
+}
+
+/// The moves of a typed line: whitespace- or comma-separated, move
+/// numbers (`5.`, `5...`, `5...e5`) dropped.
+fn line_tokens(text: &str) -> Vec<String> {
+    text.split(|c: char| c.is_whitespace() || c == ',')
+        .map(|t| {
+            let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+            if digits > 0 && t[digits..].starts_with('.') {
+                t[digits..].trim_start_matches('.')
+            } else {
+                t
+            }
+        })
+        .filter(|t| !t.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// A note as stored and shown: control characters (line breaks too) as
+/// spaces, invisible format characters (bidi overrides, zero-width
+/// spaces) dropped, trimmed.
+fn clean_note(text: &str) -> String {
+    let spaced: String = text
+        .chars()
+        .filter_map(|c| {
+            if c.is_control() {
+                Some(' ')
+            } else if super::is_hidden(c) {
+                None
+            } else {
+                Some(c)
+            }
+        })
+        .collect();
+    spaced.trim().to_string()
+}
+
+/// `pgn` with the note as a comment before the first move (braces, which
+/// would end a PGN comment, become parentheses).
+pub(super) fn pgn_with_note(pgn: &str, note: &str) -> String {
+    let comment: String = note
+        .chars()
+        .map(|c| match c {
+            '{' => '(',
+            '}' => ')',
+            c => c,
+        })
+        .collect();
+    let mut wrapped = String::from("{");
+    let mut width = 1;
+    for word in comment.split_whitespace() {
+        let w = word.chars().count();
+        if width > 1 && width + 1 + w > 79 {
+            wrapped.push('\n');
+            width = 0;
+        } else if width > 1 {
+            wrapped.push(' ');
+            width += 1;
+        }
+        wrapped.push_str(word);
+        width += w;
+    }
+    wrapped.push_str("}\n");
+    match pgn.find("\n\n") {
+        Some(at) => format!("{}{wrapped}{}", &pgn[..at + 2], &pgn[at + 2..]),
+        None => format!("{wrapped}{pgn}"),
+    }
+}
+
+/// The SAN of each UCI move of `line` played from `game` (as far as the
+/// moves are legal).
+fn sans_of(game: &Game, line: &[String]) -> Vec<String> {
+    let mut g = game.clone();
+    let mut out = Vec::new();
+    for uci in line {
+        let Ok(mv) = g.position().parse_move(uci) else {
+            break;
+        };
+        match g.play(mv) {
+            Ok(san) => out.push(san.to_string()),
+            Err(_) => break,
+        }
+    }
+    out
+}
+
+/// The owner's conditional reply that a move triggers.
+pub(super) struct ConditionalReply {
+    mv: Move,
+    san: String,
+    /// The move number of the reply (`5... `).
+    number: String,
+    /// The game after the reply.
+    game: Game,
+}
+
+/// What a move does to the waiting player's lines.
+pub(super) struct ConditionalPlan {
+    pub(super) check: LinesCheck,
+    pub(super) reply: Option<ConditionalReply>,
+}
+
+impl GameService {
+    /// How the move `mv` of `me`, giving `game`, meets the opponent's
+    /// lines: their reply if a line starts with it, else the lines go.
+    /// `None` for games against the computer (no lines there).
+    pub(super) async fn conditional_plan(
+        &self,
+        l: &Loaded,
+        game: &Game,
+        me: Color,
+        mv: Move,
+    ) -> Result<Option<ConditionalPlan>, Failure> {
+        if super::computer::engine_side(&l.row).is_some() {
+            return Ok(None);
+        }
+        let owner = l.player(me.other());
+        let expected = self.inner.store.premove(l.row.id, &owner.id).await?;
+        let mut plan = ConditionalPlan {
+            check: LinesCheck {
+                player_id: owner.id,
+                expected: expected.clone(),
+                keep: None,
+            },
+            reply: None,
+        };
+        let Some(row) = expected.filter(|r| r.ply == l.row.ply) else {
+            return Ok(Some(plan));
+        };
+        if game.outcome().is_some() {
+            return Ok(Some(plan));
+        }
+        let Some((uci, rest)) = follow(&decode(&row.lines), &mv.uci()) else {
+            return Ok(Some(plan));
+        };
+        let number = move_number(game.position());
+        let mut after = game.clone();
+        let Ok(reply_move) = after.position().parse_move(&uci) else {
+            return Ok(Some(plan));
+        };
+        let Ok(san) = after.play(reply_move).map(str::to_string) else {
+            return Ok(Some(plan));
+        };
+        if after.outcome().is_none() && !rest.is_empty() {
+            plan.check.keep = Some((l.row.ply + 2, encode(&rest)));
+        }
+        plan.reply = Some(ConditionalReply {
+            mv: reply_move,
+            san,
+            number,
+            game: after,
+        });
+        Ok(Some(plan))
+    }
+
+    /// Writes the move `row` of a game that the opponent's lines do not
+    /// answer (clearing them), checking they did not change meanwhile:
+    /// `Ok(None)` when they did (plan again).
+    pub(super) async fn store_plain_move(
+        &self,
+        l: &Loaded,
+        row: &MoveRow,
+        update: &GameUpdate,
+        plan: Option<&ConditionalPlan>,
+    ) -> Result<Option<Option<crate::store::RatingChange>>, Failure> {
+        let ratings = rating_update(&l.row);
+        let Some(plan) = plan else {
+            return Ok(Some(
+                self.inner
+                    .store
+                    .apply_move(l.row.id, l.row.ply, row, update, ratings.as_ref())
+                    .await?,
+            ));
+        };
+        match self
+            .inner
+            .store
+            .apply_moves(
+                l.row.id,
+                l.row.ply,
+                std::slice::from_ref(row),
+                update,
+                ratings.as_ref(),
+                &plan.check,
+            )
+            .await?
+        {
+            Applied::Done(change) => Ok(Some(change)),
+            Applied::LinesChanged => Ok(None),
+        }
+    }
+
+    /// The move `mv` of `me` (giving `game`) and the opponent's
+    /// conditional reply in `plan`, in one transaction; announced as two
+    /// moves, the reply marked conditional. No "your move" notice goes to
+    /// the player whose reply was played: the notice (or the end of the
+    /// game) follows the reply, as for any move of theirs.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) async fn commit_conditional(
+        &self,
+        loc: Locale,
+        place: &Place,
+        l: Loaded,
+        game: Game,
+        me: Color,
+        (mv, san, number): (Move, String, String),
+        plan: ConditionalPlan,
+    ) -> Handled {
+        let ConditionalPlan {
+            check,
+            reply: Some(cr),
+        } = plan
+        else {
+            return Box::pin(self.commit_move(loc, place, l, game, me, mv, san, number)).await;
+        };
+        let now = ms(self.now());
+        let owner = me.other();
+        let outcome = cr.game.outcome();
+        let (deadline_at, remind_at) = match outcome {
+            None => {
+                let next = l.player(me);
+                let (d, r) = self
+                    .turn_times_for(&l.row.platform, &next.id, now, l.days())
+                    .await?;
+                (Some(d), Some(r))
+            }
+            Some(_) => (None, None),
+        };
+        let fen = cr.game.position().fen();
+        let update = GameUpdate {
+            fen: fen.clone(),
+            // The trigger declines the owner's standing offer, the reply
+            // the mover's.
+            draw_offer: None,
+            takeback_offer: None,
+            deadline_at,
+            remind_at,
+            finish: outcome.map(|o| (o.result().to_string(), o.termination.as_str().to_string())),
+            now,
+        };
+        let rows = [
+            MoveRow {
+                ply: l.row.ply + 1,
+                uci: mv.uci(),
+                san: san.clone(),
+                played_at: now,
+            },
+            MoveRow {
+                ply: l.row.ply + 2,
+                uci: cr.mv.uci(),
+                san: cr.san.clone(),
+                played_at: now,
+            },
+        ];
+        let applied = self
+            .inner
+            .store
+            .apply_moves(
+                l.row.id,
+                l.row.ply,
+                &rows,
+                &update,
+                rating_update(&l.row).as_ref(),
+                &check,
+            )
+            .await?;
+        let change = match applied {
+            Applied::Done(change) => change,
+            Applied::LinesChanged => {
+                return Box::pin(self.commit_move(loc, place, l, game, me, mv, san, number)).await;
+            }
+        };
+        self.remember(l.row.id, &cr.game);
+        if let Some(r) = remind_at {
+            self.note_due(r);
+        }
+        let trigger_fen = game.position().fen();
+        let trigger_check = game.position().is_check();
+        let mut row = l.row;
+        row.set_rating_change(change);
+        row.ply += 2;
+        if let Some(o) = outcome {
+            row.status = crate::store::STATUS_FINISHED.to_string();
+            row.result = Some(o.result().to_string());
+            row.termination = Some(o.termination.as_str().to_string());
+        }
+        let l = Loaded { row, game: cr.game };
+        let mut first = reply(place, msg::moved_final(loc, l.name(me), &number, &san));
+        first.event = Some(Event::Move {
+            by: l.name(me).to_string(),
+            san,
+            uci: mv.uci(),
+            fen: trigger_fen,
+            check: trigger_check,
+            premove: false,
+        });
+        let mut notice = None;
+        let mut second = match outcome {
+            None => {
+                let deadline = deadline_at.unwrap_or(now);
+                let mut r = reply(
+                    place,
+                    msg::premove_moved(
+                        loc,
+                        l.name(owner),
+                        &cr.number,
+                        &cr.san,
+                        l.name(me),
+                        &msg::deadline(from_ms(deadline)),
+                    ),
+                );
+                r.board = Some(self.image(&l, false));
+                r.mentions = vec![l.player(me)];
+                r.actions = vec![Action::Resign];
+                r.subject = Some(Subject::Game(l.row.id));
+                notice = self
+                    .route_turn_notice(&l, owner, &cr.san, &cr.number, deadline, &mut r)
+                    .await;
+                r
+            }
+            Some(_) => reply(
+                place,
+                msg::premove_moved_final(loc, l.name(owner), &cr.number, &cr.san),
+            ),
+        };
+        second.event = Some(Event::Move {
+            by: l.name(owner).to_string(),
+            san: cr.san,
+            uci: cr.mv.uci(),
+            fen,
+            check: l.game.position().is_check(),
+            premove: true,
+        });
+        let mut out = vec![first, second];
+        out.extend(notice);
+        if let Some(o) = outcome {
+            out.extend(self.end_replies(loc, place, &l, o, None, None));
+        }
+        Ok(out)
+    }
+
+    /// The caller's game for `premove` and `note`: the one running here,
+    /// or their game `id` on this platform (running, unless `finished_too`).
+    async fn own_game(
+        &self,
+        loc: Locale,
+        place: &Place,
+        by: &Actor,
+        id: Option<i64>,
+        finished_too: bool,
+    ) -> Result<(Loaded, Color), Failure> {
+        let Some(id) = id else {
+            let l = self.require_active(loc, place).await?;
+            let me = l.require_player(loc, by)?;
+            return Ok((l, me));
+        };
+        let row = match self.inner.store.game(id).await? {
+            Some(row)
+                if row.platform == place.platform
+                    && (row.white_id == by.id || row.black_id == by.id) =>
+            {
+                row
+            }
+            _ => return Err(user("no_game", msg::no_such_game(loc, id))),
+        };
+        if !row.is_active() && !finished_too {
+            return Err(user("no_game", msg::premove_game_over(loc, id)));
+        }
+        let l = self.replay(row).await?;
+        let me = l.require_player(loc, by)?;
+        Ok((l, me))
+    }
+
+    /// `premove`: list, clear or queue the caller's conditional lines.
+    /// Every answer is private.
+    pub(super) async fn premove(
+        &self,
+        loc: Locale,
+        place: &Place,
+        by: &Actor,
+        game: Option<i64>,
+        action: PremoveAction,
+    ) -> Handled {
+        let mut tries = 0;
+        loop {
+            match self.premove_once(loc, place, by, game, &action).await {
+                Err(Failure::Stale) if tries + 1 < RETRIES => tries += 1,
+                other => return other,
+            }
+        }
+    }
+
+    async fn premove_once(
+        &self,
+        loc: Locale,
+        place: &Place,
+        by: &Actor,
+        game: Option<i64>,
+        action: &PremoveAction,
+    ) -> Handled {
+        let (l, me) = self.own_game(loc, place, by, game, false).await?;
+        let id = l.row.id;
+        let stored = self.inner.store.premove(id, &by.id).await?;
+        let current: Lines = stored
+            .as_ref()
+            .filter(|r| r.ply == l.row.ply)
+            .map(|r| decode(&r.lines))
+            .unwrap_or_default();
+        let now = ms(self.now());
+        match action {
+            PremoveAction::List => Ok(vec![self.lines_reply(loc, place, &l, &current, None)]),
+            PremoveAction::Clear => {
+                if stored.is_some() {
+                    self.inner
+                        .store
+                        .set_premove(id, l.row.ply, &by.id, stored.as_ref(), None, now)
+                        .await?;
+                }
+                let mut r = reply(place, msg::premove_cleared(loc, id));
+                r.ephemeral = true;
+                r.event = Some(Event::Premove {
+                    game: id,
+                    lines: Vec::new(),
+                });
+                Ok(vec![r])
+            }
+            PremoveAction::Line(text) => {
+                if super::computer::engine_side(&l.row).is_some() {
+                    return Err(user("not_allowed", msg::premove_computer(loc)));
+                }
+                if l.game.position().turn() == me {
+                    return Err(user("not_allowed", msg::premove_own_turn(loc, id)));
+                }
+                let new = self.typed_line(loc, &l, text)?;
+                let merged = merge(&current, &new).map_err(|(k, old)| {
+                    let sans = sans_of(&l.game, &new[..=k]);
+                    let old_san = sans_of(&l.game, &old[..=k]);
+                    let p = l.game.position();
+                    let path = msg::premove_moves(
+                        loc,
+                        p.fullmove_number(),
+                        p.turn() == Color::White,
+                        &sans[..k],
+                    );
+                    let last = |s: &[String]| s.last().cloned().unwrap_or_default();
+                    user(
+                        "invalid_option",
+                        msg::premove_conflict(loc, &path, &last(&old_san), &last(&sans)),
+                    )
+                })?;
+                if merged.len() > MAX_PREMOVE_LINES {
+                    return Err(user("limit", msg::premove_too_many(loc, MAX_PREMOVE_LINES)));
+                }
+                self.inner
+                    .store
+                    .set_premove(
+                        id,
+                        l.row.ply,
+                        &by.id,
+                        stored.as_ref(),
+                        Some(&encode(&merged)),
+                        now,
+                    )
+                    .await?;
+                let heading = msg::premove_added(loc, id, merged.len());
+                Ok(vec![self.lines_reply(
+                    loc,
+                    place,
+                    &l,
+                    &merged,
+                    Some(heading),
+                )])
+            }
+        }
+    }
+
+    /// A typed line checked move by move from the game's position (the
+    /// same reading as `move`): its UCI moves.
+    fn typed_line(&self, loc: Locale, l: &Loaded, text: &str) -> Result<Vec<String>, Failure> {
+        let tokens = line_tokens(text);
+        if tokens.is_empty() {
+            return Err(user("invalid_notation", msg::premove_empty(loc)));
+        }
+        if tokens.len() > MAX_PREMOVE_PLIES {
+            return Err(user("limit", msg::premove_too_long(loc, MAX_PREMOVE_PLIES)));
+        }
+        let mut game = l.game.clone();
+        let mut ucis = Vec::with_capacity(tokens.len());
+        for (i, t) in tokens.iter().enumerate() {
+            if t.chars().count() > MAX_MOVE_LEN {
+                return Err(user("invalid_notation", msg::move_too_long(loc)));
+            }
+            match play_typed(&mut game, t, loc) {
+                Ok((mv, _)) => ucis.push(mv.uci()),
+                Err(MoveInputError::GameOver) => {
+                    return Err(user("illegal_move", msg::premove_after_end(loc, i + 1)));
+                }
+                Err(e) => {
+                    let detail = msg::move_error(loc, &e, t);
+                    return Err(user(
+                        error_code_of(&e),
+                        msg::premove_bad_move(loc, i + 1, &detail),
+                    ));
+                }
+            }
+        }
+        if tokens.len() % 2 == 1 {
+            let last = tokens.last().map_or("", String::as_str);
+            return Err(user("invalid_option", msg::premove_odd_line(loc, last)));
+        }
+        Ok(ucis)
+    }
+
+    /// The private listing of `lines` of `l` (with `heading`, else the
+    /// list heading), and its `premove` event.
+    fn lines_reply(
+        &self,
+        loc: Locale,
+        place: &Place,
+        l: &Loaded,
+        lines: &[Vec<String>],
+        heading: Option<String>,
+    ) -> Reply {
+        let id = l.row.id;
+        let sans: Vec<Vec<String>> = lines.iter().map(|line| sans_of(&l.game, line)).collect();
+        let text = if sans.is_empty() {
+            msg::premove_none(loc, id)
+        } else {
+            let p = l.game.position();
+            let mut out = vec![heading.unwrap_or_else(|| msg::premove_list(loc, id, sans.len()))];
+            out.extend(sans.iter().map(|s| {
+                msg::premove_moves(loc, p.fullmove_number(), p.turn() == Color::White, s)
+            }));
+            out.join("\n")
+        };
+        let mut r = reply(place, text);
+        r.ephemeral = true;
+        r.event = Some(Event::Premove {
+            game: id,
+            lines: sans,
+        });
+        r
+    }
+
+    /// `note`: show, write or remove the caller's private note on their
+    /// game here (or game `game`, finished ones too). Private.
+    pub(super) async fn note(
+        &self,
+        loc: Locale,
+        place: &Place,
+        by: &Actor,
+        game: Option<i64>,
+        text: Option<&str>,
+    ) -> Handled {
+        let (l, _) = self.own_game(loc, place, by, game, true).await?;
+        let id = l.row.id;
+        let store = &self.inner.store;
+        let message = match text {
+            None => match store.note(id, &by.id).await? {
+                Some(n) => msg::note_current(loc, id, &n),
+                None => msg::note_none(loc, id),
+            },
+            Some(text) => {
+                let note = clean_note(text);
+                let count = note.chars().count();
+                if count > MAX_NOTE_CHARS {
+                    return Err(user(
+                        "too_long",
+                        msg::note_too_long(loc, MAX_NOTE_CHARS, count),
+                    ));
+                }
+                let now = ms(self.now());
+                if note.is_empty() {
+                    store.set_note(id, &by.id, None, now).await?;
+                    msg::note_cleared(loc, id)
+                } else {
+                    store.set_note(id, &by.id, Some(&note), now).await?;
+                    msg::note_saved(loc, id)
+                }
+            }
+        };
+        let mut r = reply(place, message);
+        r.ephemeral = true;
+        r.event = Some(Event::Note { game: id });
+        Ok(vec![r])
+    }
+
+    /// The caller's own copy of the PGN of `l` with their note, sent to
+    /// them directly; `None` when they are not a player or have no note.
+    pub(super) async fn own_pgn_copy(
+        &self,
+        loc: Locale,
+        by: &Actor,
+        l: &Loaded,
+        pgn: &str,
+    ) -> Result<Option<Reply>, Failure> {
+        if l.color_of(&by.id).is_none() {
+            return Ok(None);
+        }
+        let Some(note) = self.inner.store.note(l.row.id, &by.id).await? else {
+            return Ok(None);
+        };
+        let annotated = pgn_with_note(pgn, &note);
+        let mut r = reply(
+            &Place::direct(&l.row.platform, &by.id),
+            format!(
+                "{}\n{}",
+                msg::note_own_copy(loc, l.row.id),
+                msg::pgn(&annotated)
+            ),
+        );
+        r.event = Some(Event::Pgn { pgn: annotated });
+        Ok(Some(r))
+    }
+
+    /// The caller's lines and notes of their running games on `platform`,
+    /// by game, for `games`.
+    pub(super) async fn games_extras(
+        &self,
+        platform: &str,
+        by: &Actor,
+    ) -> Result<std::collections::HashMap<i64, (usize, Option<String>)>, Failure> {
+        let mut out = std::collections::HashMap::new();
+        for row in self.inner.store.premoves_of(platform, &by.id).await? {
+            let PremoveRow { game_id, lines, .. } = row;
+            out.entry(game_id).or_insert((0, None)).0 = decode(&lines).len();
+        }
+        for (game_id, note) in self.inner.store.notes_of(platform, &by.id).await? {
+            out.entry(game_id).or_insert((0, None)).1 = Some(note);
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(s: &str) -> Vec<String> {
+        s.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn shared_beginnings_merge_and_longer_lines_replace_shorter() {
+        let a = line("e7e5 g1f3");
+        let merged = merge(&[], &a).unwrap();
+        assert_eq!(merged, vec![a.clone()]);
+        let longer = line("e7e5 g1f3 b8c6 f1b5");
+        let merged = merge(&merged, &longer).unwrap();
+        assert_eq!(merged, vec![longer.clone()]);
+        // A line already covered changes nothing.
+        assert_eq!(merge(&merged, &a).unwrap(), vec![longer.clone()]);
+        // Branching at the opponent's move keeps both.
+        let other = line("e7e5 g1f3 g8f6 d2d3");
+        let merged = merge(&merged, &other).unwrap();
+        assert_eq!(merged.len(), 2);
+        let c5 = line("c7c5 g1f3");
+        assert_eq!(merge(&merged, &c5).unwrap().len(), 3);
+    }
+
+    #[test]
+    fn a_different_reply_to_the_same_position_is_refused() {
+        let lines = vec![line("e7e5 g1f3 b8c6 f1b5")];
+        let (ply, old) = merge(&lines, &line("e7e5 b1c3")).unwrap_err();
+        assert_eq!((ply, old), (1, lines[0].clone()));
+        let (ply, _) = merge(&lines, &line("e7e5 g1f3 b8c6 f1c4")).unwrap_err();
+        assert_eq!(ply, 3);
+    }
+
+    #[test]
+    fn the_played_move_picks_the_reply_and_keeps_the_rest() {
+        let lines = vec![
+            line("e7e5 g1f3 b8c6 f1b5"),
+            line("e7e5 g1f3 g8f6 d2d3"),
+            line("c7c5 g1f3"),
+        ];
+        let (reply, rest) = follow(&lines, "e7e5").unwrap();
+        assert_eq!(reply, "g1f3");
+        assert_eq!(rest, vec![line("b8c6 f1b5"), line("g8f6 d2d3")]);
+        let (reply, rest) = follow(&lines, "c7c5").unwrap();
+        assert_eq!(reply, "g1f3");
+        assert!(rest.is_empty());
+        assert!(follow(&lines, "d7d5").is_none());
+    }
+
+    #[test]
+    fn stored_lines_round_trip() {
+        let lines = vec![line("e7e5 g1f3"), line("c7c5 g1f3 d7d6 d2d4")];
+        assert_eq!(decode(&encode(&lines)), lines);
+        assert!(decode("").is_empty());
+    }
+
+    #[test]
+    fn typed_lines_skip_move_numbers() {
+        assert_eq!(
+            line_tokens("1... e5 2. Nf3 Nc6, 3.Bb5"),
+            ["e5", "Nf3", "Nc6", "Bb5"]
+        );
+        assert_eq!(line_tokens("5...e5 O-O 0-0"), ["e5", "O-O", "0-0"]);
+        assert!(line_tokens("  ").is_empty());
+    }
+
+    #[test]
+    fn notes_lose_control_and_invisible_characters() {
+        assert_eq!(clean_note(" a\nb\u{202E}c\u{200B} "), "a bc");
+        assert_eq!(clean_note("\n\t"), "");
+    }
+
+    #[test]
+    fn the_note_is_a_comment_before_the_moves() {
+        let pgn = "[Event \"x\"]\n[Result \"*\"]\n\n1. e4 *\n";
+        let out = pgn_with_note(pgn, "attack {now}");
+        assert_eq!(
+            out,
+            "[Event \"x\"]\n[Result \"*\"]\n\n{attack (now)}\n1. e4 *\n"
+        );
+        let long = "word ".repeat(40);
+        let out = pgn_with_note(pgn, &long);
+        assert!(out.lines().all(|l| l.chars().count() <= 80), "{out}");
+    }
+}
