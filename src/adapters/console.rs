@@ -405,6 +405,8 @@ pub async fn run(args: ConsoleArgs) -> anyhow::Result<()> {
         stdout.flush().await?;
     }
     stdout.flush().await?;
+    // ---- puzzles: finish the puzzles being made before the store closes.
+    service.settle_background().await;
     store.close().await;
     Ok(())
 }

@@ -114,6 +114,11 @@ impl GameService {
         if room > 0 {
             out.append(&mut self.claim_expiries(platform, now, lease, room).await);
         }
+        // ---- puzzles: the daily puzzles due
+        let room = batch - out.len() as i64;
+        if room > 0 {
+            out.append(&mut self.claim_daily_puzzles(platform, now, lease, room).await);
+        }
         if let Ok(next) = self.inner.store.next_due().await {
             *lock(&self.inner.due_hint) = Some(next.unwrap_or(i64::MAX));
         }
@@ -156,7 +161,9 @@ impl GameService {
     /// Marks a claimed announcement as posted.
     pub async fn ack_due(&self, due: &DueAnnouncement) {
         let store = &self.inner.store;
-        let acked = if due.challenge {
+        let acked = if due.puzzle {
+            store.ack_puzzle_announcement(due.id).await
+        } else if due.challenge {
             store.ack_challenge_announcement(due.id).await
         } else {
             store.ack_announcement(due.id).await
@@ -205,6 +212,7 @@ impl GameService {
             id: a.id,
             replies,
             challenge: false,
+            puzzle: false,
         }))
     }
 
@@ -255,6 +263,7 @@ impl GameService {
                 id,
                 replies,
                 challenge: false,
+                puzzle: false,
             }));
         }
         if l.row.remind_at.is_some_and(|r| r <= now)
@@ -270,6 +279,7 @@ impl GameService {
                 id,
                 replies,
                 challenge: false,
+                puzzle: false,
             }));
         }
         Ok(None)

@@ -51,6 +51,8 @@ impl GameService {
                 engine,
                 renderer: std::sync::OnceLock::new(),
                 outage: Mutex::new(None),
+                background: Mutex::new(Vec::new()),
+                puzzle_games: Mutex::new(std::collections::HashSet::new()),
             }),
         })
     }
@@ -229,6 +231,9 @@ impl GameService {
                 };
                 self.computer(loc, place, by, options, prefs.guild).await
             }
+            // ---- puzzles
+            Command::Puzzle { daily } => self.puzzle(loc, place, by, daily, prefs.moderator).await,
+            Command::Solve { text, puzzle } => self.solve(loc, place, by, &text, puzzle).await,
         };
         match result {
             Ok(mut r) => replies.append(&mut r),

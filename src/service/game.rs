@@ -100,6 +100,11 @@ pub(super) struct Inner {
     /// While the database is unreachable, when to look at it again (the
     /// outage of `outage.rs`).
     pub(super) outage: Mutex<Option<std::time::Instant>>,
+    // ---- puzzles
+    /// Puzzle generation running in the background (see `puzzles.rs`).
+    pub(super) background: Mutex<Vec<tokio::task::JoinHandle<()>>>,
+    /// Games whose puzzles this process is making now.
+    pub(super) puzzle_games: Mutex<std::collections::HashSet<i64>>,
 }
 
 /// Games kept replayed in memory at most.

@@ -460,7 +460,11 @@ fn promotion_choices(
 /// captures). Russian and Romanian read their own piece letters first
 /// (Romanian `N` is a bishop), and the text as typed only when that is not
 /// notation at all; letters are never guessed across languages.
-fn play_typed(game: &mut Game, text: &str, loc: Locale) -> Result<(Move, String), MoveInputError> {
+pub(super) fn play_typed(
+    game: &mut Game,
+    text: &str,
+    loc: Locale,
+) -> Result<(Move, String), MoveInputError> {
     let normal = crate::i18n::notation::to_standard(text, loc);
     let (first, second) = match loc {
         Locale::En | Locale::Th => (text, normal.as_str()),
@@ -491,7 +495,7 @@ fn play_typed(game: &mut Game, text: &str, loc: Locale) -> Result<(Move, String)
 }
 
 /// The stable error code of a move that could not be played.
-fn error_code_of(e: &MoveInputError) -> &'static str {
+pub(super) fn error_code_of(e: &MoveInputError) -> &'static str {
     match e {
         MoveInputError::Parse(_) => "invalid_notation",
         MoveInputError::Illegal { .. } => "illegal_move",

@@ -233,7 +233,11 @@ impl GameService {
             .analyse_game(&l.game, DEFAULT_ANALYSIS_BUDGET)
             .await
         {
-            Ok(a) => Some(a),
+            Ok(a) => {
+                // ---- puzzles: made in the background, once per game
+                self.puzzles_after_analysis(l, &a);
+                Some(a)
+            }
             Err(e) => {
                 tracing::warn!(game = l.row.id, error = %e, "game analysis failed");
                 None

@@ -101,6 +101,11 @@ impl Store {
         .await?;
         let leases = Outbox::Games.next_lease(&self.pool, platform).await?;
         let challenges = self.next_challenge_due(platform).await?;
-        Ok([games.0, leases, challenges].into_iter().flatten().min())
+        // ---- puzzles: daily posts and their unposted announcements
+        let dailies = self.next_daily_due(platform).await?;
+        Ok([games.0, leases, challenges, dailies]
+            .into_iter()
+            .flatten()
+            .min())
     }
 }

@@ -28,6 +28,8 @@ mod games;
 mod outbox;
 mod prefs;
 mod ratings;
+// ---- puzzles
+mod puzzles;
 
 pub use backend::{Backend, PoolConfig, numbered_placeholders, redact_url};
 use backend::{Pool, query};
@@ -37,6 +39,11 @@ pub use comfort::{NewVacation, VacationRow};
 pub use games::{GameRow, GameUpdate, MoveRow, NewGame, STATUS_ACTIVE, STATUS_FINISHED};
 pub use outbox::{ANNOUNCE_END, ANNOUNCE_REMINDER, AnnouncementRow, ChallengeAnnouncementRow};
 pub use ratings::{HeadToHead, RatingChange, RatingRow, RatingUpdate};
+// ---- puzzles
+pub use puzzles::{
+    ATTEMPT_FAILED, ATTEMPT_OPEN, ATTEMPT_SOLVED, AttemptRow, DailyRow, NewPuzzle, PostRow,
+    PuzzleAnnouncementRow, PuzzleRow, PuzzleSource, SolverRow,
+};
 
 /// Storage failures.
 #[derive(Debug, thiserror::Error)]

@@ -154,6 +154,7 @@ help =
     /chess moretime - give the opponent to move one more day (at most 7 times a game)
     /chess vacation days:N - stop your clocks in all your games for N days (30 days a year; days:0 ends it early)
     /chess notify where:dm|channel|off - where your "your move" notices and reminders go
+    /chess puzzle - a puzzle from your own games (private); /chess solve <move> - answer it; /chess puzzle daily:on|off [hour:18] - a puzzle a day here (moderators)
     /chess help - this text
 
 ## Settings
@@ -525,3 +526,37 @@ time-ago = { $unit ->
            *[other] { $n } days
         }
     } ago
+
+## ---- puzzles
+
+puzzle-shown = Puzzle #{ $id } ({ $motif ->
+        [mate] mate
+        [material] win material
+       *[advantage] a winning move
+    }): { $own ->
+        [yes] a chance you missed in game #{ $game }, { $white } vs { $black }.
+       *[no] from game #{ $game }, { $white } vs { $black }.
+    } { $color ->
+        [black] Black
+       *[white] White
+    } to move: find the best move and answer with `/chess solve <move>`. Your streak: { $n }, solved: { $count }.
+puzzle-none = No puzzle for you yet: puzzles come from the finished, analysed games of this community.
+puzzle-right = Right: { $san }! The reply is { $reply }. Find the next move.
+puzzle-solved = Solved puzzle #{ $id }: { $line }. Your streak: { $n }, solved: { $count }.
+puzzle-wrong = { $san } is not it. One more try.
+puzzle-failed = { $san } is not it either. The solution: { $line }. Your streak starts again.
+puzzle-not-yours = Puzzle #{ $id } is not yours: ask for your own with `/chess puzzle`.
+puzzle-finished = You already finished puzzle #{ $id }: ask for another with `/chess puzzle`.
+puzzle-daily-on = A puzzle of the day will be posted here at { $time } UTC, the first on { $until }.
+puzzle-daily-off = No more puzzles of the day here.
+puzzle-daily-moderators = Only moderators can turn the puzzle of the day on or off.
+puzzle-daily = Puzzle of the day #{ $id } ({ $motif ->
+        [mate] mate
+        [material] win material
+       *[advantage] a winning move
+    }): { $color ->
+        [black] Black
+       *[white] White
+    } to move. Answer privately with `/chess solve <move>`.
+puzzle-daily-first = The last puzzle was solved first by { $name }.
+puzzle-daily-unsolved = Nobody solved the last puzzle.

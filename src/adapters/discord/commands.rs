@@ -9,6 +9,8 @@ use super::comfort::NotifyOption;
 use super::data::{Context, Error, actor_of, place_of};
 use super::respond::{self, Target};
 use super::threads;
+// ---- puzzles
+use super::puzzle::puzzle;
 use crate::chess::RulesMode;
 use crate::i18n::Locale;
 use crate::render::Theme;
@@ -222,7 +224,7 @@ fn prefs_of(ctx: Context<'_>) -> LocalePrefs {
 }
 
 /// Runs `command` for the caller and sends the replies.
-async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
+pub(super) async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
     let poise::Context::Application(app) = ctx else {
         return Ok(());
     };
@@ -279,7 +281,9 @@ async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
         "settings",
         "vacation",
         "moretime",
-        "notify"
+        "notify",
+        // ---- puzzles
+        "puzzle"
     ),
     subcommand_required,
     description_localized("ru", "Шахматы по переписке: вызовите соперника и играйте по ходу"),

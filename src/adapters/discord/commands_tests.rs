@@ -121,7 +121,8 @@ fn the_command_tree_has_every_subcommand() {
             "settings",
             "vacation",
             "moretime",
-            "notify"
+            "notify",
+            "puzzle"
         ]
     );
     for sub in &cmd.subcommands {

@@ -25,6 +25,8 @@ pub mod retry;
 pub mod scale;
 pub mod threads;
 pub mod token;
+// ---- puzzles
+pub mod puzzle;
 
 use std::sync::Arc;
 

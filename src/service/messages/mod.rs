@@ -23,6 +23,8 @@ mod records;
 mod settings;
 mod summaries;
 mod times;
+// ---- puzzles
+mod puzzles;
 
 pub use adapter::*;
 pub use comfort::*;
@@ -32,6 +34,8 @@ pub use records::*;
 pub use settings::*;
 pub use summaries::*;
 pub use times::*;
+// ---- puzzles
+pub use puzzles::*;
 /// A deadline as shown to users (the same in every language: digits and
 /// UTC read everywhere).
 #[must_use]
