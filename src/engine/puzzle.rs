@@ -444,17 +444,17 @@ mod tests {
         assert!(!puzzles[0].missed);
         assert_eq!(puzzles[0].solution_san, ["Qxf7#"]);
 
-        // A longer line: 1. e4 e5 2. Qh5 Ke7?? and White has 3. Qxe5+ Kf7
-        // 4. Bc4+.
+        // A longer line (the scores are scripted): after e4 e5 Qh5 Ke7,
+        // Qxf7+ Kxf7 Bc4+.
         let g = game(START_FEN, "e4 e5 Qh5 Ke7 a3");
         let engine = ScriptedEngine::new();
         let start = fen_after(&g, 4);
         engine.set_lines(
             &start,
-            &[("h5e5 e7f7", Score::Cp(600)), ("a2a3", Score::Cp(0))],
+            &[("h5f7 e7f7", Score::Cp(600)), ("a2a3", Score::Cp(0))],
         );
         let mut after = crate::chess::Position::from_fen(&start).unwrap();
-        for u in ["h5e5", "e7f7"] {
+        for u in ["h5f7", "e7f7"] {
             let m = crate::engine::move_from_uci(&after, u).unwrap();
             after.play_unchecked(m);
         }
@@ -464,8 +464,8 @@ mod tests {
         );
         let puzzles = found(&engine, &g).await;
         assert_eq!(puzzles.len(), 1, "{puzzles:?}");
-        assert_eq!(puzzles[0].solution_san, ["Qxe5+", "Kf7", "Bc4+"]);
-        // One pawn won: an advantage, not material.
+        assert_eq!(puzzles[0].solution_san, ["Qxf7+", "Kxf7", "Bc4+"]);
+        // No material won: an advantage.
         assert_eq!(puzzles[0].theme, PuzzleTheme::Advantage);
         assert!(puzzles[0].missed);
     }

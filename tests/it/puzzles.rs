@@ -129,7 +129,8 @@ const SCHOLAR: &str = "e4 e5 Bc4 Nc6 Qh5 Nf6 d3";
 const KING_WALK: &str = "e4 e5 Qh5 Ke7 a3";
 
 /// The scripted engine's view of both games: White misses Qxf7# in the
-/// first; in the second Qxe5+ Kf7 Bc4+ is a unique three-move line.
+/// first; in the second Qxf7+ Kxf7 Bc4+ is a unique three-move line (as
+/// scripted).
 fn scripted() -> Arc<ScriptedEngine> {
     let engine = Arc::new(ScriptedEngine::new());
     engine.set_lines(
@@ -138,10 +139,10 @@ fn scripted() -> Arc<ScriptedEngine> {
     );
     engine.set_lines(
         &fen_after(KING_WALK, 4),
-        &[("h5e5 e7f7", Score::Cp(600)), ("a2a3", Score::Cp(0))],
+        &[("h5f7 e7f7", Score::Cp(600)), ("a2a3", Score::Cp(0))],
     );
     engine.set_lines(
-        &fen_after("e4 e5 Qh5 Ke7 Qxe5+ Kf7", 6),
+        &fen_after("e4 e5 Qh5 Ke7 Qxf7+ Kxf7", 6),
         &[("f1c4 d7d5", Score::Cp(700)), ("a2a3", Score::Cp(300))],
     );
     engine
@@ -185,7 +186,7 @@ async fn analysed_games_become_puzzles_solved_and_failed_privately() {
     assert_eq!(first[0].missed, 1);
     let second = svc.store().game_puzzles(2).await.unwrap();
     assert_eq!(second.len(), 1, "{second:?}");
-    assert_eq!(second[0].solution_san, "Qxe5+ Kf7 Bc4+");
+    assert_eq!(second[0].solution_san, "Qxf7+ Kxf7 Bc4+");
     let (p1, p2) = (first[0].id, second[0].id);
 
     // Generation never runs twice for one game: a second summary asks the
@@ -241,19 +242,19 @@ async fn analysed_games_become_puzzles_solved_and_failed_privately() {
     // carol's line goes on: the reply, then the next move.
     let r = say_in(&svc, "g2", "carol", "/chess puzzle").await;
     assert_eq!(puzzle_of(&r).0, p2);
-    let r = say_in(&svc, "g2", "carol", "/chess solve move:Qxe5+").await;
+    let r = say_in(&svc, "g2", "carol", "/chess solve move:Qxf7+").await;
     assert_eq!(
         solved_of(&r),
-        (true, false, None, 0, Some("Kf7".to_string()))
+        (true, false, None, 0, Some("Kxf7".to_string()))
     );
-    assert!(r[0].text.contains("Kf7"), "{}", r[0].text);
+    assert!(r[0].text.contains("Kxf7"), "{}", r[0].text);
     let r = say_in(&svc, "g2", "carol", "/chess solve Bc4").await;
     let (correct, done, solution, streak, _) = solved_of(&r);
     assert!(correct && done);
     assert_eq!(streak, 1);
     assert_eq!(
         solution,
-        Some(vec!["Qxe5+".to_string(), "Kf7".into(), "Bc4+".into()])
+        Some(vec!["Qxf7+".to_string(), "Kxf7".into(), "Bc4+".into()])
     );
 
     // dave misses twice: the solution, and his streak is 0.
@@ -266,7 +267,7 @@ async fn analysed_games_become_puzzles_solved_and_failed_privately() {
     assert!(!correct && done);
     assert_eq!(streak, 0);
     assert_eq!(solution.map(|s| s.len()), Some(3));
-    assert!(r[0].text.contains("Qxe5+ Kf7 Bc4+"), "{}", r[0].text);
+    assert!(r[0].text.contains("Qxf7+ Kxf7 Bc4+"), "{}", r[0].text);
 
     // Someone without games gets a community puzzle; without one open,
     // solving is `no_puzzle`.
