@@ -463,6 +463,8 @@ pub async fn run(args: ConsoleArgs) -> anyhow::Result<()> {
         write_follow_up(&service, &mut out, &mut stdout, done).await?;
     }
     stdout.flush().await?;
+    // ---- puzzles: finish the puzzles being made before the store closes.
+    service.settle_background().await;
     store.close().await;
     Ok(())
 }

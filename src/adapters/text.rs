@@ -14,7 +14,7 @@ use crate::i18n::Locale;
 use crate::render::Theme;
 use crate::service::{
     Actor, BoardView, ColorChoice, Command, DEFAULT_DAYS, DEFAULT_LEVEL, NotifyTarget,
-    PremoveAction, VACATION_ALLOWANCE, messages as msg,
+    PremoveAction, PuzzleDaily, VACATION_ALLOWANCE, messages as msg,
 };
 // ---- leagues
 use crate::service::{LEAGUE_MAX_PLAYERS, LeagueCommand};
@@ -299,6 +299,9 @@ fn canonical(name: &str) -> Option<&'static str> {
         // ---- premove
         "premove" | "premoves" | "conditional" => "premove",
         "note" | "notes" => "note",
+        // ---- puzzles
+        "puzzle" | "puzzles" => "puzzle",
+        "solve" => "solve",
         _ => return None,
     })
 }
@@ -665,6 +668,9 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
         // ---- premove
         "premove" => parse_premove(tokens, args, &unknown)?,
         "note" => parse_note(tokens, args, &unknown)?,
+        // ---- puzzles
+        "puzzle" => parse_puzzle(tokens, &unknown, &unexpected)?,
+        "solve" => parse_solve(tokens, &unknown)?,
         simple => {
             if let Some(tok) = tokens.into_iter().next() {
                 return Err(match tok {
@@ -793,6 +799,91 @@ fn parse_note(
         text = Some(words.join(" "));
     }
     Ok(Command::Note { game, text })
+}
+
+// ---- puzzles
+
+/// `puzzle`, `puzzle daily:on [hour:18]`, `puzzle daily:off` (also
+/// positionally: `puzzle daily on 18`, `puzzle daily off`).
+fn parse_puzzle(
+    tokens: Vec<Token>,
+    unknown: &dyn Fn(&str) -> ParseError,
+    unexpected: &dyn Fn(&str) -> ParseError,
+) -> Result<Command, ParseError> {
+    let mut daily: Option<bool> = None;
+    let mut hour: Option<u8> = None;
+    let mut saw_daily_word = false;
+    for tok in tokens {
+        match tok {
+            Token::Option(o, v) if o == "daily" => {
+                daily = Some(parse_bool("daily", &v)?);
+            }
+            Token::Option(o, v) if o == "hour" => hour = Some(parse_hour(&v)?),
+            Token::Option(o, _) => return Err(unknown(&o)),
+            Token::Positional(p) if p.eq_ignore_ascii_case("daily") && !saw_daily_word => {
+                saw_daily_word = true;
+            }
+            Token::Positional(p) if saw_daily_word && daily.is_none() => {
+                daily = Some(parse_bool("daily", &p)?);
+            }
+            Token::Positional(p) if daily == Some(true) && hour.is_none() => {
+                hour = Some(parse_hour(&p)?);
+            }
+            Token::Positional(p) => return Err(unexpected(&p)),
+        }
+    }
+    if saw_daily_word && daily.is_none() {
+        return Err(bad("daily", ""));
+    }
+    let daily = match (daily, hour) {
+        (Some(true), hour) => Some(PuzzleDaily::On { hour }),
+        (Some(false), None) => Some(PuzzleDaily::Off),
+        (Some(false), Some(h)) => return Err(unexpected(&h.to_string())),
+        // An hour alone moves (or turns on) the daily puzzle.
+        (None, Some(h)) => Some(PuzzleDaily::On { hour: Some(h) }),
+        (None, None) => None,
+    };
+    Ok(Command::Puzzle { daily })
+}
+
+/// An hour of the day, 0-23 (`18`, `18h`, `18:00`).
+fn parse_hour(v: &str) -> Result<u8, ParseError> {
+    let t = v.trim();
+    let t = t.strip_suffix(":00").unwrap_or(t);
+    let t = t.strip_suffix('h').unwrap_or(t);
+    match t.parse::<u8>() {
+        Ok(h) if h < 24 => Ok(h),
+        _ => Err(bad("hour", v)),
+    }
+}
+
+/// `solve Nf3`, `solve move:Nf3`, `solve Nf3 puzzle:12`.
+fn parse_solve(
+    tokens: Vec<Token>,
+    unknown: &dyn Fn(&str) -> ParseError,
+) -> Result<Command, ParseError> {
+    let mut parts = Vec::new();
+    let mut puzzle = None;
+    for tok in tokens {
+        match tok {
+            Token::Option(o, v) if matches!(o.as_str(), "move" | "san" | "m") => parts.push(v),
+            Token::Option(o, v) if o == "puzzle" || o == "id" => {
+                let t = v.trim().trim_start_matches('#');
+                puzzle = Some(
+                    t.parse::<i64>()
+                        .ok()
+                        .filter(|n| *n > 0)
+                        .ok_or_else(|| bad(&o, &v))?,
+                );
+            }
+            Token::Option(o, _) => return Err(unknown(&o)),
+            Token::Positional(p) => parts.push(p),
+        }
+    }
+    Ok(Command::Solve {
+        text: parts.join(" "),
+        puzzle,
+    })
 }
 
 /// The setting an option or keyword of `settings` names.
@@ -1413,5 +1504,49 @@ mod tests {
         let e = parse("/chess challenge position:x").unwrap_err();
         assert_eq!(e.code(), "invalid_option");
         assert!(e.message().contains("0 to 959"), "{e}");
+    }
+
+    // ---- puzzles
+    #[test]
+    fn puzzle_commands_parse() {
+        assert_eq!(
+            parse("/chess puzzle"),
+            Ok(Some(Command::Puzzle { daily: None }))
+        );
+        assert_eq!(
+            parse("/chess puzzle daily:on hour:18"),
+            Ok(Some(Command::Puzzle {
+                daily: Some(PuzzleDaily::On { hour: Some(18) })
+            }))
+        );
+        assert_eq!(
+            parse("/chess puzzle daily on 7"),
+            Ok(Some(Command::Puzzle {
+                daily: Some(PuzzleDaily::On { hour: Some(7) })
+            }))
+        );
+        assert_eq!(
+            parse("/chess puzzle daily:off"),
+            Ok(Some(Command::Puzzle {
+                daily: Some(PuzzleDaily::Off)
+            }))
+        );
+        assert!(parse("/chess puzzle daily:on hour:24").is_err());
+        assert!(parse("/chess puzzle daily:maybe").is_err());
+        assert_eq!(
+            parse("/chess solve Nf3"),
+            Ok(Some(Command::Solve {
+                text: "Nf3".into(),
+                puzzle: None
+            }))
+        );
+        assert_eq!(
+            parse("/chess solve move:Qxf7# puzzle:12"),
+            Ok(Some(Command::Solve {
+                text: "Qxf7#".into(),
+                puzzle: Some(12)
+            }))
+        );
+        assert!(parse("/chess solve Nf3 puzzle:x").is_err());
     }
 }

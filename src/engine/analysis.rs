@@ -192,6 +192,10 @@ pub struct GameAnalysis {
     pub black: SideAnalysis,
     /// The worst judged move, if any move was judged.
     pub worst: Option<WorstMove>,
+    /// The evaluation of every position the analysis saw (before each move,
+    /// then the final position; White's point of view): what puzzles are
+    /// looked for in. Empty when the engine gave figures only.
+    pub evaluations: Vec<Evaluation>,
 }
 
 impl GameAnalysis {
@@ -268,6 +272,7 @@ pub fn analyse(start: &Position, moves: &[Move], evals: &[Evaluation]) -> GameAn
             san: before.san(played),
             best_san: before.san(best),
         }),
+        evaluations: evals.iter().take(n + 1).copied().collect(),
     }
 }
 
@@ -542,6 +547,7 @@ mod tests {
                     ..SideAnalysis::default()
                 },
                 worst: None,
+                evaluations: Vec::new(),
             }
         );
     }

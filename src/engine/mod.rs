@@ -14,6 +14,7 @@
 pub mod analysis;
 pub mod levels;
 pub mod pool;
+pub mod puzzle;
 pub mod scripted;
 pub mod uci;
 
@@ -28,6 +29,7 @@ use crate::chess::{Color, FenError, Game, Move, Position};
 pub use analysis::{GameAnalysis, Judgement, SideAnalysis, WorstMove, accepts_draw};
 pub use levels::{Level, ParseLevelError};
 pub use pool::{EngineConfig, MissingEngine, Stockfish};
+pub use puzzle::{FoundPuzzle, PuzzleRules, PuzzleTheme, find_puzzles};
 pub use scripted::{ScriptedCall, ScriptedEngine};
 
 /// What can go wrong when asking the engine.
@@ -156,6 +158,45 @@ pub struct Evaluation {
     pub depth: u32,
 }
 
+/// One line of a MultiPV search ([`Engine::lines`]): a move, the line the
+/// engine expects after it, and its score.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PvLine {
+    /// From White's point of view.
+    pub score: Score,
+    /// The principal variation, legal from the searched position; never
+    /// empty (its first move is the line's move).
+    pub moves: Vec<Move>,
+    pub depth: u32,
+}
+
+/// The lines of a search (UCI, scores from the side to move) as
+/// [`PvLine`]s: every move checked legal by the rules core (a variation
+/// is cut at its first illegal move; a line without a legal first move is
+/// dropped), scores turned to White's point of view.
+#[must_use]
+pub fn pv_lines(position: &Position, lines: &[uci::LineOutcome]) -> Vec<PvLine> {
+    lines
+        .iter()
+        .filter_map(|line| {
+            let mut p = position.clone();
+            let mut moves = Vec::new();
+            for text in &line.pv {
+                let Some(m) = move_from_uci(&p, text) else {
+                    break;
+                };
+                p.play_unchecked(m);
+                moves.push(m);
+            }
+            (!moves.is_empty()).then(|| PvLine {
+                score: line.score.for_side(position.turn(), Color::White),
+                moves,
+                depth: line.depth,
+            })
+        })
+        .collect()
+}
+
 /// A boxed future, so the trait works as `Arc<dyn Engine>`.
 pub type EngineFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, EngineError>> + Send + 'a>>;
 
@@ -201,6 +242,35 @@ pub trait Engine: Send + Sync {
         moves: &'a [String],
         movetime: Duration,
     ) -> EngineFuture<'a, Evaluation>;
+
+    /// The best `count` lines (MultiPV) of the position reached from
+    /// `start_fen` by `moves`, best first, searching about `movetime`;
+    /// fewer when the position has fewer legal moves, none when the game is
+    /// over there. Engines without MultiPV answer their one best line.
+    ///
+    /// # Errors
+    /// As [`Engine::evaluate`].
+    fn lines<'a>(
+        &'a self,
+        start_fen: &'a str,
+        moves: &'a [String],
+        count: usize,
+        movetime: Duration,
+    ) -> EngineFuture<'a, Vec<PvLine>> {
+        let _ = count;
+        Box::pin(async move {
+            let e = self.evaluate(start_fen, moves, movetime).await?;
+            Ok(e.best
+                .map(|b| {
+                    vec![PvLine {
+                        score: e.score,
+                        moves: vec![b],
+                        depth: e.depth,
+                    }]
+                })
+                .unwrap_or_default())
+        })
+    }
 
     /// Analyses every position of `game` within about `budget` in total.
     ///

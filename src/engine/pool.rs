@@ -23,8 +23,8 @@ use super::uci::{
     setoption_command,
 };
 use super::{
-    Engine, EngineError, EngineFuture, Evaluation, GameAnalysis, Level, decided_on_board,
-    move_from_uci, position_after, replay,
+    Engine, EngineError, EngineFuture, Evaluation, GameAnalysis, Level, PvLine, decided_on_board,
+    move_from_uci, position_after, pv_lines, replay,
 };
 use crate::chess::{Color, Game, Move, Position};
 
@@ -46,6 +46,8 @@ const EVALUATE_DEPTH: u32 = 30;
 const HASH_MB: u32 = 16;
 /// The most processes `ENGINE_THREADS` may ask for.
 const MAX_PROCESSES: usize = 64;
+/// The most lines a MultiPV search asks for.
+const MAX_MULTIPV: usize = 8;
 
 /// Where the engine is and how many processes to run.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -165,6 +167,8 @@ pub(super) struct SearchRequest {
     /// The `go` command's move time (the search's bound is this plus a
     /// slack).
     pub movetime: Duration,
+    /// Stockfish's `MultiPV` for this search (1: the best line only).
+    pub multipv: u8,
 }
 
 /// A pool of Stockfish processes (cheap to clone; clones share the pool).
@@ -314,6 +318,8 @@ struct Process {
     skill: u8,
     /// The `UCI_Chess960` value it was last given.
     chess960: bool,
+    /// The `MultiPV` it was last given.
+    multipv: u8,
 }
 
 impl Process {
@@ -347,6 +353,7 @@ impl Process {
             pid,
             skill: 20,
             chess960: false,
+            multipv: 1,
         };
         let name = timeout(HANDSHAKE_TIMEOUT, p.handshake())
             .await
@@ -427,6 +434,11 @@ impl Process {
                 .await?;
             self.chess960 = req.chess960;
         }
+        if self.multipv != req.multipv {
+            self.send(&setoption_command("MultiPV", req.multipv))
+                .await?;
+            self.multipv = req.multipv;
+        }
         if req.new_game {
             self.send("ucinewgame").await?;
         }
@@ -493,6 +505,7 @@ impl Stockfish {
                 new_game: true,
                 chess960: start.variant().is_chess960(),
                 movetime: level.movetime(),
+                multipv: 1,
             })
             .await?;
         let best = out
@@ -523,6 +536,7 @@ impl Stockfish {
                 new_game: false,
                 chess960: start.variant().is_chess960(),
                 movetime,
+                multipv: 1,
             })
             .await?;
         let score = out
@@ -539,7 +553,46 @@ impl Stockfish {
     }
 }
 
+impl Stockfish {
+    async fn multi(
+        &self,
+        start_fen: &str,
+        moves: &[String],
+        count: usize,
+        movetime: Duration,
+    ) -> Result<Vec<PvLine>, EngineError> {
+        let (start, played) = replay(start_fen, moves)?;
+        let position = super::position_after(&start, &played);
+        if !position.has_legal_move() {
+            return Ok(Vec::new());
+        }
+        let uci: Vec<String> = played.iter().map(|m| m.uci()).collect();
+        let out = self
+            .inner
+            .search(SearchRequest {
+                position: position_command(&start.fen(), &uci),
+                go: go_command(EVALUATE_DEPTH, movetime),
+                skill: 20,
+                new_game: false,
+                movetime,
+                multipv: u8::try_from(count.clamp(1, MAX_MULTIPV)).unwrap_or(1),
+            })
+            .await?;
+        Ok(pv_lines(&position, &out.lines))
+    }
+}
+
 impl Engine for Stockfish {
+    fn lines<'a>(
+        &'a self,
+        start_fen: &'a str,
+        moves: &'a [String],
+        count: usize,
+        movetime: Duration,
+    ) -> EngineFuture<'a, Vec<PvLine>> {
+        Box::pin(self.multi(start_fen, moves, count, movetime))
+    }
+
     fn best_move<'a>(
         &'a self,
         start_fen: &'a str,
@@ -672,6 +725,7 @@ async fn worker(inner: &Inner, shared: &Shared) -> Result<Vec<(usize, Evaluation
                 new_game: false,
                 chess960: shared.start.variant().is_chess960(),
                 movetime: shared.bound,
+                multipv: 1,
             })
             .await?;
         let best = found

@@ -9,7 +9,7 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use super::{
-    Engine, EngineError, EngineFuture, Evaluation, GameAnalysis, Level, Score, analysis,
+    Engine, EngineError, EngineFuture, Evaluation, GameAnalysis, Level, PvLine, Score, analysis,
     decided_on_board, move_from_uci, position_after, replay,
 };
 use crate::chess::{Game, Move};
@@ -23,6 +23,8 @@ pub enum ScriptedCall {
     Evaluate { fen: String },
     /// `analyse_game`: the number of moves of the game.
     AnalyseGame { plies: usize },
+    /// `lines`: the FEN of the position searched and the lines asked for.
+    Lines { fen: String, count: usize },
 }
 
 #[derive(Default)]
@@ -34,6 +36,14 @@ struct Script {
     fail_next: Option<EngineError>,
     delay: Duration,
     calls: Vec<ScriptedCall>,
+    /// MultiPV answers by position (the FEN's first four fields): each
+    /// line's moves (UCI, space-separated) and score (White's view).
+    lines: std::collections::HashMap<String, Vec<(String, Score)>>,
+}
+
+/// A FEN without its move counters: how scripted positions are looked up.
+fn position_key(fen: &str) -> String {
+    fen.split_whitespace().take(4).collect::<Vec<_>>().join(" ")
 }
 
 /// A fake [`Engine`]; all setters take `&self`, so a test can keep an
@@ -81,6 +91,23 @@ impl ScriptedEngine {
     /// The analysis `analyse_game` answers from now on.
     pub fn set_analysis(&self, analysis: GameAnalysis) {
         self.lock().analysis = Some(analysis);
+    }
+
+    /// What the engine thinks of one position (given by its FEN; the move
+    /// counters are ignored): its lines, best first, each a principal
+    /// variation in UCI (`"d8h4 g2g3"`) and its score from White's point of
+    /// view. `lines` answers them (as many as asked), and a game's analysis
+    /// evaluates the position by the first (other positions are 0.00 with
+    /// no best move). Lines whose first move is not legal there make
+    /// `lines` fail with [`EngineError::Protocol`].
+    pub fn set_lines(&self, fen: &str, lines: &[(&str, Score)]) {
+        self.lock().lines.insert(
+            position_key(fen),
+            lines
+                .iter()
+                .map(|(pv, s)| ((*pv).to_string(), *s))
+                .collect(),
+        );
     }
 
     /// Makes the next call (any method) fail with `error`.
@@ -171,8 +198,99 @@ impl ScriptedEngine {
             best: None,
             depth: 1,
         };
-        let evals = vec![flat; game.moves().len() + 1];
+        let mut position = game.start().clone();
+        let mut evals = Vec::with_capacity(game.moves().len() + 1);
+        for i in 0..=game.moves().len() {
+            let scripted = self.scripted_lines(&position).into_iter().next();
+            evals.push(match (decided_on_board(&position), scripted) {
+                (Some(decided), _) => decided,
+                (None, Some(line)) => Evaluation {
+                    score: line.score,
+                    best: line.moves.first().copied(),
+                    depth: 1,
+                },
+                (None, None) => flat,
+            });
+            if let Some(m) = game.moves().get(i) {
+                position.play_unchecked(*m);
+            }
+        }
         Ok(analysis::analyse(game.start(), game.moves(), &evals))
+    }
+
+    /// The scripted lines of a position, their moves checked legal (a
+    /// variation cut at its first illegal move).
+    fn scripted_lines(&self, position: &crate::chess::Position) -> Vec<PvLine> {
+        let Some(lines) = self
+            .lock()
+            .lines
+            .get(&position_key(&position.fen()))
+            .cloned()
+        else {
+            return Vec::new();
+        };
+        lines
+            .into_iter()
+            .filter_map(|(pv, score)| {
+                let mut p = position.clone();
+                let mut moves = Vec::new();
+                for text in pv.split_whitespace() {
+                    let Some(m) = move_from_uci(&p, text) else {
+                        break;
+                    };
+                    p.play_unchecked(m);
+                    moves.push(m);
+                }
+                (!moves.is_empty()).then_some(PvLine {
+                    score,
+                    moves,
+                    depth: 1,
+                })
+            })
+            .collect()
+    }
+
+    async fn multi(
+        &self,
+        start_fen: &str,
+        moves: &[String],
+        count: usize,
+    ) -> Result<Vec<PvLine>, EngineError> {
+        let (start, played) = replay(start_fen, moves)?;
+        let position = position_after(&start, &played);
+        let delay = self.begin(ScriptedCall::Lines {
+            fen: position.fen(),
+            count,
+        })?;
+        tokio::time::sleep(delay).await;
+        if !position.has_legal_move() {
+            return Ok(Vec::new());
+        }
+        let scripted = self
+            .lock()
+            .lines
+            .contains_key(&position_key(&position.fen()));
+        if scripted {
+            let lines = self.scripted_lines(&position);
+            if lines.is_empty() {
+                return Err(EngineError::Protocol(
+                    "scripted lines are not legal here".into(),
+                ));
+            }
+            return Ok(lines.into_iter().take(count.max(1)).collect());
+        }
+        // Unscripted: the first legal move at 0.00, one line only.
+        let score = self.lock().score.unwrap_or(Score::Cp(0));
+        Ok(position
+            .legal_moves()
+            .first()
+            .map(|m| PvLine {
+                score,
+                moves: vec![*m],
+                depth: 1,
+            })
+            .into_iter()
+            .collect())
     }
 }
 
@@ -211,6 +329,16 @@ impl Engine for ScriptedEngine {
         _budget: Duration,
     ) -> EngineFuture<'a, GameAnalysis> {
         Box::pin(self.analyse(game))
+    }
+
+    fn lines<'a>(
+        &'a self,
+        start_fen: &'a str,
+        moves: &'a [String],
+        count: usize,
+        _movetime: Duration,
+    ) -> EngineFuture<'a, Vec<PvLine>> {
+        Box::pin(self.multi(start_fen, moves, count))
     }
 }
 
@@ -313,6 +441,7 @@ mod tests {
                 san: "g4".into(),
                 best_san: "Nc3".into(),
             }),
+            evaluations: Vec::new(),
         };
         fake.set_analysis(scripted.clone());
         assert_eq!(

@@ -167,27 +167,60 @@ pub struct SearchOutcome {
     /// From the side to move.
     pub score: Option<Score>,
     pub depth: u32,
+    /// Every `multipv` line reported (1, 2, ...), best first: the last
+    /// exact score of each (a bound only when no exact one came) with its
+    /// principal variation. One line unless `MultiPV` was set above 1.
+    pub lines: Vec<LineOutcome>,
+}
+
+/// One `multipv` line of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineOutcome {
+    /// From the side to move.
+    pub score: Score,
+    pub depth: u32,
+    /// The principal variation in UCI, its first move the line's move.
+    pub pv: Vec<String>,
 }
 
 /// Folds the lines of one search into its outcome: the score of the last
-/// exact main-line `info` (a bound only when no exact score came).
+/// exact main-line `info` (a bound only when no exact score came), and the
+/// same for every `multipv` line.
 #[derive(Debug, Default)]
 pub struct SearchCollector {
     exact: Option<(Score, u32)>,
     bound: Option<(Score, u32)>,
+    /// Per `multipv` index (1-based, `info` without one counts as 1): the
+    /// last exact line and the last bound line.
+    lines: std::collections::BTreeMap<u32, (Option<LineOutcome>, Option<LineOutcome>)>,
 }
 
 impl SearchCollector {
     /// Takes one line; returns the outcome at `bestmove`.
     pub fn push(&mut self, line: &EngineLine) -> Option<SearchOutcome> {
         match line {
-            EngineLine::Info(info) if info.is_main_line() => {
+            EngineLine::Info(info) => {
                 if let Some((score, bound)) = info.score {
                     let depth = info.depth.unwrap_or(0);
-                    if bound == Bound::Exact {
-                        self.exact = Some((score, depth));
-                    } else {
-                        self.bound = Some((score, depth));
+                    if info.is_main_line() {
+                        if bound == Bound::Exact {
+                            self.exact = Some((score, depth));
+                        } else {
+                            self.bound = Some((score, depth));
+                        }
+                    }
+                    if !info.pv.is_empty() {
+                        let entry = self.lines.entry(info.multipv.unwrap_or(1)).or_default();
+                        let line = LineOutcome {
+                            score,
+                            depth,
+                            pv: info.pv.clone(),
+                        };
+                        if bound == Bound::Exact {
+                            entry.0 = Some(line);
+                        } else {
+                            entry.1 = Some(line);
+                        }
                     }
                 }
                 None
@@ -197,10 +230,15 @@ impl SearchCollector {
                     Some((s, d)) => (Some(s), d),
                     None => (None, 0),
                 };
+                let lines = std::mem::take(&mut self.lines)
+                    .into_values()
+                    .filter_map(|(exact, bound)| exact.or(bound))
+                    .collect();
                 Some(SearchOutcome {
                     best: best.clone(),
                     score,
                     depth,
+                    lines,
                 })
             }
             _ => None,
@@ -350,6 +388,27 @@ mod tests {
         assert_eq!(out.best.as_deref(), Some("d2d4"));
         assert_eq!(out.score, Some(Score::Cp(30)));
         assert_eq!(out.depth, 2);
+    }
+
+    #[test]
+    fn collector_keeps_every_multipv_line() {
+        let mut c = SearchCollector::default();
+        for line in [
+            "info depth 9 multipv 1 score cp 420 pv d1h5 g7g6 h5e5",
+            "info depth 9 multipv 2 score cp 35 pv g1f3 b8c6",
+            "info depth 10 multipv 1 score mate 3 pv d1h5 g7g6 h5f7",
+            "info depth 10 multipv 2 score cp 20 upperbound pv g1f3",
+        ] {
+            assert_eq!(c.push(&parse_line(line)), None);
+        }
+        let out = c.push(&parse_line("bestmove d1h5")).unwrap();
+        assert_eq!(out.score, Some(Score::Mates(3)));
+        assert_eq!(out.lines.len(), 2);
+        assert_eq!(out.lines[0].score, Score::Mates(3));
+        assert_eq!(out.lines[0].pv, ["d1h5", "g7g6", "h5f7"]);
+        // The second line's exact score wins over a later bound.
+        assert_eq!(out.lines[1].score, Score::Cp(35));
+        assert_eq!(out.lines[1].depth, 9);
     }
 
     #[test]

@@ -132,6 +132,11 @@ impl GameService {
         if room > 0 {
             out.append(&mut self.claim_expiries(platform, now, lease, room).await);
         }
+        // ---- puzzles: the daily puzzles due
+        let room = batch - out.len() as i64;
+        if room > 0 {
+            out.append(&mut self.claim_daily_puzzles(platform, now, lease, room).await);
+        }
         if let Ok(next) = self.inner.store.next_due().await {
             *lock(&self.inner.due_hint) = Some(next.unwrap_or(i64::MAX));
         }
@@ -174,7 +179,9 @@ impl GameService {
     /// Marks a claimed announcement as posted.
     pub async fn ack_due(&self, due: &DueAnnouncement) {
         let store = &self.inner.store;
-        let acked = if due.challenge {
+        let acked = if due.puzzle {
+            store.ack_puzzle_announcement(due.id).await
+        } else if due.challenge {
             store.ack_challenge_announcement(due.id).await
         } else {
             store.ack_announcement(due.id).await
@@ -232,6 +239,7 @@ impl GameService {
             id: a.id,
             replies,
             challenge: false,
+            puzzle: false,
         }))
     }
 
@@ -288,6 +296,7 @@ impl GameService {
                 id,
                 replies,
                 challenge: false,
+                puzzle: false,
             }));
         }
         if l.row.remind_at.is_some_and(|r| r <= now)
@@ -303,6 +312,7 @@ impl GameService {
                 id,
                 replies,
                 challenge: false,
+                puzzle: false,
             }));
         }
         Ok(None)

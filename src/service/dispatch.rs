@@ -53,6 +53,8 @@ impl GameService {
                 renderer: std::sync::OnceLock::new(),
                 outage: Mutex::new(None),
                 guards: super::hardening::Guards::default(),
+                background: Mutex::new(Vec::new()),
+                puzzle_games: Mutex::new(std::collections::HashSet::new()),
             }),
         })
     }
@@ -271,6 +273,9 @@ impl GameService {
             // ---- premove
             Command::Premove { game, action } => self.premove(loc, place, by, game, action).await,
             Command::Note { game, text } => self.note(loc, place, by, game, text.as_deref()).await,
+            // ---- puzzles
+            Command::Puzzle { daily } => self.puzzle(loc, place, by, daily, prefs.moderator).await,
+            Command::Solve { text, puzzle } => self.solve(loc, place, by, &text, puzzle).await,
         };
         match result {
             Ok(mut r) => replies.append(&mut r),

@@ -59,6 +59,7 @@ impl GameService {
                         id: a.id,
                         replies,
                         challenge: true,
+                        puzzle: false,
                     });
                 }
             }
@@ -84,6 +85,7 @@ impl GameService {
                     id,
                     replies: self.expiry_replies(&c).await,
                     challenge: true,
+                    puzzle: false,
                 }),
                 Ok(None) => {}
                 Err(e) => tracing::error!(challenge = c.id, error = %e, "expiring failed"),
@@ -115,6 +117,7 @@ impl GameService {
                     id,
                     replies: self.expiry_replies(&c).await,
                     challenge: true,
+                    puzzle: false,
                 };
                 // Posted with this command's replies.
                 self.ack_due(&due).await;

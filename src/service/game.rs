@@ -103,6 +103,11 @@ pub(super) struct Inner {
     /// ---- hardening (issue 35): kept GIFs, the `summary` rate limit,
     /// quick losses.
     pub(super) guards: super::hardening::Guards,
+    // ---- puzzles
+    /// Puzzle generation running in the background (see `puzzles.rs`).
+    pub(super) background: Mutex<Vec<tokio::task::JoinHandle<()>>>,
+    /// Games whose puzzles this process is making now.
+    pub(super) puzzle_games: Mutex<std::collections::HashSet<i64>>,
 }
 
 /// Games kept replayed in memory at most.

@@ -34,6 +34,8 @@ mod summaries;
 mod engine_deadline;
 mod hardening;
 mod summary_outbox;
+// ---- puzzles
+mod puzzles;
 
 pub use clock::{ManualClock, SystemClock};
 pub use comfort::VACATION_ALLOWANCE;
@@ -319,7 +321,33 @@ pub enum Command {
         game: Option<i64>,
         text: Option<String>,
     },
+    // ---- puzzles
+    /// A puzzle for the caller (private), or with `daily` a moderator
+    /// turns this channel's daily puzzle on or off.
+    Puzzle {
+        daily: Option<PuzzleDaily>,
+    },
+    /// An answer to the caller's current puzzle (or to puzzle `puzzle`:
+    /// theirs, or this channel's daily one).
+    Solve {
+        text: String,
+        puzzle: Option<i64>,
+    },
 }
+
+// ---- puzzles
+/// `puzzle daily:on [hour:H]` / `puzzle daily:off`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PuzzleDaily {
+    /// Post at this UTC hour (0-23; [`DEFAULT_DAILY_HOUR`] when not given).
+    On {
+        hour: Option<u8>,
+    },
+    Off,
+}
+
+/// The UTC hour of a daily puzzle when `hour` is not given.
+pub const DEFAULT_DAILY_HOUR: u8 = 18;
 
 /// What a platform reports about the caller of a command: their languages,
 /// besides the channel's own setting (see [`GameService::locale_for`]), and
@@ -525,6 +553,35 @@ pub enum Event {
     Note {
         game: i64,
     },
+    // ---- puzzles
+    /// A puzzle shown to the caller (private), or the daily puzzle posted
+    /// in a channel (`daily`).
+    Puzzle {
+        puzzle: i64,
+        /// The position to solve now.
+        fen: String,
+        /// `white` or `black`: the solver.
+        to_move: String,
+        from_game: i64,
+        /// The ply of the move to find in the source game.
+        ply: i64,
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        daily: bool,
+    },
+    /// An answer to a puzzle (private).
+    Solved {
+        puzzle: i64,
+        correct: bool,
+        /// The puzzle is over (solved, or failed twice).
+        done: bool,
+        /// The whole solution in SAN, once done.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        solution: Option<Vec<String>>,
+        streak: i64,
+        /// The opponent's reply (SAN) when a right move did not end it.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        reply: Option<String>,
+    },
 }
 
 /// One message the bot posts.
@@ -640,6 +697,8 @@ pub struct DueAnnouncement {
     /// The outbox it is in: a game's (time-out, reminder) or a
     /// challenge's (expiry).
     pub(crate) challenge: bool,
+    /// In the puzzle outbox (a daily puzzle's post).
+    pub(crate) puzzle: bool,
 }
 
 /// Buttons an adapter may offer under a reply.

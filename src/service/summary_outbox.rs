@@ -106,6 +106,8 @@ impl GameService {
         l: &Loaded,
         analysis: GameAnalysis,
     ) -> GameAnalysis {
+        // ---- puzzles: made in the background, once per game
+        self.puzzles_after_analysis(l, &analysis);
         let json = match serde_json::to_string(&StoredAnalysis::from(&analysis)) {
             Ok(j) => j,
             Err(e) => {

@@ -103,7 +103,9 @@ impl Store {
         let challenges = self.next_challenge_due(platform).await?;
         // ---- leagues: an open league's start time.
         let leagues = self.next_league_start(platform).await?;
-        Ok([games.0, leases, challenges, leagues]
+        // ---- puzzles: daily posts and their unposted announcements
+        let dailies = self.next_daily_due(platform).await?;
+        Ok([games.0, leases, challenges, leagues, dailies]
             .into_iter()
             .flatten()
             .min())

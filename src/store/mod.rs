@@ -34,6 +34,8 @@ mod community;
 mod summaries;
 // ---- premove
 mod premove;
+// ---- puzzles
+mod puzzles;
 
 pub use backend::{Backend, PoolConfig, numbered_placeholders, redact_url};
 use backend::{Pool, query};
@@ -51,6 +53,11 @@ pub use ratings::{HeadToHead, RatingChange, RatingRow, RatingUpdate};
 pub use summaries::{ANNOUNCE_SUMMARY, SUMMARY_LEASE_MS};
 // ---- premove
 pub use premove::{Applied, LinesCheck, PremoveRow};
+// ---- puzzles
+pub use puzzles::{
+    ATTEMPT_FAILED, ATTEMPT_OPEN, ATTEMPT_SOLVED, AttemptRow, DailyRow, NewPuzzle, PostRow,
+    PuzzleAnnouncementRow, PuzzleRow, PuzzleSource, SolverRow,
+};
 
 /// Storage failures.
 #[derive(Debug, thiserror::Error)]

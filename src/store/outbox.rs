@@ -45,6 +45,9 @@ pub(super) enum Outbox {
     Games,
     /// `challenge_announcement`: entries about a `challenge` row.
     Challenges,
+    /// `puzzle_announcement`: entries about a `puzzle_post` row (a daily
+    /// puzzle).
+    Puzzles,
 }
 
 impl Outbox {
@@ -53,6 +56,7 @@ impl Outbox {
         match self {
             Outbox::Games => "announcement",
             Outbox::Challenges => "challenge_announcement",
+            Outbox::Puzzles => "puzzle_announcement",
         }
     }
 
@@ -61,6 +65,7 @@ impl Outbox {
         match self {
             Outbox::Games => "game",
             Outbox::Challenges => "challenge",
+            Outbox::Puzzles => "puzzle_post",
         }
     }
 
@@ -70,6 +75,7 @@ impl Outbox {
         match self {
             Outbox::Games => "id, game_id, platform, kind, ply, lease_until",
             Outbox::Challenges => "id, challenge_id, lease_until",
+            Outbox::Puzzles => "id, puzzle_post_id, lease_until",
         }
     }
 
@@ -108,7 +114,7 @@ impl Outbox {
 
     /// Entries whose lease ran out by `now`, oldest first, of `platform`
     /// (`None`: all), at most `limit`.
-    async fn expired<R: Row>(
+    pub(super) async fn expired<R: Row>(
         self,
         pool: &Pool,
         platform: Option<&str>,
@@ -132,7 +138,7 @@ impl Outbox {
 
     /// Takes over an entry whose lease ran out: true for exactly one caller
     /// (the lease must still be `old_lease`, the one it read).
-    async fn renew(
+    pub(super) async fn renew(
         self,
         pool: &Pool,
         id: i64,
@@ -153,7 +159,7 @@ impl Outbox {
     }
 
     /// Removes a posted entry.
-    async fn ack(self, pool: &Pool, id: i64) -> StoreResult<()> {
+    pub(super) async fn ack(self, pool: &Pool, id: i64) -> StoreResult<()> {
         let sql = format!("delete from {} where id = ?", self.table());
         query(sqlx::AssertSqlSafe(sql))
             .bind(id)

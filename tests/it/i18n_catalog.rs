@@ -304,6 +304,26 @@ const CONTRACT: &[(&str, &[&str])] = &[
     ("note-none", &["id"]),
     ("note-too-long", &["max", "count"]),
     ("note-own-copy", &["id"]),
+    // ---- puzzles
+    (
+        "puzzle-shown",
+        &[
+            "id", "motif", "own", "game", "white", "black", "color", "n", "count",
+        ],
+    ),
+    ("puzzle-none", &[]),
+    ("puzzle-right", &["san", "reply"]),
+    ("puzzle-solved", &["id", "line", "n", "count"]),
+    ("puzzle-wrong", &["san"]),
+    ("puzzle-failed", &["san", "line"]),
+    ("puzzle-not-yours", &["id"]),
+    ("puzzle-finished", &["id"]),
+    ("puzzle-daily-on", &["time", "until"]),
+    ("puzzle-daily-off", &[]),
+    ("puzzle-daily-moderators", &[]),
+    ("puzzle-daily", &["id", "motif", "color"]),
+    ("puzzle-daily-first", &["name"]),
+    ("puzzle-daily-unsolved", &[]),
 ];
 
 /// Why a move is illegal (`illegal-move`) and why a claim is refused
@@ -422,6 +442,9 @@ fn samples(name: &str) -> Vec<Arg<'static>> {
             .into_iter()
             .map(Arg::Num)
             .collect(),
+        // ---- puzzles
+        "own" => s(&["no", "yes"]),
+        "motif" => s(&["mate", "material", "advantage"]),
         _ => s(&["somebody"]),
     }
 }

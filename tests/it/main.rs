@@ -67,3 +67,5 @@ mod store_pg;
 mod summaries;
 // ---- chess960 (product)
 mod chess960_product;
+// ---- puzzles
+mod puzzles;

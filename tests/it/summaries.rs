@@ -260,6 +260,7 @@ async fn the_engine_analysis_goes_into_the_summary() {
             san: "g4".into(),
             best_san: "Nc3".into(),
         }),
+        evaluations: Vec::new(),
     });
     let engine: Arc<dyn Engine> = fake.clone();
     let svc = service(Some(engine)).await;

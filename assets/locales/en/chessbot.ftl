@@ -158,6 +158,8 @@ help =
 
     /chess premove line:"e5 Nf3 Nc6 Bb5" - conditional moves: if your opponent plays e5, Nf3 is played for you at once, and so on (only you see them); /chess premove alone lists them, /chess premove clear removes them
     /chess note text:"..." - a private note on your game here, shown only to you (in /chess games and your copy of the PGN)
+
+    /chess puzzle - a puzzle from your own games (private); /chess solve <move> - answer it; /chess puzzle daily:on|off [hour:18] - a puzzle a day here (moderators)
     /chess help - this text
     /chess challenge ... variant:chess960 [position:0-959] - Chess960 with its own ratings (random start position unless given); also computer variant:chess960, stats variant:chess960, leaderboard variant:chess960
 
@@ -657,3 +659,37 @@ note-none = You have no note on game #{ $id }. Write one with `/chess note text:
 note-too-long = A note has at most { $max } characters; this one has { $count }. Nothing was saved.
 
 note-own-copy = Your copy of game #{ $id }, with your private note:
+
+## ---- puzzles
+
+puzzle-shown = Puzzle #{ $id } ({ $motif ->
+        [mate] mate
+        [material] win material
+       *[advantage] a winning move
+    }): { $own ->
+        [yes] a chance you missed in game #{ $game }, { $white } vs { $black }.
+       *[no] from game #{ $game }, { $white } vs { $black }.
+    } { $color ->
+        [black] Black
+       *[white] White
+    } to move: find the best move and answer with `/chess solve <move>`. Your streak: { $n }, solved: { $count }.
+puzzle-none = No puzzle for you yet: puzzles come from the finished, analysed games of this community.
+puzzle-right = Right: { $san }! The reply is { $reply }. Find the next move.
+puzzle-solved = Solved puzzle #{ $id }: { $line }. Your streak: { $n }, solved: { $count }.
+puzzle-wrong = { $san } is not it. One more try.
+puzzle-failed = { $san } is not it either. The solution: { $line }. Your streak starts again.
+puzzle-not-yours = Puzzle #{ $id } is not yours: ask for your own with `/chess puzzle`.
+puzzle-finished = You already finished puzzle #{ $id }: ask for another with `/chess puzzle`.
+puzzle-daily-on = A puzzle of the day will be posted here at { $time } UTC, the first on { $until }.
+puzzle-daily-off = No more puzzles of the day here.
+puzzle-daily-moderators = Only moderators can turn the puzzle of the day on or off.
+puzzle-daily = Puzzle of the day #{ $id } ({ $motif ->
+        [mate] mate
+        [material] win material
+       *[advantage] a winning move
+    }): { $color ->
+        [black] Black
+       *[white] White
+    } to move. Answer privately with `/chess solve <move>`.
+puzzle-daily-first = The last puzzle was solved first by { $name }.
+puzzle-daily-unsolved = Nobody solved the last puzzle.

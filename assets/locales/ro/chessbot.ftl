@@ -149,6 +149,8 @@ help =
 
     /chess premove line:"e5 Cf3 Cc6 Nb5" - mutări condiționate: dacă adversarul joacă e5, Cf3 se joacă imediat pentru tine și așa mai departe (doar tu le vezi); /chess premove singur le arată, /chess premove clear le șterge
     /chess note text:"..." - o notă privată la partida ta de aici, văzută doar de tine (în /chess games și în copia ta a PGN-ului)
+
+    /chess puzzle - o problemă din propriile partide (doar pentru voi); /chess solve <mutare> - răspundeți; /chess puzzle daily:on|off [hour:18] - o problemă pe zi aici (moderatorii)
     /chess help - acest text
     Piesele se notează cu literele românești: R rege, D damă, T turn, N nebun, C cal; pionul nu are literă (e4, exd5). Atenție: N înseamnă nebun, nu cal. Rocada: O-O sau O-O-O.
     /chess challenge ... variant:chess960 [position:0-959] - șah Fischer (Chess960) cu rating separat (poziția de start la întâmplare dacă nu e dată); și computer variant:chess960, stats variant:chess960, leaderboard variant:chess960
@@ -684,3 +686,37 @@ note-none = Nu ai nicio notă pentru partida #{ $id }. Scrie una cu `/chess note
 note-too-long = O notă are cel mult { $max } de caractere; aceasta are { $count }. Nu s-a salvat nimic.
 
 note-own-copy = Copia ta a partidei #{ $id }, cu nota ta privată:
+
+## ---- puzzles
+
+puzzle-shown = Problema #{ $id } ({ $motif ->
+        [mate] mat
+        [material] câștig de material
+       *[advantage] o mutare câștigătoare
+    }): { $own ->
+        [yes] o șansă pe care ați ratat-o în partida #{ $game }, { $white } - { $black }.
+       *[no] din partida #{ $game }, { $white } - { $black }.
+    } { $color ->
+        [black] Negrul
+       *[white] Albul
+    } la mutare: găsiți cea mai bună mutare și răspundeți cu `/chess solve <mutare>`. Seria dumneavoastră: { $n }, rezolvate: { $count }.
+puzzle-none = Nu aveți încă nicio problemă: ele vin din partidele terminate și analizate ale acestei comunități.
+puzzle-right = Corect: { $san }! Răspunsul este { $reply }. Găsiți mutarea următoare.
+puzzle-solved = Problema #{ $id } rezolvată: { $line }. Seria dumneavoastră: { $n }, rezolvate: { $count }.
+puzzle-wrong = { $san } nu este mutarea. Mai aveți o încercare.
+puzzle-failed = Nici { $san } nu este. Soluția: { $line }. Seria începe din nou.
+puzzle-not-yours = Problema #{ $id } nu este a dumneavoastră: cereți una cu `/chess puzzle`.
+puzzle-finished = Ați terminat deja problema #{ $id }: cereți alta cu `/chess puzzle`.
+puzzle-daily-on = Problema zilei va apărea aici la { $time } UTC, prima pe { $until }.
+puzzle-daily-off = Nu mai apare problema zilei aici.
+puzzle-daily-moderators = Doar moderatorii pot porni sau opri problema zilei.
+puzzle-daily = Problema zilei #{ $id } ({ $motif ->
+        [mate] mat
+        [material] câștig de material
+       *[advantage] o mutare câștigătoare
+    }): { $color ->
+        [black] Negrul
+       *[white] Albul
+    } la mutare. Răspundeți în privat cu `/chess solve <mutare>`.
+puzzle-daily-first = Problema trecută a fost rezolvată prima dată de { $name }.
+puzzle-daily-unsolved = Nimeni nu a rezolvat problema trecută.

@@ -12,6 +12,8 @@ use super::threads;
 use crate::chess::{RulesMode, Variant};
 // ---- leagues
 use super::league::league;
+// ---- puzzles
+use super::puzzle::puzzle;
 use crate::i18n::Locale;
 use crate::render::Theme;
 use crate::service::{
@@ -340,7 +342,9 @@ pub(super) async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error>
         // ---- leagues
         "league",
         // ---- premove
-        "super::premove::premove"
+        "super::premove::premove",
+        // ---- puzzles
+        "puzzle"
     ),
     subcommand_required,
     description_localized("ru", "Шахматы по переписке: вызовите соперника и играйте по ходу"),

@@ -133,7 +133,8 @@ fn the_command_tree_has_every_subcommand() {
             // ---- leagues
             "league",
             // ---- premove
-            "premove"
+            "premove",
+            "puzzle"
         ]
     );
     for sub in &cmd.subcommands {

@@ -29,6 +29,8 @@ pub mod retry;
 pub mod scale;
 pub mod threads;
 pub mod token;
+// ---- puzzles
+pub mod puzzle;
 
 use std::sync::Arc;
 

@@ -28,6 +28,8 @@ mod times;
 mod hardening;
 // ---- premove
 mod premove;
+// ---- puzzles
+mod puzzles;
 
 pub use adapter::*;
 pub use comfort::*;
@@ -45,6 +47,8 @@ mod chess960;
 pub use chess960::*;
 // ---- premove
 pub use premove::*;
+// ---- puzzles
+pub use puzzles::*;
 /// A deadline as shown to users (the same in every language: digits and
 /// UTC read everywhere).
 #[must_use]
