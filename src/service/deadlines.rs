@@ -155,6 +155,7 @@ impl GameService {
 
     /// Marks a claimed announcement as posted.
     pub async fn ack_due(&self, due: &DueAnnouncement) {
+        super::process::count_announced(due);
         let store = &self.inner.store;
         let acked = if due.challenge {
             store.ack_challenge_announcement(due.id).await

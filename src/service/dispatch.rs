@@ -51,6 +51,7 @@ impl GameService {
                 engine,
                 renderer: std::sync::OnceLock::new(),
                 outage: Mutex::new(None),
+                drain: crate::lifecycle::Drain::new(),
             }),
         })
     }
@@ -87,7 +88,7 @@ impl GameService {
     /// the replies are in the user's language if given, else the channel's
     /// setting, else the guild's language, else English (see
     /// [`GameService::locale_for`]).
-    pub async fn handle_with(
+    pub(super) async fn handle_unmeasured(
         &self,
         place: &Place,
         by: &Actor,

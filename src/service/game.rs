@@ -100,6 +100,9 @@ pub(super) struct Inner {
     /// While the database is unreachable, when to look at it again (the
     /// outage of `outage.rs`).
     pub(super) outage: Mutex<Option<std::time::Instant>>,
+    /// Commands and announcements in flight, for a graceful shutdown
+    /// (`process.rs`).
+    pub(super) drain: Arc<crate::lifecycle::Drain>,
 }
 
 /// Games kept replayed in memory at most.

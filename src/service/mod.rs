@@ -22,6 +22,7 @@ pub mod messages;
 mod offers;
 mod outage;
 mod play;
+mod process;
 mod records;
 mod settings;
 mod summaries;

@@ -28,6 +28,7 @@ mod games;
 mod outbox;
 mod prefs;
 mod ratings;
+mod stats;
 
 pub use backend::{Backend, PoolConfig, numbered_placeholders, redact_url};
 use backend::{Pool, query};
