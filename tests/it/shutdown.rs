@@ -175,7 +175,7 @@ fn sigterm_mid_burst_loses_no_answered_move_and_answers_nothing_twice() {
 fn sigint_at_the_prompt_ends_the_console_with_zero() {
     let dir = tempfile::tempdir().expect("temp dir");
     let db = format!("sqlite://{}", dir.path().join("y.db").display());
-    let lines = vec!["alice: /chess challenge @bob".to_string()];
+    let line = "alice: /chess challenge @bob";
     let mut child = Command::new(env!("CARGO_BIN_EXE_chessbot"))
         .env_remove("CHESSBOT_HTTP_ADDR")
         .args(["console", "--json", "--db", &db])
@@ -185,7 +185,7 @@ fn sigint_at_the_prompt_ends_the_console_with_zero() {
         .spawn()
         .expect("start chessbot");
     let mut stdin = child.stdin.take().expect("stdin");
-    writeln!(stdin, "{}", lines[0]).expect("write");
+    writeln!(stdin, "{line}").expect("write");
     let mut out = BufReader::new(child.stdout.take().expect("stdout"));
     let mut first = String::new();
     out.read_line(&mut first).expect("an answer");
