@@ -27,11 +27,17 @@ COPY --from=build /usr/local/bin/chessbot /usr/local/bin/chessbot
 # /data/chessbot.toml) is read when it exists; the environment overrides it.
 ENV STOCKFISH_PATH=/usr/games/stockfish \
     DATABASE_URL=sqlite:///data/chessbot.db \
+    CHESSBOT_HTTP_ADDR=:8080 \
     RUST_LOG=info
 USER chessbot:chessbot
 WORKDIR /data
 VOLUME ["/data"]
-# No HEALTHCHECK yet: the HTTP health endpoints are not built (README).
+# /healthz, /readyz and /metrics on CHESSBOT_HTTP_ADDR (README, Health and
+# metrics). The image has no curl: `chessbot healthcheck` asks /readyz of
+# that address and exits 0 when the platform and the database are up.
+EXPOSE 8080
+HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 \
+    CMD ["/usr/local/bin/chessbot", "healthcheck"]
 # tini reaps the stockfish processes and forwards SIGTERM to the bot.
 ENTRYPOINT ["/usr/bin/tini", "--", "/usr/local/bin/chessbot"]
 CMD ["discord"]

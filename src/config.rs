@@ -28,6 +28,10 @@ pub struct Cli {
     /// environment overrides it.
     #[arg(long, global = true, value_name = "FILE", env = CONFIG_ENV)]
     pub config: Option<PathBuf>,
+    /// Serve `/healthz`, `/readyz` and `/metrics` over HTTP on this address
+    /// (`HOST:PORT`, or `:PORT` for every interface); off when unset.
+    #[arg(long, global = true, value_name = "ADDR", env = HTTP_ADDR_ENV)]
+    pub http: Option<String>,
     #[command(subcommand)]
     pub command: Option<CliCommand>,
 }
@@ -47,7 +51,25 @@ pub enum CliCommand {
     Backup(BackupArgs),
     /// Print the effective settings (secrets redacted) and where each came from.
     Config,
+    /// Ask a running bot's `/readyz`: exit 0 when ready, 1 otherwise (the
+    /// container health check; the image has no curl).
+    Healthcheck(HealthcheckArgs),
 }
+
+/// Arguments of `chessbot healthcheck`.
+#[derive(Debug, clap::Args)]
+pub struct HealthcheckArgs {
+    /// The URL to ask (default: `/readyz` of `--http` / CHESSBOT_HTTP_ADDR,
+    /// on the loopback when that names every interface).
+    #[arg(long, value_name = "URL")]
+    pub url: Option<String>,
+    /// Seconds to wait for the answer.
+    #[arg(long, default_value_t = 5)]
+    pub timeout: u64,
+}
+
+/// The variable of `--http`.
+pub const HTTP_ADDR_ENV: &str = "CHESSBOT_HTTP_ADDR";
 
 /// Arguments of `chessbot backup`.
 #[derive(Debug, clap::Args)]
@@ -89,6 +111,29 @@ pub struct Setting {
     pub default: &'static str,
 }
 
+impl Setting {
+    /// Whether the value may instead be read from a file named by
+    /// `<ENV>_FILE` (or `<key>_file` in the settings file), as Docker
+    /// secrets are: every secret and every URL (which may hold a password).
+    #[must_use]
+    pub fn takes_file(&self) -> bool {
+        self.secrecy != Secrecy::Plain
+    }
+
+    /// The variable naming the file of the value (`DISCORD_TOKEN_FILE`).
+    #[must_use]
+    pub fn file_env(&self) -> String {
+        format!("{}_FILE", self.env)
+    }
+
+    /// The settings file's key naming the file of the value
+    /// (`discord_token_file`).
+    #[must_use]
+    pub fn file_key(&self) -> String {
+        format!("{}_file", self.key)
+    }
+}
+
 const fn setting(
     key: &'static str,
     env: &'static str,
@@ -123,7 +168,7 @@ pub const SETTINGS: &[Setting] = &[
         Secrecy::Plain,
         "30",
     ),
-    setting("http_addr", "CHESSBOT_HTTP_ADDR", Secrecy::Plain, "off"),
+    setting("http_addr", HTTP_ADDR_ENV, Secrecy::Plain, "off"),
     setting("rust_log", "RUST_LOG", Secrecy::Plain, "warn"),
     setting(
         "discord_token",
@@ -250,6 +295,25 @@ pub enum ConfigError {
         /// The known keys.
         known: String,
     },
+    /// Both a value and a file to read it from, at the same level.
+    #[error("{direct} and {file} are both set: set one of them")]
+    Ambiguous {
+        /// The value's variable or key.
+        direct: String,
+        /// The file's variable or key.
+        file: String,
+    },
+    /// The file a secret is to be read from cannot be read.
+    #[error("{by}: cannot read {}: {source}", .path.display())]
+    SecretFile {
+        /// The variable or key naming the file.
+        by: String,
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
     /// A value that is not a string, number, boolean or list of strings.
     #[error("{}: {key} must be a string, a number, a boolean or a list of strings", .path.display())]
     BadValue {
@@ -271,6 +335,10 @@ pub enum Origin {
     EnvironmentOverFile,
     /// Set nowhere: the default applies.
     Default,
+    /// Read from the file the environment's `<ENV>_FILE` names.
+    EnvironmentSecretFile,
+    /// Read from the file the settings file's `<key>_file` names.
+    FileSecretFile,
 }
 
 /// One setting's effective value.
@@ -282,6 +350,8 @@ pub struct Effective {
     pub value: Option<String>,
     /// Where the value came from.
     pub origin: Origin,
+    /// The file the value was read from (`<ENV>_FILE`, `<key>_file`).
+    pub secret_file: Option<PathBuf>,
 }
 
 /// The settings file (if any) and every setting's effective value.
@@ -321,7 +391,7 @@ pub fn config_path(args: &[OsString], env: Option<OsString>) -> Option<(PathBuf,
 ///
 /// # Errors
 /// [`ConfigError`] naming the file and, for a bad key or value, the key.
-pub fn read_file(path: &Path) -> Result<BTreeMap<&'static str, String>, ConfigError> {
+pub fn read_file(path: &Path) -> Result<BTreeMap<String, String>, ConfigError> {
     let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
         path: path.to_path_buf(),
         source,
@@ -329,7 +399,7 @@ pub fn read_file(path: &Path) -> Result<BTreeMap<&'static str, String>, ConfigEr
     parse_file(path, &text)
 }
 
-fn parse_file(path: &Path, text: &str) -> Result<BTreeMap<&'static str, String>, ConfigError> {
+fn parse_file(path: &Path, text: &str) -> Result<BTreeMap<String, String>, ConfigError> {
     let table: toml::Table = text
         .parse()
         .map_err(|e: toml::de::Error| ConfigError::Parse {
@@ -338,14 +408,17 @@ fn parse_file(path: &Path, text: &str) -> Result<BTreeMap<&'static str, String>,
         })?;
     let mut out = BTreeMap::new();
     for (key, value) in table {
-        let Some(setting) = SETTINGS.iter().find(|s| s.key == key) else {
+        let known_key = SETTINGS
+            .iter()
+            .any(|s| s.key == key || (s.takes_file() && s.file_key() == key));
+        if !known_key {
             let known: Vec<&str> = SETTINGS.iter().map(|s| s.key).collect();
             return Err(ConfigError::UnknownKey {
                 path: path.to_path_buf(),
                 key,
                 known: known.join(", "),
             });
-        };
+        }
         let bad = || ConfigError::BadValue {
             path: path.to_path_buf(),
             key: key.clone(),
@@ -361,45 +434,97 @@ fn parse_file(path: &Path, text: &str) -> Result<BTreeMap<&'static str, String>,
             }
             _ => return Err(bad()),
         };
-        out.insert(setting.key, text);
+        out.insert(key, text);
     }
     Ok(out)
 }
 
 impl Loaded {
     /// The effective settings from the file `file` (its values) and the
-    /// environment `env` (an empty variable counts as unset).
-    #[must_use]
+    /// environment `env` (an empty variable counts as unset). A secret or
+    /// URL may come from a file instead (`DISCORD_TOKEN_FILE`,
+    /// `discord_token_file`), read with `read` and its trailing newline
+    /// trimmed; the environment wins over the settings file as for any
+    /// value, and setting a value and its file at the same level is an
+    /// error.
+    ///
+    /// # Errors
+    /// [`ConfigError::Ambiguous`], [`ConfigError::SecretFile`].
     pub fn new(
-        file: Option<(PathBuf, BTreeMap<&'static str, String>)>,
+        file: Option<(PathBuf, BTreeMap<String, String>)>,
         env: impl Fn(&str) -> Option<String>,
-    ) -> Loaded {
+        read: impl Fn(&Path) -> std::io::Result<String>,
+    ) -> Result<Loaded, ConfigError> {
         let (path, values) = match file {
             Some((p, v)) => (Some(p), v),
             None => (None, BTreeMap::new()),
         };
-        let settings = SETTINGS
-            .iter()
-            .map(|setting| {
-                let from_env = env(setting.env).filter(|v| !v.is_empty());
-                let from_file = values.get(setting.key).cloned();
-                let (value, origin) = match (from_env, from_file) {
-                    (Some(v), Some(_)) => (Some(v), Origin::EnvironmentOverFile),
-                    (Some(v), None) => (Some(v), Origin::Environment),
-                    (None, Some(v)) => (Some(v), Origin::File),
-                    (None, None) => (None, Origin::Default),
+        let secret = |by: String, file: &str| -> Result<(String, PathBuf), ConfigError> {
+            let p = PathBuf::from(file);
+            let text = read(&p).map_err(|source| ConfigError::SecretFile {
+                by,
+                path: p.clone(),
+                source,
+            })?;
+            Ok((text.trim_end_matches(['\n', '\r']).to_string(), p))
+        };
+        let mut settings = Vec::new();
+        for setting in SETTINGS {
+            let from_env = env(setting.env).filter(|v| !v.is_empty());
+            let from_file = values.get(setting.key).cloned();
+            let (env_file, file_file) = if setting.takes_file() {
+                (
+                    env(&setting.file_env()).filter(|v| !v.is_empty()),
+                    values.get(&setting.file_key()).cloned(),
+                )
+            } else {
+                (None, None)
+            };
+            if from_env.is_some() && env_file.is_some() {
+                return Err(ConfigError::Ambiguous {
+                    direct: setting.env.to_string(),
+                    file: setting.file_env(),
+                });
+            }
+            if from_file.is_some() && file_file.is_some() {
+                return Err(ConfigError::Ambiguous {
+                    direct: setting.key.to_string(),
+                    file: setting.file_key(),
+                });
+            }
+            let in_file = from_file.is_some() || file_file.is_some();
+            let mut secret_file = None;
+            let (value, origin) = if let Some(v) = from_env {
+                let o = if in_file {
+                    Origin::EnvironmentOverFile
+                } else {
+                    Origin::Environment
                 };
-                Effective {
-                    setting,
-                    value,
-                    origin,
-                }
-            })
-            .collect();
-        Loaded {
+                (Some(v), o)
+            } else if let Some(f) = env_file {
+                let (v, p) = secret(setting.file_env(), &f)?;
+                secret_file = Some(p);
+                (Some(v), Origin::EnvironmentSecretFile)
+            } else if let Some(v) = from_file {
+                (Some(v), Origin::File)
+            } else if let Some(f) = file_file {
+                let (v, p) = secret(setting.file_key(), &f)?;
+                secret_file = Some(p);
+                (Some(v), Origin::FileSecretFile)
+            } else {
+                (None, Origin::Default)
+            };
+            settings.push(Effective {
+                setting,
+                value,
+                origin,
+                secret_file,
+            });
+        }
+        Ok(Loaded {
             file: path,
             settings,
-        }
+        })
     }
 
     /// Reads the settings file [`config_path`] finds and the process
@@ -415,16 +540,26 @@ impl Loaded {
             }
             None => None,
         };
-        Ok(Loaded::new(file, |k| std::env::var(k).ok()))
+        Loaded::new(
+            file,
+            |k| std::env::var(k).ok(),
+            |p| std::fs::read_to_string(p),
+        )
     }
 
     /// The variables to export so that the file's values reach every
-    /// reader of the environment: those from the file and not set there.
+    /// reader of the environment: those from the settings file or a
+    /// secret's file and not set in the environment.
     #[must_use]
     pub fn to_export(&self) -> Vec<(&'static str, &str)> {
         self.settings
             .iter()
-            .filter(|e| e.origin == Origin::File)
+            .filter(|e| {
+                matches!(
+                    e.origin,
+                    Origin::File | Origin::EnvironmentSecretFile | Origin::FileSecretFile
+                )
+            })
             .filter_map(|e| Some((e.setting.env, e.value.as_deref()?)))
             .collect()
     }
@@ -462,11 +597,32 @@ impl Loaded {
                     format!("environment ({}), overriding the file", s.env)
                 }
                 Origin::Default => "default".to_string(),
+                Origin::EnvironmentSecretFile => format!(
+                    "file {} named by {}",
+                    shown_path(e.secret_file.as_deref()),
+                    s.file_env()
+                ),
+                Origin::FileSecretFile => format!(
+                    "file {} named by {} in the settings file",
+                    shown_path(e.secret_file.as_deref()),
+                    s.file_key()
+                ),
             };
             let _ = writeln!(out, "{} = {shown}  # {origin}", s.key);
         }
         out
     }
+}
+
+fn shown_path(p: Option<&Path>) -> String {
+    p.map_or_else(String::new, |p| p.display().to_string())
+}
+
+/// The `--http` address the command line or the environment gives (the
+/// settings file's `http_addr` is exported into the environment first).
+#[must_use]
+pub fn http_addr(cli: &Cli) -> Option<&str> {
+    cli.http.as_deref().filter(|a| !a.trim().is_empty())
 }
 
 #[cfg(test)]
@@ -518,5 +674,112 @@ mod tests {
         .unwrap();
         assert_eq!(v["matrix_allowed_servers"], "a.org,b.org");
         assert_eq!(v["engine_threads"], "2");
+    }
+
+    fn env_of(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
+        let pairs: Vec<(String, String)> = pairs
+            .iter()
+            .map(|(k, v)| ((*k).to_string(), (*v).to_string()))
+            .collect();
+        move |k| pairs.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone())
+    }
+
+    fn secrets(p: &Path) -> std::io::Result<String> {
+        match p.to_str() {
+            Some("/run/secrets/token") => Ok("s3cret.token\n".to_string()),
+            Some("/run/secrets/db") => Ok("postgres://bot:pw@db/chess\r\n".to_string()),
+            _ => Err(std::io::Error::from(std::io::ErrorKind::NotFound)),
+        }
+    }
+
+    fn effective<'a>(l: &'a Loaded, key: &str) -> &'a Effective {
+        l.settings.iter().find(|e| e.setting.key == key).unwrap()
+    }
+
+    #[test]
+    fn secrets_come_from_files_trimmed_and_redacted() {
+        let l = Loaded::new(
+            None,
+            env_of(&[
+                ("DISCORD_TOKEN_FILE", "/run/secrets/token"),
+                ("DATABASE_URL_FILE", "/run/secrets/db"),
+            ]),
+            secrets,
+        )
+        .unwrap();
+        let token = effective(&l, "discord_token");
+        assert_eq!(token.value.as_deref(), Some("s3cret.token"));
+        assert_eq!(token.origin, Origin::EnvironmentSecretFile);
+        assert_eq!(
+            effective(&l, "database_url").value.as_deref(),
+            Some("postgres://bot:pw@db/chess")
+        );
+        assert!(l.to_export().contains(&("DISCORD_TOKEN", "s3cret.token")));
+        let shown = l.render();
+        assert!(
+            !shown.contains("s3cret") && !shown.contains(":pw@"),
+            "{shown}"
+        );
+        assert!(
+            shown.contains("discord_token = \"<redacted>\"  # file /run/secrets/token named by DISCORD_TOKEN_FILE"),
+            "{shown}"
+        );
+        // From the settings file, under the environment's value.
+        let mut values = BTreeMap::new();
+        values.insert(
+            "discord_token_file".to_string(),
+            "/run/secrets/token".to_string(),
+        );
+        let l = Loaded::new(
+            Some((PathBuf::from("c.toml"), values.clone())),
+            env_of(&[]),
+            secrets,
+        )
+        .unwrap();
+        assert_eq!(
+            effective(&l, "discord_token").origin,
+            Origin::FileSecretFile
+        );
+        let l = Loaded::new(
+            Some((PathBuf::from("c.toml"), values)),
+            env_of(&[("DISCORD_TOKEN", "direct")]),
+            secrets,
+        )
+        .unwrap();
+        let token = effective(&l, "discord_token");
+        assert_eq!(token.value.as_deref(), Some("direct"));
+        assert_eq!(token.origin, Origin::EnvironmentOverFile);
+    }
+
+    #[test]
+    fn a_value_and_its_file_together_or_an_unreadable_file_are_errors() {
+        let e = Loaded::new(
+            None,
+            env_of(&[
+                ("MATRIX_PASSWORD", "x"),
+                ("MATRIX_PASSWORD_FILE", "/run/secrets/token"),
+            ]),
+            secrets,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.contains("MATRIX_PASSWORD and MATRIX_PASSWORD_FILE"),
+            "{e}"
+        );
+        let e = Loaded::new(
+            None,
+            env_of(&[("DISCORD_TOKEN_FILE", "/run/secrets/missing")]),
+            secrets,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.contains("DISCORD_TOKEN_FILE") && e.contains("/run/secrets/missing"),
+            "{e}"
+        );
+        // Plain settings take no file.
+        assert!(parse_file(Path::new("c.toml"), "engine_threads_file = \"x\"").is_err());
+        assert!(parse_file(Path::new("c.toml"), "discord_token_file = \"x\"").is_ok());
     }
 }

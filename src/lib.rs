@@ -2,13 +2,18 @@
 //!
 //! Modules depend one way: `chess` (rules, no I/O) <- `render`, `engine`,
 //! `openings` and `store` <- `service` <- `adapters` <- `main.rs` (see
-//! docs/ARCHITECTURE.md).
+//! docs/ARCHITECTURE.md). Beside them, `metrics` (counters every layer
+//! but `chess` and `render` may bump), `lifecycle` (graceful shutdown) and
+//! `http` (health and metrics over HTTP).
 
 pub mod adapters;
 pub mod chess;
 pub mod config;
 pub mod engine;
+pub mod http;
 pub mod i18n;
+pub mod lifecycle;
+pub mod metrics;
 pub mod openings;
 pub mod ratings;
 pub mod render;

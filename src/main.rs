@@ -3,10 +3,12 @@
 
 use std::ffi::OsString;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use clap::Parser;
 
 use chessbot::config::{Cli, CliCommand, Loaded};
+use chessbot::lifecycle::{Process, Shutdown};
 
 fn main() -> ExitCode {
     let args: Vec<OsString> = std::env::args_os().collect();
@@ -30,28 +32,22 @@ fn main() -> ExitCode {
         )
         .with_writer(std::io::stderr)
         .init();
+    let http = chessbot::config::http_addr(&cli).map(str::to_string);
     let result = match cli.command {
         Some(CliCommand::Render(args)) => chessbot::render::cli::run(&args),
         Some(CliCommand::Config) => {
             print!("{}", loaded.render());
             Ok(())
         }
+        Some(CliCommand::Healthcheck(args)) => healthcheck(&args, http.as_deref()),
         command => match tokio::runtime::Runtime::new() {
-            Ok(rt) => rt.block_on(async move {
-                match command {
-                    Some(CliCommand::Console(args)) => chessbot::adapters::console::run(args).await,
-                    Some(CliCommand::Discord(args)) => chessbot::adapters::discord::run(args).await,
-                    Some(CliCommand::Matrix(args)) => chessbot::adapters::matrix::run(args).await,
-                    Some(CliCommand::Backup(args)) => backup(&args).await,
-                    None => match default_discord_args() {
-                        Ok(a) => chessbot::adapters::discord::run(a).await,
-                        Err(e) => Err(e),
-                    },
-                    Some(CliCommand::Render(_) | CliCommand::Config) => {
-                        unreachable!("handled above")
-                    }
-                }
-            }),
+            Ok(rt) => {
+                let result = rt.block_on(run(command, http));
+                // Nothing may hold the exit: a read of stdin the console
+                // stopped waiting for, an engine process being killed.
+                rt.shutdown_background();
+                result
+            }
             Err(e) => Err(e.into()),
         },
     };
@@ -61,6 +57,62 @@ fn main() -> ExitCode {
             eprintln!("error: {e:#}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// Runs an adapter (or `backup`) with the shutdown signals and, with
+/// `--http`, the health and metrics server.
+async fn run(command: Option<CliCommand>, http: Option<String>) -> anyhow::Result<()> {
+    use chessbot::http::{Health, Platform};
+    let platform = match &command {
+        Some(CliCommand::Console(_)) => Platform::Console,
+        _ => Platform::Chat,
+    };
+    let health = match (&command, http) {
+        (Some(CliCommand::Backup(_)), _) | (_, None) => None,
+        (_, Some(addr)) => {
+            let addr = chessbot::http::parse_addr(&addr)?;
+            let health = Health::new(platform);
+            chessbot::http::start(addr, Arc::clone(&health)).await?;
+            Some(health)
+        }
+    };
+    let process = Process {
+        shutdown: Shutdown::on_signals(),
+        health,
+    };
+    match command {
+        Some(CliCommand::Console(args)) => {
+            chessbot::adapters::console::run_in(args, &process).await
+        }
+        Some(CliCommand::Discord(args)) => {
+            chessbot::adapters::discord::run_in(args, &process).await
+        }
+        Some(CliCommand::Matrix(args)) => chessbot::adapters::matrix::run_in(args, &process).await,
+        Some(CliCommand::Backup(args)) => backup(&args).await,
+        None => {
+            let args = default_discord_args()?;
+            chessbot::adapters::discord::run_in(args, &process).await
+        }
+        Some(CliCommand::Render(_) | CliCommand::Config | CliCommand::Healthcheck(_)) => {
+            unreachable!("handled before the runtime starts")
+        }
+    }
+}
+
+/// `chessbot healthcheck`: 0 when `/readyz` answers 200.
+fn healthcheck(args: &chessbot::config::HealthcheckArgs, http: Option<&str>) -> anyhow::Result<()> {
+    let url = match &args.url {
+        Some(u) => u.clone(),
+        None => chessbot::http::default_probe_url(http)?,
+    };
+    let (status, body) =
+        chessbot::http::get(&url, std::time::Duration::from_secs(args.timeout.max(1)))?;
+    if status == 200 {
+        print!("{body}");
+        Ok(())
+    } else {
+        anyhow::bail!("{url} answered {status}: {}", body.trim())
     }
 }
 

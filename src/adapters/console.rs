@@ -19,6 +19,7 @@ use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
 use super::text;
 use crate::i18n::Locale;
+use crate::lifecycle::Process;
 use crate::render::Renderer;
 use crate::service::{
     Actor, Attachment, AttachmentKind, BoardImage, Clock, Event, FollowUp, GameService,
@@ -354,7 +355,18 @@ fn prepare_images(dir: &Path) -> anyhow::Result<()> {
 /// # Errors
 /// The database cannot be opened, or stdin/stdout fail.
 pub async fn run(args: ConsoleArgs) -> anyhow::Result<()> {
+    run_in(args, &Process::default()).await
+}
+
+/// [`run`] until end of input or until `process`'s shutdown starts: then
+/// no further line is read; the line in hand and what it caused are
+/// finished and printed, the database closed.
+///
+/// # Errors
+/// The database cannot be opened, or stdin/stdout fail.
+pub async fn run_in(args: ConsoleArgs, process: &Process) -> anyhow::Result<()> {
     let store = Store::open(&args.db).await?;
+    process.opened(&store);
     let clock = Arc::new(ManualClock::starting_now());
     let service =
         GameService::open_with_engine(store.clone(), clock.clone(), crate::engine::from_env())
@@ -383,7 +395,14 @@ pub async fn run(args: ConsoleArgs) -> anyhow::Result<()> {
     let mut buf = String::new();
     loop {
         raw.clear();
-        if stdin.read_until(b'\n', &mut raw).await? == 0 {
+        // A shutdown stops the reading (a partial line was never
+        // answered); the line in hand below always finishes.
+        let read = tokio::select! {
+            biased;
+            () = process.shutdown.triggered() => break,
+            read = stdin.read_until(b'\n', &mut raw) => read?,
+        };
+        if read == 0 {
             break;
         }
         // `:advance` runs the announcer: summaries in flight are posted
@@ -465,6 +484,10 @@ pub async fn run(args: ConsoleArgs) -> anyhow::Result<()> {
     stdout.flush().await?;
     // ---- puzzles: finish the puzzles being made before the store closes.
     service.settle_background().await;
+    if process.shutdown.is_triggered() {
+        process.stopping();
+        tracing::warn!("stopped reading input; the last line was finished");
+    }
     store.close().await;
     Ok(())
 }

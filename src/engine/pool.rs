@@ -279,11 +279,12 @@ impl Inner {
     /// A reused process found dead during the search is replaced and the
     /// search run once more on the new one.
     pub(super) async fn search(&self, req: SearchRequest) -> Result<SearchOutcome, EngineError> {
-        let _permit = self
-            .permits
-            .acquire()
-            .await
-            .map_err(|_| EngineError::Protocol("the engine pool is closed".into()))?;
+        crate::metrics::ENGINE_QUEUE.inc();
+        let permit = self.permits.acquire().await;
+        crate::metrics::ENGINE_QUEUE.dec();
+        let _permit =
+            permit.map_err(|_| EngineError::Protocol("the engine pool is closed".into()))?;
+        crate::metrics::ENGINE_SEARCHES.inc();
         let (mut process, reused) = match self.take_idle() {
             Some(p) => (p, true),
             None => (Process::start(&self.path).await?, false),
@@ -679,9 +680,11 @@ async fn drive(
             .map(|e| e.ok_or_else(|| EngineError::Protocol("a position was not evaluated".into())))
             .collect::<Result<Vec<_>, _>>()
     };
+    let started = std::time::Instant::now();
     let evals = tokio::time::timeout(budget + BUDGET_GRACE, work)
         .await
         .map_err(|_| EngineError::Timeout(budget))??;
+    crate::metrics::ANALYSIS_TIME.observe(started.elapsed());
     Ok(analysis::analyse(&shared.start, &shared.moves, &evals))
 }
 

@@ -178,6 +178,7 @@ impl GameService {
 
     /// Marks a claimed announcement as posted.
     pub async fn ack_due(&self, due: &DueAnnouncement) {
+        super::process::count_announced(due);
         let store = &self.inner.store;
         let acked = if due.puzzle {
             store.ack_puzzle_announcement(due.id).await

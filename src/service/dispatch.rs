@@ -55,6 +55,7 @@ impl GameService {
                 guards: super::hardening::Guards::default(),
                 background: Mutex::new(Vec::new()),
                 puzzle_games: Mutex::new(std::collections::HashSet::new()),
+                drain: crate::lifecycle::Drain::new(),
             }),
         })
     }
@@ -91,7 +92,7 @@ impl GameService {
     /// the replies are in the user's language if given, else the channel's
     /// setting, else the guild's language, else English (see
     /// [`GameService::locale_for`]).
-    pub async fn handle_with(
+    pub(super) async fn handle_unmeasured(
         &self,
         place: &Place,
         by: &Actor,

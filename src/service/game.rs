@@ -108,6 +108,9 @@ pub(super) struct Inner {
     pub(super) background: Mutex<Vec<tokio::task::JoinHandle<()>>>,
     /// Games whose puzzles this process is making now.
     pub(super) puzzle_games: Mutex<std::collections::HashSet<i64>>,
+    /// Commands and announcements in flight, for a graceful shutdown
+    /// (`process.rs`).
+    pub(super) drain: Arc<crate::lifecycle::Drain>,
 }
 
 /// Games kept replayed in memory at most.

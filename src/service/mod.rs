@@ -27,6 +27,7 @@ mod outage;
 mod play;
 // ---- premove
 mod premove;
+mod process;
 mod records;
 mod settings;
 mod summaries;

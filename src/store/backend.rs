@@ -179,6 +179,10 @@ impl Pool {
     async fn open_sqlite(url: &str, cfg: &PoolConfig) -> StoreResult<Pool> {
         let options = SqliteConnectOptions::from_str(url).map_err(|e| bad_url(url, e))?;
         let memory = url.contains(":memory:") || url.contains("mode=memory");
+        // A file that holds a database already may need a backup before
+        // its schema is upgraded.
+        let path = options.get_filename().to_path_buf();
+        let existed = std::fs::metadata(&path).is_ok_and(|m| m.len() > 0);
         let options = options
             .create_if_missing(true)
             .foreign_keys(true)
@@ -203,7 +207,11 @@ impl Pool {
             .acquire_timeout(cfg.acquire_timeout)
             .connect_with(options)
             .await?;
-        sqlx::migrate!("./migrations").run(&pool).await?;
+        let migrator = sqlx::migrate!("./migrations");
+        if !memory && existed {
+            super::backup::before_upgrade(url, &path, &pool, &migrator).await?;
+        }
+        migrator.run(&pool).await?;
         Ok(Pool::Sqlite(pool))
     }
 
@@ -459,6 +467,10 @@ impl Query {
     }
 
     pub(crate) async fn execute<'e>(self, ex: impl Into<Exec<'e>>) -> Result<Done, sqlx::Error> {
+        self.execute_uncounted(ex).await.inspect_err(count_error)
+    }
+
+    async fn execute_uncounted<'e>(self, ex: impl Into<Exec<'e>>) -> Result<Done, sqlx::Error> {
         let Query { sql, args } = self;
         let rows = match ex.into() {
             Exec::Sqlite(p) => bind_all!(sqlx::query::<sqlx::Sqlite>(sql), args)
@@ -479,6 +491,19 @@ impl Query {
                 .rows_affected(),
         };
         Ok(Done(rows))
+    }
+}
+
+/// Counts a failed query for `/metrics`: anything but a missing row or a
+/// uniqueness rule (answers the store expects and maps).
+fn count_error(e: &sqlx::Error) {
+    let expected = match e {
+        sqlx::Error::RowNotFound => true,
+        sqlx::Error::Database(d) => d.is_unique_violation(),
+        _ => false,
+    };
+    if !expected {
+        crate::metrics::DB_ERRORS.inc();
     }
 }
 
@@ -529,7 +554,7 @@ impl<O: Row> QueryAs<O> {
         ex: impl Into<Exec<'e>>,
     ) -> impl Future<Output = Result<O, sqlx::Error>> {
         let ex = ex.into();
-        async move { fetch!(self, ex, fetch_one) }
+        async move { fetch!(self, ex, fetch_one).inspect_err(count_error) }
     }
 
     pub(crate) fn fetch_optional<'e>(
@@ -537,7 +562,7 @@ impl<O: Row> QueryAs<O> {
         ex: impl Into<Exec<'e>>,
     ) -> impl Future<Output = Result<Option<O>, sqlx::Error>> {
         let ex = ex.into();
-        async move { fetch!(self, ex, fetch_optional) }
+        async move { fetch!(self, ex, fetch_optional).inspect_err(count_error) }
     }
 
     pub(crate) fn fetch_all<'e>(
@@ -545,7 +570,7 @@ impl<O: Row> QueryAs<O> {
         ex: impl Into<Exec<'e>>,
     ) -> impl Future<Output = Result<Vec<O>, sqlx::Error>> {
         let ex = ex.into();
-        async move { fetch!(self, ex, fetch_all) }
+        async move { fetch!(self, ex, fetch_all).inspect_err(count_error) }
     }
 }
 

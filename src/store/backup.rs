@@ -93,3 +93,55 @@ pub async fn backup(url: &str, out: &Path) -> Result<(), BackupError> {
     }
     copied
 }
+
+/// Before the schema of an existing SQLite file is upgraded (it has
+/// migrations applied and this version brings newer ones): a consistent
+/// copy beside it, `<file>.bak-<old version>-<UTC timestamp>`, logged.
+/// Nothing for a new file or one already up to date.
+///
+/// # Errors
+/// The migrations table cannot be read, or the copy cannot be written
+/// (the upgrade then does not start).
+pub(super) async fn before_upgrade(
+    url: &str,
+    path: &Path,
+    pool: &sqlx::SqlitePool,
+    migrator: &sqlx::migrate::Migrator,
+) -> Result<(), super::StoreError> {
+    let Some(newest) = migrator.iter().map(|m| m.version).max() else {
+        return Ok(());
+    };
+    let table: Option<(String,)> = sqlx::query_as(
+        "select name from sqlite_master where type = 'table' and name = '_sqlx_migrations'",
+    )
+    .fetch_optional(pool)
+    .await?;
+    if table.is_none() {
+        return Ok(());
+    }
+    let (applied,): (Option<i64>,) =
+        sqlx::query_as("select max(version) from _sqlx_migrations where success")
+            .fetch_one(pool)
+            .await?;
+    let Some(applied) = applied else {
+        return Ok(());
+    };
+    if applied >= newest {
+        return Ok(());
+    }
+    let stamp = chrono::Utc::now().format("%Y%m%dT%H%M%SZ");
+    let mut name = path.as_os_str().to_owned();
+    name.push(format!(".bak-{applied}-{stamp}"));
+    let out = PathBuf::from(name);
+    backup(url, &out).await.map_err(|e| match e {
+        BackupError::Db { source, .. } => super::StoreError::Db(source),
+        other => super::StoreError::Db(sqlx::Error::Protocol(other.to_string())),
+    })?;
+    tracing::warn!(
+        from = applied,
+        to = newest,
+        backup = %out.display(),
+        "upgrading the database schema; a copy of the old database was written first"
+    );
+    Ok(())
+}

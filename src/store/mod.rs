@@ -36,6 +36,7 @@ mod summaries;
 mod premove;
 // ---- puzzles
 mod puzzles;
+mod stats;
 
 pub use backend::{Backend, PoolConfig, numbered_placeholders, redact_url};
 use backend::{Pool, query};

@@ -305,3 +305,19 @@ fn files_stay_small_and_say_what_they_own() {
         );
     }
 }
+
+#[test]
+fn metrics_and_lifecycle_stay_at_the_edge() {
+    // The counters depend on nothing of ours; the rules core and the
+    // renderer never count; the store and the engine only count.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let text = fs::read_to_string(root.join("metrics.rs")).expect("readable source");
+    assert!(!text.contains("crate::"), "metrics.rs depends on the crate");
+    for dir in ["chess", "render", "openings"] {
+        assert_none(dir, &["crate::metrics", "crate::http", "crate::lifecycle"]);
+    }
+    for dir in ["store", "engine"] {
+        assert_none(dir, &["crate::http", "crate::lifecycle"]);
+    }
+    assert_none("service", &["crate::http"]);
+}

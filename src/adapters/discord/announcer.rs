@@ -46,6 +46,10 @@ pub async fn run(
         direct: &direct,
     };
     loop {
+        // A shutdown lets the round in hand be posted and acknowledged.
+        let Some(work) = service.begin_work() else {
+            return;
+        };
         let claimed = service.claim_due(Some(PLATFORM)).await;
         let full = claimed.len() >= crate::service::DUE_BATCH;
         for mut due in claimed {
@@ -79,6 +83,7 @@ pub async fn run(
                 }
             }
         }
+        drop(work);
         if full {
             // More may be waiting: no pause between full batches.
             continue;

@@ -49,6 +49,10 @@ pub async fn on_component(
     let Some((button, subject)) = ButtonId::parse(&click.data.custom_id) else {
         return Ok(());
     };
+    // Shutting down: the gateway is closing, nothing new starts.
+    let Some(_work) = data.service.begin_work() else {
+        return Ok(());
+    };
     let place = place_of(click.guild_id, click.channel_id);
     let nick = click.member.as_ref().and_then(|m| m.nick.as_deref());
     let actor = actor_of(&click.user, nick);

@@ -285,6 +285,10 @@ pub(super) async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error>
     let poise::Context::Application(app) = ctx else {
         return Ok(());
     };
+    // Shutting down: the gateway is closing, nothing new starts.
+    let Some(_work) = ctx.data().service.begin_work() else {
+        return Ok(());
+    };
     let (place, actor) = caller(ctx);
     let span = tracing::info_span!(
         "command",

@@ -62,6 +62,20 @@ pub struct DiscordArgs {
 /// # Errors
 /// Missing or malformed token, database or gateway failures.
 pub async fn run(args: DiscordArgs) -> anyhow::Result<()> {
+    let process = crate::lifecycle::Process {
+        shutdown: crate::lifecycle::Shutdown::on_signals(),
+        health: None,
+    };
+    run_in(args, &process).await
+}
+
+/// [`run`] with the shutdown and health of `process`: on its shutdown the
+/// gateway closes, the commands and announcements in flight finish
+/// (bounded), the database closes.
+///
+/// # Errors
+/// As [`run`].
+pub async fn run_in(args: DiscordArgs, process: &crate::lifecycle::Process) -> anyhow::Result<()> {
     let token = token::check_token(std::env::var("DISCORD_TOKEN").ok().as_deref())?;
     let guild = match args.guild_id {
         Some(0) => anyhow::bail!("DISCORD_GUILD_ID must be a server id, not 0"),
@@ -77,15 +91,23 @@ pub async fn run(args: DiscordArgs) -> anyhow::Result<()> {
     // DISCORD_SHARDS (e.g. `0-3/16`, default automatic) and the optional
     // shared REST proxy DISCORD_HTTP_PROXY: see "Running at scale" in README.
     let shards = scale::Shards::from_env().map_err(|e| anyhow::anyhow!("{e}"))?;
-    run_with(RunOptions {
+    process.opened(service.store());
+    let stop = process.clone();
+    let store = service.store().clone();
+    let outcome = run_with(RunOptions {
         token,
         guild,
         service,
         shards,
         proxy: scale::proxy_from_env(),
-        shutdown: Box::pin(shutdown_signal()),
+        shutdown: Box::pin(async move {
+            stop.shutdown.triggered().await;
+            stop.stopping();
+        }),
     })
-    .await
+    .await;
+    store.close().await;
+    outcome
 }
 
 /// Everything [`run_with`] needs; [`run`] takes it from the environment,
@@ -124,6 +146,7 @@ pub async fn run_with(options: RunOptions) -> anyhow::Result<()> {
     } = options;
     let token = token::check_token(Some(&token))?;
     let renderer = Arc::new(Renderer::new());
+    let draining = Arc::clone(&service);
     // The deadline task, stopped when this function returns.
     let announcer = AbortOnDrop::default();
     let announcer_slot = announcer.slot();
@@ -198,6 +221,10 @@ pub async fn run_with(options: RunOptions) -> anyhow::Result<()> {
             if stopped.is_err() {
                 tracing::warn!("shards did not stop in time");
             }
+            // No new commands; those in flight and the announcements being
+            // posted finish (and are acknowledged) first.
+            draining.stop_taking_work();
+            draining.finish_work(crate::lifecycle::DRAIN_TIMEOUT).await;
             Ok(())
         }
     };
@@ -279,39 +306,22 @@ fn connect_error(e: &serenity::Error) -> String {
     }
 }
 
-/// Resolves on Ctrl-C or SIGTERM.
-async fn shutdown_signal() {
-    let ctrl_c = async {
-        if let Err(e) = tokio::signal::ctrl_c().await {
-            tracing::warn!(error = %e, "cannot listen for Ctrl-C");
-            std::future::pending::<()>().await;
-        }
-    };
-    #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
-            }
-            Err(e) => {
-                tracing::warn!(error = %e, "cannot listen for SIGTERM");
-                std::future::pending::<()>().await;
-            }
-        }
-    };
-    #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {}
-        () = term => {}
-    }
-}
-
 async fn on_event(
     framework: poise::FrameworkContext<'_, Data, Error>,
     event: &serenity::FullEvent,
 ) -> Result<(), Error> {
+    let shard = framework.serenity_context.shard_id.0;
     match event {
+        serenity::FullEvent::Ready { .. } | serenity::FullEvent::Resume { .. } => {
+            crate::metrics::link_up(shard);
+        }
+        serenity::FullEvent::ShardStageUpdate { event } => {
+            if event.new == serenity::ConnectionStage::Connected {
+                crate::metrics::link_up(shard);
+            } else {
+                crate::metrics::link_down(shard);
+            }
+        }
         serenity::FullEvent::InteractionCreate {
             interaction: serenity::Interaction::Component(click),
         } => {

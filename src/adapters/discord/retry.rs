@@ -68,7 +68,13 @@ where
 {
     let mut attempt = 0;
     loop {
-        match call().await {
+        let outcome = call().await;
+        if let Err(serenity::Error::Http(HttpError::UnsuccessfulRequest(r))) = &outcome
+            && r.status_code.as_u16() == 429
+        {
+            crate::metrics::DISCORD_RATE_LIMITED.inc();
+        }
+        match outcome {
             Err(e) if attempt + 1 < ATTEMPTS && is_transient(&e) => {
                 let wait = wait_before_retry(attempt);
                 tracing::debug!(error = %e, attempt, ?wait, "Discord refused the {what} for now; trying again");

@@ -319,6 +319,20 @@ impl MatrixArgs {
 /// Bad configuration, an unreachable database or homeserver, a refused
 /// login.
 pub async fn run(args: MatrixArgs) -> anyhow::Result<()> {
+    let process = crate::lifecycle::Process {
+        shutdown: crate::lifecycle::Shutdown::on_signals(),
+        health: None,
+    };
+    run_in(args, &process).await
+}
+
+/// [`run`] with the shutdown and health of `process`: on its shutdown the
+/// commands in hand and the announcements being posted finish (bounded),
+/// the database closes.
+///
+/// # Errors
+/// As [`run`].
+pub async fn run_in(args: MatrixArgs, process: &crate::lifecycle::Process) -> anyhow::Result<()> {
     let cfg = args.config()?;
     let store = Store::open(&args.db).await.map_err(|e| {
         anyhow::anyhow!(
@@ -330,8 +344,15 @@ pub async fn run(args: MatrixArgs) -> anyhow::Result<()> {
     let service =
         GameService::open_with_engine(store.clone(), Arc::clone(&clock), crate::engine::from_env())
             .await?;
-    serve(cfg, service, clock, shutdown_signal()).await?;
+    process.opened(&store);
+    let stop = process.clone();
+    let served = serve(cfg, service, clock, async move {
+        stop.shutdown.triggered().await;
+        stop.stopping();
+    })
+    .await;
     store.close().await;
+    served?;
     Ok(())
 }
 
@@ -385,6 +406,7 @@ pub async fn serve(
         let response = client
             .sync_once(SyncSettings::default().filter(sync_filter()))
             .await?;
+        crate::metrics::link_up(0);
         bot.on_invites(&response).await;
         progress = Progress {
             since: Some(response.next_batch),
@@ -408,9 +430,14 @@ pub async fn serve(
     let sync = with_command_style(CommandStyle::Bang, sync_loop(&client, &bot));
     let stop = async {
         shutdown.await;
-        // Let the commands in hand finish; the queued ones wait for the
-        // next start.
-        let guard = bot.busy.write().await;
+        // Let the commands in hand finish (bounded); the queued ones wait
+        // for the next start. The announcements being posted are
+        // acknowledged first.
+        bot.service.stop_taking_work();
+        let guard = tokio::time::timeout(crate::lifecycle::DRAIN_TIMEOUT, bot.busy.write()).await;
+        bot.service
+            .finish_work(crate::lifecycle::DRAIN_TIMEOUT)
+            .await;
         tracing::info!("shutting down");
         guard
     };

@@ -1,4 +1,4 @@
-//! The sync loop, the deadline task and shutdown.
+//! The sync loop and the deadline task (shutdown: `crate::lifecycle`).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -30,6 +30,7 @@ pub(super) async fn sync_loop(client: &Client, bot: &Arc<Bot>) -> Result<(), Mat
         let started = std::time::Instant::now();
         match client.sync_once(settings).await {
             Ok(response) => {
+                crate::metrics::link_up(0);
                 let quiet = response.rooms.is_empty();
                 bot.tidy_rooms(&response).await;
                 bot.on_invites(&response).await;
@@ -42,6 +43,7 @@ pub(super) async fn sync_loop(client: &Client, bot: &Arc<Bot>) -> Result<(), Mat
             }
             Err(e) if is_unauthorized(&e) => return Err(MatrixError::from(e)),
             Err(e) => {
+                crate::metrics::link_down(0);
                 tracing::warn!(error = %e, "sync failed; retrying");
                 tokio::time::sleep(Duration::from_secs(2)).await;
             }
@@ -87,6 +89,10 @@ pub(super) fn sleep_for(
 /// Posts due reminders and time-outs into their rooms, forever.
 pub(super) async fn deadline_task(bot: Arc<Bot>, clock: Arc<dyn Clock>, max_sleep: Duration) {
     loop {
+        // A shutdown lets the round in hand be posted and acknowledged.
+        let Some(work) = bot.service.begin_work() else {
+            return;
+        };
         // Only Matrix games; each is acknowledged once posted, so one
         // claimed by a process that died before posting is posted by the
         // next round of any process (see `GameService::claim_due`).
@@ -111,6 +117,7 @@ pub(super) async fn deadline_task(bot: Arc<Bot>, clock: Arc<dyn Clock>, max_slee
                 }
             }
         }
+        drop(work);
         if full {
             continue;
         }
@@ -120,29 +127,5 @@ pub(super) async fn deadline_task(bot: Arc<Bot>, clock: Arc<dyn Clock>, max_slee
             max_sleep,
         );
         tokio::time::sleep(wait).await;
-    }
-}
-
-/// Resolves on Ctrl-C or SIGTERM.
-pub(super) async fn shutdown_signal() {
-    let ctrl_c = async {
-        if tokio::signal::ctrl_c().await.is_err() {
-            std::future::pending::<()>().await;
-        }
-    };
-    #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {}
-        () = term => {}
     }
 }
