@@ -28,6 +28,8 @@ mod games;
 mod outbox;
 mod prefs;
 mod ratings;
+// ---- pics: a channel's board orientation
+mod channel_board;
 
 pub use backend::{Backend, PoolConfig, numbered_placeholders, redact_url};
 use backend::{Pool, query};

@@ -59,3 +59,5 @@ mod service_pg;
 mod store;
 mod store_pg;
 mod summaries;
+// ---- pics: issue 29
+mod pics;
