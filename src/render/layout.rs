@@ -634,7 +634,7 @@ impl Layout {
 
 /// Coordinate digits (and the letters' ascenders) are this share of a
 /// square high.
-pub const COORD_SHARE: f32 = 0.23;
+pub const COORD_SHARE: f32 = 0.22;
 
 /// Board pieces take this share of a square.
 pub const PIECE_SCALE: f32 = 0.84;
