@@ -308,7 +308,8 @@ const GAMES: [(&str, &str); 2] = [
 fn bench_gif(c: &mut Criterion) {
     let renderer = Renderer::new();
     let size = 512;
-    let spec = GifSpec::new(size);
+    // As the bot sends it: names in the strips, a caption on each frame.
+    let spec = GifSpec::new(size).names("Paul Morphy", "Duke Karl / Count Isouard");
     let mut g = c.benchmark_group(format!("gif/{size}"));
     for (name, pgn) in GAMES {
         let game = read_pgn(pgn).unwrap().game;

@@ -69,7 +69,10 @@ impl ParseError {
     #[must_use]
     pub fn message_in(&self, l: Locale) -> String {
         match self {
-            ParseError::UnknownCommand(c) => msg::unknown_command(l, c),
+            ParseError::UnknownCommand(c) => match nearest_command(c) {
+                Some(s) => msg::unknown_command_suggest(l, c, s),
+                None => msg::unknown_command(l, c),
+            },
             ParseError::UnknownOption { command, name } => msg::unknown_option(l, command, name),
             ParseError::BadValue { name, value } if name == "days" => msg::bad_days(l, value),
             ParseError::BadValue { name, value } if name == "level" => msg::bad_level(l, value),
@@ -78,6 +81,10 @@ impl ParseError {
             }
             ParseError::BadValue { name, value } if name == "position" => {
                 msg::chess960_bad_position(l, value)
+            // ---- pics: the themes listed
+            ParseError::BadValue { name, value } if name == "theme" => {
+                let themes: Vec<&str> = Theme::ALL.iter().map(|t| t.name()).collect();
+                msg::bad_theme(l, value, &themes.join(", "))
             }
             ParseError::BadValue { name, value } => msg::bad_option_value(l, name, value),
             ParseError::Unexpected { command, arg } => msg::unexpected_argument(l, command, arg),
@@ -304,6 +311,97 @@ fn canonical(name: &str) -> Option<&'static str> {
         "solve" => "solve",
         _ => return None,
     })
+}
+
+// ---- pics: "did you mean"
+
+/// Subcommand names a typo may be near (only those [`canonical`] knows are
+/// suggested, so names of commands not built yet are harmless here).
+const SUGGESTED: &[&str] = &[
+    "challenge",
+    "computer",
+    "accept",
+    "decline",
+    "cancel",
+    "move",
+    "board",
+    "draw",
+    "resign",
+    "abort",
+    "takeback",
+    "rematch",
+    "claim",
+    "pgn",
+    "summary",
+    "games",
+    "history",
+    "stats",
+    "leaderboard",
+    "help",
+    "settings",
+    "vacation",
+    "moretime",
+    "notify",
+    "league",
+    "premove",
+    "note",
+    "puzzle",
+    "solve",
+];
+
+/// The subcommand nearest to a mistyped `name` (`mvoe` -> `move`): at
+/// most one edit (two for longer names) away, a swap of neighbours
+/// counting as one; `None` when none is that near or two are as near.
+#[must_use]
+pub fn nearest_command(name: &str) -> Option<&'static str> {
+    let name = name.to_lowercase();
+    let n = name.chars().count();
+    if !(2..=20).contains(&n) {
+        return None;
+    }
+    let limit = if n >= 6 { 2 } else { 1 };
+    let mut best: Option<(usize, &'static str)> = None;
+    let mut tie = false;
+    for &c in SUGGESTED.iter().filter(|c| canonical(c).is_some()) {
+        let d = edit_distance(&name, c);
+        match best {
+            _ if d > limit => {}
+            Some((b, _)) if d > b => {}
+            Some((b, _)) if d == b => tie = true,
+            _ => {
+                best = Some((d, c));
+                tie = false;
+            }
+        }
+    }
+    best.filter(|_| !tie).map(|(_, c)| c)
+}
+
+/// Optimal string alignment distance: insertions, deletions,
+/// substitutions and swaps of neighbours.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = v;
+        }
+    }
+    d[a.len()][b.len()]
 }
 
 /// Parses one chat message.
@@ -1312,6 +1410,14 @@ mod tests {
     #[test]
     fn errors_have_codes() {
         assert_eq!(parse("/chess fly").unwrap_err().code(), "unknown_command");
+        // ---- pics: the nearest subcommand is suggested
+        assert_eq!(nearest_command("mvoe"), Some("move"));
+        assert_eq!(nearest_command("resing"), Some("resign"));
+        assert_eq!(nearest_command("chalenge"), Some("challenge"));
+        assert_eq!(nearest_command("fly"), None);
+        let e = parse("/chess mvoe e4").unwrap_err();
+        assert_eq!(e.code(), "unknown_command");
+        assert!(e.message_in(Locale::En).contains("`move`"), "{e}");
         assert_eq!(
             parse("/chess challenge days:99").unwrap_err().code(),
             "invalid_option"

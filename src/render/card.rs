@@ -1,12 +1,17 @@
-//! The summary card of a finished game: the final board (last move,
-//! result badges) beside a panel with both players' names and ratings,
-//! the result in words, how it ended, the opening, the number of moves and
-//! the days the game took.
+//! The summary card of a finished game, made to be read on a phone (shown
+//! about 400 px wide, so no text under 23 px of its 840): the result first
+//! and whole across the top (`1-0 · Alice wins by checkmate`, the name
+//! shortened before the verb ever is, on two lines if needed), the final
+//! board from the winner's side, and beside it both players with their
+//! rating change and accuracy, the opening, the number of moves, how long
+//! the game took and the date.
 //!
 //! Every string arrives already localised; the card only lays them out.
 //! Names are untrusted: they are drawn as text (escaped, never read as
-//! markup), at most [`SummaryCard::MAX_NAME_CHARS`] letters, shrunk or cut
-//! to fit.
+//! markup), at most [`SummaryCard::MAX_NAME_CHARS`] letters, with the
+//! embedded fonts' glyphs (Latin, Cyrillic, Greek, Hebrew, Arabic, Thai);
+//! letters no face has (emoji) are left out rather than drawn as boxes, and
+//! a name is cut between whole letters with their marks.
 
 use std::fmt::Write as _;
 
@@ -27,39 +32,55 @@ pub struct SummaryCard<'a> {
     /// Such as `1500 → 1662 (+162)`.
     pub white_rating: Option<&'a str>,
     pub black_rating: Option<&'a str>,
-    /// The result in words, such as `alice wins`.
+    /// Such as `Accuracy 91.3%`, when the game was analysed.
+    pub white_accuracy: Option<&'a str>,
+    pub black_accuracy: Option<&'a str>,
+    /// The score, such as `1-0` or `½-½`, first in the headline.
+    pub score: Option<&'a str>,
+    /// The result in words, such as `alice wins`; a player's name in it is
+    /// what the headline shortens when it must.
     pub result: &'a str,
-    /// How it ended, such as `by checkmate`.
+    /// How it ended, such as `by checkmate`, after the result.
     pub termination: Option<&'a str>,
     /// Such as `C20 King's Pawn Game: Napoleon Attack`.
     pub opening: Option<&'a str>,
     /// Such as `17 moves`.
     pub moves: Option<&'a str>,
-    /// Such as `4 days`.
+    /// How long the game took, in words: `in 12 minutes`, `over 9 days`.
     pub days: Option<&'a str>,
+    /// The day the game ended, such as `2026-12-02`.
+    pub date: Option<&'a str>,
     /// The final position.
     pub position: &'a Position,
     pub last_move: Option<Move>,
     /// The badges on the final board.
     pub board_result: Option<BoardResult>,
-    /// Black at the bottom of the board (and of the panel).
+    /// Black at the bottom of the board (and first in the panel).
     pub flip: bool,
 }
 
 /// Card colours: a dark card that sits well in light and dark chat themes.
 const BACKGROUND: Rgb = Rgb(0x26, 0x24, 0x21);
 const INK: Rgb = Rgb(0xf2, 0xef, 0xe8);
-const MUTED: Rgb = Rgb(0xb0, 0xa9, 0x9f);
+const MUTED: Rgb = Rgb(0xc4, 0xbd, 0xb3);
 const RULE: Rgb = Rgb(0x45, 0x41, 0x3c);
 
 /// Geometry, in pixels.
-const MARGIN: u32 = 21;
-const BOARD: u32 = 448;
-const GAP: u32 = 32;
+const MARGIN: u32 = 24;
+/// The headline's lines: size, smallest size, line height, first baseline.
+const HEAD_SIZE: f32 = 40.0;
+const HEAD_MIN: f32 = 30.0;
+const HEAD_LINE: f32 = 46.0;
+const HEAD_BASE: f32 = 54.0;
+/// Top of the board and of the panel.
+const BODY_TOP: u32 = 120;
+const BOARD: u32 = 368;
+const GAP: u32 = 28;
 const PANEL_X: u32 = MARGIN + BOARD + GAP;
-const PANEL_RIGHT: u32 = 28;
+/// Smallest text on the card: 11 px where a phone shows the card 400 wide.
+pub const MIN_TEXT: f32 = 23.0;
 /// Name text starts right of the colour marker.
-const NAME_INDENT: u32 = 28;
+const NAME_INDENT: u32 = 30;
 
 impl<'a> SummaryCard<'a> {
     /// Width of the card.
@@ -83,11 +104,15 @@ impl<'a> SummaryCard<'a> {
             black,
             white_rating: None,
             black_rating: None,
+            white_accuracy: None,
+            black_accuracy: None,
+            score: None,
             result,
             termination: None,
             opening: None,
             moves: None,
             days: None,
+            date: None,
             position,
             last_move: None,
             board_result: None,
@@ -96,10 +121,19 @@ impl<'a> SummaryCard<'a> {
     }
 
     fn panel_width() -> f32 {
-        (Self::WIDTH - PANEL_X - PANEL_RIGHT) as f32
+        (Self::WIDTH - PANEL_X - MARGIN) as f32
     }
 
-    /// The side drawn at the top of the board and the panel.
+    fn head_style() -> TextStyle {
+        TextStyle {
+            size: HEAD_SIZE,
+            min_size: HEAD_MIN,
+            bold: true,
+            color: INK,
+        }
+    }
+
+    /// The side drawn at the top of the board, first in the panel.
     fn top(&self) -> Color {
         if self.flip {
             Color::White
@@ -108,19 +142,55 @@ impl<'a> SummaryCard<'a> {
         }
     }
 
-    /// Baseline of a side's name.
-    fn name_baseline(&self, color: Color) -> u32 {
-        if color == self.top() {
-            52
-        } else {
-            Self::HEIGHT - 60
+    /// The headline as drawn: one line when it fits, else two, the name
+    /// in it shortened (with an ellipsis) so that the verb and how the game
+    /// ended are always whole.
+    #[must_use]
+    pub fn headline_lines(&self) -> Vec<String> {
+        let style = Self::head_style();
+        let room = (Self::WIDTH - 2 * MARGIN) as f32;
+        let some = |s: Option<&'a str>| s.map(str::trim).filter(|s| !s.is_empty());
+        let prefix = some(self.score).map_or(String::new(), |s| format!("{s} · "));
+        let tail = some(self.termination).map_or(String::new(), |t| format!(" {t}"));
+        let clip = |n: &str| -> String { n.chars().take(Self::MAX_NAME_CHARS).collect() };
+        let result = self.result.trim();
+        // Split the result around the name in it (the longer one when
+        // both appear), so the name alone is shortened.
+        let name = [self.white, self.black]
+            .into_iter()
+            .map(str::trim)
+            .filter(|n| !n.is_empty() && result.contains(*n))
+            .max_by_key(|n| n.len());
+        let (before, name, after) = match name {
+            Some(n) => {
+                let i = result.find(n).unwrap_or(0);
+                (&result[..i], clip(n), &result[i + n.len()..])
+            }
+            None => ("", String::new(), result),
+        };
+        let whole = format!("{prefix}{before}{name}{after}{tail}");
+        let fits = |s: &str, size: f32| text::text_width(s, &TextStyle { size, ..style }) <= room;
+        if fits(&whole, HEAD_MIN) {
+            return vec![whole];
         }
+        let first_room = room - text::text_width(&format!("{prefix}{before}"), &style);
+        let name = text::ellipsize(&name, first_room.max(0.0), &style);
+        let first = format!("{prefix}{before}{name}");
+        let second = format!("{}{tail}", after.trim_start());
+        let second = second.trim();
+        if second.is_empty() {
+            return vec![first];
+        }
+        if !name.is_empty() && fits(&format!("{first} {second}"), HEAD_MIN) {
+            return vec![format!("{first} {second}")];
+        }
+        vec![first, second.to_string()]
     }
 
     /// Where a side's name is drawn: `(x, y, w, h)` (for tests).
     #[must_use]
     pub fn name_rect(&self, color: Color) -> (u32, u32, u32, u32) {
-        let base = self.name_baseline(color);
+        let base = self.name_baseline(color) as u32;
         (
             PANEL_X + NAME_INDENT,
             base - 26,
@@ -129,104 +199,139 @@ impl<'a> SummaryCard<'a> {
         )
     }
 
-    /// The text panel as an SVG document the size of the card.
+    /// Baseline of a side's name.
+    fn name_baseline(&self, color: Color) -> f32 {
+        let first = BODY_TOP as f32 + 28.0;
+        if color == self.top() {
+            first
+        } else {
+            first + self.player_height(self.top())
+        }
+    }
+
+    /// The lines under a side's name: rating change, accuracy.
+    fn player_lines(&self, color: Color) -> Vec<&'a str> {
+        let (rating, accuracy) = match color {
+            Color::White => (self.white_rating, self.white_accuracy),
+            Color::Black => (self.black_rating, self.black_accuracy),
+        };
+        [rating, accuracy]
+            .into_iter()
+            .flatten()
+            .filter(|s| !s.trim().is_empty())
+            .collect()
+    }
+
+    /// Height of a player's block: the name and the lines under it.
+    fn player_height(&self, color: Color) -> f32 {
+        40.0 + 29.0 * self.player_lines(color).len() as f32 + 8.0
+    }
+
+    /// The text as an SVG document the size of the card.
     fn panel_svg(&self) -> String {
         let (w, h) = (Self::WIDTH, Self::HEIGHT);
         let x = PANEL_X as f32;
         let pw = Self::panel_width();
         let name_style = TextStyle {
-            size: 24.0,
-            min_size: 13.0,
+            size: 30.0,
+            min_size: 24.0,
             bold: true,
             color: INK,
         };
         let small = TextStyle {
-            size: 17.0,
-            min_size: 12.0,
+            size: 24.0,
+            min_size: MIN_TEXT,
             bold: false,
             color: MUTED,
         };
         let line = TextStyle {
-            size: 18.0,
-            min_size: 13.0,
+            size: 24.0,
+            min_size: MIN_TEXT,
             bold: false,
             color: INK,
-        };
-        let big = TextStyle {
-            size: 26.0,
-            min_size: 15.0,
-            bold: true,
-            color: theme::WIN,
         };
         let mut svg = String::with_capacity(4096);
         let _ = write!(
             svg,
             r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">"#
         );
-        // The players, each beside a disc of their colour; the rating
-        // line under the name.
-        for color in [Color::White, Color::Black] {
-            let (name, rating) = match color {
-                Color::White => (self.white, self.white_rating),
-                Color::Black => (self.black, self.black_rating),
+        // The headline, in the winner's colour of the badges.
+        let head = TextStyle {
+            color: theme::WIN,
+            ..Self::head_style()
+        };
+        let room = (Self::WIDTH - 2 * MARGIN) as f32;
+        for (i, l) in self.headline_lines().iter().enumerate() {
+            let y = HEAD_BASE + HEAD_LINE * i as f32;
+            svg.push_str(&text::svg_line(l, MARGIN as f32, y, room, &head));
+        }
+        // The players, each beside a disc of their colour, top one first.
+        for color in [self.top(), self.top().other()] {
+            let name = match color {
+                Color::White => self.white,
+                Color::Black => self.black,
             };
             let name: String = name.chars().take(Self::MAX_NAME_CHARS).collect();
-            let base = self.name_baseline(color) as f32;
+            let base = self.name_baseline(color);
             let disc = match color {
                 Color::White => "#f4f1ea",
                 Color::Black => "#151412",
             };
             let _ = write!(
                 svg,
-                r##"<circle cx="{:.1}" cy="{:.1}" r="9" fill="{disc}" stroke="#8a847b" stroke-width="1.5"/>"##,
-                x + 10.0,
-                base - 8.0
+                r##"<circle cx="{:.1}" cy="{:.1}" r="11" fill="{disc}" stroke="#8a847b" stroke-width="2"/>"##,
+                x + 11.0,
+                base - 10.0
             );
             let nx = x + NAME_INDENT as f32;
-            svg.push_str(&text::svg_line(
-                &name,
-                nx,
-                base,
-                pw - NAME_INDENT as f32,
-                &name_style,
-            ));
-            if let Some(r) = rating.filter(|r| !r.trim().is_empty()) {
-                svg.push_str(&text::svg_line(
-                    r,
-                    nx,
-                    base + 26.0,
-                    pw - NAME_INDENT as f32,
-                    &small,
-                ));
+            let nw = pw - NAME_INDENT as f32;
+            svg.push_str(&text::svg_line(&name, nx, base, nw, &name_style));
+            let mut y = base;
+            for l in self.player_lines(color) {
+                y += 29.0;
+                svg.push_str(&text::svg_line(l, nx, y, nw, &small));
             }
         }
-        // Rules between the players and the game's lines.
-        for y in [100, Self::HEIGHT - 98] {
-            let _ = write!(
-                svg,
-                r#"<rect x="{x}" y="{y}" width="{pw}" height="1" fill="{}"/>"#,
-                RULE.hex()
-            );
-        }
-        let mut y = 152.0;
-        svg.push_str(&text::svg_line(self.result, x, y, pw, &big));
-        y += 32.0;
+        // A rule, then the game's lines.
+        let mut y =
+            self.name_baseline(self.top().other()) + self.player_height(self.top().other()) - 16.0;
+        let _ = write!(
+            svg,
+            r#"<rect x="{x}" y="{y}" width="{pw}" height="2" fill="{}"/>"#,
+            RULE.hex()
+        );
+        y += 36.0;
         let some = |s: Option<&'a str>| s.filter(|s| !s.trim().is_empty());
-        if let Some(t) = some(self.termination) {
-            svg.push_str(&text::svg_line(t, x, y, pw, &line));
-            y += 28.0;
-        }
-        y += 14.0;
+        let bottom = (Self::HEIGHT - MARGIN) as f32;
         if let Some(o) = some(self.opening) {
-            for l in text::wrap(o, pw, 3, &line) {
+            for l in text::wrap(o, pw, 2, &line) {
                 svg.push_str(&text::svg_line(&l, x, y, pw, &line));
-                y += 25.0;
+                y += 29.0;
             }
-            y += 14.0;
+            y += 6.0;
         }
-        for l in [some(self.moves), some(self.days)].into_iter().flatten() {
-            svg.push_str(&text::svg_line(l, x, y, pw, &small));
-            y += 26.0;
+        let facts: Vec<&str> = [some(self.moves), some(self.days)]
+            .into_iter()
+            .flatten()
+            .collect();
+        let mut rest: Vec<String> = Vec::new();
+        if !facts.is_empty() {
+            let joined = facts.join(" · ");
+            if text::text_width(&joined, &small) <= pw {
+                rest.push(joined);
+            } else {
+                rest.extend(facts.iter().map(|s| (*s).to_string()));
+            }
+        }
+        if let Some(d) = some(self.date) {
+            rest.push(d.to_string());
+        }
+        for l in rest {
+            if y > bottom {
+                break;
+            }
+            svg.push_str(&text::svg_line(&l, x, y, pw, &small));
+            y += 29.0;
         }
         svg.push_str("</svg>");
         svg
@@ -246,7 +351,7 @@ impl<'a> SummaryCard<'a> {
             .last_move(self.last_move)
             .result(self.board_result);
         let board = renderer.compose(&spec)?;
-        let top = (Self::HEIGHT - board.height()) / 2;
+        let top = BODY_TOP.min(Self::HEIGHT.saturating_sub(board.height() + 8));
         blit(&mut pm, &board, MARGIN as i32, top as i32);
         let tree = usvg::Tree::from_str(&self.panel_svg(), &text::usvg_options())
             .map_err(|e| RenderError::Raster(format!("card text: {e}")))?;
@@ -319,8 +424,8 @@ mod tests {
         let (n, right) = ink(&pm, rect);
         assert!(n > 100);
         let style = TextStyle {
-            size: 24.0,
-            min_size: 13.0,
+            size: 30.0,
+            min_size: 24.0,
             bold: true,
             color: INK,
         };
@@ -345,13 +450,84 @@ mod tests {
         card.days = Some("12 days");
         let pm = card.compose(&Renderer::new()).unwrap();
         let right_margin = (
-            SummaryCard::WIDTH - PANEL_RIGHT + 2,
+            SummaryCard::WIDTH - MARGIN + 2,
             0,
-            PANEL_RIGHT - 2,
+            MARGIN - 2,
             SummaryCard::HEIGHT,
         );
         assert_eq!(ink(&pm, right_margin).0, 0);
         let png = card.png(&Renderer::new()).unwrap();
         assert!(png.starts_with(b"\x89PNG"));
+    }
+
+    #[test]
+    fn the_headline_keeps_the_result_and_verb_whole_for_a_64_character_name() {
+        let pos = start();
+        let long = "Alexandra_Konstantinopolskaya-Wolkonskaya_the_Great_of_Chessland";
+        assert_eq!(long.chars().count(), 64);
+        let result = format!("{long} wins");
+        let mut card = SummaryCard::new(&pos, long, "Bob", &result);
+        card.score = Some("1-0");
+        card.termination = Some("by checkmate");
+        let lines = card.headline_lines();
+        assert!(lines.len() <= 2, "{lines:?}");
+        let all = lines.join(" ");
+        assert!(all.starts_with("1-0 · Alexandra"), "{all}");
+        assert!(all.contains('…'), "{all}");
+        assert!(all.ends_with("wins by checkmate"), "{all}");
+        let style = SummaryCard::head_style();
+        for l in &lines {
+            let w = text::text_width(
+                l,
+                &TextStyle {
+                    size: HEAD_MIN,
+                    ..style
+                },
+            );
+            assert!(w <= (SummaryCard::WIDTH - 2 * MARGIN) as f32, "{l}: {w}");
+        }
+        // A short one stays on one line, unshortened.
+        let mut card = SummaryCard::new(&pos, "Alice", "Bob", "Alice wins");
+        card.score = Some("1-0");
+        card.termination = Some("by checkmate");
+        assert_eq!(card.headline_lines(), vec!["1-0 · Alice wins by checkmate"]);
+        // Thai names are cut between whole letters (no orphan marks).
+        let thai = "สมชาย ใจดีมีสุขเป็นนิจนิรันดร์".repeat(3);
+        let result = format!("{thai} wins");
+        let mut card = SummaryCard::new(&pos, "x", &thai, &result);
+        card.score = Some("0-1");
+        card.termination = Some("by resignation");
+        let lines = card.headline_lines();
+        let all = lines.join(" ");
+        assert!(all.ends_with("wins by resignation"), "{all}");
+        let cut = lines[0].trim_end_matches('…');
+        assert!(thai.starts_with(cut.trim_start_matches("0-1 · ")), "{cut}");
+        let next = thai[cut.len() - "0-1 · ".len()..].chars().next();
+        assert!(
+            next.is_none_or(|c| !text::is_mark(c)),
+            "{cut} then {next:?}"
+        );
+    }
+
+    #[test]
+    fn no_text_on_the_card_is_smaller_than_23_px() {
+        let svg = {
+            let pos = start();
+            let long = "Ж".repeat(200);
+            let mut card = SummaryCard::new(&pos, &long, &long, "½-½");
+            card.white_rating = Some("1500 → 1662 (+162) and a great deal more text here");
+            card.white_accuracy = Some("Accuracy 91.3%");
+            card.opening =
+                Some("B90 Sicilian Defense: Najdorf Variation, English Attack, Anti-English");
+            card.termination = Some("by agreement");
+            card.moves = Some("41 moves");
+            card.days = Some("over 12 days");
+            card.date = Some("2026-12-02");
+            card.panel_svg()
+        };
+        for part in svg.split("font-size=\"").skip(1) {
+            let size: f32 = part.split('"').next().unwrap().parse().unwrap();
+            assert!(size >= MIN_TEXT - 0.01, "{size} in {svg}");
+        }
     }
 }

@@ -196,9 +196,6 @@ fn game_picture(args: &RenderArgs, path: &Path) -> anyhow::Result<Vec<u8>> {
         game.end(o);
     }
     let renderer = Renderer::new();
-    if args.gif {
-        return Ok(renderer.game_gif(&game, &GifSpec::new(args.size).flip(args.flip))?);
-    }
     let name = |tag: &str, default: &'static str| -> String {
         match pgn.tag(tag).map(str::trim) {
             Some(v) if !v.is_empty() && v != "?" => v.to_string(),
@@ -206,6 +203,12 @@ fn game_picture(args: &RenderArgs, path: &Path) -> anyhow::Result<Vec<u8>> {
         }
     };
     let (white, black) = (name("White", "White"), name("Black", "Black"));
+    if args.gif {
+        let spec = GifSpec::new(args.size)
+            .flip(args.flip)
+            .names(&white, &black);
+        return Ok(renderer.game_gif(&game, &spec)?);
+    }
     let outcome = game.outcome();
     let result = match outcome.map(|o| (o.termination, o.winner)) {
         None | Some((Termination::Aborted, _)) => "No result".to_string(),
@@ -225,7 +228,11 @@ fn game_picture(args: &RenderArgs, path: &Path) -> anyhow::Result<Vec<u8>> {
             .map(str::trim)
             .filter(|v| !v.is_empty() && *v != "?")
     };
+    let score = outcome
+        .filter(|o| o.termination != Termination::Aborted)
+        .map(|o| o.result().replace("1/2-1/2", "½-½"));
     let mut card = SummaryCard::new(game.position(), &white, &black, &result);
+    card.score = score.as_deref();
     card.white_rating = elo("WhiteElo");
     card.black_rating = elo("BlackElo");
     card.termination = termination.as_deref();

@@ -1,59 +1,72 @@
-//! The animated GIF of a game: one frame per position from the start, the
-//! last move's squares highlighted, the result badges on the final frame,
-//! a longer pause there, looping forever.
+//! The animated GIF of a game: one frame per position from the start,
+//! drawn exactly as the board pictures are (the players' names in the
+//! strips, captures, coordinates, the last move's squares), with the move
+//! number and SAN of the move just played in the mover's strip, the
+//! result on the final frame (badges and the score), paced for people
+//! watching on a phone, looping forever.
 //!
-//! Fast by preparation, the way lichess's lila-gif works: per board size,
-//! once, a global palette is fixed (the square colours, the highlights and
-//! every antialiasing shade of the quantised piece, coordinate and badge
-//! sprites over them, at most 256 entries) and every square tile (five
-//! backgrounds times thirteen contents) is turned into palette indices.
-//! A frame is then the bounding rectangle of the squares that changed,
-//! with a transparent index wherever a pixel is what the previous frame
-//! showed, so LZW encoding dominates the cost. Squares that carry a
-//! coordinate or a badge are composed in colour and mapped to the palette.
+//! Pacing: the first frame holds [`GifSpec::first_delay_cs`], every ply
+//! then shows for [`GifSpec::delay_cs`] (0.8 s), less in long games so
+//! that the whole GIF lasts at most [`GifSpec::MAX_TOTAL_CS`] (never under
+//! [`GifSpec::MIN_DELAY_CS`] a ply), and the final frame holds
+//! [`GifSpec::final_delay_cs`].
+//!
+//! Fast by preparation, the way lichess's lila-gif works: each frame is
+//! composed as palette indices by the board compositor (`indexed`: tiles,
+//! sprites and text prepared once per size, the caption's letters cached
+//! one by one), in its fixed palette of at most 255 colours, the last
+//! index left for transparency. A frame is then the bounding rectangle of
+//! the pixels that changed, transparent wherever a pixel is what the
+//! previous frame showed, so LZW encoding dominates the cost.
 
 mod lzw;
 
 use std::borrow::Cow;
-use std::collections::HashMap;
-use std::sync::Arc;
 
-use resvg::tiny_skia::Pixmap;
-
-use super::layout::{Item, Layout};
-use super::theme::{self, Rgb};
-use super::{
-    BoardResult, BoardSpec, RenderError, Renderer, blit, check_size, fill, glyphs, piece_index,
-};
-use crate::chess::{Game, Move, Piece, Position, Role, Square};
+use super::layout::Layout;
+use super::theme::Theme;
+use super::{BoardResult, BoardSpec, RenderError, Renderer, check_size};
+use crate::chess::{Color, Game};
 
 /// What GIF to make of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GifSpec {
-    /// Width and height in pixels (256-1024). The GIF is the board alone.
+pub struct GifSpec<'a> {
+    /// Width in pixels (256-1024); the height adds the two strips.
     pub size: u32,
     /// Black at the bottom when true.
     pub flip: bool,
-    /// How long each position shows, in hundredths of a second.
+    /// How long each position shows at most, in hundredths of a second.
     pub delay_cs: u16,
+    /// How long the start position shows.
+    pub first_delay_cs: u16,
     /// How long the final position shows before the loop starts again.
     pub final_delay_cs: u16,
+    /// The players' names, white then black, for the strips.
+    pub names: Option<[&'a str; 2]>,
 }
 
-impl GifSpec {
-    /// One second per move.
-    pub const DEFAULT_DELAY_CS: u16 = 100;
+impl<'a> GifSpec<'a> {
+    /// 0.8 s a ply.
+    pub const DEFAULT_DELAY_CS: u16 = 80;
+    /// The start position holds 1.5 s.
+    pub const DEFAULT_FIRST_DELAY_CS: u16 = 150;
     /// Three seconds on the final position.
     pub const DEFAULT_FINAL_DELAY_CS: u16 = 300;
+    /// The whole GIF lasts at most a minute...
+    pub const MAX_TOTAL_CS: u32 = 6000;
+    /// ...unless a ply would show less than this.
+    pub const MIN_DELAY_CS: u16 = 20;
 
-    /// White at the bottom, one second per move, three on the final board.
+    /// White at the bottom, no names, the default pacing.
     #[must_use]
-    pub fn new(size: u32) -> GifSpec {
+    pub fn new(size: u32) -> GifSpec<'a> {
         GifSpec {
             size,
             flip: false,
             delay_cs: Self::DEFAULT_DELAY_CS,
+            first_delay_cs: Self::DEFAULT_FIRST_DELAY_CS,
             final_delay_cs: Self::DEFAULT_FINAL_DELAY_CS,
+            names: None,
         }
     }
 
@@ -63,175 +76,49 @@ impl GifSpec {
         self.flip = flip;
         self
     }
-}
 
-/// The five square backgrounds, in tile order.
-const BACKGROUNDS: [Rgb; 5] = [
-    theme::LIGHT,
-    theme::DARK,
-    theme::LAST_LIGHT,
-    theme::LAST_DARK,
-    theme::CHECK,
-];
-
-/// Palette entries for colours; one more is the transparent index.
-const MAX_COLOURS: usize = 255;
-
-/// Contents of a square: empty, then the twelve pieces in
-/// [`piece_index`] order.
-const CONTENTS: usize = 13;
-
-/// Everything prepared for one board size.
-pub(super) struct GifPrep {
-    lay: Layout,
-    /// `r g b` triples; the last entry is the transparent index.
-    palette: Vec<u8>,
-    transparent: u8,
-    /// Exact colour -> index for the colours met while preparing.
-    lookup: HashMap<[u8; 3], u8>,
-    /// Side of a tile: a square is `sq` or `sq + 1` pixels wide.
-    tile: usize,
-    /// `[background][content]` tiles of `tile * tile` indices.
-    tiles: Vec<u8>,
-}
-
-impl GifPrep {
-    fn new(renderer: &Renderer, size: u32) -> Result<GifPrep, RenderError> {
-        let lay = Layout::new(size);
-        let sprites = renderer.sprites(&lay)?;
-        let tile = lay.sq as usize + 1;
-        let pixmap = |w: usize, h: usize| {
-            Pixmap::new(w as u32, h as u32).ok_or_else(|| RenderError::Raster("empty tile".into()))
-        };
-        // Every tile in colour, counting the colours met.
-        let mut counts: HashMap<[u8; 3], u64> = HashMap::new();
-        let mut count = |pm: &Pixmap| {
-            for px in pm.data().chunks_exact(4) {
-                *counts.entry([px[0], px[1], px[2]]).or_insert(0) += 1;
-            }
-        };
-        let mut rgba_tiles = Vec::with_capacity(BACKGROUNDS.len() * CONTENTS);
-        for bg in BACKGROUNDS {
-            for content in 0..CONTENTS {
-                let mut pm = pixmap(tile, tile)?;
-                fill(&mut pm, 0, 0, tile as u32, tile as u32, bg);
-                if content > 0 {
-                    blit(&mut pm, &sprites.pieces[content - 1], 0, 0);
-                }
-                count(&pm);
-                rgba_tiles.push(pm);
-            }
-            // Coordinates on this background (any square may be
-            // highlighted), and the badges on either king.
-            for style_glyphs in &sprites.glyphs[..2] {
-                for g in style_glyphs {
-                    let mut pm = pixmap(g.width() as usize, g.height() as usize)?;
-                    fill(&mut pm, 0, 0, g.width(), g.height(), bg);
-                    blit(&mut pm, g, 0, 0);
-                    count(&pm);
-                }
-            }
-            for king in [5, 11] {
-                for badge in &sprites.badges {
-                    let mut pm = pixmap(tile, tile)?;
-                    fill(&mut pm, 0, 0, tile as u32, tile as u32, bg);
-                    blit(&mut pm, &sprites.pieces[king], 0, 0);
-                    blit(&mut pm, badge, tile as i32 - badge.width() as i32, 0);
-                    count(&pm);
-                }
-            }
-        }
-        // The most frequent colours; the rest (rare blends, if more than
-        // 255) map to their nearest.
-        let mut colours: Vec<([u8; 3], u64)> = counts.into_iter().collect();
-        colours.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        let kept: Vec<[u8; 3]> = colours.iter().take(MAX_COLOURS).map(|c| c.0).collect();
-        let mut lookup: HashMap<[u8; 3], u8> = HashMap::with_capacity(colours.len());
-        for (i, c) in kept.iter().enumerate() {
-            lookup.insert(*c, i as u8);
-        }
-        for (c, _) in colours.iter().skip(kept.len()) {
-            lookup.insert(*c, nearest(kept.as_flattened(), *c));
-        }
-        let transparent = kept.len() as u8;
-        let mut palette: Vec<u8> = kept.iter().flatten().copied().collect();
-        palette.extend_from_slice(&[0, 0, 0]);
-        let mut prep = GifPrep {
-            lay,
-            palette,
-            transparent,
-            lookup,
-            tile,
-            tiles: Vec::new(),
-        };
-        let mut tiles = Vec::with_capacity(rgba_tiles.len() * tile * tile);
-        for pm in &rgba_tiles {
-            tiles.extend(
-                pm.data()
-                    .chunks_exact(4)
-                    .map(|p| prep.index([p[0], p[1], p[2]])),
-            );
-        }
-        prep.tiles = tiles;
-        Ok(prep)
+    /// The players' names (white, black) for the strips.
+    #[must_use]
+    pub fn names(mut self, white: &'a str, black: &'a str) -> Self {
+        self.names = Some([white, black]);
+        self
     }
 
-    /// The palette index of a colour (the nearest one when it was never
-    /// met while preparing).
-    fn index(&self, c: [u8; 3]) -> u8 {
-        match self.lookup.get(&c) {
-            Some(&i) => i,
-            None => nearest(&self.palette[..usize::from(self.transparent) * 3], c),
-        }
-    }
-
-    /// The number of colours in the palette (the transparent entry aside).
-    fn colours(&self) -> usize {
-        usize::from(self.transparent)
+    /// How long each ply shows in a game of `plies`: [`delay_cs`], less in
+    /// long games so that the whole lasts at most [`MAX_TOTAL_CS`], never
+    /// under [`MIN_DELAY_CS`].
+    ///
+    /// [`delay_cs`]: GifSpec::delay_cs
+    /// [`MAX_TOTAL_CS`]: GifSpec::MAX_TOTAL_CS
+    /// [`MIN_DELAY_CS`]: GifSpec::MIN_DELAY_CS
+    #[must_use]
+    pub fn ply_delay_cs(&self, plies: usize) -> u16 {
+        let fixed = u32::from(self.first_delay_cs) + u32::from(self.final_delay_cs);
+        let room = Self::MAX_TOTAL_CS.saturating_sub(fixed);
+        // The last ply's frame is the final one.
+        let n = u32::try_from(plies.saturating_sub(1).max(1)).unwrap_or(u32::MAX);
+        let fit = u16::try_from(room / n).unwrap_or(u16::MAX);
+        fit.min(self.delay_cs)
+            .max(Self::MIN_DELAY_CS.min(self.delay_cs))
     }
 }
 
-/// The index of the colour nearest to `c` in a palette of `r g b` triples.
-fn nearest(palette: &[u8], c: [u8; 3]) -> u8 {
-    let d = |p: &[u8]| {
-        (0..3)
-            .map(|i| (i32::from(p[i]) - i32::from(c[i])).pow(2))
-            .sum::<i32>()
+/// `12. Nf3` or `12... Nf6` for the move just played (the position before
+/// it given), with ` · 1-0` after it on the final frame.
+fn caption(before: &crate::chess::Position, san: &str, score: Option<&str>) -> String {
+    let n = before.fullmove_number();
+    let mut c = match before.turn() {
+        Color::White => format!("{n}. {san}"),
+        Color::Black => format!("{n}... {san}"),
     };
-    palette
-        .chunks_exact(3)
-        .enumerate()
-        .min_by_key(|(_, p)| d(p))
-        .map_or(0, |(i, _)| i as u8)
-}
-
-/// What one square shows in one frame; a change means redrawing it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct SquareState {
-    background: u8,
-    /// 0 empty, else 1 + [`piece_index`].
-    content: u8,
-    /// A result badge (only on the final frame).
-    badge: bool,
+    if let Some(s) = score {
+        c.push_str("  ");
+        c.push_str(s);
+    }
+    c
 }
 
 impl Renderer {
-    fn gif_prep(&self, size: u32) -> Result<Arc<GifPrep>, RenderError> {
-        {
-            let cache = self.gif_cache.lock().unwrap_or_else(|e| e.into_inner());
-            if let Some(p) = cache.get(&size) {
-                return Ok(Arc::clone(p));
-            }
-        }
-        let prep = Arc::new(GifPrep::new(self, size)?);
-        let mut cache = self.gif_cache.lock().unwrap_or_else(|e| e.into_inner());
-        if cache.len() >= 8 {
-            cache.clear();
-        }
-        cache.insert(size, Arc::clone(&prep));
-        Ok(prep)
-    }
-
     /// The number of colours in the GIF palette for this size (for tests
     /// and benchmarks).
     ///
@@ -239,132 +126,133 @@ impl Renderer {
     /// [`RenderError::Size`] when the size is out of range.
     pub fn gif_palette_len(&self, size: u32) -> Result<usize, RenderError> {
         check_size(size)?;
-        Ok(self.gif_prep(size)?.colours())
+        Ok(self.prep(&Layout::new(size), Theme::Brown)?.colours())
     }
 
     /// The animated GIF of a game: one frame per position from the start
-    /// (plies + 1 frames), the last move highlighted, the result badges on
-    /// the final frame (from [`Game::outcome`]: record a resignation or a
-    /// time-out with [`Game::end`] first), `spec.final_delay_cs` on the
-    /// final frame, looping forever.
+    /// (plies + 1 frames), paced as [`GifSpec::ply_delay_cs`] says, the
+    /// last move highlighted and written in the mover's strip, the result
+    /// (badges and score) on the final frame (from [`Game::outcome`]:
+    /// record a resignation or a time-out with [`Game::end`] first),
+    /// looping forever.
     ///
     /// # Errors
     /// [`RenderError::Size`] when the size is out of range, or an encoding
     /// failure.
-    pub fn game_gif(&self, game: &Game, spec: &GifSpec) -> Result<Vec<u8>, RenderError> {
+    pub fn game_gif(&self, game: &Game, spec: &GifSpec<'_>) -> Result<Vec<u8>, RenderError> {
         check_size(spec.size)?;
-        let prep = self.gif_prep(spec.size)?;
-        let lay = prep.lay;
-        let size = spec.size as usize;
-        let side = u16::try_from(spec.size).map_err(|_| RenderError::Size(spec.size))?;
+        let lay = Layout::new(spec.size);
+        let prep = self.prep(&lay, Theme::Brown)?;
+        let width = lay.size as usize;
+        let height = lay.height as usize;
+        let row = width + 1;
+        let w16 = u16::try_from(lay.size).map_err(|_| RenderError::Size(spec.size))?;
+        let h16 = u16::try_from(lay.height).map_err(|_| RenderError::Size(spec.size))?;
         let enc_err = |e: ::gif::EncodingError| RenderError::Encode(e.to_string());
 
         let moves = game.moves();
-        let result = BoardResult::from_outcome(game.outcome());
-        let out = Vec::with_capacity(2048 + moves.len() * 2048);
-        let mut enc = ::gif::Encoder::new(out, side, side, &prep.palette).map_err(enc_err)?;
+        let sans = game.sans();
+        let outcome = game.outcome();
+        let result = BoardResult::from_outcome(outcome);
+        let score = outcome
+            .filter(|o| o.termination != crate::chess::Termination::Aborted)
+            .map(|o| match o.result() {
+                "1/2-1/2" => "½-½",
+                r => r,
+            });
+        let colours = prep.colours();
+        let transparent = colours as u8;
+        let mut palette = prep.palette.clone();
+        palette.extend_from_slice(&[0, 0, 0]);
+        let out = Vec::with_capacity(4096 + moves.len() * 2048);
+        let mut enc = ::gif::Encoder::new(out, w16, h16, &palette).map_err(enc_err)?;
         enc.set_repeat(::gif::Repeat::Infinite).map_err(enc_err)?;
+        let per_ply = spec.ply_delay_cs(moves.len());
 
-        // What the viewer shows so far, as palette indices.
-        let mut canvas = vec![prep.transparent; size * size];
-        let mut shown: Option<[SquareState; 64]> = None;
-        let mut buffer: Vec<u8> = Vec::with_capacity(size * size);
-        let mut encoded: Vec<u8> = Vec::with_capacity(size * size / 4);
+        // What the viewer shows so far: the previous frame's rows.
+        let mut shown: Option<Vec<u8>> = None;
+        let mut buffer: Vec<u8> = Vec::with_capacity(width * height);
+        let mut encoded: Vec<u8> = Vec::with_capacity(width * height / 4);
         let mut lzw = lzw::Lzw::new();
         // Codes for every palette index and the transparent one.
-        let min_code_size = (u32::from(prep.transparent) + 1)
+        let min_code_size = (u32::from(transparent) + 1)
             .next_power_of_two()
             .trailing_zeros()
             .max(2) as u8;
         let mut position = game.start().clone();
         for ply in 0..=moves.len() {
             let last_move = ply.checked_sub(1).and_then(|i| moves.get(i)).copied();
-            if let Some(m) = last_move {
-                position.play_unchecked(m);
-            }
             let is_final = ply == moves.len();
-            let board = BoardSpec::new(&position)
+            let text = match last_move {
+                Some(m) => {
+                    let san = sans.get(ply - 1).map_or("", String::as_str);
+                    let c = caption(&position, san, score.filter(|_| is_final));
+                    position.play_unchecked(m);
+                    Some(c)
+                }
+                None => None,
+            };
+            let mut board = BoardSpec::new(&position)
                 .size(spec.size)
                 .flip(spec.flip)
                 .last_move(last_move)
-                .result(if is_final { result } else { None });
-            let states = square_states(&board);
-            let changed: Vec<Square> = all_squares()
-                .filter(|sq| shown.is_none_or(|s| s[sq.index()] != states[sq.index()]))
-                .collect();
-            let first = shown.is_none();
-            shown = Some(states);
-            // The bounding rectangle of the changed squares (board pixels).
-            let rect = changed
-                .iter()
-                .map(|sq| board_rect(&lay, *sq, spec.flip))
-                .reduce(|a, b| {
-                    let x0 = a.0.min(b.0);
-                    let y0 = a.1.min(b.1);
-                    let x1 = (a.0 + a.2).max(b.0 + b.2);
-                    let y1 = (a.1 + a.3).max(b.1 + b.3);
-                    (x0, y0, x1 - x0, y1 - y0)
-                });
+                .result(if is_final { result } else { None })
+                .caption(text.as_deref());
+            if let Some([w, b]) = spec.names {
+                board = board.names(w, b);
+            }
+            let img = self.compose_indexed(&board)?;
             let delay = if is_final {
                 spec.final_delay_cs
+            } else if ply == 0 {
+                spec.first_delay_cs
             } else {
-                spec.delay_cs
+                per_ply
+            };
+            // The rectangle of the pixels that changed (rows carry a
+            // filter byte first, skipped).
+            let rect = match &shown {
+                None => Some((0, 0, width, height)),
+                Some(prev) => changed_rect(prev, &img.rows, row, height),
             };
             let Some((rx, ry, rw, rh)) = rect else {
-                // Nothing changed (cannot happen with legal moves): a
-                // one-pixel frame keeps the timing.
+                // Nothing changed: a one-pixel frame keeps the timing.
                 let frame = ::gif::Frame {
                     delay,
-                    transparent: Some(prep.transparent),
+                    transparent: Some(transparent),
                     width: 1,
                     height: 1,
-                    buffer: Cow::Owned(vec![prep.transparent]),
+                    buffer: Cow::Owned(vec![transparent]),
                     ..::gif::Frame::default()
                 };
                 enc.write_frame(&frame).map_err(enc_err)?;
                 continue;
             };
             buffer.clear();
-            buffer.resize(rw * rh, prep.transparent);
-            let items = changed
-                .iter()
-                .any(|sq| needs_compose(&states[sq.index()], *sq, spec.flip))
-                .then(|| lay.items(&board));
-            for sq in &changed {
-                let (x, y, w, h) = board_rect(&lay, *sq, spec.flip);
-                let st = states[sq.index()];
-                let composed;
-                let (src, stride): (&[u8], usize) = match &items {
-                    Some(items) if needs_compose(&st, *sq, spec.flip) => {
-                        composed = compose_square(self, &prep, items, (x, y, w, h))?;
-                        (&composed, w)
+            match &shown {
+                None => {
+                    for r in img.rows.chunks_exact(row) {
+                        buffer.extend_from_slice(&r[1..]);
                     }
-                    _ => {
-                        let t = prep.tile * prep.tile;
-                        let k =
-                            (usize::from(st.background) * CONTENTS + usize::from(st.content)) * t;
-                        (&prep.tiles[k..k + t], prep.tile)
-                    }
-                };
-                for row in 0..h {
-                    let s = &src[row * stride..row * stride + w];
-                    let c0 = (y + row) * size + x;
-                    let c = &mut canvas[c0..c0 + w];
-                    let b0 = (y - ry + row) * rw + (x - rx);
-                    let b = &mut buffer[b0..b0 + w];
-                    for ((bi, ci), &si) in b.iter_mut().zip(c.iter_mut()).zip(s) {
-                        if *ci != si {
-                            *ci = si;
-                            *bi = si;
-                        }
+                }
+                Some(prev) => {
+                    for y in ry..ry + rh {
+                        let a = y * row + 1 + rx;
+                        let cur = &img.rows[a..a + rw];
+                        let old = &prev[a..a + rw];
+                        buffer.extend(
+                            cur.iter()
+                                .zip(old)
+                                .map(|(&c, &o)| if c == o { transparent } else { c }),
+                        );
                     }
                 }
             }
-            lzw.encode(&buffer, min_code_size, prep.transparent, &mut encoded);
+            lzw.encode(&buffer, min_code_size, transparent, &mut encoded);
             let frame = ::gif::Frame {
                 delay,
                 dispose: ::gif::DisposalMethod::Keep,
-                transparent: (!first).then_some(prep.transparent),
+                transparent: shown.is_some().then_some(transparent),
                 left: rx as u16,
                 top: ry as u16,
                 width: rw as u16,
@@ -373,140 +261,44 @@ impl Renderer {
                 ..::gif::Frame::default()
             };
             enc.write_lzw_pre_encoded_frame(&frame).map_err(enc_err)?;
+            shown = Some(img.rows);
         }
         enc.into_inner().map_err(enc_err)
     }
 }
 
-fn all_squares() -> impl Iterator<Item = Square> {
-    (0..64u8).filter_map(Square::new)
-}
-
-/// A square's rectangle `(x, y, w, h)` on the GIF (the board alone, no
-/// strips).
-fn board_rect(lay: &Layout, sq: Square, flip: bool) -> (usize, usize, usize, usize) {
-    let (x, y, w, h) = lay.square_rect(sq, flip);
-    (
-        x.max(0) as usize,
-        (y - lay.strip as i32).max(0) as usize,
-        w as usize,
-        h as usize,
-    )
-}
-
-/// Whether a square carries a coordinate (left column, bottom row) or a
-/// badge, and so is composed in colour rather than copied from a tile.
-fn needs_compose(st: &SquareState, sq: Square, flip: bool) -> bool {
-    let (col, row) = Layout::cell(sq, flip);
-    st.badge || col == 0 || row == 7
-}
-
-/// The state of every square for one frame (the same rules as
-/// [`Layout::items`]).
-fn square_states(board: &BoardSpec<'_>) -> [SquareState; 64] {
-    let pos: &Position = board.position;
-    let last = board.last_move.map(|m: Move| [m.from(), m.to()]);
-    let checked = pos.is_check().then(|| pos.king_square(pos.turn()));
-    let badged: Vec<Square> = match board.result {
-        Some(BoardResult::Mated(_) | BoardResult::Draw) => {
-            vec![crate::chess::Color::White, crate::chess::Color::Black]
+/// The bounding rectangle `(x, y, w, h)` of the pixels that differ between
+/// two pictures of `height` rows of `row` bytes (a filter byte, then the
+/// pixels); `None` when they are the same.
+fn changed_rect(
+    a: &[u8],
+    b: &[u8],
+    row: usize,
+    height: usize,
+) -> Option<(usize, usize, usize, usize)> {
+    let mut top = None;
+    let mut bottom = 0;
+    let (mut left, mut right) = (usize::MAX, 0);
+    for y in 0..height {
+        let ra = &a[y * row + 1..(y + 1) * row];
+        let rb = &b[y * row + 1..(y + 1) * row];
+        if ra == rb {
+            continue;
         }
-        Some(BoardResult::Won(c)) => vec![c],
-        None => vec![],
+        top.get_or_insert(y);
+        bottom = y;
+        let l = ra.iter().zip(rb).position(|(x, y)| x != y).unwrap_or(0);
+        let r = ra.iter().zip(rb).rposition(|(x, y)| x != y).unwrap_or(0);
+        left = left.min(l);
+        right = right.max(r);
     }
-    .into_iter()
-    .filter(|c| pos.pieces(*c, Role::King).any())
-    .map(|c| pos.king_square(c))
-    .collect();
-    let mut out = [SquareState {
-        background: 0,
-        content: 0,
-        badge: false,
-    }; 64];
-    for sq in all_squares() {
-        let dark = sq.is_dark();
-        let background = if checked == Some(sq) {
-            4
-        } else if last.is_some_and(|l| l.contains(&sq)) {
-            2 + u8::from(dark)
-        } else {
-            u8::from(dark)
-        };
-        out[sq.index()] = SquareState {
-            background,
-            content: pos
-                .piece_at(sq)
-                .map_or(0, |p: Piece| piece_index(p) as u8 + 1),
-            badge: badged.contains(&sq),
-        };
-    }
-    out
-}
-
-/// A square drawn from the display list in colour, as palette indices
-/// (`w * h`, row by row).
-fn compose_square(
-    renderer: &Renderer,
-    prep: &GifPrep,
-    items: &[Item],
-    (x, y, w, h): (usize, usize, usize, usize),
-) -> Result<Vec<u8>, RenderError> {
-    let lay = &prep.lay;
-    let sprites = renderer.sprites(lay)?;
-    let mut pm = Pixmap::new(w as u32, h as u32)
-        .ok_or_else(|| RenderError::Raster("empty square".into()))?;
-    // Layout coordinates of the square's corner.
-    let (ox, oy) = (x as i32, y as i32 + lay.strip as i32);
-    let inside = |ix: i32, iy: i32, iw: i32, ih: i32| {
-        ix < ox + w as i32 && ix + iw > ox && iy < oy + h as i32 && iy + ih > oy
-    };
-    for item in items {
-        match *item {
-            Item::Rect { x, y, w, h, color } if inside(x, y, w as i32, h as i32) => {
-                fill(&mut pm, x - ox, y - oy, w, h, color);
-            }
-            Item::Piece {
-                piece,
-                x,
-                y,
-                small: false,
-            } if inside(x, y, lay.sq as i32, lay.sq as i32) => {
-                blit(&mut pm, &sprites.pieces[piece_index(piece)], x - ox, y - oy);
-            }
-            Item::Glyph { ch, style, x, y } => {
-                if let Some(g) = glyphs::index(ch) {
-                    let s = &sprites.glyphs[style as usize][g];
-                    let (gx, gy) = lay.glyph_origin_px(style);
-                    let (sx, sy) = (x - gx, y - gy);
-                    if inside(sx, sy, s.width() as i32, s.height() as i32) {
-                        blit(&mut pm, s, sx - ox, sy - oy);
-                    }
-                }
-            }
-            Item::Badge { kind, x, y } if inside(x, y, lay.badge as i32, lay.badge as i32) => {
-                blit(&mut pm, &sprites.badges[kind.index()], x - ox, y - oy);
-            }
-            _ => {}
-        }
-    }
-    let mut out = Vec::with_capacity(w * h);
-    let mut last = ([0u8; 3], prep.transparent);
-    let mut first = true;
-    for px in pm.data().chunks_exact(4) {
-        let c = [px[0], px[1], px[2]];
-        if first || c != last.0 {
-            last = (c, prep.index(c));
-            first = false;
-        }
-        out.push(last.1);
-    }
-    Ok(out)
+    top.map(|t| (left, t, right - left + 1, bottom - t + 1))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::{Color, Outcome, RulesMode, Termination};
+    use crate::chess::{Color, Outcome, Position, RulesMode, Termination};
 
     /// Morphy's Opera Game, 1858: 33 plies ending in mate.
     const OPERA: &str = "e4 e5 Nf3 d6 d4 Bg4 dxe5 Bxf3 Qxf3 dxe5 Bc4 Nf6 Qb3 Qe7 Nc3 c6 \
@@ -554,13 +346,11 @@ mod tests {
         out
     }
 
-    /// The board part of the PNG compositor's picture, RGB.
+    /// The PNG compositor's picture of a frame, RGB.
     fn reference(r: &Renderer, spec: &BoardSpec<'_>) -> Vec<u8> {
-        let pm = r.compose(spec).unwrap();
-        let lay = Layout::new(spec.size);
-        let start = (lay.strip * lay.size * 4) as usize;
-        let end = start + (lay.size * lay.size * 4) as usize;
-        pm.data()[start..end]
+        r.compose(spec)
+            .unwrap()
+            .data()
             .chunks_exact(4)
             .flat_map(|p| [p[0], p[1], p[2]])
             .collect()
@@ -574,17 +364,37 @@ mod tests {
     }
 
     #[test]
-    fn one_frame_per_position_with_a_long_last_frame_looping() {
+    fn one_frame_per_position_paced_with_a_long_last_frame_looping() {
         let g = game(OPERA);
         let r = Renderer::new();
-        let bytes = r.game_gif(&g, &GifSpec::new(256)).unwrap();
+        let spec = GifSpec::new(256);
+        let bytes = r.game_gif(&g, &spec).unwrap();
         let d = decode(&bytes);
         assert_eq!(d.frames.len(), g.moves().len() + 1);
         assert_eq!(d.repeat, ::gif::Repeat::Infinite);
         let (last, rest) = d.frames.split_last().unwrap();
-        assert!(last[0] >= 200, "final delay {}", last[0]);
-        assert!(rest.iter().all(|f| f[0] == GifSpec::DEFAULT_DELAY_CS));
-        assert_eq!(&d.frames[0][1..], &[0, 0, 256, 256]);
+        assert_eq!(last[0], GifSpec::DEFAULT_FINAL_DELAY_CS);
+        assert_eq!(rest[0][0], GifSpec::DEFAULT_FIRST_DELAY_CS);
+        // 33 plies: 0.8 s each, 29.1 s in all.
+        assert!(rest[1..].iter().all(|f| f[0] == 80), "{:?}", d.frames);
+        let h = Layout::new(256).height as u16;
+        assert_eq!(&d.frames[0][1..], &[0, 0, 256, h]);
+    }
+
+    #[test]
+    fn long_games_go_faster_and_last_at_most_a_minute() {
+        let spec = GifSpec::new(512);
+        for plies in [0usize, 1, 2, 20, 60, 71, 142, 200, 400] {
+            let d = u32::from(spec.ply_delay_cs(plies));
+            assert!((20..=80).contains(&d), "{plies}: {d}");
+            let total = 150 + 300 + d * plies.saturating_sub(1) as u32;
+            if plies <= 277 {
+                assert!(total <= GifSpec::MAX_TOTAL_CS, "{plies}: {total} cs");
+            }
+            if plies <= 60 {
+                assert_eq!(d, 80, "short games at 0.8 s a ply");
+            }
+        }
     }
 
     #[test]
@@ -592,55 +402,65 @@ mod tests {
         let g = game(OPERA);
         let r = Renderer::new();
         for flip in [false, true] {
-            let spec = GifSpec::new(512).flip(flip);
+            let spec = GifSpec::new(512).flip(flip).names("Morphy", "Duke Karl");
             let d = decode(&r.game_gif(&g, &spec).unwrap());
             let mut pos = g.start().clone();
             for (i, shown) in d.shown.iter().enumerate() {
                 let last = i.checked_sub(1).map(|j| g.moves()[j]);
-                if let Some(m) = last {
+                let is_final = i == g.moves().len();
+                let text = last.map(|m| {
+                    let c = caption(&pos, &g.sans()[i - 1], is_final.then_some("1-0"));
                     pos.play_unchecked(m);
-                }
-                let result = if i == g.moves().len() {
-                    Some(BoardResult::Mated(Color::Black))
-                } else {
-                    None
-                };
+                    c
+                });
+                let result = is_final.then_some(BoardResult::Mated(Color::Black));
                 let board = BoardSpec::new(&pos)
                     .size(512)
                     .flip(flip)
                     .last_move(last)
-                    .result(result);
+                    .result(result)
+                    .names("Morphy", "Duke Karl")
+                    .caption(text.as_deref());
                 let bad = mismatches(shown, &reference(&r, &board));
-                // Rare blends may take the nearest palette colour.
-                assert!(bad < 200, "frame {i} flip {flip}: {bad} pixels differ");
+                assert_eq!(bad, 0, "frame {i} flip {flip}: {bad} pixels differ");
             }
         }
+    }
+
+    #[test]
+    fn captions_name_the_move_and_the_result() {
+        let p = Position::startpos();
+        assert_eq!(caption(&p, "e4", None), "1. e4");
+        let p = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+            .unwrap();
+        assert_eq!(caption(&p, "e5", None), "1... e5");
+        assert_eq!(caption(&p, "Qxf2#", Some("0-1")), "1... Qxf2#  0-1");
     }
 
     #[test]
     fn later_frames_are_small_rectangles() {
         let g = game(OPERA);
         let r = Renderer::new();
-        let bytes = r.game_gif(&g, &GifSpec::new(512)).unwrap();
+        let spec = GifSpec::new(512).names("Morphy", "Duke Karl");
+        let bytes = r.game_gif(&g, &spec).unwrap();
         let d = decode(&bytes);
+        let lay = Layout::new(512);
+        let full = 512 * lay.height;
         let areas: Vec<u32> = d.frames[1..]
             .iter()
             .map(|f| u32::from(f[3]) * u32::from(f[4]))
             .collect();
         let mean = areas.iter().sum::<u32>() / areas.len() as u32;
+        let per_frame = bytes.len() / d.frames.len();
         println!(
-            "{} frames, {} bytes, mean rectangle {mean} px",
+            "{} frames, {} bytes, {per_frame} bytes a frame, mean rectangle {mean} px",
             d.frames.len(),
             bytes.len()
         );
-        // The changed squares' bounding box: often spanning the board
-        // between the last two moves, never the whole board.
-        assert!(mean <= 512 * 512 * 2 / 5, "mean rectangle {mean} px");
-        assert!(areas.iter().all(|&a| a <= 512 * 512 * 3 / 4), "{areas:?}");
-        // 1. e4: only the e-file between e2 and e4 changes.
-        assert_eq!(&d.frames[1][1..], &[256, 256, 64, 192]);
-        let per_frame = bytes.len() / d.frames.len();
-        assert!(per_frame < 4000, "{per_frame} bytes per frame");
+        // The rectangle often spans both strips (the caption moves from
+        // one to the other), but its unchanged pixels are transparent runs.
+        assert!(mean <= full, "mean rectangle {mean} px");
+        assert!(per_frame < 6000, "{per_frame} bytes per frame");
     }
 
     #[test]
@@ -668,18 +488,21 @@ mod tests {
     }
 
     #[test]
-    fn a_resignation_recorded_on_the_game_gets_a_badge() {
+    fn a_resignation_recorded_on_the_game_gets_a_badge_and_the_score() {
         let mut g = game("e4 e5");
         g.end(Outcome::new(Some(Color::White), Termination::Resignation));
         let r = Renderer::new();
         let d = decode(&r.game_gif(&g, &GifSpec::new(256)).unwrap());
         let pos = g.position().clone();
+        let before = game("e4");
+        let text = caption(before.position(), "e5", Some("1-0"));
         let board = BoardSpec::new(&pos)
             .size(256)
             .last_move(g.moves().last().copied())
-            .result(Some(BoardResult::Won(Color::White)));
+            .result(Some(BoardResult::Won(Color::White)))
+            .caption(Some(&text));
         let shown = d.shown.last().unwrap();
-        assert!(mismatches(shown, &reference(&r, &board)) < 50);
+        assert_eq!(mismatches(shown, &reference(&r, &board)), 0);
         let plain = BoardSpec::new(&pos)
             .size(256)
             .last_move(g.moves().last().copied());

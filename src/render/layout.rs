@@ -5,7 +5,7 @@
 use super::glyphs;
 use super::text::{self, TextStyle};
 use super::theme::{self, Colors, Rgb};
-use super::{BoardResult, BoardSpec, captured, material};
+use super::{BoardResult, BoardSpec, captured, material_lead};
 use crate::chess::{Color, Piece, Role, Square};
 
 /// Colour variants of the glyphs.
@@ -154,6 +154,9 @@ pub enum Item {
 pub enum TextSlot {
     Name(Color),
     Deadline,
+    /// The bytes `start..end` of the caption: one letter, so that letters
+    /// are rasterised once and reused from frame to frame.
+    Caption(u16, u16),
 }
 
 impl TextSlot {
@@ -162,6 +165,10 @@ impl TextSlot {
         match self {
             TextSlot::Name(c) => spec.names.map_or("", |n| n[c.index()]),
             TextSlot::Deadline => spec.deadline.unwrap_or(""),
+            TextSlot::Caption(a, b) => spec
+                .caption
+                .and_then(|c| c.get(usize::from(a)..usize::from(b)))
+                .unwrap_or(""),
         }
     }
 }
@@ -219,6 +226,12 @@ impl Layout {
         }
     }
 
+    /// Width in pixels of the light outline around black captured-piece
+    /// icons, which keeps them readable on the dark strip.
+    pub fn halo(&self) -> u32 {
+        (self.icon / 16).max(1)
+    }
+
     /// Left (or top) edge of column (row) `i`, 0..=8, relative to the board.
     pub fn edge(&self, i: u32) -> i32 {
         (i * self.size / 8) as i32
@@ -228,8 +241,13 @@ impl Layout {
     pub fn glyph_scale(&self, style: GlyphStyle) -> f32 {
         match style {
             GlyphStyle::Strip => self.strip as f32 / 24.0,
-            // Coordinates: digits 22% of a square high, at least 7 px.
-            _ => (self.sq as f32 * 0.22).max(7.0) / 14.0,
+            // Coordinates: digits 23% of a square high from 384 px on
+            // (15 px at 512: 11.5 px where a phone shows it 400 wide).
+            // Small boards keep 22%: their pieces leave less corner.
+            _ => {
+                let share = if self.sq >= 48 { COORD_SHARE } else { 0.22 };
+                (self.sq as f32 * share).max(7.0) / 14.0
+            }
         }
     }
 
@@ -379,6 +397,46 @@ impl Layout {
         items
     }
 
+    /// The caption `c` letter by letter, ending at `right`; returns where
+    /// it starts. At most half the width (the rest is left out).
+    fn caption_items(
+        &self,
+        c: &str,
+        right: i32,
+        y0: i32,
+        color: Rgb,
+        items: &mut Vec<Item>,
+    ) -> i32 {
+        let size = (self.strip as f32 * 0.46).round();
+        let style = strip_style(size, true, color);
+        let total = text::text_width(c, &style).ceil() as i32;
+        let limit = self.size as i32 / 2;
+        let left = right - total.min(limit);
+        let mut x = left as f32;
+        for (i, ch) in c.char_indices() {
+            let end = i + ch.len_utf8();
+            let w = text::text_width(&c[i..end], &style);
+            if x + w > right as f32 + 0.5 {
+                break;
+            }
+            if !ch.is_whitespace()
+                && let (Ok(a), Ok(b)) = (u16::try_from(i), u16::try_from(end))
+            {
+                items.push(text_item(
+                    TextSlot::Caption(a, b),
+                    x.round() as i32,
+                    y0,
+                    w.ceil() as i32 + 2,
+                    self.strip,
+                    size,
+                    &style,
+                ));
+            }
+            x += w;
+        }
+        left
+    }
+
     /// The icons of the pieces `side` captured, from `x`, each group's
     /// icons side by side without their ink touching; past `room` pixels,
     /// one icon per group followed by its count. Returns the items and the
@@ -408,12 +466,13 @@ impl Layout {
         compact: bool,
     ) -> (Vec<Item>, i32) {
         let ic = self.icon as f32;
-        let gap = (ic / 10.0).max(2.0).round() as i32;
+        // Room for the light outline of black icons on both sides.
+        let gap = (ic / 10.0).max(2.0).round() as i32 + 2 * self.halo() as i32;
         let group_gap = (ic / 4.0).round() as i32;
         let k = self.glyph_scale(GlyphStyle::Strip);
         let y0 = y - (self.strip as i32 - self.icon as i32) / 2;
         let gy = y0 + ((self.strip as f32 - 14.0 * k) / 2.0).round() as i32;
-        let caps = captured(spec.position, side.other());
+        let caps = captured(spec.position, spec.start, side.other());
         let mut items = Vec::new();
         let mut cursor = x;
         let mut end = x;
@@ -494,6 +553,12 @@ impl Layout {
             ));
             right -= pad;
         }
+        // The move just played, right-aligned in the mover's strip.
+        if pos.turn() != side
+            && let Some(c) = spec.caption.filter(|c| !c.trim().is_empty())
+        {
+            right = self.caption_items(c, right, y0, colors.strip_text, items) - pad;
+        }
         // The side's king and name.
         if let Some(names) = spec.names {
             items.push(Item::Piece {
@@ -541,7 +606,7 @@ impl Layout {
                 x += w + pad / 2;
             }
         }
-        let lead = material(pos, side) - material(pos, side.other());
+        let lead = material_lead(pos, spec.start, side);
         let lead_w = if lead > 0 {
             (glyphs::ADVANCE * self.glyph_scale(GlyphStyle::Strip) * 4.0) as i32
         } else {
@@ -567,10 +632,14 @@ impl Layout {
     }
 }
 
+/// Coordinate digits (and the letters' ascenders) are this share of a
+/// square high.
+pub const COORD_SHARE: f32 = 0.22;
+
 /// Board pieces take this share of a square.
 pub const PIECE_SCALE: f32 = 0.84;
 
-const ROLES: [Role; 5] = [
+pub const ROLES: [Role; 5] = [
     Role::Pawn,
     Role::Knight,
     Role::Bishop,

@@ -36,7 +36,7 @@ use std::sync::{Arc, Mutex};
 use resvg::tiny_skia::{Pixmap, Transform};
 use resvg::usvg;
 
-use crate::chess::{Color, Move, Outcome, Piece, Position, Role, Square, Termination};
+use crate::chess::{Color, Move, Outcome, Piece, Position, Square, Termination};
 
 use layout::{BadgeKind, GlyphStyle, Item, Layout, PIECE_SCALE};
 
@@ -61,7 +61,55 @@ pub struct BoardSpec<'a> {
     /// The time left to the side to move, ready to show (such as
     /// `2d 4h left`), drawn in its strip while the game runs.
     pub deadline: Option<&'a str>,
+    /// The pieces the game started with: captures and the material lead
+    /// are counted from them (a game from a custom FEN).
+    pub start: PieceCounts,
+    /// The move just played, as shown (such as `12. Nf3`, or with the
+    /// result on a final frame), right-aligned in the strip of the side
+    /// that played it.
+    pub caption: Option<&'a str>,
 }
+
+/// How many pawns, knights, bishops, rooks and queens each colour has
+/// (white then black): a game's start, which the strips count captured
+/// pieces and the material lead from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceCounts(pub [[u8; 5]; 2]);
+
+impl PieceCounts {
+    /// The standard set: 8 pawns, 2 knights, 2 bishops, 2 rooks, a queen.
+    pub const STANDARD: PieceCounts = PieceCounts([[8, 2, 2, 2, 1]; 2]);
+
+    /// The pieces on the board of `position`.
+    #[must_use]
+    pub fn of(position: &Position) -> PieceCounts {
+        let mut out = [[0u8; 5]; 2];
+        for color in [Color::White, Color::Black] {
+            for (i, role) in layout::ROLES.iter().enumerate() {
+                out[color.index()][i] = position.pieces(color, *role).0.count_ones() as u8;
+            }
+        }
+        PieceCounts(out)
+    }
+
+    /// Material of `color` in pawns (P1 N3 B3 R5 Q9).
+    fn material(self, color: Color) -> i32 {
+        self.0[color.index()]
+            .iter()
+            .zip(VALUES)
+            .map(|(&n, v)| i32::from(n) * v)
+            .sum()
+    }
+}
+
+impl Default for PieceCounts {
+    fn default() -> Self {
+        PieceCounts::STANDARD
+    }
+}
+
+/// Pawn, knight, bishop, rook, queen in pawns.
+const VALUES: [i32; 5] = [1, 3, 3, 5, 9];
 
 impl<'a> BoardSpec<'a> {
     /// The default size of a board picture, in pixels of width.
@@ -83,7 +131,24 @@ impl<'a> BoardSpec<'a> {
             theme: Theme::Brown,
             names: None,
             deadline: None,
+            start: PieceCounts::STANDARD,
+            caption: None,
         }
+    }
+
+    /// The move just played, for the mover's strip (see
+    /// [`BoardSpec::caption`]).
+    #[must_use]
+    pub fn caption(mut self, caption: Option<&'a str>) -> Self {
+        self.caption = caption;
+        self
+    }
+
+    /// The pieces the game started with (captures are counted from them).
+    #[must_use]
+    pub fn start(mut self, start: PieceCounts) -> Self {
+        self.start = start;
+        self
     }
 
     /// Highlights this move's squares.
@@ -226,8 +291,6 @@ struct Sprites {
 pub struct Renderer {
     art: Art,
     cache: Mutex<HashMap<u32, Arc<Sprites>>>,
-    /// GIF palettes and tiles per size, prepared on first use.
-    gif_cache: Mutex<HashMap<u32, Arc<gif::GifPrep>>>,
     /// Board palettes and tiles per size and theme.
     prep_cache: Mutex<HashMap<(u32, Theme), Arc<indexed::Prep>>>,
     /// Strip text lines, rasterised.
@@ -365,6 +428,46 @@ fn quantise(pm: &mut Pixmap, inks: &[Rgb]) {
     }
 }
 
+/// The outline of black icons: the light ink of the black pieces.
+const HALO: Rgb = Rgb(0xe4, 0xdf, 0xd5);
+
+/// `pm` over an opaque outline of `color`, `r` pixels wide around its ink
+/// (pixels at least half covered): the ink's partly covered edge pixels
+/// are blended onto the outline, the outline's own edge is hard.
+fn halo(pm: &Pixmap, color: Rgb, r: i32) -> Pixmap {
+    let (w, h) = (pm.width() as i32, pm.height() as i32);
+    let src = pm.data();
+    let alpha = |x: i32, y: i32| -> u8 {
+        if x < 0 || y < 0 || x >= w || y >= h {
+            0
+        } else {
+            src[((y * w + x) * 4 + 3) as usize]
+        }
+    };
+    let mut out = pm.clone();
+    let data = out.data_mut();
+    for y in 0..h {
+        for x in 0..w {
+            let near = (-r..=r).any(|dy| {
+                (-r..=r).any(|dx| dx * dx + dy * dy <= r * r + r && alpha(x + dx, y + dy) >= 128)
+            });
+            if !near {
+                continue;
+            }
+            let i = ((y * w + x) * 4) as usize;
+            let a = u16::from(data[i + 3]);
+            let inv = 255 - a;
+            let under = [color.0, color.1, color.2];
+            for c in 0..3 {
+                let v = u16::from(data[i + c]) + (u16::from(under[c]) * inv + 127) / 255;
+                data[i + c] = v.min(255) as u8;
+            }
+            data[i + 3] = 255;
+        }
+    }
+    out
+}
+
 /// Rasterises `tree` at `scale` of a `w` x `h` pixmap, centred.
 fn rasterise_scaled(tree: &usvg::Tree, w: u32, h: u32, scale: f32) -> Result<Pixmap, RenderError> {
     let mut pixmap = Pixmap::new(w.max(1), h.max(1))
@@ -443,7 +546,6 @@ impl Renderer {
                 badges,
             },
             cache: Mutex::new(HashMap::new()),
-            gif_cache: Mutex::new(HashMap::new()),
             prep_cache: Mutex::new(HashMap::new()),
             text_cache: Mutex::new(HashMap::new()),
         }
@@ -466,8 +568,17 @@ impl Renderer {
             .art
             .pieces
             .iter()
-            .map(|p| sprite(&p.tree, &p.inks, lay.icon, lay.icon))
-            .collect::<Result<Vec<_>, _>>()?;
+            .enumerate()
+            .map(|(i, p)| {
+                let pm = sprite(&p.tree, &p.inks, lay.icon, lay.icon)?;
+                // Black icons sit on a dark strip: a light outline.
+                Ok(if i >= 6 {
+                    halo(&pm, HALO, lay.halo() as i32)
+                } else {
+                    pm
+                })
+            })
+            .collect::<Result<Vec<_>, RenderError>>()?;
         let mut glyphs = Vec::new();
         for (style, trees) in GlyphStyle::ALL.iter().zip(&self.art.glyphs) {
             let (w, h) = lay.glyph_px(*style);
@@ -844,35 +955,24 @@ pub fn text_board(position: &Position, flip: bool) -> String {
     out
 }
 
-/// Material of one side in pawns (P1 N3 B3 R5 Q9).
-fn material(position: &Position, color: Color) -> i32 {
-    [
-        (Role::Pawn, 1),
-        (Role::Knight, 3),
-        (Role::Bishop, 3),
-        (Role::Rook, 5),
-        (Role::Queen, 9),
-    ]
-    .iter()
-    .map(|&(r, v)| v * position.pieces(color, r).0.count_ones() as i32)
-    .sum()
+/// How far `side` leads in material gained since the start: what it has
+/// over what it started with, against the same for the other side (so a
+/// custom start with unequal material shows no lead before a capture).
+fn material_lead(position: &Position, start: PieceCounts, side: Color) -> i32 {
+    let now = PieceCounts::of(position);
+    let gain = |c: Color| now.material(c) - start.material(c);
+    gain(side) - gain(side.other())
 }
 
-/// Pieces of `color` missing from the board, by role (pawn..queen),
-/// clamped at zero.
-fn captured(position: &Position, color: Color) -> [u32; 5] {
-    let start = [8, 2, 2, 2, 1];
-    let roles = [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-    ];
+/// Pieces of `color` missing from the board since `start`, by role
+/// (pawn..queen), clamped at zero.
+fn captured(position: &Position, start: PieceCounts, color: Color) -> [u32; 5] {
+    let start = start.0[color.index()];
     let mut out = [0; 5];
-    for i in 0..5 {
-        let n = position.pieces(color, roles[i]).0.count_ones();
-        out[i] = start[i] - n.min(start[i]);
+    for (i, role) in layout::ROLES.iter().enumerate() {
+        let n = position.pieces(color, *role).0.count_ones();
+        let s = u32::from(start[i]);
+        out[i] = s - n.min(s);
     }
     out
 }

@@ -1,7 +1,7 @@
 //! Unit tests of the renderer internals.
 
 use super::*;
-use crate::chess::Square;
+use crate::chess::{Role, Square};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -148,15 +148,52 @@ fn xml_escape_escapes_markup_and_drops_control_characters() {
 
 #[test]
 fn captures_are_counted_from_the_start_set_and_clamped_with_promotions() {
+    let std = PieceCounts::STANDARD;
     let p = pos(START);
-    assert_eq!(captured(&p, Color::White), [0; 5]);
-    assert_eq!(material(&p, Color::White), 39);
+    assert_eq!(captured(&p, std, Color::White), [0; 5]);
+    assert_eq!(PieceCounts::of(&p), std);
+    assert_eq!(material_lead(&p, std, Color::White), 0);
     // Three white queens, three white pawns: five pawns "captured", no
     // negative queens.
     let p = pos("1Q4k1/5ppp/8/8/3q4/8/5PPP/QQ4K1 b - - 0 40");
-    assert_eq!(captured(&p, Color::White), [5, 2, 2, 2, 0]);
-    assert_eq!(captured(&p, Color::Black), [5, 2, 2, 2, 0]);
-    assert_eq!(material(&p, Color::White) - material(&p, Color::Black), 18);
+    assert_eq!(captured(&p, std, Color::White), [5, 2, 2, 2, 0]);
+    assert_eq!(captured(&p, std, Color::Black), [5, 2, 2, 2, 0]);
+    assert_eq!(material_lead(&p, std, Color::White), 18);
+}
+
+#[test]
+fn a_custom_start_counts_captures_and_material_from_itself() {
+    // Queen and rook against a rook: nothing captured yet, no lead shown.
+    let start = pos("4k3/r7/8/8/8/8/8/QR2K3 w - - 0 1");
+    let base = PieceCounts::of(&start);
+    assert_eq!(captured(&start, base, Color::White), [0; 5]);
+    assert_eq!(captured(&start, base, Color::Black), [0; 5]);
+    assert_eq!(material_lead(&start, base, Color::White), 0);
+    assert_eq!(material_lead(&start, base, Color::Black), 0);
+    // Against the standard set the same board shows pieces nobody took.
+    assert_eq!(
+        material_lead(&start, PieceCounts::STANDARD, Color::White),
+        9
+    );
+    // White takes the rook: one rook captured, White +5.
+    let after = pos("4k3/Q7/8/8/8/8/8/1R2K3 b - - 0 1");
+    assert_eq!(captured(&after, base, Color::Black), [0, 0, 0, 1, 0]);
+    assert_eq!(captured(&after, base, Color::White), [0; 5]);
+    assert_eq!(material_lead(&after, base, Color::White), 5);
+    // The strips draw no icon and no lead at the start.
+    let spec = BoardSpec::new(&start).start(base);
+    let items = Layout::new(512).items(&spec);
+    assert!(
+        !items.iter().any(|i| matches!(
+            i,
+            Item::Piece { small: true, .. }
+                | Item::Glyph {
+                    style: GlyphStyle::Strip,
+                    ..
+                }
+        )),
+        "{items:?}"
+    );
 }
 
 #[test]
@@ -342,10 +379,13 @@ fn the_capture_icons_ink_lies_within_its_measured_extent() {
         for (i, icon) in sprites.small.iter().enumerate() {
             let (l, rt) = layout::INK_X[i % 6];
             let w = icon.width() as f32;
+            // Black icons carry a light outline around their ink.
+            let halo = if i >= 6 { lay.halo() as f32 } else { 0.0 };
             // One pixel of antialiasing either side.
             for px in ink_pixels(icon, 0, 0, 1) {
                 assert!(
-                    px.0 as f32 >= (l * w).floor() - 1.0 && px.0 as f32 <= (rt * w).ceil(),
+                    px.0 as f32 >= (l * w).floor() - 1.0 - halo
+                        && px.0 as f32 <= (rt * w).ceil() + halo,
                     "icon {i} at {size}: ink at x {} outside {l}..{rt} of {w}",
                     px.0
                 );

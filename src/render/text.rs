@@ -161,7 +161,7 @@ pub fn svg_line(text: &str, x: f32, y: f32, max_width: f32, style: &TextStyle) -
         let room = max_width - width(std::slice::from_ref(&ellipsis), size, style.bold);
         while width(&runs, size, style.bold) > room {
             let Some(last) = runs.last_mut() else { break };
-            last.text.pop();
+            pop_letter(&mut last.text);
             if last.text.is_empty() {
                 runs.pop();
             }
@@ -226,6 +226,62 @@ pub fn wrap(text: &str, max_width: f32, max_lines: usize, style: &TextStyle) -> 
         lines.push(current);
     }
     lines
+}
+
+/// Whether `c` joins the letter before it (a combining mark such as a
+/// Thai vowel or tone mark, an accent, a joiner or a variation selector):
+/// text is never cut between the two.
+#[must_use]
+pub fn is_mark(c: char) -> bool {
+    matches!(c as u32,
+        0x0300..=0x036f
+        | 0x0483..=0x0489
+        | 0x0591..=0x05bd
+        | 0x05bf..=0x05c7
+        | 0x0610..=0x061a
+        | 0x064b..=0x065f
+        | 0x0670
+        | 0x06d6..=0x06ed
+        | 0x0e31
+        | 0x0e34..=0x0e3a
+        | 0x0e47..=0x0e4e
+        | 0x1ab0..=0x1aff
+        | 0x1dc0..=0x1dff
+        | 0x200c..=0x200d
+        | 0x20d0..=0x20ff
+        | 0xfe00..=0xfe0f
+        | 0xfe20..=0xfe2f
+        | 0x1f3fb..=0x1f3ff
+        | 0xe0100..=0xe01ef)
+}
+
+/// Removes the last letter of `s` with the marks on it (a whole
+/// grapheme, for the scripts the fonts cover).
+fn pop_letter(s: &mut String) {
+    while let Some(c) = s.pop() {
+        if !is_mark(c) {
+            break;
+        }
+    }
+}
+
+/// `text` cut to `max_width` at `style`'s size, between whole letters,
+/// ending in an ellipsis when cut; whole when it fits.
+#[must_use]
+pub fn ellipsize(text: &str, max_width: f32, style: &TextStyle) -> String {
+    let text = text.trim();
+    if text_width(text, style) <= max_width {
+        return text.to_string();
+    }
+    let room = max_width - text_width("\u{2026}", style);
+    let mut s = text.to_string();
+    while !s.is_empty() && text_width(&s, style) > room {
+        pop_letter(&mut s);
+    }
+    let kept = s.trim_end().len();
+    s.truncate(kept);
+    s.push('\u{2026}');
+    s
 }
 
 #[cfg(test)]

@@ -458,6 +458,10 @@ impl GameService {
                     ),
                 );
                 dm.board = r.board.clone();
+                if let Some(b) = dm.board.as_mut() {
+                    self.private_flip(&l.row.platform, &next.id, mover.other(), b)
+                        .await;
+                }
                 dm.locale = loc;
                 let mut instead = reply(
                     &place,
@@ -491,6 +495,10 @@ impl GameService {
                     instead.locale = loc;
                     r.fallback = Some(Box::new(instead));
                     r.place = Place::direct(&place.platform, &player.id);
+                    if let Some(b) = r.board.as_mut() {
+                        self.private_flip(&place.platform, &player.id, l.game.position().turn(), b)
+                            .await;
+                    }
                     r.text = msg::reminder_dm(
                         loc,
                         l.row.id,

@@ -199,11 +199,12 @@ impl GameService {
             r.board = Some(BoardImage {
                 fen: start_fen.clone(),
                 last_move: None,
-                flip: human == Color::Black,
+                flip: false,
                 result: None,
                 names: Some([white.name.clone(), black.name.clone()]),
                 deadline: Some(msg::time_left(deadline_at - now)),
                 theme: crate::render::Theme::default(),
+                start_fen: super::game::custom_start(&start_fen),
             });
         }
         r.event = Some(Event::Start {

@@ -236,6 +236,8 @@ impl GameService {
             store.ack_announcement(a.id).await?;
             return Ok(None);
         }
+        let mut replies = replies;
+        self.orient_boards(&mut replies, false).await;
         Ok(Some(DueAnnouncement {
             id: a.id,
             replies,
@@ -292,7 +294,8 @@ impl GameService {
                 _ => l.row,
             };
             let l = Loaded { row, game };
-            let replies = self.timeout_replies(loc, &l, outcome);
+            let mut replies = self.timeout_replies(loc, &l, outcome);
+            self.orient_boards(&mut replies, false).await;
             return Ok(Some(DueAnnouncement {
                 id,
                 replies,
@@ -308,7 +311,8 @@ impl GameService {
                 .await?
         {
             let replies = self.reminder_replies(loc, &l);
-            let replies = self.route_reminder(loc, &l, replies).await;
+            let mut replies = self.route_reminder(loc, &l, replies).await;
+            self.orient_boards(&mut replies, false).await;
             return Ok(Some(DueAnnouncement {
                 id,
                 replies,

@@ -6,7 +6,7 @@ use super::game::{GameService, Loaded, color_str, reply};
 use super::records::rated_end;
 use super::summaries::summary_follow_up;
 use super::{BoardImage, Event, Place, Reply, messages as msg};
-use crate::chess::{Color, Outcome};
+use crate::chess::{Color, Outcome, Termination};
 use crate::i18n::Locale;
 use crate::render::BoardResult;
 
@@ -23,6 +23,9 @@ impl GameService {
         text: Option<String>,
     ) -> Vec<Reply> {
         let loser = outcome.winner.map(Color::other).or(loser_hint);
+        // ---- pics: an aborted game reads as such, with no picture
+        let aborted = outcome.termination == Termination::Aborted;
+        let text = text.or_else(|| aborted.then(|| msg::game_aborted(loc, l.row.id)));
         let text = text.unwrap_or_else(|| {
             msg::summary(
                 loc,
@@ -38,6 +41,9 @@ impl GameService {
             result: BoardResult::from_outcome(Some(outcome)),
             ..self.image(l, false)
         });
+        if aborted {
+            end.board = None;
+        }
         end.mentions = l.both();
         let ratings = rated_end(loc, &l.row, &mut end.text);
         end.event = Some(Event::End {

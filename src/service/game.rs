@@ -397,11 +397,12 @@ impl GameService {
                 .outcome()
                 .or(Some(Outcome::new(None, Termination::Aborted)))
         };
-        let to_move_black = l.game.position().turn() == Color::Black;
+        // White below; the channel's side is set as the reply leaves
+        // (`orient_boards`), a private picture's by its recipient.
         BoardImage {
             fen: l.game.position().fen(),
             last_move: l.game.moves().last().copied(),
-            flip: to_move_black != flip,
+            flip,
             result: BoardResult::from_outcome(outcome),
             names: Some([l.row.white_name.clone(), l.row.black_name.clone()]),
             deadline: l
@@ -410,6 +411,7 @@ impl GameService {
                 .filter(|_| l.row.is_active())
                 .map(|at| msg::time_left(at - ms(self.now()))),
             theme: crate::render::Theme::default(),
+            start_fen: custom_start(&l.row.start_fen),
         }
     }
 
@@ -430,6 +432,14 @@ impl GameService {
         }
         Ok(())
     }
+}
+
+/// A game's start FEN when its pieces differ from the standard set (the
+/// strips count captures from it), else `None`.
+pub(super) fn custom_start(start_fen: &str) -> Option<String> {
+    let p = Position::from_fen(start_fen).ok()?;
+    (crate::render::PieceCounts::of(&p) != crate::render::PieceCounts::STANDARD)
+        .then(|| start_fen.to_string())
 }
 
 #[cfg(test)]

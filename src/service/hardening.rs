@@ -19,11 +19,6 @@ pub const GIF_MAX_PLIES: usize = 240;
 /// The largest GIF posted (Discord takes 10 MB; Matrix servers often
 /// less): bigger ones are made again from fewer plies, else left out.
 pub const GIF_MAX_BYTES: usize = 8 * 1024 * 1024;
-/// The whole GIF lasts about this long at most (hundredths of a second):
-/// longer games go faster.
-const GIF_MAX_TOTAL_CS: usize = 6000;
-/// The fastest a GIF goes, per ply (hundredths of a second).
-const GIF_MIN_DELAY_CS: u16 = 20;
 /// Game GIFs kept in memory.
 const GIF_CACHE_SIZE: usize = 64;
 
@@ -47,7 +42,7 @@ const QUICK_LOSSES_FLAGGED: usize = 2;
 #[derive(Default)]
 pub(super) struct Guards {
     /// Rendered game GIFs by game id, oldest first.
-    gifs: Mutex<VecDeque<(i64, Arc<Vec<u8>>)>>,
+    gifs: Mutex<VecDeque<((i64, bool), Arc<Vec<u8>>)>>,
     /// When each (platform, channel, user) was last given summaries.
     summaries: Mutex<HashMap<(String, String, String), VecDeque<i64>>>,
     /// When each (community, loser, winner) had quick losses.
@@ -58,16 +53,19 @@ impl GameService {
     /// The GIF of a finished game: rendered once and kept, at most
     /// [`GIF_MAX_PLIES`] plies (a longer game shows its end) and
     /// [`GIF_MAX_BYTES`] bytes, paced to last about a minute at most.
-    pub(super) fn game_gif(&self, l: &Loaded) -> Option<Arc<Vec<u8>>> {
+    pub(super) fn game_gif(&self, l: &Loaded, flip: bool) -> Option<Arc<Vec<u8>>> {
         let guards = &self.inner.guards;
-        if let Some((_, gif)) = lock(&guards.gifs).iter().find(|(id, _)| *id == l.row.id) {
+        let key = (l.row.id, flip);
+        if let Some((_, gif)) = lock(&guards.gifs).iter().find(|(k, _)| *k == key) {
             return Some(Arc::clone(gif));
         }
         let mut plies = l.game.moves().len().min(GIF_MAX_PLIES);
         let gif = loop {
             let game = last_plies(&l.game, plies);
-            let mut spec = GifSpec::new(GIF_SIZE);
-            spec.delay_cs = gif_delay_cs(plies);
+            // The renderer paces it (at most about a minute in all).
+            let spec = GifSpec::new(GIF_SIZE)
+                .flip(flip)
+                .names(&l.row.white_name, &l.row.black_name);
             match self.renderer().game_gif(&game, &spec) {
                 Ok(gif) if gif.len() <= GIF_MAX_BYTES => break gif,
                 Ok(gif) if plies > 1 => {
@@ -94,7 +92,7 @@ impl GameService {
         if gifs.len() >= GIF_CACHE_SIZE {
             gifs.pop_front();
         }
-        gifs.push_back((l.row.id, Arc::clone(&gif)));
+        gifs.push_back((key, Arc::clone(&gif)));
         Some(gif)
     }
 
@@ -226,15 +224,6 @@ fn summary_limited(loc: Locale, minutes: i64) -> Failure {
     )
 }
 
-/// The pace of a GIF of `plies` plies: the default second per ply, faster
-/// so the whole lasts at most about a minute.
-fn gif_delay_cs(plies: usize) -> u16 {
-    let even = GIF_MAX_TOTAL_CS / plies.max(1);
-    u16::try_from(even)
-        .unwrap_or(u16::MAX)
-        .clamp(GIF_MIN_DELAY_CS, GifSpec::DEFAULT_DELAY_CS)
-}
-
 /// `game` from `plies` plies before its end (all of it when it is
 /// shorter), with its outcome.
 fn last_plies(game: &Game, plies: usize) -> Game {
@@ -266,15 +255,6 @@ fn last_plies(game: &Game, plies: usize) -> Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn long_games_go_faster_within_bounds() {
-        assert_eq!(gif_delay_cs(4), 100);
-        assert_eq!(gif_delay_cs(60), 100);
-        assert_eq!(gif_delay_cs(120), 50);
-        assert_eq!(gif_delay_cs(240), 25);
-        assert_eq!(gif_delay_cs(1000), 20);
-    }
 
     #[test]
     fn the_tail_of_a_game_keeps_its_end() {

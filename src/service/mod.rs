@@ -388,6 +388,9 @@ pub struct BoardImage {
     pub deadline: Option<String>,
     /// The colours, from the settings of the user the reply answers.
     pub theme: crate::render::Theme,
+    /// The game's start when it is not the standard one (a custom FEN):
+    /// the strips count captures and material from it.
+    pub start_fen: Option<String>,
 }
 
 /// The picture of a board image: its position, highlight, view, badges,
@@ -406,6 +409,13 @@ pub fn board_spec<'a>(
         .theme(board.theme);
     if let Some([w, b]) = &board.names {
         spec = spec.names(w, b);
+    }
+    if let Some(start) = board
+        .start_fen
+        .as_deref()
+        .and_then(|f| crate::chess::Position::from_fen(f).ok())
+    {
+        spec = spec.start(crate::render::PieceCounts::of(&start));
     }
     spec
 }

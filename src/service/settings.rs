@@ -7,10 +7,12 @@ use crate::render::Theme;
 
 use super::game::{GameService, Handled, reply, user};
 
-/// Which side a user's boards show at the bottom (`settings board:...`).
+/// Which side a user's private boards show at the bottom (`settings
+/// board:...` in a direct message); in a channel `white` and `black` are
+/// the channel's side and `auto` is White.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum BoardView {
-    /// The side to move (the default; `board flip:true` shows the other).
+    /// The user's own side in the game pictured (the default).
     #[default]
     Auto,
     /// Always White at the bottom.
@@ -44,29 +46,12 @@ impl std::str::FromStr for BoardView {
     }
 }
 
-/// A user's board preferences, applied to the pictures in replies to their
-/// commands (announcements nobody asked for use the defaults).
+/// A user's board preferences: the theme of the pictures in replies to
+/// their commands, and the view of the pictures sent to them alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct BoardPrefs {
     pub view: BoardView,
     pub theme: Theme,
-}
-
-impl BoardPrefs {
-    /// `board` as this user sees it: a fixed view replaces the service's
-    /// choice (`requested_flip` from `board flip:true` still turns it), and
-    /// the user's theme.
-    pub(super) fn apply(self, board: &mut BoardImage, requested_flip: bool) {
-        let fixed = match self.view {
-            BoardView::Auto => None,
-            BoardView::White => Some(false),
-            BoardView::Black => Some(true),
-        };
-        if let Some(black_below) = fixed {
-            board.flip = black_below != requested_flip;
-        }
-        board.theme = self.theme;
-    }
 }
 
 /// What `settings` changes; `None` leaves a setting as it is.
@@ -83,8 +68,11 @@ impl GameService {
     /// answers (a new language answers in that language). Anyone in the
     /// channel may set its language, except while a game runs there: then
     /// only its players and the server's moderators, since the language
-    /// decides how the players' moves are read. The board view and theme
-    /// are the caller's own.
+    /// decides how the players' moves are read. `board` said in a channel
+    /// is the channel's: the side at the bottom of every public picture of
+    /// its games (the same people decide it as the language); said in a
+    /// direct message it is the caller's own view of the pictures sent to
+    /// them alone. The theme is the caller's own.
     pub(super) async fn settings(
         &self,
         loc: Locale,
@@ -102,17 +90,23 @@ impl GameService {
                 msg::language_current(loc, current),
                 msg::board_settings_current(loc, prefs.view.as_str(), prefs.theme.name())
             );
-            return Ok(vec![reply(place, text)]);
+            // Personal: a private reply.
+            let mut r = reply(place, text);
+            r.ephemeral = true;
+            return Ok(vec![r]);
         }
-        if change.language.is_some()
+        let channel_board = change.board.is_some() && place.direct_user().is_none();
+        if (change.language.is_some() || channel_board)
             && !moderator
             && let Some(l) = self.active(place).await?
             && l.color_of(&by.id).is_none()
         {
-            return Err(user(
-                "not_allowed",
-                msg::language_locked(loc, l.name(Color::White), l.name(Color::Black)),
-            ));
+            let text = if change.language.is_some() {
+                msg::language_locked(loc, l.name(Color::White), l.name(Color::Black))
+            } else {
+                msg::channel_board_locked(loc, l.name(Color::White), l.name(Color::Black))
+            };
+            return Err(user("not_allowed", text));
         }
         let mut lines = Vec::new();
         let mut said_in = loc;
@@ -123,7 +117,19 @@ impl GameService {
             said_in = new;
             lines.push(msg::language_set(new));
         }
-        if let Some(view) = change.board {
+        if let Some(view) = change.board.filter(|_| channel_board) {
+            // The channel's pictures: White unless Black is chosen (`auto`
+            // is White's side, the same for everyone).
+            let side = if view == BoardView::Black {
+                BoardView::Black
+            } else {
+                BoardView::White
+            };
+            store
+                .set_channel_board(&place.platform, &place.channel, side.as_str())
+                .await?;
+            lines.push(msg::channel_board_set(said_in, side.as_str()));
+        } else if let Some(view) = change.board {
             store
                 .set_board_view(&place.platform, &by.id, view.as_str())
                 .await?;
@@ -135,7 +141,11 @@ impl GameService {
                 .await?;
             lines.push(msg::board_theme_set(said_in, theme.name()));
         }
-        Ok(vec![reply(place, lines.join("\n"))])
+        // The caller's own view and theme are a private answer; a change
+        // of the channel's language or boards is said to everyone.
+        let mut r = reply(place, lines.join("\n"));
+        r.ephemeral = change.language.is_none() && !channel_board;
+        Ok(vec![r])
     }
 
     /// The board view and theme `by` chose (the defaults where none).
@@ -155,9 +165,12 @@ impl GameService {
         })
     }
 
-    /// Draws the boards of `replies` (those for `place`) as `by` chose;
+    /// Draws the boards of `replies` (those for `place`) in the theme `by`
+    /// chose, and turns every board to its place's side ([`orient_boards`]);
     /// `requested_flip` is `board flip:true`. A database failure leaves the
     /// defaults: a picture is never worth an error.
+    ///
+    /// [`orient_boards`]: GameService::orient_boards
     pub(super) async fn apply_board_prefs(
         &self,
         place: &Place,
@@ -165,6 +178,7 @@ impl GameService {
         replies: &mut [Reply],
         requested_flip: bool,
     ) {
+        self.orient_boards(replies, requested_flip).await;
         if !replies
             .iter()
             .any(|r| r.board.is_some() && r.place == *place)
@@ -183,8 +197,101 @@ impl GameService {
         }
         for r in replies.iter_mut().filter(|r| r.place == *place) {
             if let Some(board) = &mut r.board {
-                prefs.apply(board, requested_flip);
+                board.theme = prefs.theme;
             }
         }
+    }
+
+    // ---- pics: one orientation per game in its channel
+
+    /// The side at the bottom of the public pictures of `place`'s games:
+    /// the channel's `settings board:`, else White (also when the database
+    /// cannot tell, logged).
+    pub(super) async fn channel_view(&self, place: &Place) -> Color {
+        match self
+            .inner
+            .store
+            .channel_board(&place.platform, &place.channel)
+            .await
+        {
+            Ok(Some(v)) if v.parse() == Ok(BoardView::Black) => Color::Black,
+            Ok(_) => Color::White,
+            Err(e) => {
+                tracing::warn!(error = %e, "reading a channel's board view failed");
+                Color::White
+            }
+        }
+    }
+
+    /// Turns every board of `replies` (and of their fallbacks) posted in a
+    /// channel to that channel's side, flipped once more when
+    /// `requested_flip` (`board flip:true`); a board posted to one user
+    /// alone keeps the side it was given ([`private_flip`]). So every
+    /// public picture of a game shows the same side for the whole game.
+    ///
+    /// [`private_flip`]: GameService::private_flip
+    pub(super) async fn orient_boards(&self, replies: &mut [Reply], requested_flip: bool) {
+        let mut known: Vec<(Place, Color)> = Vec::new();
+        for r in replies.iter_mut() {
+            let mut targets: Vec<&mut Reply> = vec![r];
+            while let Some(r) = targets.pop() {
+                if r.place.direct_user().is_none()
+                    && let Some(board) = r.board.as_mut()
+                {
+                    let side = match known.iter().find(|(p, _)| *p == r.place) {
+                        Some((_, c)) => *c,
+                        None => {
+                            let c = self.channel_view(&r.place).await;
+                            known.push((r.place.clone(), c));
+                            c
+                        }
+                    };
+                    board.flip = (side == Color::Black) != requested_flip;
+                }
+                if let Some(f) = r.fallback.as_deref_mut() {
+                    targets.push(f);
+                }
+            }
+        }
+    }
+
+    /// Whether a picture of a game sent to `user` alone (who plays
+    /// `color` in it) shows Black at the bottom: their personal
+    /// `settings board:` when fixed, else their own side. Also gives their
+    /// theme.
+    pub(super) async fn private_view(
+        &self,
+        platform: &str,
+        user_id: &str,
+        color: Color,
+    ) -> (bool, Theme) {
+        let who = Place::direct(platform, user_id);
+        let actor = Actor {
+            id: user_id.to_string(),
+            name: String::new(),
+        };
+        let prefs = self.board_prefs(&who, &actor).await.unwrap_or_default();
+        let flip = match prefs.view {
+            BoardView::Auto => color == Color::Black,
+            BoardView::White => false,
+            BoardView::Black => true,
+        };
+        (flip, prefs.theme)
+    }
+
+    /// Turns `board`, sent to `user_id` alone, to their side
+    /// ([`private_view`]).
+    ///
+    /// [`private_view`]: GameService::private_view
+    pub(super) async fn private_flip(
+        &self,
+        platform: &str,
+        user_id: &str,
+        color: Color,
+        board: &mut BoardImage,
+    ) {
+        let (flip, theme) = self.private_view(platform, user_id, color).await;
+        board.flip = flip;
+        board.theme = theme;
     }
 }

@@ -158,18 +158,41 @@ impl GameService {
         );
         card.white_rating = white_rating.as_deref();
         card.black_rating = black_rating.as_deref();
-        card.termination = Some(&termination);
+        // ---- pics: the card's headline, accuracy, duration and date
+        let score = match outcome.result() {
+            "1/2-1/2" => "½-½".to_string(),
+            r => r.to_string(),
+        };
+        let how = msg::card_how(loc, outcome.termination);
+        let accuracy = |c: Color| {
+            analysis
+                .as_ref()
+                .map(|a| msg::card_accuracy(loc, &format!("{:.1}", a.side(c).accuracy)))
+        };
+        let (white_accuracy, black_accuracy) = (accuracy(Color::White), accuracy(Color::Black));
+        let end = l.row.ended_at.unwrap_or(l.row.updated_at);
+        let duration = msg::card_duration(loc, end - l.row.created_at);
+        let date = from_ms(end).format("%Y-%m-%d").to_string();
+        card.score = Some(&score);
+        card.termination = Some(&how);
+        card.white_accuracy = white_accuracy.as_deref();
+        card.black_accuracy = black_accuracy.as_deref();
         card.opening = opening_text.as_deref();
         card.moves = Some(&moves);
-        card.days = Some(&days);
+        card.days = Some(&duration);
+        card.date = Some(&date);
         card.last_move = l.game.moves().last().copied();
         card.board_result = BoardResult::from_outcome(Some(outcome));
+        // The final position from the winner's side (White's for a draw).
+        card.flip = outcome.winner == Some(Color::Black);
         match card.png(self.renderer()) {
             Ok(png) => files.push(attachment(AttachmentKind::Card, l.row.id, "png", png)),
             Err(e) => tracing::warn!(game = l.row.id, error = %e, "summary card failed"),
         }
-        // Rendered once per game, capped in plies and bytes.
-        if let Some(gif) = self.game_gif(l) {
+        // Rendered once per game and side, capped in plies and bytes, from
+        // the channel's side like the game's other pictures.
+        let flip = self.channel_view(place).await == Color::Black;
+        if let Some(gif) = self.game_gif(l, flip) {
             files.push(Attachment {
                 kind: AttachmentKind::Animation,
                 filename: format!("game-{}.gif", l.row.id),

@@ -37,6 +37,8 @@ mod premove;
 // ---- puzzles
 mod puzzles;
 mod stats;
+// ---- pics: a channel's board orientation
+mod channel_board;
 
 pub use backend::{Backend, PoolConfig, numbered_placeholders, redact_url};
 use backend::{Pool, query};

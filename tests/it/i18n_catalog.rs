@@ -324,6 +324,19 @@ const CONTRACT: &[(&str, &[&str])] = &[
     ("puzzle-daily", &["id", "motif", "color"]),
     ("puzzle-daily-first", &["name"]),
     ("puzzle-daily-unsolved", &[]),
+    // ---- pics: a channel's board orientation
+    ("channel-board-set", &["view"]),
+    ("channel-board-locked", &["white", "black"]),
+    // ---- pics: the summary card
+    ("card-how", &["termination"]),
+    ("card-accuracy", &["accuracy"]),
+    ("card-duration", &["unit", "n"]),
+    // ---- pics: "did you mean"
+    ("unknown-command-suggest", &["name", "suggestion"]),
+    // ---- pics: the themes listed
+    ("bad-theme", &["value", "themes"]),
+    // ---- pics: aborted games
+    ("game-aborted", &["id"]),
 ];
 
 /// Why a move is illegal (`illegal-move`) and why a claim is refused

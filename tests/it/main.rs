@@ -72,3 +72,5 @@ mod chess960_product;
 // ---- puzzles
 mod puzzles;
 mod upgrade_backup;
+// ---- pics: issue 29
+mod pics;

@@ -6,7 +6,8 @@
 //!
 //! The fingerprints live in `tests/data/render_pixels/`; they were
 //! recorded with `CHESSBOT_BLESS=1` and must not be blessed again to make
-//! a change pass. `CHESSBOT_DUMP_BOARDS=dir` also writes the PNGs there
+//! a change pass. Re-recorded once on purpose for issue 29 (larger
+//! coordinates, outlined black capture icons, one side per game). `CHESSBOT_DUMP_BOARDS=dir` also writes the PNGs there
 //! (to measure encoders on real boards).
 
 use std::io::Cursor;
@@ -155,7 +156,8 @@ fn whole_games_keep_their_pixels() {
                     .flatten();
                 let spec = BoardSpec::new(pos)
                     .last_move(m.copied())
-                    .flip(pos.turn() == chessbot::chess::Color::Black)
+                    // One side for the whole game (issue 29).
+                    .flip(false)
                     .theme(theme)
                     .names("Paul Morphy", "Duke Karl / Count Isouard")
                     .deadline((result.is_none()).then_some("3d 0h"))

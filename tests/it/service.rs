@@ -1555,49 +1555,56 @@ async fn board_settings_turn_and_colour_only_the_callers_pictures() {
     let h = harness().await;
     h.say("alice", "/chess challenge @bob color:white").await;
     let r = h.say("bob", "/chess accept").await;
-    assert!(!board_of(&r).flip, "auto: White to move at the bottom");
-    // Auto: the side to move is at the bottom.
+    assert!(!board_of(&r).flip, "White at the bottom");
+    // One side for the whole game: Black to move, White still below.
     let r = h.say("alice", "/chess move e4").await;
-    assert!(board_of(&r).flip);
+    assert!(!board_of(&r).flip);
     assert_eq!(board_of(&r).theme, Theme::Brown);
-    // Alice fixes White at the bottom and picks blue: her pictures only.
-    let r = h
-        .say("alice", "/chess settings board:white theme:blue")
-        .await;
+    // Alice picks blue: her pictures only.
+    let r = h.say("alice", "/chess settings theme:blue").await;
     assert!(error(&r).is_none(), "{r:?}");
-    assert!(r[0].text.contains("White at the bottom"), "{}", r[0].text);
     assert!(r[0].text.contains("blue theme"), "{}", r[0].text);
     let r = h.say("alice", "/chess board").await;
-    assert!(!board_of(&r).flip, "Black to move, yet White below");
+    assert!(!board_of(&r).flip);
     assert_eq!(board_of(&r).theme, Theme::Blue);
     let r = h.say("alice", "/chess board flip:true").await;
     assert!(board_of(&r).flip, "flip shows the other side");
     let r = h.say("bob", "/chess board").await;
-    assert!(board_of(&r).flip, "bob keeps the default view");
-    assert_eq!(board_of(&r).theme, Theme::Brown);
-    let r = h.say("bob", "/chess move e5").await;
     assert!(!board_of(&r).flip);
-    // Bob wants Black below whoever moves, in high contrast.
-    h.say("bob", "/chess settings black high-contrast").await;
-    let r = h.say("alice", "/chess move Nf3").await;
-    assert!(!board_of(&r).flip, "alice's view");
-    assert_eq!(board_of(&r).theme, Theme::Blue);
-    let r = h.say("bob", "/chess board").await;
+    assert_eq!(board_of(&r).theme, Theme::Brown);
+    // Bob, a player, turns the channel's boards: Black below for all.
+    let r = h.say("bob", "/chess settings board:black").await;
+    assert!(error(&r).is_none(), "{r:?}");
+    assert!(r[0].text.contains("Black at the bottom"), "{}", r[0].text);
+    let r = h.say("bob", "/chess move e5").await;
     assert!(board_of(&r).flip);
-    assert_eq!(board_of(&r).theme, Theme::HighContrast);
-    // `settings` alone shows them; a bad value changes nothing.
-    let r = h.say("bob", "/chess settings").await;
+    let r = h.say("alice", "/chess board").await;
+    assert!(board_of(&r).flip);
+    assert_eq!(board_of(&r).theme, Theme::Blue);
+    let r = h.say("alice", "/chess board flip:true").await;
+    assert!(!board_of(&r).flip);
+    // A bystander may not turn them while the game runs (as for the
+    // language), but sets their own view in a direct message.
+    let r = h.say("carol", "/chess settings board:white").await;
+    assert_eq!(error(&r).as_deref(), Some("not_allowed"));
+    let r = h
+        .say_in(
+            "@carol",
+            "carol",
+            "/chess settings board:black high-contrast",
+        )
+        .await;
+    assert!(error(&r).is_none(), "{r:?}");
+    assert!(
+        r[0].text.contains("Your boards now show Black"),
+        "{}",
+        r[0].text
+    );
+    let r = h.say_in("@carol", "carol", "/chess settings").await;
     assert!(r[0].text.contains("Black at the bottom"), "{}", r[0].text);
     assert!(r[0].text.contains("high-contrast"), "{}", r[0].text);
-    // Back to auto: the side to move below again.
-    h.say("alice", "/chess settings board:auto").await;
-    let r = h.say("alice", "/chess board").await;
-    assert!(board_of(&r).flip, "Black to move");
-    assert_eq!(board_of(&r).theme, Theme::Blue);
-    // A bystander may set their own view while the game runs (only the
-    // language is the players').
-    let r = h.say("carol", "/chess settings board:black").await;
-    assert!(error(&r).is_none(), "{r:?}");
+    let r = h.say("alice", "/chess move Nf3").await;
+    assert!(board_of(&r).flip, "the channel's side, whoever moves");
 }
 
 #[tokio::test]

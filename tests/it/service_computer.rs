@@ -228,7 +228,7 @@ async fn playing_black_the_engine_moves_first_at_once() {
         .board
         .as_ref()
         .expect("the board after the engine's move");
-    assert!(board.flip, "Black at the bottom for the human");
+    assert!(!board.flip, "White at the bottom, the channel's default");
     let row = c.row().await.expect("a game");
     assert_eq!(row.ply, 1);
     assert!(row.deadline_at.is_some() && row.remind_at.is_some());

@@ -480,7 +480,7 @@ vacation-status = { $on ->
 board-view-set = { $view ->
         [white] Your boards now show White at the bottom.
         [black] Your boards now show Black at the bottom.
-       *[auto] Your boards now show the side to move at the bottom.
+       *[auto] Your boards now show your own side at the bottom.
     }
 
 board-theme-set = Your boards now use the { $theme ->
@@ -493,7 +493,7 @@ board-theme-set = Your boards now use the { $theme ->
 board-settings-current = Your boards: { $view ->
         [white] White at the bottom
         [black] Black at the bottom
-       *[auto] the side to move at the bottom
+       *[auto] your own side at the bottom
     }, { $theme ->
         [blue] blue
         [green] green
@@ -693,3 +693,49 @@ puzzle-daily = Puzzle of the day #{ $id } ({ $motif ->
     } to move. Answer privately with `/chess solve <move>`.
 puzzle-daily-first = The last puzzle was solved first by { $name }.
 puzzle-daily-unsolved = Nobody solved the last puzzle.
+
+# ---- pics: a channel's board orientation
+channel-board-set = { $view ->
+        [black] The boards of this channel's games now show Black at the bottom, for everyone.
+       *[white] The boards of this channel's games now show White at the bottom, for everyone.
+    }
+channel-board-locked = While { $white } and { $black } play here, only they (or a moderator) may turn this channel's boards. Your own view of the boards sent to you alone: `settings board:` in a direct message.
+
+# ---- pics: the summary card
+card-how = { $termination ->
+        [checkmate] by checkmate
+        [stalemate] by stalemate
+        [dead_position] by dead position
+        [threefold_repetition] by threefold repetition
+        [fifty_moves] by the 50-move rule
+        [fivefold_repetition] by fivefold repetition
+        [seventyfive_moves] by the 75-move rule
+        [agreement] by agreement
+        [resignation] by resignation
+        [timeout] on time
+       *[other] { "" }
+    }
+card-accuracy = Accuracy { $accuracy }%
+card-duration = { $unit ->
+        [minutes] in { $n ->
+            [one] { $n } minute
+           *[other] { $n } minutes
+        }
+        [hours] in { $n ->
+            [one] { $n } hour
+           *[other] { $n } hours
+        }
+       *[days] over { $n ->
+            [one] { $n } day
+           *[other] { $n } days
+        }
+    }
+
+# ---- pics: "did you mean"
+unknown-command-suggest = Unknown command `{ $name }`: did you mean `{ $suggestion }`? `/chess help` lists the commands.
+
+# ---- pics: the themes listed
+bad-theme = There is no theme `{ $value }`. The themes: { $themes }.
+
+# ---- pics: aborted games
+game-aborted = Game #{ $id } aborted before both sides had moved: no result, not rated.

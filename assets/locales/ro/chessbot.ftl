@@ -505,7 +505,7 @@ vacation-status = { $on ->
 board-view-set = { $view ->
         [white] Tablele dumneavoastră arată acum albul jos.
         [black] Tablele dumneavoastră arată acum negrul jos.
-       *[auto] Tablele dumneavoastră arată acum jos partea care este la mutare.
+       *[auto] Tablele dumneavoastră arată acum jos partea dumneavoastră.
     }
 
 board-theme-set = Tablele dumneavoastră folosesc acum tema { $theme ->
@@ -518,7 +518,7 @@ board-theme-set = Tablele dumneavoastră folosesc acum tema { $theme ->
 board-settings-current = Tablele dumneavoastră: { $view ->
         [white] albul jos
         [black] negrul jos
-       *[auto] jos partea care este la mutare
+       *[auto] jos partea dumneavoastră
     }, tema { $theme ->
         [blue] albastră
         [green] verde
@@ -720,3 +720,52 @@ puzzle-daily = Problema zilei #{ $id } ({ $motif ->
     } la mutare. Răspundeți în privat cu `/chess solve <mutare>`.
 puzzle-daily-first = Problema trecută a fost rezolvată prima dată de { $name }.
 puzzle-daily-unsolved = Nimeni nu a rezolvat problema trecută.
+
+# ---- pics: a channel's board orientation
+channel-board-set = { $view ->
+        [black] Tablele partidelor din acest canal arată acum negrul jos, pentru toți.
+       *[white] Tablele partidelor din acest canal arată acum albul jos, pentru toți.
+    }
+channel-board-locked = Cât timp { $white } și { $black } joacă aici, doar ei (sau un moderator) pot întoarce tablele acestui canal. Vederea dumneavoastră pentru tablele trimise doar dumneavoastră: `settings board:` într-un mesaj direct.
+
+# ---- pics: the summary card
+card-how = { $termination ->
+        [checkmate] prin șah mat
+        [stalemate] prin pat
+        [dead_position] prin poziție moartă
+        [threefold_repetition] prin repetarea poziției de trei ori
+        [fifty_moves] prin regula celor 50 de mutări
+        [fivefold_repetition] prin repetarea poziției de cinci ori
+        [seventyfive_moves] prin regula celor 75 de mutări
+        [agreement] de comun acord
+        [resignation] prin abandon
+        [timeout] la timp
+       *[other] { "" }
+    }
+card-accuracy = Precizie { $accuracy }%
+card-duration = { $unit ->
+        [minutes] în { $n ->
+            [one] { $n } minut
+            [few] { $n } minute
+           *[other] { $n } de minute
+        }
+        [hours] în { $n ->
+            [one] { $n } oră
+            [few] { $n } ore
+           *[other] { $n } de ore
+        }
+       *[days] în { $n ->
+            [one] { $n } zi
+            [few] { $n } zile
+           *[other] { $n } de zile
+        }
+    }
+
+# ---- pics: "did you mean"
+unknown-command-suggest = Comandă necunoscută `{ $name }`: poate ați vrut `{ $suggestion }`? `/chess help` arată comenzile.
+
+# ---- pics: the themes listed
+bad-theme = Nu există tema `{ $value }`. Temele: { $themes }.
+
+# ---- pics: aborted games
+game-aborted = Partida #{ $id } a fost anulată înainte ca ambele părți să mute: fără rezultat, fără rating.

@@ -505,7 +505,7 @@ vacation-status = { $on ->
 board-view-set = { $view ->
         [white] Теперь на ваших досках белые внизу.
         [black] Теперь на ваших досках чёрные внизу.
-       *[auto] Теперь на ваших досках внизу сторона, чей ход.
+       *[auto] Теперь на ваших досках внизу ваша сторона.
     }
 
 board-theme-set = Теперь ваши доски { $theme ->
@@ -518,7 +518,7 @@ board-theme-set = Теперь ваши доски { $theme ->
 board-settings-current = Ваши доски: { $view ->
         [white] белые внизу
         [black] чёрные внизу
-       *[auto] внизу сторона, чей ход
+       *[auto] внизу ваша сторона
     }, тема { $theme ->
         [blue] синяя
         [green] зелёная
@@ -720,3 +720,52 @@ puzzle-daily = Задача дня №{ $id } ({ $motif ->
     }. Отвечайте лично командой `/chess solve <ход>`.
 puzzle-daily-first = Прошлую задачу первым решил(а) { $name }.
 puzzle-daily-unsolved = Прошлую задачу никто не решил.
+
+# ---- pics: a channel's board orientation
+channel-board-set = { $view ->
+        [black] Теперь на досках партий этого канала чёрные внизу, для всех.
+       *[white] Теперь на досках партий этого канала белые внизу, для всех.
+    }
+channel-board-locked = Пока здесь играют { $white } и { $black }, повернуть доски канала могут только они (или модератор). Свой вид досок, которые присылаются лично вам: `settings board:` в личных сообщениях.
+
+# ---- pics: the summary card
+card-how = { $termination ->
+        [checkmate] матом
+        [stalemate] — пат
+        [dead_position] — мёртвая позиция
+        [threefold_repetition] — троекратное повторение
+        [fifty_moves] — правило 50 ходов
+        [fivefold_repetition] — пятикратное повторение
+        [seventyfive_moves] — правило 75 ходов
+        [agreement] по соглашению
+        [resignation] — соперник сдался
+        [timeout] по времени
+       *[other] { "" }
+    }
+card-accuracy = Точность { $accuracy }%
+card-duration = { $unit ->
+        [minutes] за { $n ->
+            [one] { $n } минуту
+            [few] { $n } минуты
+           *[many] { $n } минут
+        }
+        [hours] за { $n ->
+            [one] { $n } час
+            [few] { $n } часа
+           *[many] { $n } часов
+        }
+       *[days] за { $n ->
+            [one] { $n } день
+            [few] { $n } дня
+           *[many] { $n } дней
+        }
+    }
+
+# ---- pics: "did you mean"
+unknown-command-suggest = Неизвестная команда `{ $name }`. Может быть, `{ $suggestion }`? Список команд: `/chess help`.
+
+# ---- pics: the themes listed
+bad-theme = Темы `{ $value }` нет. Есть темы: { $themes }.
+
+# ---- pics: aborted games
+game-aborted = Партия №{ $id } отменена до того, как обе стороны сделали ход: без результата, без рейтинга.

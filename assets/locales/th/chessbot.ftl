@@ -456,7 +456,7 @@ vacation-status = { $on ->
 board-view-set = { $view ->
         [white] ต่อไปนี้กระดานของคุณจะแสดงฝ่ายขาวอยู่ด้านล่าง
         [black] ต่อไปนี้กระดานของคุณจะแสดงฝ่ายดำอยู่ด้านล่าง
-       *[auto] ต่อไปนี้กระดานของคุณจะแสดงฝ่ายที่ถึงตาเดินอยู่ด้านล่าง
+       *[auto] ต่อไปนี้กระดานของคุณจะแสดงฝ่ายของคุณเองอยู่ด้านล่าง
     }
 
 board-theme-set = ต่อไปนี้กระดานของคุณจะใช้ธีม{ $theme ->
@@ -469,7 +469,7 @@ board-theme-set = ต่อไปนี้กระดานของคุณ�
 board-settings-current = กระดานของคุณ: { $view ->
         [white] ฝ่ายขาวอยู่ด้านล่าง
         [black] ฝ่ายดำอยู่ด้านล่าง
-       *[auto] ฝ่ายที่ถึงตาเดินอยู่ด้านล่าง
+       *[auto] ฝ่ายของคุณเองอยู่ด้านล่าง
     } ธีม{ $theme ->
         [blue] สีน้ำเงิน
         [green] สีเขียว
@@ -627,3 +627,40 @@ puzzle-daily = โจทย์ประจำวัน #{ $id } ({ $motif ->
     }เดิน ตอบแบบส่วนตัวด้วย `/chess solve <ตาเดิน>`
 puzzle-daily-first = โจทย์ครั้งก่อน { $name } แก้ได้เป็นคนแรก
 puzzle-daily-unsolved = ไม่มีใครแก้โจทย์ครั้งก่อนได้
+
+# ---- pics: a channel's board orientation
+channel-board-set = { $view ->
+        [black] ต่อไปนี้กระดานของเกมในช่องนี้จะแสดงฝ่ายดำอยู่ด้านล่างสำหรับทุกคน
+       *[white] ต่อไปนี้กระดานของเกมในช่องนี้จะแสดงฝ่ายขาวอยู่ด้านล่างสำหรับทุกคน
+    }
+channel-board-locked = ระหว่างที่ { $white } กับ { $black } เล่นอยู่ที่นี่ มีแค่พวกเขา (หรือผู้ดูแล) ที่หมุนกระดานของช่องนี้ได้ มุมมองกระดานที่ส่งถึงคุณคนเดียว ตั้งได้ด้วย `settings board:` ในข้อความส่วนตัว
+
+# ---- pics: the summary card
+card-how = { $termination ->
+        [checkmate] ด้วยการรุกจน
+        [stalemate] เพราะอับ
+        [dead_position] เพราะตำแหน่งตาย
+        [threefold_repetition] เพราะตำแหน่งซ้ำสามครั้ง
+        [fifty_moves] ตามกฎ 50 ตา
+        [fivefold_repetition] เพราะตำแหน่งซ้ำห้าครั้ง
+        [seventyfive_moves] ตามกฎ 75 ตา
+        [agreement] โดยการตกลง
+        [resignation] เพราะอีกฝ่ายยอมแพ้
+        [timeout] เพราะอีกฝ่ายหมดเวลา
+       *[other] { "" }
+    }
+card-accuracy = ความแม่นยำ { $accuracy }%
+card-duration = { $unit ->
+        [minutes] ใน { $n } นาที
+        [hours] ใน { $n } ชั่วโมง
+       *[days] ตลอด { $n } วัน
+    }
+
+# ---- pics: "did you mean"
+unknown-command-suggest = ไม่รู้จักคำสั่ง `{ $name }` หมายถึง `{ $suggestion }` หรือเปล่า? ดูคำสั่งทั้งหมดได้ที่ `/chess help`
+
+# ---- pics: the themes listed
+bad-theme = ไม่มีธีม `{ $value }` ธีมที่มี: { $themes }
+
+# ---- pics: aborted games
+game-aborted = เกม #{ $id } ถูกยกเลิกก่อนที่ทั้งสองฝ่ายจะได้เดิน: ไม่มีผลแพ้ชนะ ไม่คิดเรตติ้ง

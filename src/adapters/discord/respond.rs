@@ -324,6 +324,7 @@ mod tests {
             names: None,
             deadline: None,
             theme: crate::render::Theme::default(),
+            start_fen: None,
         };
         assert_eq!(board_png(&renderer, Some(&bad)).await, None);
     }

@@ -520,6 +520,7 @@ mod tests {
             names: Some(["Alice".into(), "Иван".into()]),
             deadline: Some("2d 4h".into()),
             theme: crate::render::Theme::default(),
+            start_fen: None,
         };
         let png = render(&Renderer::new(), &board).unwrap();
         assert_eq!(&png.bytes[..8], b"\x89PNG\r\n\x1a\n");

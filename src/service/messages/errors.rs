@@ -445,3 +445,27 @@ pub fn claim_refused_move_stands(l: Locale, e: &ClaimError) -> String {
         &[("detail", e.to_string().into())],
     )
 }
+
+// ---- pics: "did you mean"
+
+/// An unknown subcommand near a known one: `mvoe` -> did you mean `move`?
+#[must_use]
+pub fn unknown_command_suggest(l: Locale, name: &str, suggestion: &str) -> String {
+    tr(
+        l,
+        "unknown-command-suggest",
+        &[("name", name.into()), ("suggestion", suggestion.into())],
+    )
+}
+
+// ---- pics: the themes listed
+
+/// A theme that does not exist, and the ones that do.
+#[must_use]
+pub fn bad_theme(l: Locale, value: &str, themes: &str) -> String {
+    tr(
+        l,
+        "bad-theme",
+        &[("value", value.into()), ("themes", themes.into())],
+    )
+}

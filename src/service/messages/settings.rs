@@ -24,3 +24,23 @@ pub fn board_settings_current(l: Locale, view: &str, theme: &str) -> String {
         &[("view", view.into()), ("theme", theme.into())],
     )
 }
+
+// ---- pics: a channel's board orientation
+
+/// The public pictures of this channel's games now show `view` (`white`,
+/// `black`) at the bottom.
+#[must_use]
+pub fn channel_board_set(l: Locale, view: &str) -> String {
+    tr(l, "channel-board-set", &[("view", view.into())])
+}
+
+/// Only the players of the running game (or a moderator) may turn the
+/// channel's boards.
+#[must_use]
+pub fn channel_board_locked(l: Locale, white: &str, black: &str) -> String {
+    tr(
+        l,
+        "channel-board-locked",
+        &[("white", white.into()), ("black", black.into())],
+    )
+}

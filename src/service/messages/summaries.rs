@@ -131,3 +131,46 @@ pub fn summary_game_running(l: Locale, id: i64) -> String {
 pub fn summary_aborted(l: Locale, id: i64) -> String {
     tr(l, "summary-aborted", &[("id", id.into())])
 }
+
+// ---- pics: the summary card
+
+/// How a game ended, as the card's headline ends (`by checkmate`, `on
+/// time`); empty for an abort.
+#[must_use]
+pub fn card_how(l: Locale, t: Termination) -> String {
+    tr(l, "card-how", &[("termination", t.as_str().into())])
+}
+
+/// A player's accuracy on the card (`Accuracy 91.3%`); `accuracy` is
+/// already written (`91.3`).
+#[must_use]
+pub fn card_accuracy(l: Locale, accuracy: &str) -> String {
+    tr(l, "card-accuracy", &[("accuracy", accuracy.into())])
+}
+
+/// How long a game took, in words that fit its length: `in 12 minutes`,
+/// `in 5 hours`, `over 9 days`, from its span in milliseconds.
+#[must_use]
+pub fn card_duration(l: Locale, span_ms: i64) -> String {
+    let minutes = (span_ms.max(0) + 59_999) / 60_000;
+    let (unit, n) = if minutes < 60 {
+        ("minutes", minutes.max(1))
+    } else if minutes < 48 * 60 {
+        ("hours", (minutes + 30) / 60)
+    } else {
+        ("days", (minutes + 12 * 60) / (24 * 60))
+    };
+    tr(
+        l,
+        "card-duration",
+        &[("unit", unit.into()), ("n", n.into())],
+    )
+}
+
+// ---- pics: aborted games
+
+/// The end of an aborted game: no result, not rated.
+#[must_use]
+pub fn game_aborted(l: Locale, id: i64) -> String {
+    tr(l, "game-aborted", &[("id", id.into())])
+}
