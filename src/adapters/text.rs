@@ -568,6 +568,34 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
                 text: parts.join(" "),
             }
         }
+        "draw" => {
+            // `draw`, or a claim as Discord folds it: `draw claim:true
+            // [move:Nf3]`, `draw claim Nf3`.
+            let mut claim = false;
+            let mut parts = Vec::new();
+            for tok in tokens {
+                match tok {
+                    Token::Option(o, v) if o == "claim" => claim = parse_bool(&o, &v)?,
+                    Token::Option(o, v) if matches!(o.as_str(), "move" | "san" | "m") => {
+                        claim = true;
+                        parts.push(v);
+                    }
+                    Token::Option(o, _) => return Err(unknown(&o)),
+                    Token::Positional(p) if p.eq_ignore_ascii_case("claim") && !claim => {
+                        claim = true;
+                    }
+                    Token::Positional(p) if claim => parts.push(p),
+                    Token::Positional(p) => return Err(unexpected(&p)),
+                }
+            }
+            if claim {
+                Command::Claim {
+                    text: (!parts.is_empty()).then(|| parts.join(" ")),
+                }
+            } else {
+                Command::Draw
+            }
+        }
         "claim" => {
             let mut parts = Vec::new();
             for tok in tokens {
@@ -680,6 +708,8 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
             let mut language = None;
             let mut board = None;
             let mut theme = None;
+            // `notify` as Discord folds it into `settings`.
+            let mut notify = None;
             let mut key: Option<&'static str> = None;
             for tok in tokens {
                 let (name, value) = match tok {
@@ -714,13 +744,30 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
                                 .map_err(|_| bad("language", &value))?,
                         );
                     }
+                    "notify" if notify.is_none() => {
+                        notify = Some(
+                            value
+                                .parse::<NotifyTarget>()
+                                .map_err(|()| bad("notify", &value))?,
+                        );
+                    }
                     _ => return Err(unexpected(&value)),
                 }
             }
-            Command::Settings {
-                language,
-                board,
-                theme,
+            match notify {
+                None => Command::Settings {
+                    language,
+                    board,
+                    theme,
+                },
+                // One command per line: `notify` goes alone.
+                Some(_) if language.is_some() || board.is_some() || theme.is_some() => {
+                    return Err(ParseError::Unexpected {
+                        command: name.to_string(),
+                        arg: "notify".to_string(),
+                    });
+                }
+                Some(target) => Command::Notify { target },
             }
         }
         "vacation" => {
@@ -780,7 +827,6 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
                 "accept" => Command::Accept,
                 "decline" => Command::Decline,
                 "cancel" => Command::Cancel,
-                "draw" => Command::Draw,
                 "resign" => Command::Resign,
                 "abort" => Command::Abort,
                 "takeback" => Command::Takeback,
@@ -990,6 +1036,7 @@ fn settings_key(word: &str) -> Option<&'static str> {
         "language" | "lang" => Some("language"),
         "board" | "view" => Some("board"),
         "theme" | "colors" | "colours" => Some("theme"),
+        "notify" | "notifications" => Some("notify"),
         _ => None,
     }
 }
@@ -1180,6 +1227,37 @@ mod tests {
             id: n.into(),
             name: n.into(),
         }
+    }
+
+    #[test]
+    fn the_forms_discord_folds_read_the_same_here() {
+        assert_eq!(
+            parse("/chess settings notify:dm"),
+            Ok(Some(Command::Notify {
+                target: NotifyTarget::Dm
+            }))
+        );
+        assert!(parse("/chess settings notify:dm language:ru").is_err());
+        assert!(parse("/chess settings notify:sometimes").is_err());
+        assert_eq!(parse("/chess draw"), Ok(Some(Command::Draw)));
+        assert_eq!(
+            parse("/chess draw claim:true"),
+            Ok(Some(Command::Claim { text: None }))
+        );
+        assert_eq!(parse("/chess draw claim:false"), Ok(Some(Command::Draw)));
+        assert_eq!(
+            parse("/chess draw claim:true move:Nf3"),
+            Ok(Some(Command::Claim {
+                text: Some("Nf3".into())
+            }))
+        );
+        assert_eq!(
+            parse("/chess draw claim Nf3"),
+            Ok(Some(Command::Claim {
+                text: Some("Nf3".into())
+            }))
+        );
+        assert!(parse("/chess draw Nf3").is_err());
     }
 
     #[test]

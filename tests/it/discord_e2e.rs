@@ -797,8 +797,8 @@ async fn the_games_list_and_turn_notices_by_direct_message() {
         let set = fake.slash(
             CHANNEL_ID,
             who,
-            "notify",
-            vec![choice_opt(&registered, "notify", "where", "dm")],
+            "settings",
+            vec![choice_opt(&registered, "settings", "notify", "dm")],
             &[],
         );
         let done = answer(&fake, &set).await;

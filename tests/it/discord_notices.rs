@@ -142,8 +142,8 @@ async fn every_call_to_a_player_reaches_them_on_discord_as_it_behaves() {
     let set = fake.slash(
         CHANNEL_ID,
         BOB,
-        "notify",
-        vec![choice_opt(&registered, "notify", "where", "dm")],
+        "settings",
+        vec![choice_opt(&registered, "settings", "notify", "dm")],
         &[],
     );
     answer(&fake, &set).await;

@@ -282,6 +282,13 @@ pub(super) fn prefs_of(ctx: Context<'_>) -> LocalePrefs {
 
 /// Runs `command` for the caller and sends the replies.
 pub(super) async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error> {
+    run_all(ctx, vec![command]).await
+}
+
+/// Runs `commands` in order for the caller and sends all their replies as
+/// one answer (a subcommand that folds two commands, such as `settings`
+/// with `notify`).
+async fn run_all(ctx: Context<'_>, commands: Vec<Command>) -> Result<(), Error> {
     let poise::Context::Application(app) = ctx else {
         return Ok(());
     };
@@ -298,10 +305,14 @@ pub(super) async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error>
     );
     let data = ctx.data();
     let replies = Box::pin(async {
-        let replies = data
-            .service
-            .handle_with(&place, &actor, command, prefs_of(ctx))
-            .await;
+        let mut replies = Vec::new();
+        for command in commands {
+            replies.extend(
+                data.service
+                    .handle_with(&place, &actor, command, prefs_of(ctx))
+                    .await,
+            );
+        }
         threads::maybe_open_thread(ctx.serenity_context(), &data.service, &place, replies).await
     });
     respond::answer(
@@ -331,7 +342,6 @@ pub(super) async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error>
         "abort",
         "takeback",
         "rematch",
-        "claim",
         "pgn",
         "summary",
         "games",
@@ -342,7 +352,6 @@ pub(super) async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error>
         "settings",
         "vacation",
         "moretime",
-        "notify",
         // ---- leagues
         "league",
         // ---- premove
@@ -648,8 +657,35 @@ async fn board(
     description_localized("ro", "Propuneți remiză sau acceptați propunerea adversarului"),
     description_localized("th", "ขอเสมอ หรือรับข้อเสนอเสมอของคู่แข่ง")
 )]
-async fn draw(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Command::Draw).await
+async fn draw(
+    ctx: Context<'_>,
+    #[description_localized(
+        "ru",
+        "Потребовать ничью: троекратное повторение или 50 ходов (правила FIDE)"
+    )]
+    #[description_localized(
+        "ro",
+        "Cereți remiză: repetare de trei ori sau 50 de mutări (reguli FIDE)"
+    )]
+    #[description_localized("th", "ขอเสมอเมื่อตำแหน่งซ้ำสามครั้งหรือครบ 50 ตา (กติกา FIDE)")]
+    #[description = "Claim a draw by threefold repetition or the 50-move rule (FIDE rules)"]
+    claim: Option<bool>,
+    #[description_localized("ru", "Ход, который даёт повторение или 50-й ход (необязательно)")]
+    #[description_localized("ro", "Mutarea care produce repetarea sau a 50-a mutare (opțional)")]
+    #[description_localized("th", "ตาเดินที่ทำให้ตำแหน่งซ้ำหรือครบ 50 ตา (ไม่บังคับ)")]
+    #[description = "With claim: the move that makes the repetition or the 50th move"]
+    #[autocomplete = "complete_move"]
+    #[rename = "move"]
+    text: Option<String>,
+) -> Result<(), Error> {
+    // `claim` folded into `draw` (Discord allows 25 subcommands): a claim,
+    // or a move given with it, is the claim; otherwise an offer.
+    let command = if claim == Some(true) || (claim.is_none() && text.is_some()) {
+        Command::Claim { text }
+    } else {
+        Command::Draw
+    };
+    run(ctx, command).await
 }
 
 /// Resign the game in this channel.
@@ -703,32 +739,6 @@ async fn takeback(ctx: Context<'_>) -> Result<(), Error> {
 )]
 async fn rematch(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Rematch).await
-}
-
-/// Claim a draw by threefold repetition or the 50-move rule (FIDE rules).
-#[poise::command(
-    slash_command,
-    description_localized(
-        "ru",
-        "Потребовать ничью: троекратное повторение или 50 ходов (правила FIDE)"
-    ),
-    description_localized(
-        "ro",
-        "Cereți remiză: repetare de trei ori sau 50 de mutări (reguli FIDE)"
-    ),
-    description_localized("th", "ขอเสมอเมื่อตำแหน่งซ้ำสามครั้งหรือครบ 50 ตา (กติกา FIDE)")
-)]
-async fn claim(
-    ctx: Context<'_>,
-    #[description_localized("ru", "Ход, который даёт повторение или 50-й ход (необязательно)")]
-    #[description_localized("ro", "Mutarea care produce repetarea sau a 50-a mutare (opțional)")]
-    #[description_localized("th", "ตาเดินที่ทำให้ตำแหน่งซ้ำหรือครบ 50 ตา (ไม่บังคับ)")]
-    #[description = "The move that makes the repetition or the 50th move (optional)"]
-    #[autocomplete = "complete_move"]
-    #[rename = "move"]
-    text: Option<String>,
-) -> Result<(), Error> {
-    run(ctx, Command::Claim { text }).await
 }
 
 /// Export a game as PGN (default: the game here, or the last one that ended here).
@@ -907,16 +917,28 @@ async fn settings(
     #[description_localized("th", "สีของกระดานของคุณ")]
     #[description = "The colours of your boards"]
     theme: Option<ThemeOption>,
+    #[rename = "notify"]
+    #[description_localized("ru", "Куда присылать уведомления о вашем ходе и напоминания")]
+    #[description_localized("ro", "Unde primiți anunțurile că sunteți la mutare și mementourile")]
+    #[description_localized("th", "เลือกว่าจะรับการแจ้งว่าถึงตาคุณและการเตือนเวลาที่ไหน")]
+    #[description = "Where your \"your move\" notices and reminders go"]
+    notify: Option<NotifyOption>,
 ) -> Result<(), Error> {
-    run(
-        ctx,
-        Command::Settings {
+    // `notify` folded into `settings` (Discord allows 25 subcommands).
+    let mut commands = Vec::new();
+    if language.is_some() || board.is_some() || theme.is_some() || notify.is_none() {
+        commands.push(Command::Settings {
             language: language.map(Locale::from),
             board: board.map(BoardView::from),
             theme: theme.map(Theme::from),
-        },
-    )
-    .await
+        });
+    }
+    if let Some(target) = notify {
+        commands.push(Command::Notify {
+            target: target.into(),
+        });
+    }
+    run_all(ctx, commands).await
 }
 
 /// How to play.
@@ -960,31 +982,6 @@ async fn vacation(
 )]
 async fn moretime(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Moretime).await
-}
-
-/// Where your "your move" notices and reminders go.
-#[poise::command(
-    slash_command,
-    description_localized("ru", "Куда присылать уведомления о вашем ходе и напоминания"),
-    description_localized("ro", "Unde primiți anunțurile că sunteți la mutare și mementourile"),
-    description_localized("th", "เลือกว่าจะรับการแจ้งว่าถึงตาคุณและการเตือนเวลาที่ไหน")
-)]
-async fn notify(
-    ctx: Context<'_>,
-    #[rename = "where"]
-    #[description_localized("ru", "Личные сообщения, канал партии или никуда")]
-    #[description_localized("ro", "Mesaj direct, canalul partidei sau nicăieri")]
-    #[description_localized("th", "ข้อความส่วนตัว ห้องของเกม หรือปิด")]
-    #[description = "A direct message, the game's channel, or nowhere"]
-    target: NotifyOption,
-) -> Result<(), Error> {
-    run(
-        ctx,
-        Command::Notify {
-            target: target.into(),
-        },
-    )
-    .await
 }
 
 #[cfg(test)]

@@ -118,7 +118,6 @@ fn the_command_tree_has_every_subcommand() {
             "abort",
             "takeback",
             "rematch",
-            "claim",
             "pgn",
             "summary",
             "games",
@@ -129,7 +128,6 @@ fn the_command_tree_has_every_subcommand() {
             "settings",
             "vacation",
             "moretime",
-            "notify",
             // ---- leagues
             "league",
             // ---- premove
@@ -306,8 +304,11 @@ fn registration_json_has_the_documented_options() {
     assert_eq!(days["required"], false);
     assert_eq!(days["min_value"].as_f64(), Some(0.0));
     assert_eq!(days["max_value"].as_f64(), Some(30.0));
-    let target = opt(&sub("notify"), "where");
-    assert_eq!(target["required"], true);
+    // `notify` folded into `settings`, `claim` into `draw`.
+    let target = opt(&sub("settings"), "notify");
+    assert_eq!(target["required"], false);
+    assert_eq!(opt(&sub("draw"), "claim")["type"], 5, "a boolean option");
+    assert_eq!(opt(&sub("draw"), "move")["required"], false);
     let targets: Vec<&str> = target["choices"]
         .as_array()
         .map(|c| c.iter().filter_map(|c| c["name"].as_str()).collect())
