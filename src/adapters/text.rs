@@ -81,6 +81,7 @@ impl ParseError {
             }
             ParseError::BadValue { name, value } if name == "position" => {
                 msg::chess960_bad_position(l, value)
+            }
             // ---- pics: the themes listed
             ParseError::BadValue { name, value } if name == "theme" => {
                 let themes: Vec<&str> = Theme::ALL.iter().map(|t| t.name()).collect();

@@ -567,7 +567,7 @@ impl Stockfish {
         if !position.has_legal_move() {
             return Ok(Vec::new());
         }
-        let uci: Vec<String> = played.iter().map(|m| m.uci()).collect();
+        let uci: Vec<String> = played.iter().map(|m| start.uci(*m)).collect();
         let out = self
             .inner
             .search(SearchRequest {
@@ -575,6 +575,7 @@ impl Stockfish {
                 go: go_command(EVALUATE_DEPTH, movetime),
                 skill: 20,
                 new_game: false,
+                chess960: start.variant().is_chess960(),
                 movetime,
                 multipv: u8::try_from(count.clamp(1, MAX_MULTIPV)).unwrap_or(1),
             })

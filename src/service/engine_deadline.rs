@@ -79,6 +79,7 @@ impl GameService {
             id: entry,
             replies,
             challenge: false,
+            puzzle: false,
         }))
     }
 }

@@ -19,6 +19,9 @@ pub const GIF_MAX_PLIES: usize = 240;
 /// The largest GIF posted (Discord takes 10 MB; Matrix servers often
 /// less): bigger ones are made again from fewer plies, else left out.
 pub const GIF_MAX_BYTES: usize = 8 * 1024 * 1024;
+/// A kept GIF: the game and whether Black is at the bottom.
+type GifKey = (i64, bool);
+
 /// Game GIFs kept in memory.
 const GIF_CACHE_SIZE: usize = 64;
 
@@ -42,7 +45,7 @@ const QUICK_LOSSES_FLAGGED: usize = 2;
 #[derive(Default)]
 pub(super) struct Guards {
     /// Rendered game GIFs by game id, oldest first.
-    gifs: Mutex<VecDeque<((i64, bool), Arc<Vec<u8>>)>>,
+    gifs: Mutex<VecDeque<(GifKey, Arc<Vec<u8>>)>>,
     /// When each (platform, channel, user) was last given summaries.
     summaries: Mutex<HashMap<(String, String, String), VecDeque<i64>>>,
     /// When each (community, loser, winner) had quick losses.

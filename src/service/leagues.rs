@@ -507,6 +507,7 @@ impl GameService {
                 names: Some([g.white_name.clone(), g.black_name.clone()]),
                 deadline: Some(msg::time_left(g.deadline_at - now)),
                 theme: crate::render::Theme::default(),
+                start_fen: None,
             });
             r.event = Some(Event::Start {
                 white: g.white_name.clone(),
@@ -892,6 +893,7 @@ impl GameService {
                 id: 0,
                 replies,
                 challenge: false,
+                puzzle: false,
             });
         }
         out

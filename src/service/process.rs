@@ -31,7 +31,7 @@ impl Command {
             Command::Games => "games",
             Command::History { .. } => "history",
             Command::Stats { .. } => "stats",
-            Command::Leaderboard => "leaderboard",
+            Command::Leaderboard { .. } => "leaderboard",
             Command::Summary { .. } => "summary",
             Command::Help => "help",
             Command::Settings { .. } => "settings",
@@ -40,6 +40,11 @@ impl Command {
             Command::Notify { .. } => "notify",
             Command::Press { .. } => "press",
             Command::Computer { .. } => "computer",
+            Command::League(_) => "league",
+            Command::Premove { .. } => "premove",
+            Command::Note { .. } => "note",
+            Command::Puzzle { .. } => "puzzle",
+            Command::Solve { .. } => "solve",
         }
     }
 }

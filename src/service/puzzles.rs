@@ -96,6 +96,7 @@ fn puzzle_image(row: &PuzzleRow, game: &Game, solver: Color) -> BoardImage {
         names: Some([row.white_name.clone(), row.black_name.clone()]),
         deadline: None,
         theme: crate::render::Theme::default(),
+        start_fen: None,
     }
 }
 

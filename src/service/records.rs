@@ -187,10 +187,8 @@ impl GameService {
         let who = player.unwrap_or_else(|| by.clone());
         let k = key(place);
         let store = &self.inner.store;
-        let pool = super::chess960::rating_pool(
-            community_of(&k.platform, &k.guild, &k.channel),
-            variant,
-        );
+        let pool =
+            super::chess960::rating_pool(community_of(&k.platform, &k.guild, &k.channel), variant);
         let rating = store.rating(&pool, &who.id).await?;
         let mut lines = Vec::new();
         if variant.is_chess960() {
@@ -307,10 +305,8 @@ impl GameService {
         variant: Variant,
     ) -> Handled {
         let k = key(place);
-        let pool = super::chess960::rating_pool(
-            community_of(&k.platform, &k.guild, &k.channel),
-            variant,
-        );
+        let pool =
+            super::chess960::rating_pool(community_of(&k.platform, &k.guild, &k.channel), variant);
         let rows = self
             .inner
             .store

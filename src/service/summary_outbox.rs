@@ -196,6 +196,8 @@ impl From<StoredAnalysis> for GameAnalysis {
                 san: w.san,
                 best_san: w.best,
             }),
+            // Only a fresh analysis feeds the puzzles.
+            evaluations: Vec::new(),
         }
     }
 }
@@ -220,6 +222,7 @@ mod tests {
                 san: "g4".into(),
                 best_san: "Nc3".into(),
             }),
+            evaluations: Vec::new(),
         };
         let json = serde_json::to_string(&StoredAnalysis::from(&a)).expect("json");
         let back: StoredAnalysis = serde_json::from_str(&json).expect("parse");

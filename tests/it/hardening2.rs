@@ -87,6 +87,7 @@ fn analysis(accuracy: f64) -> GameAnalysis {
         white: side.clone(),
         black: side,
         worst: None,
+        evaluations: Vec::new(),
     }
 }
 
@@ -512,6 +513,7 @@ async fn matrix_rooms_never_learn_each_others_records() {
                     id: "@bob:example.org".into(),
                     name: "bob".into(),
                 }),
+                variant: Default::default(),
             };
             let by = Actor {
                 id: "@alice:example.org".into(),
@@ -531,7 +533,7 @@ async fn matrix_rooms_never_learn_each_others_records() {
     assert!(
         board.iter().any(|r| matches!(
             &r.event,
-            Some(Event::Leaderboard { rows }) if rows.is_empty()
+            Some(Event::Leaderboard { rows, .. }) if rows.is_empty()
         )),
         "the leaderboard of another room is empty"
     );

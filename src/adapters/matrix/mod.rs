@@ -145,6 +145,7 @@ impl std::fmt::Debug for MatrixArgs {
                 &self.recovery_key.as_ref().map(|_| "<hidden>"),
             )
             .field("accept_verification", &self.accept_verification)
+            .field(
                 "store_passphrase",
                 &self.store_passphrase.as_ref().map(|_| "<hidden>"),
             )
