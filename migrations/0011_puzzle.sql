@@ -34,7 +34,7 @@ create table puzzle (
 );
 
 create index puzzle_community on puzzle (community, id);
-create index puzzle_solver on puzzle (solver_id);
+create index puzzle_by_solver on puzzle (solver_id);
 
 -- A game whose puzzles were looked for: at most once per game.
 create table puzzle_scan (

@@ -25,7 +25,7 @@ create table puzzle (
 );
 
 create index puzzle_community on puzzle (community, id);
-create index puzzle_solver on puzzle (solver_id);
+create index puzzle_by_solver on puzzle (solver_id);
 
 create table puzzle_scan (
     game_id bigint primary key references game (id) on delete cascade,

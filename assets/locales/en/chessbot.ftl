@@ -155,13 +155,11 @@ help =
     /chess vacation days:N - stop your clocks in all your games for N days (30 days a year; days:0 ends it early)
     /chess notify where:dm|channel|off - where your "your move" notices and reminders go
     /chess league create name:"..." [days] [rounds:1|2] [max] [rated] [rules] [starts] | join | leave | start | standings | cancel | withdraw - round-robin leagues in this channel
-
     /chess premove line:"e5 Nf3 Nc6 Bb5" - conditional moves: if your opponent plays e5, Nf3 is played for you at once, and so on (only you see them); /chess premove alone lists them, /chess premove clear removes them
     /chess note text:"..." - a private note on your game here, shown only to you (in /chess games and your copy of the PGN)
-
     /chess puzzle - a puzzle from your own games (private); /chess solve <move> - answer it; /chess puzzle daily:on|off [hour:18] - a puzzle a day here (moderators)
-    /chess help - this text
     /chess challenge ... variant:chess960 [position:0-959] - Chess960 with its own ratings (random start position unless given); also computer variant:chess960, stats variant:chess960, leaderboard variant:chess960
+    /chess help - this text
 
 ## Settings
 

@@ -146,14 +146,12 @@ help =
     /chess vacation days:N - opriți-vă ceasurile în toate partidele pentru N zile (30 de zile pe an; days:0 o încheie mai devreme)
     /chess notify where:dm|channel|off - unde primiți anunțurile că sunteți la mutare și mementourile
     /chess league create name:"..." [days] [rounds:1|2] [max] [rated] [rules] [starts] | join | leave | start | standings | cancel | withdraw - ligi fiecare cu fiecare în acest canal
-
     /chess premove line:"e5 Cf3 Cc6 Nb5" - mutări condiționate: dacă adversarul joacă e5, Cf3 se joacă imediat pentru tine și așa mai departe (doar tu le vezi); /chess premove singur le arată, /chess premove clear le șterge
     /chess note text:"..." - o notă privată la partida ta de aici, văzută doar de tine (în /chess games și în copia ta a PGN-ului)
-
     /chess puzzle - o problemă din propriile partide (doar pentru voi); /chess solve <mutare> - răspundeți; /chess puzzle daily:on|off [hour:18] - o problemă pe zi aici (moderatorii)
+    /chess challenge ... variant:chess960 [position:0-959] - șah Fischer (Chess960) cu rating separat (poziția de start la întâmplare dacă nu e dată); și computer variant:chess960, stats variant:chess960, leaderboard variant:chess960
     /chess help - acest text
     Piesele se notează cu literele românești: R rege, D damă, T turn, N nebun, C cal; pionul nu are literă (e4, exd5). Atenție: N înseamnă nebun, nu cal. Rocada: O-O sau O-O-O.
-    /chess challenge ... variant:chess960 [position:0-959] - șah Fischer (Chess960) cu rating separat (poziția de start la întâmplare dacă nu e dată); și computer variant:chess960, stats variant:chess960, leaderboard variant:chess960
 
 ## Setări
 

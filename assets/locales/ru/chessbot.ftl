@@ -147,14 +147,12 @@ help =
     /chess vacation days:N — остановить ваши часы во всех партиях на N дней (30 дней в год; days:0 — вернуться раньше)
     /chess notify where:dm|channel|off — куда присылать уведомления о вашем ходе и напоминания
     /chess league create name:"..." [days] [rounds:1|2] [max] [rated] [rules] [starts] | join | leave | start | standings | cancel | withdraw - круговые лиги в этом канале
-
     /chess premove line:"e5 Кf3 Кc6 Сb5" — условные ходы: если соперник сыграет e5, за вас сразу будет сделан ход Кf3, и так далее (видите только вы); /chess premove без аргументов показывает их, /chess premove clear удаляет
     /chess note text:"..." — личная заметка к вашей партии здесь, её видите только вы (в /chess games и в вашей копии PGN)
-
     /chess puzzle — задача из ваших партий (видна только вам); /chess solve <ход> — ответить; /chess puzzle daily:on|off [hour:18] — задача дня в этом канале (модераторы)
+    /chess challenge ... variant:chess960 [position:0-959] — шахматы Фишера (Chess960) со своим рейтингом (начальная позиция случайная, если не указана); также computer variant:chess960, stats variant:chess960, leaderboard variant:chess960
     /chess help — эта справка
     Ходы пишутся русскими буквами: Кр — король, Ф — ферзь, Л — ладья, С — слон, К — конь; ход пешки — просто поле (e4, exd5). Взятие — x, х или двоеточие (Кxf3, Л:e5), рокировка — 0-0 или 0-0-0 (подойдут и О-О, O-O). Латинские K, Q, R, B, N тоже понимаются: K — король, N — конь.
-    /chess challenge ... variant:chess960 [position:0-959] — шахматы Фишера (Chess960) со своим рейтингом (начальная позиция случайная, если не указана); также computer variant:chess960, stats variant:chess960, leaderboard variant:chess960
 
 ## Настройки
 

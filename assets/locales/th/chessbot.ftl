@@ -144,15 +144,13 @@ help =
     /chess vacation days:N - หยุดนาฬิกาในทุกเกมของคุณ N วัน (ปีละ 30 วัน; days:0 เพื่อกลับก่อนกำหนด)
     /chess notify where:dm|channel|off - เลือกว่าจะรับการแจ้งว่าถึงตาคุณและการเตือนเวลาที่ไหน
     /chess league create name:"..." [days] [rounds:1|2] [max] [rated] [rules] [starts] | join | leave | start | standings | cancel | withdraw - ลีกพบกันหมดในช่องนี้
-
     /chess premove line:"e5 Nf3 Nc6 Bb5" - ตาเดินล่วงหน้า: ถ้าคู่แข่งเดิน e5 บอทจะเดิน Nf3 ให้คุณทันที และต่อไปเรื่อย ๆ (เห็นได้เฉพาะคุณ); /chess premove เฉย ๆ แสดงรายการ, /chess premove clear ลบทั้งหมด
     /chess note text:"..." - บันทึกส่วนตัวในเกมของคุณที่นี่ เห็นได้เฉพาะคุณ (ใน /chess games และใน PGN ฉบับของคุณ)
-
     /chess puzzle - โจทย์จากเกมของคุณเอง (เห็นคนเดียว); /chess solve <ตาเดิน> - ตอบโจทย์; /chess puzzle daily:on|off [hour:18] - โจทย์ประจำวันในห้องนี้ (ผู้ดูแล)
+    /chess challenge ... variant:chess960 [position:0-959] - หมากรุก Chess960 มีเรตติ้งแยก (ตำแหน่งเริ่มต้นสุ่มถ้าไม่ระบุ) และ computer variant:chess960, stats variant:chess960, leaderboard variant:chess960
     /chess help - ข้อความนี้
     ตัวอักษรของหมากเป็นแบบสากล (ภาษาอังกฤษ): K = คิง, Q = ควีน, R = เรือ, B = บิชอป, N = ม้า ส่วนเบี้ยไม่มีตัวอักษร เขียนแค่ช่องที่เดินไป (e4)
     การกินใช้ x (Nxe5 คือม้ากินที่ e5, exd5 คือเบี้ยจาก e กินที่ d5) เข้าป้อมฝั่งคิงเขียน O-O ฝั่งควีนเขียน O-O-O เบี้ยเลื่อนขั้นเขียน e8=Q (เลื่อนเป็นควีน) ใส่ + เมื่อรุก และ # เมื่อรุกจน
-    /chess challenge ... variant:chess960 [position:0-959] - หมากรุก Chess960 มีเรตติ้งแยก (ตำแหน่งเริ่มต้นสุ่มถ้าไม่ระบุ) และ computer variant:chess960, stats variant:chess960, leaderboard variant:chess960
 
 ## การตั้งค่า
 
