@@ -47,6 +47,16 @@ pub fn is_engine_id(id: &str) -> bool {
     id.starts_with(ENGINE_ID_PREFIX)
 }
 
+/// How long the engine has for a move it owes (its retries included).
+pub const ENGINE_MOVE_DEADLINE_MS: i64 = 5 * 60 * 1000;
+
+/// The deadline and reminder columns of a turn the engine owes from `now`
+/// (the reminder is the deadline: there is nobody to remind).
+pub(super) fn engine_turn_times(now: i64) -> (i64, i64) {
+    let d = now + ENGINE_MOVE_DEADLINE_MS;
+    (d, d)
+}
+
 /// The engine's colour and level in a game against the computer; `None`
 /// in a game between people.
 pub(super) fn engine_side(row: &GameRow) -> Option<(Color, Level)> {
@@ -146,7 +156,7 @@ impl GameService {
             .await?;
         // The engine's first move has a deadline too (issue 35.6).
         let (row_deadline, row_remind) = if engine_first {
-            super::engine_deadline::engine_turn_times(now)
+            engine_turn_times(now)
         } else {
             (deadline_at, remind_at)
         };

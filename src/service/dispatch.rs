@@ -52,7 +52,7 @@ impl GameService {
                 engine,
                 renderer: std::sync::OnceLock::new(),
                 outage: Mutex::new(None),
-                guards: super::hardening::Guards::default(),
+                guards: super::game::Guards::default(),
                 background: Mutex::new(Vec::new()),
                 puzzle_games: Mutex::new(std::collections::HashSet::new()),
                 drain: crate::lifecycle::Drain::new(),

@@ -1,29 +1,19 @@
 //! A game in which the engine owes a move has a deadline too (issue 35.6):
-//! [`ENGINE_MOVE_DEADLINE_MS`] after its turn began. Until then the move
+//! [`super::computer::ENGINE_MOVE_DEADLINE_MS`] after its turn began. Until then the move
 //! is retried with every command in the game's channel; when the deadline
 //! falls due with the move still owed, the game is adjourned for good:
 //! aborted, not rated, announced with the reason.
 
-use super::computer::engine_side;
+use super::computer::{ENGINE_MOVE_DEADLINE_MS, engine_side};
 use super::game::{GameService, Loaded, ServiceError};
 use super::{DueAnnouncement, messages as msg};
 use crate::chess::{Outcome, Termination};
 use crate::i18n::Locale;
 use crate::store::StoreError;
 
-/// How long the engine has for a move it owes (its retries included).
-pub const ENGINE_MOVE_DEADLINE_MS: i64 = 5 * 60 * 1000;
-
 /// Whether the engine is to move in `l`.
 pub(super) fn engine_owes_move(l: &Loaded) -> bool {
     engine_side(&l.row).is_some_and(|(c, _)| c == l.game.position().turn())
-}
-
-/// The deadline and reminder columns of a turn the engine owes from `now`
-/// (the reminder is the deadline: there is nobody to remind).
-pub(super) fn engine_turn_times(now: i64) -> (i64, i64) {
-    let d = now + ENGINE_MOVE_DEADLINE_MS;
-    (d, d)
 }
 
 impl GameService {

@@ -3,7 +3,7 @@
 //! the helpers for replies, times and board images. The base of the
 //! families: it imports none of them.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::hash::{BuildHasher, Hasher};
 use std::sync::{Arc, Mutex};
 
@@ -100,9 +100,8 @@ pub(super) struct Inner {
     /// While the database is unreachable, when to look at it again (the
     /// outage of `outage.rs`).
     pub(super) outage: Mutex<Option<std::time::Instant>>,
-    /// ---- hardening (issue 35): kept GIFs, the `summary` rate limit,
-    /// quick losses.
-    pub(super) guards: super::hardening::Guards,
+    /// Kept GIFs, the `summary` rate limit, quick losses (issue 35).
+    pub(super) guards: Guards,
     // ---- puzzles
     /// Puzzle generation running in the background (see `puzzles.rs`).
     pub(super) background: Mutex<Vec<tokio::task::JoinHandle<()>>>,
@@ -480,4 +479,19 @@ mod tests {
             })
         );
     }
+}
+
+/// A kept GIF: the game and whether Black is at the bottom.
+pub(super) type GifKey = (i64, bool);
+
+/// The service's memory for the guards of `hardening.rs` (kept GIFs, the
+/// `summary` rate limit, quick losses) (see [`Inner`]).
+#[derive(Default)]
+pub(super) struct Guards {
+    /// Rendered game GIFs by game id, oldest first.
+    pub(super) gifs: Mutex<VecDeque<(GifKey, Arc<Vec<u8>>)>>,
+    /// When each (platform, channel, user) was last given summaries.
+    pub(super) summaries: Mutex<HashMap<(String, String, String), VecDeque<i64>>>,
+    /// When each (community, loser, winner) had quick losses.
+    pub(super) quick_losses: Mutex<HashMap<(String, String, String), Vec<i64>>>,
 }

@@ -3,10 +3,10 @@
 //! user and channel (35.1), the daily cap on rated games between two
 //! players and the log flag for repeated quick losses (35.11).
 
-use std::collections::{HashMap, VecDeque};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use super::game::{DAY_MS, Failure, GameService, Handled, Loaded, lock, ms, user};
+
 use super::records::community_scope;
 use super::summaries::GIF_SIZE;
 use super::{Actor, Place, messages as msg};
@@ -19,9 +19,6 @@ pub const GIF_MAX_PLIES: usize = 240;
 /// The largest GIF posted (Discord takes 10 MB; Matrix servers often
 /// less): bigger ones are made again from fewer plies, else left out.
 pub const GIF_MAX_BYTES: usize = 8 * 1024 * 1024;
-/// A kept GIF: the game and whether Black is at the bottom.
-type GifKey = (i64, bool);
-
 /// Game GIFs kept in memory.
 const GIF_CACHE_SIZE: usize = 64;
 
@@ -40,17 +37,6 @@ pub const QUICK_LOSS_MOVES: usize = 3;
 /// Quick losses to the same opponent within a day that are logged as
 /// possible rating farming.
 const QUICK_LOSSES_FLAGGED: usize = 2;
-
-/// The service's memory for these guards (see [`super::game::Inner`]).
-#[derive(Default)]
-pub(super) struct Guards {
-    /// Rendered game GIFs by game id, oldest first.
-    gifs: Mutex<VecDeque<(GifKey, Arc<Vec<u8>>)>>,
-    /// When each (platform, channel, user) was last given summaries.
-    summaries: Mutex<HashMap<(String, String, String), VecDeque<i64>>>,
-    /// When each (community, loser, winner) had quick losses.
-    quick_losses: Mutex<HashMap<(String, String, String), Vec<i64>>>,
-}
 
 impl GameService {
     /// The GIF of a finished game: rendered once and kept, at most

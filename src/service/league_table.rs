@@ -378,9 +378,11 @@ mod tests {
         let rows = standings(&names(4), &games);
         // Everyone: alice, bob, carol 1.5 each with SB 1.5 + 0.75 = 2.25;
         // dave 1.5 with SB 0.75 * 3 = 2.25 too: all four tied, h2h: among
-        // all four each has 1.5: shared rank.
+        // all four each has 1.5; then wins: alice, bob and carol one each
+        // share first place, dave (no win) is fourth.
         assert!(rows.iter().all(|r| r.halves == 3 && r.sb_quarters == 9));
-        assert!(rows.iter().all(|r| r.rank == 1));
+        let rank = |p: usize| rows.iter().find(|r| r.player == p).expect("row").rank;
+        assert_eq!([rank(0), rank(1), rank(2), rank(3)], [1, 1, 1, 4]);
     }
 
     #[test]

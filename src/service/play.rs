@@ -100,7 +100,7 @@ impl GameService {
             }
             // ---- hardening (issue 35.6): the engine's move has a deadline.
             None => {
-                let (d, r) = super::engine_deadline::engine_turn_times(now);
+                let (d, r) = super::computer::engine_turn_times(now);
                 self.note_due(r);
                 (Some(d), Some(r))
             }

@@ -48,6 +48,11 @@ impl GameService {
         for r in &mut replies {
             r.locale = work.locale;
         }
+        // Composed: the outbox entry goes now, so no announcer posts it a
+        // second time (a crash while the engine analysed, the long part,
+        // still leaves it for the announcer; one between here and the post
+        // loses this summary, which `summary` can show again).
+        self.ack_follow_up(work).await;
         replies
     }
 

@@ -243,6 +243,17 @@ impl Store {
             }
             _ => None,
         };
+        // The summary entry, in the transaction that ends the game.
+        if let Some((result, _)) = &update.finish {
+            super::summaries::record_summary(
+                &mut tx,
+                game_id,
+                expected_ply + moves.len() as i64,
+                result,
+                update.now,
+            )
+            .await?;
+        }
         tx.commit().await?;
         Ok(Applied::Done(change))
     }

@@ -542,7 +542,12 @@ fn every_message_formats_with_its_arguments_in_every_locale() {
             for args in variations(names) {
                 match i18n::try_tr(l, key, &args) {
                     Ok(text) => {
-                        assert!(!text.trim().is_empty(), "{l} {key}: empty");
+                        // `card-how` says nothing for a termination the
+                        // card's headline needs no words for.
+                        assert!(
+                            !text.trim().is_empty() || *key == "card-how",
+                            "{l} {key}: empty"
+                        );
                         assert!(!text.contains('{'), "{l} {key}: placeable left: {text}");
                         assert!(
                             !text.contains(['\u{2068}', '\u{2069}']),

@@ -2,6 +2,8 @@
 //! how a caller becomes the service's actor and place.
 
 use super::*;
+use crate::adapters::discord::data::{actor_of, place_of};
+use crate::service::Place;
 
 #[test]
 fn challenge_options_map_to_the_service_command() {

@@ -7,8 +7,8 @@
 use poise::serenity_prelude as serenity;
 use serenity::{AutoArchiveDuration, CacheHttp, ChannelId, ChannelType, CreateThread};
 
-use super::commands::{RulesOption, caller, prefs_of};
 use super::data::{Context, Error};
+use super::invoke::{RulesOption, caller, prefs_of};
 use super::respond::{self, Target};
 use super::retry::retrying;
 use super::threads::thread_name;

@@ -18,6 +18,7 @@ pub mod comfort;
 pub mod commands;
 pub mod data;
 pub mod ids;
+pub mod invoke;
 // ---- leagues
 pub mod league;
 pub mod post;

@@ -2,8 +2,8 @@
 //! (`line`, `list`, `clear`) and the private note (`note`). Every answer is
 //! ephemeral: only the caller sees their lines and their note.
 
-use super::commands::run;
 use super::data::{Context, Error};
+use super::invoke::run;
 use crate::service::{Command, PremoveAction};
 
 /// Conditional moves and your private note (only you see them).

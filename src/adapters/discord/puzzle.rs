@@ -2,8 +2,8 @@
 //! games, privately), `solve` (answer it) and `daily` (moderators: a puzzle
 //! a day in this channel). Thin like every handler: one service command.
 
-use super::commands::run;
 use super::data::{Context, Error};
+use super::invoke::run;
 use crate::service::{Command, PuzzleDaily};
 
 /// Puzzles from your own games.
