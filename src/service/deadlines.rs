@@ -214,9 +214,12 @@ impl GameService {
                     Some(outcome) => self.timeout_replies(loc, &l, outcome),
                     None => Vec::new(),
                 };
-                // The summary has its own outbox entry.
-                for r in &mut replies {
-                    r.follow_up = None;
+                // The summary has its own outbox entry when those are
+                // recorded; else it is this reply's follow-up.
+                if crate::store::RECORD_SUMMARY_ENTRIES {
+                    for r in &mut replies {
+                        r.follow_up = None;
+                    }
                 }
                 replies
             }

@@ -16,6 +16,10 @@ pub const ANNOUNCE_SUMMARY: &str = "summary";
 /// after it (that process died) is posted by the next announcer round.
 pub const SUMMARY_LEASE_MS: i64 = 10 * 60 * 1000;
 
+/// Whether the ending transaction records a summary entry (off: see
+/// [`record_summary`]).
+pub const RECORD_SUMMARY_ENTRIES: bool = false;
+
 /// Records the summary entry of game `game_id`, ended at ply `ply` with
 /// `result`, in the ending transaction (none for an aborted game, result
 /// `*`, which has no summary).
@@ -26,7 +30,11 @@ pub(super) async fn record_summary(
     result: &str,
     now: i64,
 ) -> StoreResult<()> {
-    if result == "*" {
+    // Not recorded for now: the summary stays the end reply's follow-up,
+    // posted once by the process that ended the game (the entry and its
+    // reclaim by the announcer are kept for when every adapter and test
+    // helper acknowledges summaries; see the closing note of stop 39).
+    if result == "*" || !RECORD_SUMMARY_ENTRIES {
         return Ok(());
     }
     Outbox::Games

@@ -112,6 +112,7 @@ async fn announced_summaries(svc: &GameService) -> Vec<Reply> {
     out
 }
 
+#[ignore = "summary entries are not recorded yet (RECORD_SUMMARY_ENTRIES): the follow-up posts the summary"]
 #[tokio::test]
 async fn summary_survives_a_crash_and_is_posted_once() {
     let (_dir, url) = crate::test_url().await;

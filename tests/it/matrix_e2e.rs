@@ -616,8 +616,8 @@ async fn play(hs: Homeserver) -> anyhow::Result<()> {
     );
     watch.expect("m.image", "+---").await?;
     clock.advance(chrono::TimeDelta::hours(5));
+    // An aborted game is said in words, without a board (issue 29).
     watch.expect("m.text", "aborted").await?;
-    watch.expect("m.image", "+---").await?;
     // An aborted game has no summary and no PGN: the next thing the bot
     // says answers the next command.
     say(&room, "!chess games").await?;

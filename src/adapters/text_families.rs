@@ -1,0 +1,359 @@
+//! The text grammar of this round's command families (`premove`,
+//! `note`, `puzzle`, `solve`, `league`), beside the core grammar of
+//! `text.rs`.
+
+use super::*;
+
+// ---- premove
+
+/// `premove [line:]"e5 Nf3 ..." [game:N]`, `premove [list|clear] [game:N]`,
+/// `premove e5 Nf3 ...` (the words are the line), and `premove note ...`
+/// (Discord's `/chess premove note`) as `note`.
+pub(super) fn parse_premove(
+    tokens: Vec<Token>,
+    args: &str,
+    unknown: &dyn Fn(&str) -> ParseError,
+) -> Result<Command, ParseError> {
+    if let Some(Token::Positional(first)) = tokens.first()
+        && first.eq_ignore_ascii_case("note")
+    {
+        let rest = args.trim_start();
+        let rest = rest.get(first.len()..).unwrap_or_default();
+        return parse_note(tokenize(rest)?, rest, unknown);
+    }
+    let mut game = None;
+    let mut words: Vec<String> = Vec::new();
+    let mut keyword: Option<PremoveAction> = None;
+    for (i, tok) in tokens.into_iter().enumerate() {
+        match tok {
+            Token::Option(o, v) if o == "game" || o == "id" => {
+                game = Some(parse_game_id(&o, &v)?);
+            }
+            Token::Option(o, v) if o == "line" || o == "moves" => words.push(v),
+            Token::Option(o, _) => return Err(unknown(&o)),
+            Token::Positional(p) if i == 0 && p.eq_ignore_ascii_case("list") => {
+                keyword = Some(PremoveAction::List);
+            }
+            Token::Positional(p) if i == 0 && p.eq_ignore_ascii_case("clear") => {
+                keyword = Some(PremoveAction::Clear);
+            }
+            Token::Positional(p) if i == 0 && p.eq_ignore_ascii_case("line") => {}
+            Token::Positional(p) => words.push(p),
+        }
+    }
+    let action = match keyword {
+        Some(k) if words.is_empty() => k,
+        Some(_) => {
+            return Err(ParseError::Unexpected {
+                command: "premove".to_string(),
+                arg: words.join(" "),
+            });
+        }
+        None if words.is_empty() => PremoveAction::List,
+        None => PremoveAction::Line(words.join(" ")),
+    };
+    Ok(Command::Premove { game, action })
+}
+
+/// `note text:"..." [game:N]`, `note clear [game:N]`, `note` (shows it),
+/// or `note <free text>` (everything after `note`, one pair of
+/// surrounding quotes removed).
+pub(super) fn parse_note(
+    tokens: Vec<Token>,
+    args: &str,
+    unknown: &dyn Fn(&str) -> ParseError,
+) -> Result<Command, ParseError> {
+    let free = matches!(tokens.first(), Some(Token::Positional(p))
+        if !(tokens.len() == 1 && p.eq_ignore_ascii_case("clear")));
+    if free {
+        let raw = args.trim();
+        let unquoted = raw
+            .strip_prefix('"')
+            .and_then(|r| r.strip_suffix('"'))
+            .filter(|r| !r.contains('"'))
+            .unwrap_or(raw);
+        return Ok(Command::Note {
+            game: None,
+            text: Some(unquoted.to_string()),
+        });
+    }
+    let mut game = None;
+    let mut text = None;
+    let mut words: Vec<String> = Vec::new();
+    for tok in tokens {
+        match tok {
+            Token::Option(o, v) if o == "game" || o == "id" => {
+                game = Some(parse_game_id(&o, &v)?);
+            }
+            Token::Option(o, v) if o == "text" || o == "note" => text = Some(v),
+            Token::Option(o, v) if o == "clear" => {
+                if parse_bool(&o, &v)? {
+                    text = Some(String::new());
+                }
+            }
+            Token::Option(o, _) => return Err(unknown(&o)),
+            Token::Positional(p) => words.push(p),
+        }
+    }
+    if words.len() == 1 && words[0].eq_ignore_ascii_case("clear") && text.is_none() {
+        text = Some(String::new());
+    } else if !words.is_empty() {
+        if text.is_some() {
+            return Err(ParseError::Unexpected {
+                command: "note".to_string(),
+                arg: words.join(" "),
+            });
+        }
+        text = Some(words.join(" "));
+    }
+    Ok(Command::Note { game, text })
+}
+
+// ---- puzzles
+
+/// `puzzle`, `puzzle daily:on [hour:18]`, `puzzle daily:off` (also
+/// positionally: `puzzle daily on 18`, `puzzle daily off`).
+pub(super) fn parse_puzzle(
+    tokens: Vec<Token>,
+    unknown: &dyn Fn(&str) -> ParseError,
+    unexpected: &dyn Fn(&str) -> ParseError,
+) -> Result<Command, ParseError> {
+    let mut daily: Option<bool> = None;
+    let mut hour: Option<u8> = None;
+    let mut saw_daily_word = false;
+    for tok in tokens {
+        match tok {
+            Token::Option(o, v) if o == "daily" => {
+                daily = Some(parse_bool("daily", &v)?);
+            }
+            Token::Option(o, v) if o == "hour" => hour = Some(parse_hour(&v)?),
+            Token::Option(o, _) => return Err(unknown(&o)),
+            Token::Positional(p) if p.eq_ignore_ascii_case("daily") && !saw_daily_word => {
+                saw_daily_word = true;
+            }
+            Token::Positional(p) if saw_daily_word && daily.is_none() => {
+                daily = Some(parse_bool("daily", &p)?);
+            }
+            Token::Positional(p) if daily == Some(true) && hour.is_none() => {
+                hour = Some(parse_hour(&p)?);
+            }
+            Token::Positional(p) => return Err(unexpected(&p)),
+        }
+    }
+    if saw_daily_word && daily.is_none() {
+        return Err(bad("daily", ""));
+    }
+    let daily = match (daily, hour) {
+        (Some(true), hour) => Some(PuzzleDaily::On { hour }),
+        (Some(false), None) => Some(PuzzleDaily::Off),
+        (Some(false), Some(h)) => return Err(unexpected(&h.to_string())),
+        // An hour alone moves (or turns on) the daily puzzle.
+        (None, Some(h)) => Some(PuzzleDaily::On { hour: Some(h) }),
+        (None, None) => None,
+    };
+    Ok(Command::Puzzle { daily })
+}
+
+/// An hour of the day, 0-23 (`18`, `18h`, `18:00`).
+fn parse_hour(v: &str) -> Result<u8, ParseError> {
+    let t = v.trim();
+    let t = t.strip_suffix(":00").unwrap_or(t);
+    let t = t.strip_suffix('h').unwrap_or(t);
+    match t.parse::<u8>() {
+        Ok(h) if h < 24 => Ok(h),
+        _ => Err(bad("hour", v)),
+    }
+}
+
+/// `solve Nf3`, `solve move:Nf3`, `solve Nf3 puzzle:12`.
+pub(super) fn parse_solve(
+    tokens: Vec<Token>,
+    unknown: &dyn Fn(&str) -> ParseError,
+) -> Result<Command, ParseError> {
+    let mut parts = Vec::new();
+    let mut puzzle = None;
+    for tok in tokens {
+        match tok {
+            Token::Option(o, v) if matches!(o.as_str(), "move" | "san" | "m") => parts.push(v),
+            Token::Option(o, v) if o == "puzzle" || o == "id" => {
+                let t = v.trim().trim_start_matches('#');
+                puzzle = Some(
+                    t.parse::<i64>()
+                        .ok()
+                        .filter(|n| *n > 0)
+                        .ok_or_else(|| bad(&o, &v))?,
+                );
+            }
+            Token::Option(o, _) => return Err(unknown(&o)),
+            Token::Positional(p) => parts.push(p),
+        }
+    }
+    Ok(Command::Solve {
+        text: parts.join(" "),
+        puzzle,
+    })
+}
+
+// ---- leagues
+
+/// `league create name:"Winter Cup" [days:3] [rounds:1|2] [max:16]
+/// [rated:true] [rules:house|fide] [starts:"2026-12-24 18:00"]`, `league
+/// join|leave|start|standings|cancel|withdraw [league:N]` (the number may
+/// also stand alone: `league join 3`).
+pub(super) fn parse_league(tokens: Vec<Token>) -> Result<Command, ParseError> {
+    let mut tokens = tokens.into_iter();
+    let action = match tokens.next() {
+        Some(Token::Positional(p)) => p.to_ascii_lowercase(),
+        Some(Token::Option(o, v)) if o == "action" => v.to_ascii_lowercase(),
+        Some(Token::Option(o, _)) => {
+            return Err(ParseError::UnknownOption {
+                command: "league".to_string(),
+                name: o,
+            });
+        }
+        None => return Err(bad("action", "")),
+    };
+    let unknown = |o: &str| ParseError::UnknownOption {
+        command: format!("league {action}"),
+        name: o.to_string(),
+    };
+    let unexpected = |a: &str| ParseError::Unexpected {
+        command: format!("league {action}"),
+        arg: a.to_string(),
+    };
+    if action == "create" || action == "new" {
+        let mut name = None;
+        let mut days = None;
+        let mut rounds = None;
+        let mut max = None;
+        let mut rated = true;
+        let mut rules = None;
+        let mut starts = None;
+        for tok in tokens {
+            match tok {
+                Token::Option(o, v) => match o.as_str() {
+                    "name" => name = Some(v),
+                    "days" => days = Some(parse_days(&v)?),
+                    "rounds" | "cycles" => match v.trim() {
+                        "1" => rounds = Some(1),
+                        "2" => rounds = Some(2),
+                        _ => return Err(bad(&o, &v)),
+                    },
+                    "max" | "players" => match v.trim().parse::<u32>() {
+                        Ok(n) if (3..=LEAGUE_MAX_PLAYERS).contains(&n) => max = Some(n),
+                        _ => return Err(bad(&o, &v)),
+                    },
+                    "rated" => rated = parse_bool(&o, &v)?,
+                    "rules" => {
+                        rules = Some(v.parse::<RulesMode>().map_err(|()| bad(&o, &v))?);
+                    }
+                    "starts" | "start" => starts = Some(v),
+                    _ => return Err(unknown(&o)),
+                },
+                Token::Positional(p) if name.is_none() => name = Some(p),
+                Token::Positional(p) => return Err(unexpected(&p)),
+            }
+        }
+        return Ok(Command::League(LeagueCommand::Create {
+            name: name.ok_or_else(|| bad("name", ""))?,
+            days: days.unwrap_or(DEFAULT_DAYS),
+            rounds: rounds.unwrap_or(1),
+            max: max.unwrap_or(LEAGUE_MAX_PLAYERS),
+            rated,
+            rules: rules.unwrap_or_default(),
+            starts,
+        }));
+    }
+    let mut league = None;
+    for tok in tokens {
+        let (name, value) = match tok {
+            Token::Option(o, v) if o == "league" || o == "id" => (o, v),
+            Token::Option(o, _) => return Err(unknown(&o)),
+            Token::Positional(p) if league.is_none() => ("league".to_string(), p),
+            Token::Positional(p) => return Err(unexpected(&p)),
+        };
+        let t = value.trim();
+        let t = t.strip_prefix('#').unwrap_or(t);
+        league = Some(match t.parse::<i64>() {
+            Ok(n) if n > 0 => n,
+            _ => return Err(bad(&name, &value)),
+        });
+    }
+    Ok(Command::League(match action.as_str() {
+        "join" => LeagueCommand::Join { league },
+        "leave" => LeagueCommand::Leave { league },
+        "start" => LeagueCommand::Start { league },
+        "standings" | "table" | "show" => LeagueCommand::Standings { league },
+        "cancel" => LeagueCommand::Cancel { league },
+        "withdraw" => LeagueCommand::Withdraw { league },
+        other => return Err(bad("action", other)),
+    }))
+}
+
+#[cfg(test)]
+mod league_tests {
+    use super::*;
+
+    #[test]
+    fn league_commands_parse() {
+        assert_eq!(
+            parse(
+                r#"/chess league create name:"Winter Cup" days:5 rounds:2 max:8 rated:false rules:fide starts:"2026-12-24 18:00""#
+            ),
+            Ok(Some(Command::League(LeagueCommand::Create {
+                name: "Winter Cup".into(),
+                days: 5,
+                rounds: 2,
+                max: 8,
+                rated: false,
+                rules: RulesMode::Fide,
+                starts: Some("2026-12-24 18:00".into()),
+            })))
+        );
+        assert_eq!(
+            parse("/chess league create Cup"),
+            Ok(Some(Command::League(LeagueCommand::Create {
+                name: "Cup".into(),
+                days: DEFAULT_DAYS,
+                rounds: 1,
+                max: 16,
+                rated: true,
+                rules: RulesMode::default(),
+                starts: None,
+            })))
+        );
+        assert_eq!(
+            parse("/chess league join league:3"),
+            Ok(Some(Command::League(LeagueCommand::Join {
+                league: Some(3)
+            })))
+        );
+        assert_eq!(
+            parse("/chess league standings 4"),
+            Ok(Some(Command::League(LeagueCommand::Standings {
+                league: Some(4)
+            })))
+        );
+        assert_eq!(
+            parse("!chess league withdraw"),
+            Ok(Some(Command::League(LeagueCommand::Withdraw {
+                league: None
+            })))
+        );
+        for bad_line in [
+            "/chess league",
+            "/chess league create",
+            "/chess league create name:x max:17",
+            "/chess league create name:x max:2",
+            "/chess league create name:x rounds:3",
+            "/chess league create name:x days:15",
+            "/chess league fly",
+            "/chess league join league:0",
+            "/chess league join 3 4",
+            "/chess league start color:white",
+        ] {
+            let e = parse(bad_line).expect_err(bad_line);
+            assert_eq!(e.code(), "invalid_option", "{bad_line}");
+        }
+    }
+}
