@@ -17,7 +17,7 @@ pub const ANNOUNCE_SUMMARY: &str = "summary";
 pub const SUMMARY_LEASE_MS: i64 = 10 * 60 * 1000;
 
 /// Whether the ending transaction records a summary entry (off: see
-/// [`record_summary`]).
+/// `record_summary`).
 pub const RECORD_SUMMARY_ENTRIES: bool = false;
 
 /// Records the summary entry of game `game_id`, ended at ply `ply` with
