@@ -206,6 +206,23 @@ pub fn standings(names: &[String], games: &[TableGame]) -> Vec<TableRow> {
     rows
 }
 
+/// Points written in halves: `0`, `½`, `2½`.
+pub(super) fn half_points(halves: i64) -> String {
+    let whole = halves / 2;
+    match (halves % 2, whole) {
+        (0, w) => w.to_string(),
+        (_, 0) => "½".to_string(),
+        (_, w) => format!("{w}½"),
+    }
+}
+
+/// A tie-break written from quarter points: `3.25`, `2.5`, `2`.
+pub(super) fn quarters(q: i64) -> String {
+    let v = q as f64 / 4.0;
+    let s = format!("{v:.2}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -14,7 +14,7 @@
 use chrono::{DateTime, NaiveDateTime, Utc};
 
 use super::game::{Failure, GameService, Handled, from_ms, key, ms, reply, user};
-use super::league_table::{Score, TableGame, pairings, standings};
+use super::league_table::{Score, TableGame, half_points, pairings, quarters, standings};
 use super::{Actor, BoardImage, DueAnnouncement, Event, Place, Reply, Subject, messages as msg};
 use crate::chess::{Color, Outcome, Position, RulesMode, Termination};
 use crate::i18n::Locale;
@@ -123,21 +123,6 @@ fn league_place(row: &LeagueRow) -> Place {
         guild: (!row.guild.is_empty()).then(|| row.guild.clone()),
         channel: row.channel.clone(),
     }
-}
-
-fn half_points(halves: i64) -> String {
-    let whole = halves / 2;
-    match (halves % 2, whole) {
-        (0, w) => w.to_string(),
-        (_, 0) => "½".to_string(),
-        (_, w) => format!("{w}½"),
-    }
-}
-
-fn quarters(q: i64) -> String {
-    let v = q as f64 / 4.0;
-    let s = format!("{v:.2}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// Standings as computed for a league.
