@@ -4,6 +4,13 @@
 # /data volume (SQLite file, Matrix crypto store, optional chessbot.toml).
 # Runs with `--read-only --cap-drop=ALL`. See README, Self-hosting.
 
+# Where the binary comes from (BINARY_STAGE) and what it runs on
+# (RUNTIME_BASE) are arguments only so deploy/test-image.sh can build this same
+# runtime stage where no registry is reachable: from a binary built on the
+# host and a debootstrapped bookworm base. The defaults are the real build.
+ARG BINARY_STAGE=build
+ARG RUNTIME_BASE=debian:bookworm-slim
+
 FROM rust:1.95-bookworm AS build
 WORKDIR /src
 COPY . .
@@ -15,14 +22,16 @@ RUN --mount=type=cache,target=/usr/local/cargo/registry \
     cargo build --release --locked \
     && install -m 0755 target/release/chessbot /usr/local/bin/chessbot
 
-FROM debian:bookworm-slim
+FROM ${BINARY_STAGE} AS binary
+
+FROM ${RUNTIME_BASE}
 RUN apt-get update \
     && apt-get install -y --no-install-recommends stockfish ca-certificates tini \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --user-group --home-dir /data --shell /usr/sbin/nologin chessbot \
     && mkdir /data \
     && chown chessbot:chessbot /data
-COPY --from=build /usr/local/bin/chessbot /usr/local/bin/chessbot
+COPY --from=binary /usr/local/bin/chessbot /usr/local/bin/chessbot
 # Debian installs stockfish into /usr/games. ./chessbot.toml (that is
 # /data/chessbot.toml) is read when it exists; the environment overrides it.
 ENV STOCKFISH_PATH=/usr/games/stockfish \

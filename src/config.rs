@@ -633,6 +633,21 @@ mod tests {
         a.iter().map(OsString::from).collect()
     }
 
+    /// README's settings table is the admin's reference: a setting added
+    /// here without a row there fails.
+    #[test]
+    fn readme_lists_every_setting() {
+        let readme = include_str!("../README.md");
+        for setting in SETTINGS.iter().map(|s| s.env).chain([CONFIG_ENV]) {
+            let row = format!("| `{setting}`");
+            let in_pair = format!("`, `{setting}` |");
+            assert!(
+                readme.contains(&row) || readme.contains(&in_pair),
+                "README's settings table has no row for {setting}"
+            );
+        }
+    }
+
     #[test]
     fn the_command_line_names_the_file_before_the_environment() {
         let env = Some(OsString::from("env.toml"));
