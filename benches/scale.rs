@@ -5,6 +5,10 @@
 //!
 //! `source .ci/postgres.sh && cargo bench --bench scale` (PostgreSQL from
 //! `CHESSBOT_TEST_PG_URL`, a fresh schema per run; SQLite only without it).
+//! Clients: 1, 8 and 64 (issue 36 item 4); `SCALE_CLIENTS=8` for one.
+//! `SCALE_SEED=FILE` only seeds 10,000 running console games (channels
+//! `c0`..., players `w0`/`b0`...) into a SQLite file and exits: the memory
+//! figure of `benches/figures.sh` runs the console on it.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -14,13 +18,20 @@ use chessbot::store::{ChannelKey, NewChallenge, NewGame, Store};
 use sqlx::Connection;
 
 const GAMES: usize = 10_000;
-const CLIENTS: usize = 8;
-const MOVES_PER_CLIENT: usize = 400;
+/// Moves per run, shared among the clients.
+const MOVES: usize = 1_600;
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// The platform of the seeded games (`console` for `SCALE_SEED`).
+static PLATFORM: std::sync::OnceLock<&'static str> = std::sync::OnceLock::new();
+
+fn platform() -> &'static str {
+    PLATFORM.get().copied().unwrap_or("bench")
+}
 
 fn key(i: usize) -> ChannelKey {
     ChannelKey {
-        platform: "bench".into(),
+        platform: platform().into(),
         guild: "guild".into(),
         channel: format!("c{i}"),
     }
@@ -28,7 +39,7 @@ fn key(i: usize) -> ChannelKey {
 
 fn place(i: usize) -> Place {
     Place {
-        platform: "bench".into(),
+        platform: platform().into(),
         guild: Some("guild".into()),
         channel: format!("c{i}"),
     }
@@ -144,7 +155,7 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[idx.min(sorted.len() - 1)]
 }
 
-async fn run(label: &str, url: &str) {
+async fn run(label: &str, url: &str, clients: usize) {
     let store = Store::open(url).await.expect("open store");
     let clock = Arc::new(ManualClock::starting_now());
     let now = chrono::Utc::now().timestamp_millis();
@@ -154,14 +165,15 @@ async fn run(label: &str, url: &str) {
     let svc = GameService::open(store, clock).await.expect("service");
     let t = Instant::now();
     let mut tasks = Vec::new();
-    for c in 0..CLIENTS {
+    let per_client = MOVES / clients;
+    for c in 0..clients {
         let svc = svc.clone();
         tasks.push(tokio::spawn(async move {
             let mut rng = 0x9e37_79b9_7f4a_7c15 ^ (c as u64 + 1);
-            let mut times = Vec::with_capacity(MOVES_PER_CLIENT);
-            for k in 0..MOVES_PER_CLIENT {
+            let mut times = Vec::with_capacity(per_client);
+            for k in 0..per_client {
                 // Spread over all 10,000 games, distinct channels per client.
-                let i = (c + (k * 37 % (GAMES / CLIENTS)) * CLIENTS) % GAMES;
+                let i = (c + (k * 37 % (GAMES / clients)) * clients) % GAMES;
                 if let Some(d) = one_move(&svc, &mut rng, i, now).await {
                     times.push(d);
                 }
@@ -176,7 +188,7 @@ async fn run(label: &str, url: &str) {
     let wall = t.elapsed();
     all.sort();
     println!(
-        "{label}: {GAMES} games seeded in {:.1} s; {CLIENTS} clients, {} moves: \
+        "{label}: {GAMES} games seeded in {:.1} s; {clients} clients, {} moves: \
          {:.0} moves/s, median {:.2} ms, p99 {:.2} ms, max {:.2} ms",
         seeded.as_secs_f64(),
         all.len(),
@@ -218,16 +230,37 @@ fn main() {
         .enable_all()
         .build()
         .expect("runtime");
+    if let Ok(file) = std::env::var("SCALE_SEED") {
+        let _ = PLATFORM.set("console");
+        rt.block_on(async {
+            let store = Store::open(&format!("sqlite://{file}"))
+                .await
+                .expect("open store");
+            seed(&store, chrono::Utc::now().timestamp_millis()).await;
+            store.close().await;
+        });
+        println!("seeded {GAMES} running console games into {file}");
+        return;
+    }
+    let clients: Vec<usize> = match std::env::var("SCALE_CLIENTS") {
+        Ok(v) => v.split(',').filter_map(|c| c.trim().parse().ok()).collect(),
+        Err(_) => vec![1, 8, 64],
+    };
     rt.block_on(async {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let url = format!("sqlite://{}", dir.path().join("scale.db").display());
-        run("SQLite (file, WAL)", &url).await;
-        match std::env::var("CHESSBOT_TEST_PG_URL") {
-            Ok(base) if !base.is_empty() => {
-                let url = pg_schema(&base).await;
-                run("PostgreSQL", &url).await;
+        let pg = std::env::var("CHESSBOT_TEST_PG_URL")
+            .ok()
+            .filter(|b| !b.is_empty());
+        for &n in &clients {
+            let dir = tempfile::tempdir().expect("tempdir");
+            let url = format!("sqlite://{}", dir.path().join("scale.db").display());
+            run("SQLite (file, WAL)", &url, n).await;
+            match &pg {
+                Some(base) => {
+                    let url = pg_schema(base).await;
+                    run("PostgreSQL", &url, n).await;
+                }
+                None => println!("PostgreSQL: skipped (CHESSBOT_TEST_PG_URL unset)"),
             }
-            _ => println!("PostgreSQL: skipped (CHESSBOT_TEST_PG_URL unset)"),
         }
     });
 }

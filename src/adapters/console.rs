@@ -394,15 +394,22 @@ pub async fn run_in(args: ConsoleArgs, process: &Process) -> anyhow::Result<()> 
     let mut raw = Vec::new();
     let mut buf = String::new();
     loop {
-        raw.clear();
         // A shutdown stops the reading (a partial line was never
-        // answered); the line in hand below always finishes.
+        // answered); the line in hand below always finishes. A summary
+        // the engine finished while we wait for input is printed at once
+        // (`read_until` keeps what it read so far when another branch
+        // wins, and goes on from there).
         let read = tokio::select! {
             biased;
             () = process.shutdown.triggered() => break,
+            Some(done) = done_rx.recv(), if in_flight > 0 => {
+                in_flight -= 1;
+                write_follow_up(&service, &mut out, &mut stdout, done).await?;
+                continue;
+            }
             read = stdin.read_until(b'\n', &mut raw) => read?,
         };
-        if read == 0 {
+        if read == 0 && raw.is_empty() {
             break;
         }
         // `:advance` runs the announcer: summaries in flight are posted
@@ -472,6 +479,11 @@ pub async fn run_in(args: ConsoleArgs, process: &Process) -> anyhow::Result<()> 
             write_follow_up(&service, &mut out, &mut stdout, done).await?;
         }
         stdout.flush().await?;
+        raw.clear();
+        if read == 0 {
+            // The last line had no newline: it was the end of input.
+            break;
+        }
     }
     // End of input: finish the work in flight and print what it causes.
     while in_flight > 0 {

@@ -23,7 +23,21 @@ impl GameService {
     /// The earliest pending reminder, deadline or unposted announcement of
     /// one platform (`None`: all): when its deadline task should look again.
     pub async fn next_due_for(&self, platform: Option<&str>) -> Option<DateTime<Utc>> {
-        match self.inner.store.next_due_for(platform).await {
+        // Summaries this process is posting itself (their follow-ups) are
+        // not due work for its announcer.
+        let held: Vec<i64> = lock(&self.inner.summaries_in_hand)
+            .iter()
+            .copied()
+            .collect();
+        let next = if held.is_empty() {
+            self.inner.store.next_due_for(platform).await
+        } else {
+            self.inner
+                .store
+                .next_due_skipping_summaries(platform, &held)
+                .await
+        };
+        match next {
             Ok(t) => t.map(from_ms),
             Err(e) => {
                 tracing::error!(error = %e, "next_due failed");
@@ -202,6 +216,13 @@ impl GameService {
         lease: i64,
     ) -> Result<Option<DueAnnouncement>, ServiceError> {
         let store = &self.inner.store;
+        if a.kind == ANNOUNCE_SUMMARY && self.holds_summary(a.game_id) {
+            // Its follow-up is in this process's hands (the engine may
+            // still be analysing): not ours to post, only to keep.
+            let later = ms(self.now()) + crate::store::SUMMARY_LEASE_MS;
+            store.renew_announcement(a.id, a.lease_until, later).await?;
+            return Ok(None);
+        }
         if !store.renew_announcement(a.id, a.lease_until, lease).await? {
             return Ok(None);
         }
@@ -210,18 +231,12 @@ impl GameService {
             Some(row) if a.kind == ANNOUNCE_END && !row.is_active() => {
                 let l = self.replay(row).await?;
                 let loc = self.post_locale(&l.place(), l.row.id).await;
-                let mut replies = match l.game.outcome() {
+                // The summary stays this reply's follow-up: this process
+                // now holds its outbox entry (see `summaries_in_hand`).
+                match l.game.outcome() {
                     Some(outcome) => self.timeout_replies(loc, &l, outcome),
                     None => Vec::new(),
-                };
-                // The summary has its own outbox entry when those are
-                // recorded; else it is this reply's follow-up.
-                if crate::store::RECORD_SUMMARY_ENTRIES {
-                    for r in &mut replies {
-                        r.follow_up = None;
-                    }
                 }
-                replies
             }
             Some(row) if a.kind == ANNOUNCE_SUMMARY && !row.is_active() => {
                 let l = self.replay(row).await?;
@@ -370,10 +385,34 @@ impl GameService {
         if let Some(h) = *hint {
             *hint = Some(h.min(at));
         }
+        // ---- speed (issue 36.2): a hint being computed meanwhile is stale.
+        DUE_NOTES.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
     }
 
     /// Whether a command should look for due deadlines first.
     pub(super) fn maybe_due(&self, now: i64) -> bool {
         lock(&self.inner.due_hint).is_none_or(|h| h <= now)
     }
+
+    /// ---- speed (issue 36.2): fills an unknown due hint from the
+    /// database (once, not on every command, in a process whose announcer
+    /// has not run yet, such as the console between `:advance`s), unless a
+    /// deadline was noted while it was being read.
+    pub(super) async fn learn_due_hint(&self) {
+        if lock(&self.inner.due_hint).is_some() {
+            return;
+        }
+        let notes = DUE_NOTES.load(std::sync::atomic::Ordering::SeqCst);
+        let Ok(next) = self.inner.store.next_due().await else {
+            return;
+        };
+        let mut hint = lock(&self.inner.due_hint);
+        if hint.is_none() && DUE_NOTES.load(std::sync::atomic::Ordering::SeqCst) == notes {
+            *hint = Some(next.unwrap_or(i64::MAX));
+        }
+    }
 }
+
+/// Deadlines noted so far (by any service in this process): a due hint read
+/// from the database while this changed may miss the new one.
+static DUE_NOTES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);

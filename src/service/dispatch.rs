@@ -55,6 +55,7 @@ impl GameService {
                 guards: super::game::Guards::default(),
                 background: Mutex::new(Vec::new()),
                 puzzle_games: Mutex::new(std::collections::HashSet::new()),
+                summaries_in_hand: Mutex::new(std::collections::HashSet::new()),
                 drain: crate::lifecycle::Drain::new(),
             }),
         })
@@ -167,6 +168,7 @@ impl GameService {
         // This channel's deadline first (a move after it is too late). The
         // rest of the due work belongs to the adapter's announcer task,
         // which posts before it acknowledges.
+        self.learn_due_hint().await;
         let mut replies = self.settle_own_deadline(place).await;
         // Likewise its challenge's expiry (a 7-day-old challenge is gone).
         replies.append(&mut self.settle_own_challenge(place).await);

@@ -53,6 +53,9 @@ impl GameService {
             ratings,
         });
         end.follow_up = summary_follow_up(loc, place, l);
+        if end.follow_up.is_some() {
+            self.summary_in_hand(l.row.id);
+        }
         self.note_quick_loss(l, outcome);
         vec![end]
     }

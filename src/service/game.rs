@@ -107,6 +107,13 @@ pub(super) struct Inner {
     pub(super) background: Mutex<Vec<tokio::task::JoinHandle<()>>>,
     /// Games whose puzzles this process is making now.
     pub(super) puzzle_games: Mutex<std::collections::HashSet<i64>>,
+    // ---- summaries exactly once (issues 35.7, 36.3)
+    /// Games whose summary this process handed to an adapter as a
+    /// [`FollowUp`](super::FollowUp) and that is not acknowledged yet: the
+    /// announcer of this process leaves their outbox entries alone (it
+    /// extends their lease), so only another process, after this one died,
+    /// posts them.
+    pub(super) summaries_in_hand: Mutex<std::collections::HashSet<i64>>,
     /// Commands and announcements in flight, for a graceful shutdown
     /// (`process.rs`).
     pub(super) drain: Arc<crate::lifecycle::Drain>,
@@ -316,7 +323,12 @@ impl GameService {
             .map_err(|_| corrupt(format!("variant {:?}", row.variant)))?;
         let mut game = Game::from_fen_variant(&row.start_fen, variant, rules)
             .map_err(|e| corrupt(format!("start FEN: {e}")))?;
-        let moves = self.inner.store.moves(row.id).await?;
+        // ---- speed (issue 36.2): a game at ply 0 has no moves to read.
+        let moves = if row.ply == 0 {
+            Vec::new()
+        } else {
+            self.inner.store.moves(row.id).await?
+        };
         for m in &moves {
             let mv = game
                 .position()

@@ -48,11 +48,10 @@ impl GameService {
         for r in &mut replies {
             r.locale = work.locale;
         }
-        // Composed: the outbox entry goes now, so no announcer posts it a
-        // second time (a crash while the engine analysed, the long part,
-        // still leaves it for the announcer; one between here and the post
-        // loses this summary, which `summary` can show again).
-        self.ack_follow_up(work).await;
+        // The outbox entry stays until the adapter posted these replies and
+        // called `ack_follow_up`: a crash before that leaves it for the
+        // announcer of the next process (and this process's announcer
+        // leaves it alone meanwhile).
         replies
     }
 

@@ -17,7 +17,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::game::{GameService, Loaded, ms};
+use super::game::{GameService, Loaded, lock, ms};
 use super::summaries::has_summary;
 use super::{FollowUp, Reply};
 use crate::engine::{GameAnalysis, SideAnalysis, WorstMove};
@@ -36,10 +36,6 @@ impl GameService {
     /// entry is there): false once it was posted and acknowledged, by this
     /// process or by the announcer after a crash.
     pub(super) async fn summary_pending(&self, work: &FollowUp) -> bool {
-        if !crate::store::RECORD_SUMMARY_ENTRIES {
-            // No entries: the follow-up is the only poster.
-            return true;
-        }
         match self.inner.store.summary_entry(work.game).await {
             Ok(entry) => entry.is_some(),
             Err(e) => {
@@ -54,6 +50,7 @@ impl GameService {
     /// what [`GameService::follow_up`] gave): its outbox entry is removed,
     /// so no announcer posts it again.
     pub async fn ack_follow_up(&self, work: &FollowUp) {
+        lock(&self.inner.summaries_in_hand).remove(&work.game);
         match self.inner.store.summary_entry(work.game).await {
             Ok(Some(entry)) => self.ack_summary_entry(&entry).await,
             Ok(None) => {}
@@ -61,6 +58,19 @@ impl GameService {
                 tracing::error!(game = work.game, error = %e, "acknowledging the summary failed");
             }
         }
+    }
+
+    /// Notes that this process handed game `game`'s summary to an adapter
+    /// (a [`FollowUp`]): until [`GameService::ack_follow_up`], the
+    /// announcer of this process leaves its outbox entry alone.
+    pub(super) fn summary_in_hand(&self, game: i64) {
+        lock(&self.inner.summaries_in_hand).insert(game);
+    }
+
+    /// Whether this process holds game `game`'s summary (see
+    /// [`GameService::summary_in_hand`]).
+    pub(super) fn holds_summary(&self, game: i64) -> bool {
+        lock(&self.inner.summaries_in_hand).contains(&game)
     }
 
     async fn ack_summary_entry(&self, entry: &AnnouncementRow) {

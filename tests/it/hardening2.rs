@@ -112,7 +112,6 @@ async fn announced_summaries(svc: &GameService) -> Vec<Reply> {
     out
 }
 
-#[ignore = "summary entries are not recorded yet (RECORD_SUMMARY_ENTRIES): the follow-up posts the summary"]
 #[tokio::test]
 async fn summary_survives_a_crash_and_is_posted_once() {
     let (_dir, url) = crate::test_url().await;
@@ -224,7 +223,6 @@ fn event_type(v: &serde_json::Value) -> &str {
 }
 
 #[test]
-#[ignore = "unverified: with Stockfish on this loaded machine the summary came first"]
 fn console_answers_the_next_command_while_the_engine_analyses() {
     let stockfish = ["/usr/games/stockfish", "/usr/bin/stockfish"]
         .into_iter()

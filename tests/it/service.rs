@@ -613,6 +613,13 @@ async fn restart_continues_the_game_and_keeps_deadlines() {
     let h = harness_on(Store::open(&url).await.unwrap(), clock).await;
     let r = h.svc.run_due().await;
     assert_end(&r, "1-0", Some("white"), "timeout");
+    // Posted as an adapter does: the summary that follows, then its ack.
+    for reply in &r {
+        if let Some(work) = &reply.follow_up {
+            assert!(!h.svc.follow_up(work).await.is_empty());
+            h.svc.ack_follow_up(work).await;
+        }
+    }
     assert!(h.svc.run_due().await.is_empty());
     let h2 = harness_on(
         Store::open(&url).await.unwrap(),

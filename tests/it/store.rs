@@ -232,6 +232,19 @@ async fn the_outbox_hands_an_unposted_announcement_to_one_taker_after_its_lease(
     assert!(store.renew_announcement(end, 15_000, 30_000).await.unwrap());
     assert!(!store.renew_announcement(end, 15_000, 31_000).await.unwrap());
     store.ack_announcement(end).await.unwrap();
+    // The game's summary has its own entry, recorded by the same
+    // transaction (issue 35.7), leased to the process that ended the game.
+    let left = store
+        .expired_announcements(None, i64::MAX, 10)
+        .await
+        .unwrap();
+    assert_eq!(left.len(), 1);
+    assert_eq!(left[0].kind, chessbot::store::ANNOUNCE_SUMMARY);
+    assert_eq!(
+        left[0].lease_until,
+        10_000 + chessbot::store::SUMMARY_LEASE_MS
+    );
+    store.ack_announcement(left[0].id).await.unwrap();
     assert!(
         store
             .expired_announcements(None, i64::MAX, 10)
