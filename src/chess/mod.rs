@@ -20,6 +20,6 @@ pub use pgn_read::{PgnError, PgnGame, read_pgn};
 pub use position::{
     CastleSide, FenError, IllegalMove, MoveList, Position, RepetitionKey, START_FEN,
 };
-pub use san::{MoveInputError, ParseMoveError};
+pub use san::{MAX_MOVE_TEXT, MoveInputError, MoveText, ParseMoveError};
 pub use types::{Bitboard, Color, Move, ParseSquareError, Piece, Role, Square};
 pub use variant::{Chess960NumberError, ParseVariantError, Variant};

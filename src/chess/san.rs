@@ -4,7 +4,9 @@
 //! position with specific errors. Castling may also be typed as the king
 //! taking its own rook (`e1h1`, Chess960 UCI) or as the king's
 //! destination (`e1g1`); where that is also a plain king move (Chess960),
-//! it is the plain king move.
+//! it is the plain king move. Text is read once into a [`MoveText`]
+//! (syntax only, at most [`MAX_MOVE_TEXT`] characters) and then resolved
+//! against a position.
 
 use super::position::{CastleSide, IllegalMove, Position};
 use super::types::{Move, Role, Square};
@@ -124,86 +126,14 @@ impl Position {
         s
     }
 
-    /// Resolves what a person typed to a legal move.
+    /// Resolves what a person typed to a legal move: [`MoveText`]'s
+    /// reading, then [`MoveText::to_move`].
     ///
     /// # Errors
     /// [`MoveInputError`]: unparsable input, an illegal move with the reason,
     /// or an ambiguous one with the candidates in SAN.
     pub fn parse_move(&self, input: &str) -> Result<Move, MoveInputError> {
-        let pattern = MovePattern::parse(input)?;
-        let shown = input.trim().to_string();
-        let legal = self.legal_moves();
-        // The first reading that no legal move fits, and whether some piece
-        // could at least make that move by the way it moves.
-        let mut first_err: Option<(IllegalMove, bool)> = None;
-        for alt in pattern.alternatives() {
-            let mut found: Vec<Move> = legal.iter().copied().filter(|m| alt.matches(*m)).collect();
-            // `f1g1` (or `Kg1`) with the king on f1 in Chess960 is the king's
-            // step, not castling onto g1.
-            if found.iter().any(|m| matches!(m, Move::Castle { .. }))
-                && found.iter().any(|m| !matches!(m, Move::Castle { .. }))
-            {
-                found.retain(|m| !matches!(m, Move::Castle { .. }));
-            }
-            let mut matches = found.into_iter();
-            let Some(first) = matches.next() else {
-                if alt.fallback && first_err.is_some() {
-                    // The bishop reading of a lower-case `b`: only when the
-                    // pawn reading fits no pawn move at all (not even one a
-                    // pin or a check forbids).
-                    if first_err.as_ref().is_some_and(|(_, pseudo)| *pseudo) {
-                        break;
-                    }
-                }
-                if alt.push_only {
-                    // `d4` is a push. Where only a capture reaches d4, ask
-                    // rather than capture for the player.
-                    let captures: Vec<String> = legal
-                        .iter()
-                        .copied()
-                        .filter(|m| alt.matches_ignoring_push(*m))
-                        .map(|m| self.san(m))
-                        .collect();
-                    if !captures.is_empty() && !pattern.has_fallback() {
-                        return Err(MoveInputError::PushIsCapture {
-                            input: shown,
-                            captures,
-                        });
-                    }
-                }
-                let reason = self.explain(&alt);
-                if first_err
-                    .as_ref()
-                    .is_none_or(|(_, pseudo)| !pseudo && reason.1)
-                {
-                    first_err = Some(reason);
-                }
-                continue;
-            };
-            if alt.fallback && first_err.as_ref().is_some_and(|(_, pseudo)| *pseudo) {
-                break;
-            }
-            let rest: Vec<Move> = matches.collect();
-            if rest.is_empty() {
-                return Ok(first);
-            }
-            // Several pieces fit, or a pawn reaches the last rank and no
-            // piece was named: list the candidates.
-            return Err(MoveInputError::Ambiguous {
-                input: shown,
-                candidates: std::iter::once(first)
-                    .chain(rest)
-                    .map(|m| self.san(m))
-                    .collect(),
-            });
-        }
-        Err(match first_err {
-            Some((reason, _)) => MoveInputError::Illegal {
-                input: shown,
-                reason,
-            },
-            None => MoveInputError::Parse(ParseMoveError::Unparsable(shown)),
-        })
+        input.parse::<MoveText>()?.to_move(self)
     }
 
     /// The reason no legal move fits `pat`, and whether some piece could
@@ -337,13 +267,35 @@ impl Alternative {
     }
 }
 
-/// The readings of one input, most likely first.
-#[derive(Debug)]
-struct MovePattern {
+/// The most characters move text may have (trimmed): the one limit on
+/// what a player types as a move.
+pub const MAX_MOVE_TEXT: usize = 64;
+
+/// Move text read once, without a position (the way shakmaty's `San` is
+/// read by `San::from_ascii`): its readings, most likely first. A position
+/// then resolves it to a legal move with [`MoveText::to_move`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveText {
+    /// The text as typed, trimmed (what errors quote).
+    text: String,
     alternatives: Vec<Alternative>,
 }
 
-impl MovePattern {
+impl std::str::FromStr for MoveText {
+    type Err = ParseMoveError;
+
+    fn from_str(input: &str) -> Result<MoveText, ParseMoveError> {
+        MoveText::parse(input)
+    }
+}
+
+impl MoveText {
+    /// The text as typed, trimmed.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
     fn alternatives(&self) -> impl Iterator<Item = Alternative> + '_ {
         self.alternatives.iter().cloned()
     }
@@ -352,12 +304,18 @@ impl MovePattern {
         self.alternatives.iter().any(|a| a.fallback)
     }
 
-    fn parse(input: &str) -> Result<MovePattern, ParseMoveError> {
+    /// Reads move text: SAN with or without marks, `0-0`, long algebraic,
+    /// UCI, lower-case pieces, figurines.
+    ///
+    /// # Errors
+    /// [`ParseMoveError`]: empty, longer than [`MAX_MOVE_TEXT`] characters,
+    /// or not move notation at all.
+    pub fn parse(input: &str) -> Result<MoveText, ParseMoveError> {
         let trimmed = input.trim();
         if trimmed.is_empty() {
             return Err(ParseMoveError::Empty);
         }
-        if trimmed.chars().count() > 24 {
+        if trimmed.chars().count() > MAX_MOVE_TEXT {
             return Err(ParseMoveError::TooLong);
         }
         let unparsable = || ParseMoveError::Unparsable(trimmed.to_string());
@@ -386,7 +344,8 @@ impl MovePattern {
                 3 => false,
                 _ => return Err(unparsable()),
             };
-            return Ok(MovePattern {
+            return Ok(MoveText {
+                text: trimmed.to_string(),
                 alternatives: vec![Alternative {
                     role: Some(Role::King),
                     from_file: None,
@@ -435,7 +394,93 @@ impl MovePattern {
         if alternatives.is_empty() {
             return Err(unparsable());
         }
-        Ok(MovePattern { alternatives })
+        Ok(MoveText {
+            text: trimmed.to_string(),
+            alternatives,
+        })
+    }
+
+    /// The legal move of `position` this text names, like shakmaty's
+    /// `San::to_move`.
+    ///
+    /// # Errors
+    /// [`MoveInputError`]: an illegal move with the reason, an ambiguous one
+    /// with the candidates in SAN, a pawn push where only captures reach
+    /// the square, or text no legal move fits at all.
+    pub fn to_move(&self, position: &Position) -> Result<Move, MoveInputError> {
+        let shown = self.text.clone();
+        let legal = position.legal_moves();
+        // The first reading that no legal move fits, and whether some piece
+        // could at least make that move by the way it moves.
+        let mut first_err: Option<(IllegalMove, bool)> = None;
+        for alt in self.alternatives() {
+            let mut found: Vec<Move> = legal.iter().copied().filter(|m| alt.matches(*m)).collect();
+            // `f1g1` (or `Kg1`) with the king on f1 in Chess960 is the king's
+            // step, not castling onto g1.
+            if found.iter().any(|m| matches!(m, Move::Castle { .. }))
+                && found.iter().any(|m| !matches!(m, Move::Castle { .. }))
+            {
+                found.retain(|m| !matches!(m, Move::Castle { .. }));
+            }
+            let mut matches = found.into_iter();
+            let Some(first) = matches.next() else {
+                if alt.fallback && first_err.is_some() {
+                    // The bishop reading of a lower-case `b`: only when the
+                    // pawn reading fits no pawn move at all (not even one a
+                    // pin or a check forbids).
+                    if first_err.as_ref().is_some_and(|(_, pseudo)| *pseudo) {
+                        break;
+                    }
+                }
+                if alt.push_only {
+                    // `d4` is a push. Where only a capture reaches d4, ask
+                    // rather than capture for the player.
+                    let captures: Vec<String> = legal
+                        .iter()
+                        .copied()
+                        .filter(|m| alt.matches_ignoring_push(*m))
+                        .map(|m| position.san(m))
+                        .collect();
+                    if !captures.is_empty() && !self.has_fallback() {
+                        return Err(MoveInputError::PushIsCapture {
+                            input: shown,
+                            captures,
+                        });
+                    }
+                }
+                let reason = position.explain(&alt);
+                if first_err
+                    .as_ref()
+                    .is_none_or(|(_, pseudo)| !pseudo && reason.1)
+                {
+                    first_err = Some(reason);
+                }
+                continue;
+            };
+            if alt.fallback && first_err.as_ref().is_some_and(|(_, pseudo)| *pseudo) {
+                break;
+            }
+            let rest: Vec<Move> = matches.collect();
+            if rest.is_empty() {
+                return Ok(first);
+            }
+            // Several pieces fit, or a pawn reaches the last rank and no
+            // piece was named: list the candidates.
+            return Err(MoveInputError::Ambiguous {
+                input: shown,
+                candidates: std::iter::once(first)
+                    .chain(rest)
+                    .map(|m| position.san(m))
+                    .collect(),
+            });
+        }
+        Err(match first_err {
+            Some((reason, _)) => MoveInputError::Illegal {
+                input: shown,
+                reason,
+            },
+            None => MoveInputError::Parse(ParseMoveError::Unparsable(shown)),
+        })
     }
 
     /// Reads `[file][rank] file rank [promotion]` after the piece letter.
@@ -495,6 +540,34 @@ mod tests {
 
     fn san_of(p: &Position, input: &str) -> String {
         p.san(p.parse_move(input).unwrap())
+    }
+
+    #[test]
+    fn move_text_is_read_once_and_resolved_in_any_position() {
+        let text: MoveText = " Nf3+ ".parse().unwrap();
+        assert_eq!(text.as_str(), "Nf3+");
+        let start = Position::startpos();
+        assert_eq!(start.san(text.to_move(&start).unwrap()), "Nf3");
+        // The same value in another position: the knight is gone.
+        let p = pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        assert!(matches!(
+            text.to_move(&p),
+            Err(MoveInputError::Illegal { ref input, .. }) if input == "Nf3+"
+        ));
+    }
+
+    #[test]
+    fn move_text_has_one_length_limit() {
+        let padded = format!("e4{}", "!".repeat(MAX_MOVE_TEXT - 2));
+        let p = Position::startpos();
+        assert_eq!(san_of(&p, &padded), "e4");
+        let long = format!("e4{}", "!".repeat(MAX_MOVE_TEXT - 1));
+        assert_eq!(MoveText::parse(&long), Err(ParseMoveError::TooLong));
+        assert_eq!(MoveText::parse("  "), Err(ParseMoveError::Empty));
+        assert!(matches!(
+            MoveText::parse("zz"),
+            Err(ParseMoveError::Unparsable(t)) if t == "zz"
+        ));
     }
 
     #[test]

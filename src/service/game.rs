@@ -72,8 +72,6 @@ pub(super) fn user(code: &'static str, message: String) -> Failure {
 
 pub(super) type Handled = Result<Vec<Reply>, Failure>;
 
-/// Longest move text worth parsing.
-pub(super) const MAX_MOVE_LEN: usize = 64;
 pub(super) const DAY_MS: i64 = 86_400_000;
 
 /// The game service. Cheap to clone; `Send + Sync`.

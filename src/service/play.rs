@@ -3,27 +3,22 @@
 
 use super::{Action, Actor, Event, Place, Subject, messages as msg};
 use crate::chess::{
-    ClaimError, Color, Game, Move, MoveInputError, Outcome, RulesMode, Termination,
+    ClaimError, Color, Game, Move, MoveInputError, MoveText, Outcome, ParseMoveError, RulesMode,
+    Termination,
 };
 use crate::i18n::Locale;
 use crate::store::{GameUpdate, MoveRow};
 
 use super::computer::engine_side;
 use super::game::{
-    Failure, GameService, Handled, Loaded, MAX_MOVE_LEN, color_str, failure_reply, from_ms,
-    move_number, ms, reply, user,
+    Failure, GameService, Handled, Loaded, color_str, failure_reply, from_ms, move_number, ms,
+    reply, user,
 };
 use super::records::rating_update;
 
 impl GameService {
     pub(super) async fn play(&self, loc: Locale, place: &Place, by: &Actor, text: &str) -> Handled {
-        let text = text.trim();
-        if text.is_empty() {
-            return Err(user("invalid_notation", msg::missing_move(loc)));
-        }
-        if text.chars().count() > MAX_MOVE_LEN {
-            return Err(user("invalid_notation", msg::move_too_long(loc)));
-        }
+        let typed = TypedMove::read(loc, text)?;
         let l = self.require_active(loc, place).await?;
         let me = l.require_player(loc, by)?;
         let turn = l.game.position().turn();
@@ -32,11 +27,11 @@ impl GameService {
         }
         let number = move_number(l.game.position());
         let mut game = l.game.clone();
-        let played = play_typed(&mut game, text, loc);
+        let played = typed.play(&mut game);
         let (mv, san) = match played {
             Ok(played) => played,
             Err(e) => {
-                let failure = user(error_code_of(&e), msg::move_error(loc, &e, text));
+                let failure = user(error_code_of(&e), msg::move_error(loc, &e, &typed.text));
                 let choices = promotion_choices(l.game.position(), &e);
                 if choices.is_empty() {
                     return Err(failure);
@@ -290,12 +285,11 @@ impl GameService {
                 Err(e) => Err(user("not_allowed", msg::claim_refused(loc, &e))),
             };
         };
-        if text.chars().count() > MAX_MOVE_LEN {
-            return Err(user("invalid_notation", msg::move_too_long(loc)));
-        }
+        let typed = TypedMove::read(loc, text)?;
         let number = move_number(l.game.position());
         let mut game = l.game.clone();
-        let (mv, san) = play_typed(&mut game, text, loc)
+        let (mv, san) = typed
+            .play(&mut game)
             .map_err(|e| user(error_code_of(&e), msg::move_error(loc, &e, text)))?;
         // A move that ends the game by itself (mate, fivefold) needs no claim.
         let refused = if game.outcome().is_some() {
@@ -471,44 +465,95 @@ fn promotion_choices(
     choices
 }
 
-/// Plays move text typed in `loc`'s notation. English and Thai use the
-/// international letters: the text is read as typed first and, if that is
-/// not notation at all, again after the language-independent normalisation
-/// (full-width letters, figurines, dashes and Cyrillic O in castling, `х`
-/// captures). Russian and Romanian read their own piece letters first
-/// (Romanian `N` is a bishop), and the text as typed only when that is not
-/// notation at all; letters are never guessed across languages.
-pub(super) fn play_typed(
-    game: &mut Game,
-    text: &str,
-    loc: Locale,
-) -> Result<(Move, String), MoveInputError> {
-    let normal = crate::i18n::notation::to_standard(text, loc);
-    let (first, second) = match loc {
-        Locale::En | Locale::Th => (text, normal.as_str()),
-        Locale::Ru | Locale::Ro => (normal.as_str(), text),
-    };
-    if second != first && game.outcome().is_none() {
-        // The same letters may name different pieces in the local and the
-        // English notation (N is a bishop in Romanian): when both readings
-        // are legal and differ, ask instead of choosing for the player.
-        let position = game.position();
-        if let (Ok(a), Ok(b)) = (position.parse_move(first), position.parse_move(second))
-            && a != b
-        {
-            return Err(MoveInputError::Ambiguous {
-                input: text.trim().to_string(),
-                candidates: vec![position.san(a), position.san(b)],
-            });
+/// A move as a player typed it in `loc`'s notation, read once (each
+/// reading parsed once into a [`MoveText`]) and then played in any game.
+/// English and Thai use the international letters: the text is read as
+/// typed first and, if that is not notation at all, again after the
+/// language-independent normalisation (full-width letters, figurines,
+/// dashes and Cyrillic O in castling, `х` captures). Russian and Romanian
+/// read their own piece letters first (Romanian `N` is a bishop), and the
+/// text as typed only when that is not notation at all; letters are never
+/// guessed across languages.
+pub(super) struct TypedMove {
+    /// The text as typed, trimmed (what errors quote).
+    text: String,
+    /// The likelier reading.
+    first: Result<MoveText, ParseMoveError>,
+    /// The other reading, tried when the first is not notation; none when
+    /// the normalisation changed nothing.
+    second: Option<Result<MoveText, ParseMoveError>>,
+}
+
+impl TypedMove {
+    /// Reads `text` typed in `loc`'s notation.
+    ///
+    /// # Errors
+    /// `invalid_notation` when there is no text, or more than a move can
+    /// have ([`crate::chess::MAX_MOVE_TEXT`]); whether it is notation at
+    /// all is told when it is played (after the game's own checks).
+    pub(super) fn read(loc: Locale, text: &str) -> Result<TypedMove, Failure> {
+        let text = text.trim();
+        let as_typed = MoveText::parse(text);
+        match as_typed {
+            Err(ParseMoveError::Empty) => {
+                return Err(user("invalid_notation", msg::missing_move(loc)));
+            }
+            Err(ParseMoveError::TooLong) => {
+                return Err(user("invalid_notation", msg::move_too_long(loc)));
+            }
+            _ => {}
         }
+        let normal = crate::i18n::notation::to_standard(text, loc);
+        let (first, second) = if normal == text {
+            (as_typed, None)
+        } else {
+            let normal = MoveText::parse(&normal);
+            match loc {
+                Locale::En | Locale::Th => (as_typed, Some(normal)),
+                Locale::Ru | Locale::Ro => (normal, Some(as_typed)),
+            }
+        };
+        Ok(TypedMove {
+            text: text.to_string(),
+            first,
+            second,
+        })
     }
-    let played = game.play_input(first);
-    match played {
-        Err(MoveInputError::Parse(_)) if second != first => match game.play_input(second) {
-            Err(MoveInputError::Parse(_)) => played,
-            other => other,
-        },
-        other => other,
+
+    /// Plays the move in `game`: the first reading that is notation (a
+    /// second one only when the first is not); the move and its SAN.
+    ///
+    /// # Errors
+    /// Why it cannot be played there. When both readings are legal and
+    /// differ (the same letters name different pieces in the local and the
+    /// English notation: N is a bishop in Romanian), the player is asked
+    /// ([`MoveInputError::Ambiguous`]) instead of chosen for.
+    pub(super) fn play(&self, game: &mut Game) -> Result<(Move, String), MoveInputError> {
+        if game.outcome().is_some() {
+            return Err(MoveInputError::GameOver);
+        }
+        let position = game.position();
+        let resolve = |r: &Result<MoveText, ParseMoveError>| match r {
+            Ok(t) => t.to_move(position),
+            Err(e) => Err(MoveInputError::Parse(e.clone())),
+        };
+        let chosen = match (resolve(&self.first), self.second.as_ref().map(resolve)) {
+            (first, None) => first,
+            (Ok(a), Some(Ok(b))) if a != b => {
+                return Err(MoveInputError::Ambiguous {
+                    input: self.text.clone(),
+                    candidates: vec![position.san(a), position.san(b)],
+                });
+            }
+            (first @ Err(MoveInputError::Parse(_)), Some(second)) => match second {
+                Err(MoveInputError::Parse(_)) => first,
+                other => other,
+            },
+            (first, Some(_)) => first,
+        };
+        let mv = chosen?;
+        let san = game.play(mv)?.to_string();
+        Ok((mv, san))
     }
 }
 
@@ -520,5 +565,67 @@ pub(super) fn error_code_of(e: &MoveInputError) -> &'static str {
         MoveInputError::Ambiguous { .. } => "ambiguous_move",
         MoveInputError::PushIsCapture { .. } => "illegal_move",
         MoveInputError::GameOver => "no_game",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Failure, Locale, MoveInputError, TypedMove};
+    use crate::chess::{Game, RulesMode};
+
+    fn played(loc: Locale, fen: &str, text: &str) -> Result<String, MoveInputError> {
+        let mut game = Game::from_fen(fen, RulesMode::House).unwrap();
+        let typed = TypedMove::read(loc, text).map_err(|_| MoveInputError::GameOver)?;
+        typed.play(&mut game).map(|(_, san)| san)
+    }
+
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    #[test]
+    fn local_letters_are_read_before_the_text_as_typed() {
+        assert_eq!(played(Locale::Ru, START, "Кf3").unwrap(), "Nf3");
+        assert_eq!(played(Locale::Ro, START, "Cf3").unwrap(), "Nf3");
+        assert_eq!(played(Locale::En, START, "Nf3").unwrap(), "Nf3");
+        // Not notation in any reading: the text as typed is quoted.
+        match played(Locale::Ru, START, "xyz") {
+            Err(MoveInputError::Parse(_)) => {}
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn two_legal_readings_that_differ_are_asked_about() {
+        // Romanian N is a bishop: Nb5 is Bb5 (the bishop on f1) or Nb5
+        // (the knight on c3), both legal.
+        let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 4 4";
+        match played(Locale::Ro, fen, "Nb5") {
+            Err(MoveInputError::Ambiguous { input, candidates }) => {
+                assert_eq!(input, "Nb5");
+                assert_eq!(candidates.len(), 2, "{candidates:?}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn empty_and_overlong_text_are_refused_before_any_game() {
+        let code = |text: &str| match TypedMove::read(Locale::En, text) {
+            Ok(_) => None,
+            Err(Failure::User { code, .. }) => Some(code),
+            Err(_) => Some("other"),
+        };
+        assert_eq!(code("  "), Some("invalid_notation"));
+        let long = "z".repeat(crate::chess::MAX_MOVE_TEXT + 1);
+        assert_eq!(code(&long), Some("invalid_notation"));
+        assert_eq!(code(&long[1..]), None);
+    }
+
+    #[test]
+    fn a_finished_game_takes_no_move_whatever_the_text() {
+        let mate = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+        assert_eq!(
+            played(Locale::En, mate, "zz"),
+            Err(MoveInputError::GameOver)
+        );
     }
 }

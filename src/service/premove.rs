@@ -15,10 +15,8 @@
 //! author: in `games` and in their own copy of the PGN (sent to them
 //! directly), never in a board, a summary or a public PGN.
 
-use super::game::{
-    Failure, GameService, Handled, Loaded, MAX_MOVE_LEN, from_ms, move_number, ms, reply, user,
-};
-use super::play::{error_code_of, play_typed};
+use super::game::{Failure, GameService, Handled, Loaded, from_ms, move_number, ms, reply, user};
+use super::play::{TypedMove, error_code_of};
 use super::records::rating_update;
 use super::{Action, Actor, Event, Place, Reply, Subject, messages as msg};
 use crate::chess::{Color, Game, Move, MoveInputError};
@@ -599,10 +597,8 @@ impl GameService {
         let mut game = l.game.clone();
         let mut ucis = Vec::with_capacity(tokens.len());
         for (i, t) in tokens.iter().enumerate() {
-            if t.chars().count() > MAX_MOVE_LEN {
-                return Err(user("invalid_notation", msg::move_too_long(loc)));
-            }
-            match play_typed(&mut game, t, loc) {
+            let typed = TypedMove::read(loc, t)?;
+            match typed.play(&mut game) {
                 Ok((mv, _)) => ucis.push(mv.uci()),
                 Err(MoveInputError::GameOver) => {
                     return Err(user("illegal_move", msg::premove_after_end(loc, i + 1)));

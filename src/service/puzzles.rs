@@ -14,10 +14,8 @@
 
 use chrono::{DateTime, Utc};
 
-use super::game::{
-    DAY_MS, Failure, GameService, Handled, MAX_MOVE_LEN, from_ms, lock, ms, reply, user,
-};
-use super::play::{error_code_of, play_typed};
+use super::game::{DAY_MS, Failure, GameService, Handled, from_ms, lock, ms, reply, user};
+use super::play::{TypedMove, error_code_of};
 use super::records::community;
 use super::{
     Actor, BoardImage, DEFAULT_DAILY_HOUR, DueAnnouncement, Event, Place, PuzzleDaily, Reply,
@@ -318,12 +316,7 @@ impl GameService {
         id: Option<i64>,
     ) -> Handled {
         let text = text.trim();
-        if text.is_empty() {
-            return Err(user("invalid_notation", msg::missing_move(loc)));
-        }
-        if text.chars().count() > MAX_MOVE_LEN {
-            return Err(user("invalid_notation", msg::move_too_long(loc)));
-        }
+        let typed = TypedMove::read(loc, text)?;
         let store = &self.inner.store;
         let platform = place.platform.as_str();
         let now = ms(self.now());
@@ -384,7 +377,8 @@ impl GameService {
             return Err(user("no_puzzle", msg::puzzle_finished(loc, row.id)));
         };
         let mut tried = game.clone();
-        let (mv, san) = play_typed(&mut tried, text, loc)
+        let (mv, san) = typed
+            .play(&mut tried)
             .map_err(|e| user(error_code_of(&e), msg::move_error(loc, &e, text)))?;
         let solver = solver_color(&row);
         let correct = mv.uci() == *expected || tried.position().is_checkmate();

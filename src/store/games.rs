@@ -3,7 +3,7 @@
 //! and every guarded change of a running game (a move, a takeback, an offer,
 //! its end, a move to another channel).
 
-use super::backend::{Exec, query, query_as};
+use super::backend::{Exec, Tx, query, query_as};
 use super::outbox::{ANNOUNCE_END, Outbox};
 use super::ratings::{self, RatingChange, RatingUpdate};
 use super::summaries;
@@ -292,54 +292,15 @@ impl Store {
         ratings: Option<&RatingUpdate>,
     ) -> StoreResult<Option<RatingChange>> {
         let mut tx = self.pool.begin().await?;
-        let (status, result, termination, ended_at) = finish_columns(update);
-        let done = query(
-            "update game set ply = ply + 1, fen = ?, draw_offer = ?, takeback_offer = ?, \
-             deadline_at = ?, remind_at = ?, status = ?, result = ?, termination = ?, \
-             ended_at = ?, updated_at = ? \
-             where id = ? and status = 'active' and ply = ? \
-             and (deadline_at is null or deadline_at > ?)",
+        advance(
+            &mut tx,
+            game_id,
+            expected_ply,
+            std::slice::from_ref(mv),
+            update,
         )
-        .bind(&update.fen)
-        .bind(&update.draw_offer)
-        .bind(&update.takeback_offer)
-        .bind(update.deadline_at)
-        .bind(update.remind_at)
-        .bind(status)
-        .bind(result)
-        .bind(termination)
-        .bind(ended_at)
-        .bind(update.now)
-        .bind(game_id)
-        .bind(expected_ply)
-        .bind(update.now)
-        .execute(&mut *tx)
         .await?;
-        if done.rows_affected() != 1 {
-            return Err(StoreError::Stale);
-        }
-        query("insert into move (game_id, ply, uci, san, played_at) values (?, ?, ?, ?, ?)")
-            .bind(game_id)
-            .bind(expected_ply + 1)
-            .bind(&mv.uci)
-            .bind(&mv.san)
-            .bind(mv.played_at)
-            .execute(&mut *tx)
-            .await
-            .map_err(|e| match map_unique(e) {
-                StoreError::Busy => StoreError::Stale,
-                e => e,
-            })?;
-        let change = match (ratings, &update.finish) {
-            (Some(u), Some((result, _))) => {
-                ratings::apply_rating(&mut tx, game_id, result, u, update.now).await?
-            }
-            _ => None,
-        };
-        if let Some((result, _)) = &update.finish {
-            summaries::record_summary(&mut tx, game_id, expected_ply + 1, result, update.now)
-                .await?;
-        }
+        let change = settle_end(&mut tx, game_id, expected_ply + 1, update, ratings).await?;
         tx.commit().await?;
         Ok(change)
     }
@@ -598,6 +559,87 @@ pub(super) fn finish_columns(update: &GameUpdate) -> FinishColumns<'_> {
         ),
         None => (STATUS_ACTIVE, None, None, None),
     }
+}
+
+/// The guarded start of every move's transaction ([`Store::apply_move`],
+/// [`Store::apply_moves`]): the game must be active at `expected_ply` and
+/// not past its deadline; it takes `update` and `moves` become its plies
+/// `expected_ply + 1...`.
+///
+/// # Errors
+/// [`StoreError::Stale`] when the game is no longer at `expected_ply`.
+pub(super) async fn advance(
+    tx: &mut Tx,
+    game_id: i64,
+    expected_ply: i64,
+    moves: &[MoveRow],
+    update: &GameUpdate,
+) -> StoreResult<()> {
+    let (status, result, termination, ended_at) = finish_columns(update);
+    let done = query(
+        "update game set ply = ply + ?, fen = ?, draw_offer = ?, takeback_offer = ?, \
+         deadline_at = ?, remind_at = ?, status = ?, result = ?, termination = ?, \
+         ended_at = ?, updated_at = ? \
+         where id = ? and status = 'active' and ply = ? \
+         and (deadline_at is null or deadline_at > ?)",
+    )
+    .bind(moves.len() as i64)
+    .bind(&update.fen)
+    .bind(&update.draw_offer)
+    .bind(&update.takeback_offer)
+    .bind(update.deadline_at)
+    .bind(update.remind_at)
+    .bind(status)
+    .bind(result)
+    .bind(termination)
+    .bind(ended_at)
+    .bind(update.now)
+    .bind(game_id)
+    .bind(expected_ply)
+    .bind(update.now)
+    .execute(&mut **tx)
+    .await?;
+    if done.rows_affected() != 1 {
+        return Err(StoreError::Stale);
+    }
+    for (i, mv) in moves.iter().enumerate() {
+        query("insert into move (game_id, ply, uci, san, played_at) values (?, ?, ?, ?, ?)")
+            .bind(game_id)
+            .bind(expected_ply + 1 + i as i64)
+            .bind(&mv.uci)
+            .bind(&mv.san)
+            .bind(mv.played_at)
+            .execute(&mut **tx)
+            .await
+            .map_err(|e| match map_unique(e) {
+                StoreError::Busy => StoreError::Stale,
+                e => e,
+            })?;
+    }
+    Ok(())
+}
+
+/// The end of a move's transaction when the moves ended the game (now at
+/// `ply`): both ratings with `ratings`, and the summary entry.
+///
+/// # Errors
+/// Database failures.
+pub(super) async fn settle_end(
+    tx: &mut Tx,
+    game_id: i64,
+    ply: i64,
+    update: &GameUpdate,
+    ratings: Option<&RatingUpdate>,
+) -> StoreResult<Option<RatingChange>> {
+    let Some((result, _)) = &update.finish else {
+        return Ok(None);
+    };
+    let change = match ratings {
+        Some(u) => ratings::apply_rating(tx, game_id, result, u, update.now).await?,
+        None => None,
+    };
+    summaries::record_summary(tx, game_id, ply, result, update.now).await?;
+    Ok(change)
 }
 
 /// The guarded single-column updates of [`Store::set_draw_offer`] and

@@ -10,9 +10,9 @@
 //! opponent moved is never lost silently (the loser is told to try again).
 
 use super::backend::{query, query_as};
-use super::games::{GameUpdate, MoveRow, finish_columns};
-use super::ratings::{self, RatingChange, RatingUpdate};
-use super::{Store, StoreError, StoreResult, map_unique};
+use super::games::{GameUpdate, MoveRow, advance, settle_end};
+use super::ratings::{RatingChange, RatingUpdate};
+use super::{Store, StoreError, StoreResult};
 
 /// A player's queued lines of a game.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
@@ -171,39 +171,14 @@ impl Store {
         check: &LinesCheck,
     ) -> StoreResult<Applied> {
         let mut tx = self.pool.begin().await?;
-        let (status, result, termination, ended_at) = finish_columns(update);
-        let done = query(
-            "update game set ply = ply + ?, fen = ?, draw_offer = ?, takeback_offer = ?, \
-             deadline_at = ?, remind_at = ?, status = ?, result = ?, termination = ?, \
-             ended_at = ?, updated_at = ? \
-             where id = ? and status = 'active' and ply = ? \
-             and (deadline_at is null or deadline_at > ?)",
-        )
-        .bind(moves.len() as i64)
-        .bind(&update.fen)
-        .bind(&update.draw_offer)
-        .bind(&update.takeback_offer)
-        .bind(update.deadline_at)
-        .bind(update.remind_at)
-        .bind(status)
-        .bind(result)
-        .bind(termination)
-        .bind(ended_at)
-        .bind(update.now)
-        .bind(game_id)
-        .bind(expected_ply)
-        .bind(update.now)
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() != 1 {
-            return Err(StoreError::Stale);
-        }
+        advance(&mut tx, game_id, expected_ply, moves, update).await?;
         let current: Option<PremoveRow> = query_as(PREMOVE_SQL)
             .bind(game_id)
             .bind(&check.player_id)
             .fetch_optional(&mut *tx)
             .await?;
         if current != check.expected {
+            // Dropped without a commit: nothing written.
             return Ok(Applied::LinesChanged);
         }
         query("delete from premove where game_id = ?")
@@ -223,37 +198,8 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         }
-        for (i, mv) in moves.iter().enumerate() {
-            query("insert into move (game_id, ply, uci, san, played_at) values (?, ?, ?, ?, ?)")
-                .bind(game_id)
-                .bind(expected_ply + 1 + i as i64)
-                .bind(&mv.uci)
-                .bind(&mv.san)
-                .bind(mv.played_at)
-                .execute(&mut *tx)
-                .await
-                .map_err(|e| match map_unique(e) {
-                    StoreError::Busy => StoreError::Stale,
-                    e => e,
-                })?;
-        }
-        let change = match (ratings, &update.finish) {
-            (Some(u), Some((result, _))) => {
-                ratings::apply_rating(&mut tx, game_id, result, u, update.now).await?
-            }
-            _ => None,
-        };
-        // The summary entry, in the transaction that ends the game.
-        if let Some((result, _)) = &update.finish {
-            super::summaries::record_summary(
-                &mut tx,
-                game_id,
-                expected_ply + moves.len() as i64,
-                result,
-                update.now,
-            )
-            .await?;
-        }
+        let ply = expected_ply + moves.len() as i64;
+        let change = settle_end(&mut tx, game_id, ply, update, ratings).await?;
         tx.commit().await?;
         Ok(Applied::Done(change))
     }

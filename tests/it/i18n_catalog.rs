@@ -3,341 +3,16 @@
 //! or unknown variables), selectors cover their cases, and the plural forms
 //! come out right (Russian 1/2/5 days, Romanian 1/2/20 days).
 
-use chessbot::i18n::{self, Arg, Locale, TrError};
+use std::sync::LazyLock;
 
-/// Every message and the arguments `src/service/messages.rs` passes to it.
-/// A new message must be added here, which is what the completeness test
-/// enforces.
-const CONTRACT: &[(&str, &[&str])] = &[
-    ("color", &["color"]),
-    ("player-to-move", &[]),
-    ("termination", &["termination"]),
-    ("san-local", &["local", "san"]),
-    (
-        "challenge-posted",
-        &[
-            "open",
-            "challenger",
-            "opponent",
-            "color",
-            "days",
-            "rules",
-            "custom",
-        ],
-    ),
-    ("challenge-declined", &["by", "challenger"]),
-    ("challenge-cancelled", &["challenger"]),
-    (
-        "game-started",
-        &["id", "white", "black", "to_move", "until"],
-    ),
-    ("moved", &["by", "number", "san", "next", "until"]),
-    ("moved-final", &["by", "number", "san"]),
-    (
-        "board-caption",
-        &["id", "white", "black", "to_move", "until"],
-    ),
-    ("final-board-caption", &["id", "white", "black", "result"]),
-    ("draw-offered", &["by", "to"]),
-    ("draw-declined", &["by"]),
-    ("takeback-requested", &["by", "to"]),
-    ("takeback-declined", &["by"]),
-    ("takeback-done", &["plies", "to_move", "until"]),
-    ("reminder", &["player", "id", "until"]),
-    (
-        "summary",
-        &["case", "winner", "loser", "result", "termination"],
-    ),
-    ("aborted-no-first-move", &["player"]),
-    (
-        "games-line",
-        &["id", "where", "white", "black", "to_move", "until"],
-    ),
-    ("games-waiting-heading", &[]),
-    ("games-your-move-heading", &[]),
-    ("no-games", &[]),
-    (
-        "history-line",
-        &["id", "white", "black", "result", "termination"],
-    ),
-    ("history-heading", &["user"]),
-    ("no-history", &["user"]),
-    ("rating-change", &["player", "before", "after", "diff"]),
-    (
-        "stats-rated",
-        &[
-            "player",
-            "rating",
-            "provisional",
-            "rd",
-            "games",
-            "wins",
-            "draws",
-            "losses",
-        ],
-    ),
-    ("stats-unrated", &["player"]),
-    (
-        "stats-vs",
-        &["opponent", "games", "wins", "draws", "losses"],
-    ),
-    ("leaderboard-heading", &[]),
-    (
-        "leaderboard-line",
-        &["rank", "player", "rating", "provisional", "games"],
-    ),
-    ("leaderboard-empty", &[]),
-    ("help", &[]),
-    ("language-set", &[]),
-    ("language-current", &["language", "set"]),
-    ("unknown-language", &["given"]),
-    ("invalid-notation", &["detail", "input"]),
-    ("missing-move", &[]),
-    ("move-too-long", &[]),
-    (
-        "illegal-move",
-        &["detail", "input", "reason", "square", "role", "side"],
-    ),
-    ("ambiguous-move", &["detail", "input", "candidates"]),
-    ("push-is-capture", &["input", "captures"]),
-    ("language-locked", &["white", "black"]),
-    ("not-your-turn", &["to_move"]),
-    ("not-a-player", &["white", "black"]),
-    ("no-game", &[]),
-    ("no-game-here", &[]),
-    ("no-such-game", &["id"]),
-    ("game-in-progress", &["id", "white", "black"]),
-    ("challenge-pending", &["challenger"]),
-    ("no-challenge", &[]),
-    ("challenge-not-for-you", &["opponent"]),
-    ("own-challenge", &[]),
-    ("not-your-challenge", &["challenger"]),
-    ("open-challenge-no-decline", &[]),
-    ("self-challenge", &[]),
-    ("challenge-computer", &[]),
-    ("bad-vacation-days", &["given", "max"]),
-    ("bad-days", &["given"]),
-    ("invalid-fen", &["detail"]),
-    ("fen-game-over", &[]),
-    ("draw-too-early", &[]),
-    ("draw-already-offered", &[]),
-    ("abort-too-late", &[]),
-    ("nothing-to-take-back", &[]),
-    ("takeback-already-requested", &[]),
-    ("nothing-to-decline", &[]),
-    ("claim-refused", &["detail", "reason"]),
-    ("claim-refused-move-stands", &["detail"]),
-    ("no-rematch", &[]),
-    ("rematch-not-player", &["white", "black"]),
-    ("position-changed", &[]),
-    ("button-challenge-gone", &[]),
-    ("button-game-gone", &["id"]),
-    ("button-draw-gone", &[]),
-    ("button-stale", &[]),
-    ("internal", &[]),
-    ("unknown-command", &["name"]),
-    ("missing-command", &[]),
-    ("invalid-option", &["detail"]),
-    ("unknown-option", &["command", "name"]),
-    ("bad-option-value", &["name", "value"]),
-    ("unexpected-argument", &["command", "arg"]),
-    ("unterminated-quote", &[]),
-    ("input-too-long", &[]),
-    ("console-bad-line", &[]),
-    ("console-unknown-directive", &["directive"]),
-    ("console-not-utf8", &[]),
-    ("console-clock-limit", &["days"]),
-    ("console-bad-span", &["given"]),
-    ("resign-question", &[]),
-    ("resign-dropped", &[]),
-    ("done", &[]),
-    ("thread-name", &["white", "black"]),
-    ("no-threads", &[]),
-    ("command-interrupted", &[]),
-    ("slow-down", &[]),
-    ("unavailable", &[]),
-    ("time-now", &[]),
-    ("time-in", &["unit", "n"]),
-    ("time-ago", &["unit", "n"]),
-    ("button-label", &["button"]),
-    ("stats-streak", &["kind", "count"]),
-    ("stats-best-win", &["opponent", "rating", "game"]),
-    (
-        "summary-heading",
-        &[
-            "id",
-            "white",
-            "black",
-            "result",
-            "termination",
-            "moves",
-            "days",
-        ],
-    ),
-    ("summary-moves", &["moves"]),
-    ("summary-days", &["days"]),
-    ("summary-winner", &["winner"]),
-    ("summary-draw", &[]),
-    ("summary-opening", &["opening"]),
-    (
-        "summary-analysis-side",
-        &[
-            "player",
-            "inaccuracies",
-            "mistakes",
-            "blunders",
-            "acpl",
-            "accuracy",
-        ],
-    ),
-    ("summary-worst", &["number", "san", "player", "best"]),
-    ("summary-lichess", &[]),
-    ("no-finished-game-here", &[]),
-    ("summary-game-running", &["id"]),
-    ("summary-aborted", &["id"]),
-    (
-        "computer-started",
-        &["id", "white", "black", "engine_first", "to_move", "until"],
-    ),
-    ("bad-level", &["given"]),
-    ("engine-unavailable", &[]),
-    ("engine-no-answer", &[]),
-    ("computer-draw-declined", &["by"]),
-    ("challenge-expired", &["challenger"]),
-    ("challenge-cancelled-by", &["by", "challenger"]),
-    ("own-challenge-pending", &[]),
-    ("vacation-started", &["player", "until"]),
-    ("vacation-over", &["player"]),
-    ("vacation-summary", &["until", "days", "left", "games"]),
-    ("vacation-ended-summary", &["returned", "left"]),
-    ("vacation-running", &["until"]),
-    ("not-on-vacation", &[]),
-    ("vacation-limit", &["left"]),
-    ("vacation-status", &["on", "until", "left"]),
-    ("moretime-given", &["by", "player", "until"]),
-    ("moretime-self", &[]),
-    ("moretime-limit", &["limit"]),
-    ("notify-set", &["where"]),
-    ("board-view-set", &["view"]),
-    ("board-theme-set", &["theme"]),
-    ("board-settings-current", &["view", "theme"]),
-    (
-        "your-move-dm",
-        &["where", "id", "by", "number", "san", "until"],
-    ),
-    ("reminder-dm", &["id", "where", "until"]),
-    // ---- Matrix trust
-    ("cannot-decrypt", &[]),
-    // ---- chess960
-    ("chess960-start", &["number"]),
-    ("chess960-set-up", &[]),
-    ("unknown-variant", &["given"]),
-    ("chess960-bad-position", &["given"]),
-    ("chess960-position-standard", &[]),
-    ("chess960-position-and-fen", &[]),
-    ("chess960-ratings", &[]),
-    // ---- leagues
-    ("league-none", &[]),
-    ("league-none-numbered", &["id"]),
-    ("league-not-running", &["name", "id"]),
-    ("league-bad-name", &[]),
-    (
-        "league-created",
-        &["name", "id", "by", "days", "rounds", "max"],
-    ),
-    ("league-starts-at", &["until"]),
-    ("league-full", &["name", "max"]),
-    ("league-already-joined", &["name"]),
-    ("league-joined", &["player", "name", "count"]),
-    ("league-not-member", &["name"]),
-    ("league-left", &["player", "name"]),
-    ("league-too-few", &["name", "count"]),
-    ("league-start-postponed", &["name", "count"]),
-    ("league-place-busy", &["name"]),
-    ("league-started", &["name", "id", "n", "games"]),
-    ("league-pairing", &["count", "white", "black"]),
-    (
-        "league-game-started",
-        &["id", "name", "white", "black", "until"],
-    ),
-    ("league-standings-title", &["name", "id", "count", "games"]),
-    (
-        "league-standings-row",
-        &["rank", "player", "points", "played", "left", "tiebreak"],
-    ),
-    ("league-standings-picture-title", &["name"]),
-    ("league-standings-header", &[]),
-    ("league-cancelled", &["name", "by"]),
-    ("league-withdrew-forfeit", &["player", "name"]),
-    ("league-withdrew-annulled", &["player", "name"]),
-    ("league-over", &["name", "winner"]),
-    ("league-no-abort", &[]),
-    ("league-not-manager", &["creator"]),
-    ("league-already-started", &["name"]),
-    // ---- hardening (issue 35)
-    ("summary-limit", &["limit", "minutes"]),
-    ("rated-limit", &["white", "black", "limit"]),
-    ("engine-gave-up", &["id", "minutes"]),
-    ("more-lines", &["n"]),
-    // ---- premove: conditional moves and private notes (issue 32)
-    ("premove-added", &["id", "count"]),
-    ("premove-list", &["id", "count"]),
-    ("premove-none", &["id"]),
-    ("premove-cleared", &["id"]),
-    ("premove-conflict", &["path", "old", "new"]),
-    ("premove-own-turn", &["id"]),
-    ("premove-computer", &[]),
-    ("premove-bad-move", &["n", "detail"]),
-    ("premove-after-end", &["n"]),
-    ("premove-odd-line", &["input"]),
-    ("premove-empty", &[]),
-    ("premove-too-many", &["max"]),
-    ("premove-too-long", &["max"]),
-    ("premove-game-over", &["id"]),
-    ("premove-moved", &["by", "number", "san", "next", "until"]),
-    ("premove-moved-final", &["by", "number", "san"]),
-    ("games-premove-lines", &["count"]),
-    ("games-note", &["note"]),
-    ("note-saved", &["id"]),
-    ("note-cleared", &["id"]),
-    ("note-current", &["id", "note"]),
-    ("note-none", &["id"]),
-    ("note-too-long", &["max", "count"]),
-    ("note-own-copy", &["id"]),
-    // ---- puzzles
-    (
-        "puzzle-shown",
-        &[
-            "id", "motif", "own", "game", "white", "black", "color", "n", "count",
-        ],
-    ),
-    ("puzzle-none", &[]),
-    ("puzzle-right", &["san", "reply"]),
-    ("puzzle-solved", &["id", "line", "n", "count"]),
-    ("puzzle-wrong", &["san"]),
-    ("puzzle-failed", &["san", "line"]),
-    ("puzzle-not-yours", &["id"]),
-    ("puzzle-finished", &["id"]),
-    ("puzzle-daily-on", &["time", "until"]),
-    ("puzzle-daily-off", &[]),
-    ("puzzle-daily-moderators", &[]),
-    ("puzzle-daily", &["id", "motif", "color"]),
-    ("puzzle-daily-first", &["name"]),
-    ("puzzle-daily-unsolved", &[]),
-    // ---- pics: a channel's board orientation
-    ("channel-board-set", &["view"]),
-    ("channel-board-locked", &["white", "black"]),
-    // ---- pics: the summary card
-    ("card-how", &["termination"]),
-    ("card-accuracy", &["accuracy"]),
-    ("card-duration", &["unit", "n"]),
-    // ---- pics: "did you mean"
-    ("unknown-command-suggest", &["name", "suggestion"]),
-    // ---- pics: the themes listed
-    ("bad-theme", &["value", "themes"]),
-    // ---- pics: aborted games
-    ("game-aborted", &["id"]),
-];
+use chessbot::i18n::{self, Arg, Locale, TrError};
+use chessbot::service::messages;
+
+/// Every message and the argument names its function passes, as the
+/// `messages!` blocks of `src/service/messages/` declare them: one line in
+/// Rust per message (and one per language in the `.ftl` files).
+static CONTRACT: LazyLock<Vec<(&'static str, &'static [&'static str])>> =
+    LazyLock::new(|| messages::contract().collect());
 
 /// Why a move is illegal (`illegal-move`) and why a claim is refused
 /// (`claim-refused`): the `reason` keys the service passes.
@@ -538,7 +213,7 @@ fn every_catalog_parses_cleanly() {
 #[test]
 fn every_message_formats_with_its_arguments_in_every_locale() {
     for l in Locale::ALL {
-        for (key, names) in CONTRACT {
+        for (key, names) in CONTRACT.iter() {
             for args in variations(names) {
                 match i18n::try_tr(l, key, &args) {
                     Ok(text) => {
@@ -817,4 +492,75 @@ fn button_labels_and_adapter_texts_keep_their_english_wording() {
         i18n::tr(Locale::En, "console-bad-span", &[("given", "3x".into())]),
         "Cannot read `3x` as a time span: use e.g. `3d`, `5h`, `30m`."
     );
+}
+
+#[test]
+fn a_message_is_declared_once() {
+    let mut seen: std::collections::HashMap<&str, &[&str]> = std::collections::HashMap::new();
+    for (key, names) in CONTRACT.iter() {
+        if let Some(before) = seen.insert(key, names) {
+            assert_eq!(
+                before, *names,
+                "`{key}` is declared twice, with other arguments"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_message_is_worded_through_its_declaration() {
+    // The catalog functions come from the `messages!` blocks: no wrapper
+    // formats a key by hand (its key and arguments would escape the
+    // contract above).
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/service/messages");
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let calls = text
+            .match_indices("tr(")
+            .filter(|(i, _)| {
+                let before = text[..*i].chars().next_back();
+                !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.')
+            })
+            .count();
+        let allowed = usize::from(path.ends_with("mod.rs"));
+        assert!(
+            calls <= allowed,
+            "{}: formats a message outside a messages! block",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn counted_limits_take_their_plural_forms() {
+    let full = |l: Locale, max: i64| {
+        i18n::tr(
+            l,
+            "league-full",
+            &[("name", "Cup".into()), ("max", max.into())],
+        )
+    };
+    assert!(
+        full(Locale::En, 1).ends_with("(1 player)."),
+        "{}",
+        full(Locale::En, 1)
+    );
+    assert!(full(Locale::En, 8).ends_with("(8 players)."));
+    assert!(
+        full(Locale::Ru, 1).ends_with("(1 игрок)."),
+        "{}",
+        full(Locale::Ru, 1)
+    );
+    assert!(full(Locale::Ru, 3).ends_with("(3 игрока)."));
+    assert!(full(Locale::Ru, 5).ends_with("(5 игроков)."));
+    assert!(full(Locale::Ru, 21).ends_with("(21 игрок)."));
+    assert!(full(Locale::Ro, 2).ends_with("(2 jucători)."));
+    assert!(full(Locale::Ro, 20).ends_with("(20 de jucători)."));
+    let plies = |l: Locale, max: i64| i18n::tr(l, "premove-too-long", &[("max", max.into())]);
+    assert!(plies(Locale::En, 1).contains("at most 1 move."));
+    assert!(plies(Locale::Ru, 40).contains("не больше 40 ходов."));
+    assert!(plies(Locale::Ru, 21).contains("не больше 21 хода."));
+    assert!(plies(Locale::Ro, 40).contains("cel mult 40 de mutări."));
+    assert!(plies(Locale::Ro, 12).contains("cel mult 12 mutări."));
 }

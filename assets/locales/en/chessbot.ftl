@@ -558,7 +558,10 @@ league-created = { $by } created the league { $name } (league { $id }): { $round
        *[other] { $days } days
     } per move, up to { $max } players. Join with /chess league join.
 league-starts-at = It starts by itself at { $until } if at least 3 players have joined.
-league-full = { $name } is full ({ $max } players).
+league-full = { $name } is full ({ $max ->
+        [one] { $max } player
+       *[other] { $max } players
+    }).
 league-already-joined = You are already in { $name }.
 league-joined = { $player } joined { $name } ({ $count ->
         [one] { $count } player
@@ -595,8 +598,14 @@ summary-limit = You asked for { $limit ->
         [one] { $minutes } minute
        *[other] { $minutes } minutes
     }.
-rated-limit = Not rated: { $white } and { $black } have already played { $limit } rated games against each other today (at most { $limit } a day count).
-engine-gave-up = Game #{ $id } adjourned: the computer could not make its move for { $minutes } minutes (its chess engine is unavailable). The game is aborted and not rated.
+rated-limit = Not rated: { $white } and { $black } have already played { $limit ->
+        [one] { $limit } rated game
+       *[other] { $limit } rated games
+    } against each other today (at most { $limit } a day count).
+engine-gave-up = Game #{ $id } adjourned: the computer could not make its move for { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    } (its chess engine is unavailable). The game is aborted and not rated.
 more-lines = …and { $n } more
 
 ## ---- premove: conditional moves and private notes (issue 32)
@@ -629,9 +638,15 @@ premove-odd-line = A line ends with your reply: add the move you would play afte
 
 premove-empty = Which line? The move you expect from your opponent, then your reply, and so on: `/chess premove line:"e5 Nf3 Nc6 Bb5"`.
 
-premove-too-many = You can queue at most { $max } conditional lines in a game. Nothing was added.
+premove-too-many = You can queue at most { $max ->
+        [one] { $max } conditional line
+       *[other] { $max } conditional lines
+    } in a game. Nothing was added.
 
-premove-too-long = A conditional line has at most { $max } moves. Nothing was added.
+premove-too-long = A conditional line has at most { $max ->
+        [one] { $max } move
+       *[other] { $max } moves
+    }. Nothing was added.
 
 premove-game-over = Game #{ $id } is over.
 
@@ -654,7 +669,10 @@ note-current = Your private note on game #{ $id }: { $note }
 
 note-none = You have no note on game #{ $id }. Write one with `/chess note text:"..."`.
 
-note-too-long = A note has at most { $max } characters; this one has { $count }. Nothing was saved.
+note-too-long = A note has at most { $max ->
+        [one] { $max } character
+       *[other] { $max } characters
+    }; this one has { $count }. Nothing was saved.
 
 note-own-copy = Your copy of game #{ $id }, with your private note:
 

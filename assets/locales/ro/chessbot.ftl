@@ -590,7 +590,11 @@ league-created = { $by } a creat liga { $name } (liga { $id }): { $rounds ->
        *[other] { $days } de zile
     } pe mutare, cel mult { $max } jucători. Intrați cu /chess league join.
 league-starts-at = Începe singură la { $until } dacă s-au înscris cel puțin 3 jucători.
-league-full = Liga { $name } este completă ({ $max } jucători).
+league-full = Liga { $name } este completă ({ $max ->
+        [one] { $max } jucător
+        [few] { $max } jucători
+       *[other] { $max } de jucători
+    }).
 league-already-joined = Sunteți deja în liga { $name }.
 league-joined = { $player } a intrat în liga { $name } (jucători: { $count }).
 league-not-member = Nu jucați în liga { $name }.
@@ -619,8 +623,16 @@ summary-limit = Ați cerut aici rezumate ({ $limit }) acum puțin timp. Întreba
         [few] { $minutes } minute
        *[other] { $minutes } de minute
     }.
-rated-limit = Fără rating: { $white } și { $black } au jucat deja azi { $limit } partide cu rating unul împotriva celuilalt (contează cel mult { $limit } pe zi).
-engine-gave-up = Partida #{ $id } amânată: calculatorul nu și-a putut face mutarea timp de { $minutes } minute (programul de șah nu este disponibil). Partida este anulată și nu contează pentru rating.
+rated-limit = Fără rating: { $white } și { $black } au jucat deja azi { $limit ->
+        [one] { $limit } partidă cu rating
+        [few] { $limit } partide cu rating
+       *[other] { $limit } de partide cu rating
+    } unul împotriva celuilalt (contează cel mult { $limit } pe zi).
+engine-gave-up = Partida #{ $id } amânată: calculatorul nu și-a putut face mutarea timp de { $minutes ->
+        [one] { $minutes } minut
+        [few] { $minutes } minute
+       *[other] { $minutes } de minute
+    } (programul de șah nu este disponibil). Partida este anulată și nu contează pentru rating.
 more-lines = …și încă { $n }
 
 ## ---- premove: mutări condiționate și note private (issue 32)
@@ -655,9 +667,17 @@ premove-odd-line = O linie se termină cu răspunsul tău: adaugă mutarea pe ca
 
 premove-empty = Care linie? Mutarea pe care o aștepți de la adversar, apoi răspunsul tău și așa mai departe: `/chess premove line:"e5 Cf3 Cc6 Nb5"`.
 
-premove-too-many = Poți adăuga cel mult { $max } linii condiționate într-o partidă. Nu s-a adăugat nimic.
+premove-too-many = Poți adăuga cel mult { $max ->
+        [one] { $max } linie condiționată
+        [few] { $max } linii condiționate
+       *[other] { $max } de linii condiționate
+    } într-o partidă. Nu s-a adăugat nimic.
 
-premove-too-long = O linie condiționată are cel mult { $max } mutări. Nu s-a adăugat nimic.
+premove-too-long = O linie condiționată are cel mult { $max ->
+        [one] { $max } mutare
+        [few] { $max } mutări
+       *[other] { $max } de mutări
+    }. Nu s-a adăugat nimic.
 
 premove-game-over = Partida #{ $id } s-a încheiat.
 
@@ -681,7 +701,11 @@ note-current = Nota ta privată pentru partida #{ $id }: { $note }
 
 note-none = Nu ai nicio notă pentru partida #{ $id }. Scrie una cu `/chess note text:"..."`.
 
-note-too-long = O notă are cel mult { $max } de caractere; aceasta are { $count }. Nu s-a salvat nimic.
+note-too-long = O notă are cel mult { $max ->
+        [one] { $max } caracter
+        [few] { $max } caractere
+       *[other] { $max } de caractere
+    }; aceasta are { $count }. Nu s-a salvat nimic.
 
 note-own-copy = Copia ta a partidei #{ $id }, cu nota ta privată:
 

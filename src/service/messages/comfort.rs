@@ -2,121 +2,45 @@
 //! expired challenges, moderators' withdrawals and turn notices by direct
 //! message.
 
-use crate::i18n::{Locale, tr};
+use crate::i18n::Locale;
 
 use super::san_local;
 
-/// A challenge nobody answered in 7 days expired.
-#[must_use]
-pub fn challenge_expired(l: Locale, challenger: &str) -> String {
-    tr(l, "challenge-expired", &[("challenger", challenger.into())])
-}
-
-/// A moderator withdrew someone's challenge.
-#[must_use]
-pub fn challenge_cancelled_by(l: Locale, by: &str, challenger: &str) -> String {
-    tr(
-        l,
-        "challenge-cancelled-by",
-        &[("by", by.into()), ("challenger", challenger.into())],
-    )
-}
-
-/// The caller already has a challenge open in this channel.
-#[must_use]
-pub fn own_challenge_pending(l: Locale) -> String {
-    tr(l, "own-challenge-pending", &[])
-}
-
-/// In a game's channel: a player's clock stops until `until`.
-#[must_use]
-pub fn vacation_started(l: Locale, player: &str, until: &str) -> String {
-    tr(
-        l,
-        "vacation-started",
-        &[("player", player.into()), ("until", until.into())],
-    )
-}
-
-/// In a game's channel: a player ended their vacation early.
-#[must_use]
-pub fn vacation_over(l: Locale, player: &str) -> String {
-    tr(l, "vacation-over", &[("player", player.into())])
-}
-
-/// To the caller: their vacation, the days left, the games it stops.
-#[must_use]
-pub fn vacation_summary(l: Locale, until: &str, days: i64, left: i64, games: i64) -> String {
-    tr(
-        l,
-        "vacation-summary",
-        &[
-            ("until", until.into()),
-            ("days", days.into()),
-            ("left", left.into()),
-            ("games", games.into()),
-        ],
-    )
-}
-
-/// To the caller: their vacation ended early, `returned` days given back.
-#[must_use]
-pub fn vacation_ended_summary(l: Locale, returned: i64, left: i64) -> String {
-    tr(
-        l,
-        "vacation-ended-summary",
-        &[("returned", returned.into()), ("left", left.into())],
-    )
-}
-
-/// A vacation asked for during one.
-#[must_use]
-pub fn vacation_running(l: Locale, until: &str) -> String {
-    tr(l, "vacation-running", &[("until", until.into())])
-}
-
-/// `vacation days:0` without a vacation.
-#[must_use]
-pub fn not_on_vacation(l: Locale) -> String {
-    tr(l, "not-on-vacation", &[])
-}
-
-/// More vacation than the allowance leaves.
-#[must_use]
-pub fn vacation_limit(l: Locale, left: i64) -> String {
-    tr(l, "vacation-limit", &[("left", left.into())])
-}
-
-/// `by` gave `player` one more day.
-#[must_use]
-pub fn moretime_given(l: Locale, by: &str, player: &str, until: &str) -> String {
-    tr(
-        l,
-        "moretime-given",
-        &[
-            ("by", by.into()),
-            ("player", player.into()),
-            ("until", until.into()),
-        ],
-    )
-}
-
-/// More time asked by the player to move.
-#[must_use]
-pub fn moretime_self(l: Locale) -> String {
-    tr(l, "moretime-self", &[])
-}
-
-/// The caller gave all the extra days a game allows.
-#[must_use]
-pub fn moretime_limit(l: Locale, limit: i64) -> String {
-    tr(l, "moretime-limit", &[("limit", limit.into())])
-}
-
-/// Where the caller's turn notices go now (`dm`, `channel`, `off`).
-#[must_use]
-pub fn notify_set(l: Locale, target: &str) -> String {
-    tr(l, "notify-set", &[("where", target.into())])
+messages! {
+    /// A challenge nobody answered in 7 days expired.
+    pub fn challenge_expired(l, challenger: &str) = "challenge-expired";
+    /// A moderator withdrew someone's challenge.
+    pub fn challenge_cancelled_by(l, by: &str, challenger: &str) = "challenge-cancelled-by";
+    /// The caller already has a challenge open in this channel.
+    pub fn own_challenge_pending(l) = "own-challenge-pending";
+    /// In a game's channel: a player's clock stops until `until`.
+    pub fn vacation_started(l, player: &str, until: &str) = "vacation-started";
+    /// In a game's channel: a player ended their vacation early.
+    pub fn vacation_over(l, player: &str) = "vacation-over";
+    /// To the caller: their vacation, the days left, the games it stops.
+    pub fn vacation_summary(l, until: &str, days: i64, left: i64, games: i64) = "vacation-summary";
+    /// To the caller: their vacation ended early, `returned` days given back.
+    pub fn vacation_ended_summary(l, returned: i64, left: i64) = "vacation-ended-summary";
+    /// A vacation asked for during one.
+    pub fn vacation_running(l, until: &str) = "vacation-running";
+    /// `vacation days:0` without a vacation.
+    pub fn not_on_vacation(l) = "not-on-vacation";
+    /// More vacation than the allowance leaves.
+    pub fn vacation_limit(l, left: i64) = "vacation-limit";
+    /// `by` gave `player` one more day.
+    pub fn moretime_given(l, by: &str, player: &str, until: &str) = "moretime-given";
+    /// More time asked by the player to move.
+    pub fn moretime_self(l) = "moretime-self";
+    /// The caller gave all the extra days a game allows.
+    pub fn moretime_limit(l, limit: i64) = "moretime-limit";
+    /// Where the caller's turn notices go now (`dm`, `channel`, `off`).
+    pub fn notify_set(l, target as "where": &str) = "notify-set";
+    /// `your-move-dm`, worded for [`your_move_dm`].
+    fn your_move_dm_text(l, where_ as "where", id, by, number, san, until) = "your-move-dm";
+    /// A reminder by direct message.
+    pub fn reminder_dm(l, id: i64, place as "where": &str, until: &str) = "reminder-dm";
+    /// `vacation-status`, worded for [`vacation_status`].
+    fn vacation_status_text(l, on, until, left) = "vacation-status";
 }
 
 /// A "your move" notice by direct message. `san` is standard SAN, shown in
@@ -131,45 +55,12 @@ pub fn your_move_dm(
     san: &str,
     until: &str,
 ) -> String {
-    tr(
-        l,
-        "your-move-dm",
-        &[
-            ("where", place.into()),
-            ("id", id.into()),
-            ("by", by.into()),
-            ("number", number.into()),
-            ("san", san_local(l, san).into()),
-            ("until", until.into()),
-        ],
-    )
-}
-
-/// A reminder by direct message.
-#[must_use]
-pub fn reminder_dm(l: Locale, id: i64, place: &str, until: &str) -> String {
-    tr(
-        l,
-        "reminder-dm",
-        &[
-            ("id", id.into()),
-            ("where", place.into()),
-            ("until", until.into()),
-        ],
-    )
+    your_move_dm_text(l, place, id, by, number, san_local(l, san), until)
 }
 
 /// `vacation` without days: whether the caller is on vacation, and the
 /// days they have left.
 #[must_use]
 pub fn vacation_status(l: Locale, until: Option<&str>, left: i64) -> String {
-    tr(
-        l,
-        "vacation-status",
-        &[
-            ("on", until.is_some().into()),
-            ("until", until.unwrap_or_default().into()),
-            ("left", left.into()),
-        ],
-    )
+    vacation_status_text(l, until.is_some(), until.unwrap_or_default(), left)
 }

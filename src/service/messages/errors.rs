@@ -1,34 +1,121 @@
 //! The catalog's error messages: what a refused command tells the user.
 
 use crate::chess::{CastleSide, ClaimError, IllegalMove, MoveInputError};
-use crate::i18n::{Locale, tr};
+use crate::i18n::Locale;
 
-use super::*;
+use super::san_local;
+
+messages! {
+    /// Move text that is not a move. `detail` is the reader's English
+    /// explanation (used by the English wording), `input` what was typed.
+    pub fn invalid_notation(l, detail: &str, input: &str) = "invalid-notation";
+    /// Missing move text.
+    pub fn missing_move(l) = "missing-move";
+    /// Move text too long to be a move.
+    pub fn move_too_long(l) = "move-too-long";
+    /// `illegal-move`, worded for [`illegal_move`].
+    fn illegal_move_text(l, detail, input, reason, square, role, side) = "illegal-move";
+    /// `ambiguous-move`, worded for [`ambiguous_move`].
+    fn ambiguous_move_text(l, detail, input, candidates) = "ambiguous-move";
+    /// `push-is-capture`, worded for [`push_is_capture`].
+    fn push_is_capture_text(l, input, captures) = "push-is-capture";
+    /// Moving out of turn.
+    pub fn not_your_turn(l, to_move: &str) = "not-your-turn";
+    /// A stranger tried to act in a game.
+    pub fn not_a_player(l, white: &str, black: &str) = "not-a-player";
+    /// No game runs in this channel.
+    pub fn no_game(l) = "no-game";
+    /// No game at all in this channel (for board/pgn).
+    pub fn no_game_here(l) = "no-game-here";
+    /// A game id that does not exist.
+    pub fn no_such_game(l, id: i64) = "no-such-game";
+    /// The channel has a running game.
+    pub fn game_in_progress(l, id: i64, white: &str, black: &str) = "game-in-progress";
+    /// The channel has an open challenge.
+    pub fn challenge_pending(l, challenger: &str) = "challenge-pending";
+    /// No open challenge.
+    pub fn no_challenge(l) = "no-challenge";
+    /// The challenge is for someone else.
+    pub fn challenge_not_for_you(l, opponent: &str) = "challenge-not-for-you";
+    /// Accepting one's own challenge.
+    pub fn own_challenge(l) = "own-challenge";
+    /// Cancelling someone else's challenge.
+    pub fn not_your_challenge(l, challenger: &str) = "not-your-challenge";
+    /// Declining an open challenge not addressed to anybody.
+    pub fn open_challenge_no_decline(l) = "open-challenge-no-decline";
+    /// Challenging oneself.
+    pub fn self_challenge(l) = "self-challenge";
+    /// A challenge to the engine's reserved id: `computer` plays it.
+    pub fn challenge_computer(l) = "challenge-computer";
+    /// Days of vacation out of range (0 to `max`).
+    pub fn bad_vacation_days(l, given: &str, max: i64) = "bad-vacation-days";
+    /// A game number no game can have (too big for an id), as typed.
+    pub fn no_such_game_number(l, given as "id": &str) = "no-such-game";
+    /// Days out of range.
+    pub fn bad_days(l, given: &str) = "bad-days";
+    /// A bad FEN; `detail` is the FEN reader's (English) explanation.
+    pub fn invalid_fen(l, detail: &str) = "invalid-fen";
+    /// A FEN whose game is already over.
+    pub fn fen_game_over(l) = "fen-game-over";
+    /// A draw offer before both sides have moved.
+    pub fn draw_too_early(l) = "draw-too-early";
+    /// Offering twice.
+    pub fn draw_already_offered(l) = "draw-already-offered";
+    /// Abort after both sides moved.
+    pub fn abort_too_late(l) = "abort-too-late";
+    /// Takeback with nothing to take back.
+    pub fn nothing_to_take_back(l) = "nothing-to-take-back";
+    /// Asking twice.
+    pub fn takeback_already_requested(l) = "takeback-already-requested";
+    /// Nothing to decline.
+    pub fn nothing_to_decline(l) = "nothing-to-decline";
+    /// `claim-refused`, worded for [`claim_refused`].
+    fn claim_refused_text(l, detail, reason) = "claim-refused";
+    /// Rematch with no finished game here.
+    pub fn no_rematch(l) = "no-rematch";
+    /// Rematch by a stranger.
+    pub fn rematch_not_player(l, white: &str, black: &str) = "rematch-not-player";
+    /// Two moves raced and this one lost.
+    pub fn position_changed(l) = "position-changed";
+    /// A button of a challenge that is no longer open.
+    pub fn button_challenge_gone(l) = "button-challenge-gone";
+    /// A button of game `id`, which is no longer played in this channel.
+    pub fn button_game_gone(l, id: i64) = "button-game-gone";
+    /// An Accept- or Decline-draw button whose offer no longer stands.
+    pub fn button_draw_gone(l) = "button-draw-gone";
+    /// A button whose subject does not fit it.
+    pub fn button_stale(l) = "button-stale";
+    /// Anything unexpected.
+    pub fn internal(l) = "internal";
+    /// The database cannot be reached: nothing was done.
+    pub fn unavailable(l) = "unavailable";
+    /// An unknown subcommand.
+    pub fn unknown_command(l, name: &str) = "unknown-command";
+    /// `/chess` alone.
+    pub fn missing_command(l) = "missing-command";
+    /// A malformed or unknown option, explained by `detail`.
+    pub fn invalid_option(l, detail: &str) = "invalid-option";
+    /// An unknown option name.
+    pub fn unknown_option(l, command: &str, name: &str) = "unknown-option";
+    /// An option with a bad value.
+    pub fn bad_option_value(l, name: &str, value: &str) = "bad-option-value";
+    /// Too many arguments.
+    pub fn unexpected_argument(l, command: &str, arg: &str) = "unexpected-argument";
+    /// An unterminated quoted value.
+    pub fn unterminated_quote(l) = "unterminated-quote";
+    /// Input longer than anything sensible.
+    pub fn input_too_long(l) = "input-too-long";
+    /// A bystander tried to change the language while a game runs here.
+    pub fn language_locked(l, white: &str, black: &str) = "language-locked";
+    /// `claim-refused-move-stands`, worded for [`claim_refused_move_stands`].
+    fn claim_refused_move_stands_text(l, detail) = "claim-refused-move-stands";
+    /// An unknown subcommand near a known one: `mvoe` -> did you mean `move`?
+    pub fn unknown_command_suggest(l, name: &str, suggestion: &str) = "unknown-command-suggest";
+    /// A theme that does not exist, and the ones that do.
+    pub fn bad_theme(l, value: &str, themes: &str) = "bad-theme";
+}
 
 // ---- errors ------------------------------------------------------------
-
-/// Move text that is not a move. `detail` is the reader's English
-/// explanation (used by the English wording), `input` what was typed.
-#[must_use]
-pub fn invalid_notation(l: Locale, detail: &str, input: &str) -> String {
-    tr(
-        l,
-        "invalid-notation",
-        &[("detail", detail.into()), ("input", input.into())],
-    )
-}
-
-/// Missing move text.
-#[must_use]
-pub fn missing_move(l: Locale) -> String {
-    tr(l, "missing-move", &[])
-}
-
-/// Move text too long to be a move.
-#[must_use]
-pub fn move_too_long(l: Locale) -> String {
-    tr(l, "move-too-long", &[])
-}
 
 fn side_key(side: CastleSide) -> &'static str {
     match side {
@@ -58,18 +145,7 @@ pub fn illegal_move(l: Locale, detail: &str, input: &str, reason: &IllegalMove) 
         IllegalMove::CastleThroughCheck(s) => ("castle_through_check", s.to_string(), "", ""),
         IllegalMove::CastleIntoCheck(s) => ("castle_into_check", s.to_string(), "", ""),
     };
-    tr(
-        l,
-        "illegal-move",
-        &[
-            ("detail", detail.into()),
-            ("input", input.into()),
-            ("reason", key.into()),
-            ("square", square.into()),
-            ("role", role.into()),
-            ("side", side.into()),
-        ],
-    )
+    illegal_move_text(l, detail, input, key, square, role, side)
 }
 
 /// An ambiguous move: `candidates` in standard SAN, shown in the locale's
@@ -81,15 +157,7 @@ pub fn ambiguous_move(l: Locale, detail: &str, input: &str, candidates: &[String
         .map(|c| san_local(l, c))
         .collect::<Vec<_>>()
         .join(", ");
-    tr(
-        l,
-        "ambiguous-move",
-        &[
-            ("detail", detail.into()),
-            ("input", input.into()),
-            ("candidates", list.into()),
-        ],
-    )
+    ambiguous_move_text(l, detail, input, list)
 }
 
 /// The message for a move that could not be played; `typed` is what the
@@ -116,181 +184,7 @@ pub fn push_is_capture(l: Locale, input: &str, captures: &[String]) -> String {
         .map(|c| san_local(l, c))
         .collect::<Vec<_>>()
         .join(", ");
-    tr(
-        l,
-        "push-is-capture",
-        &[("input", input.into()), ("captures", list.into())],
-    )
-}
-
-/// Moving out of turn.
-#[must_use]
-pub fn not_your_turn(l: Locale, to_move: &str) -> String {
-    tr(l, "not-your-turn", &[("to_move", to_move.into())])
-}
-
-/// A stranger tried to act in a game.
-#[must_use]
-pub fn not_a_player(l: Locale, white: &str, black: &str) -> String {
-    tr(
-        l,
-        "not-a-player",
-        &[("white", white.into()), ("black", black.into())],
-    )
-}
-
-/// No game runs in this channel.
-#[must_use]
-pub fn no_game(l: Locale) -> String {
-    tr(l, "no-game", &[])
-}
-
-/// No game at all in this channel (for board/pgn).
-#[must_use]
-pub fn no_game_here(l: Locale) -> String {
-    tr(l, "no-game-here", &[])
-}
-
-/// A game id that does not exist.
-#[must_use]
-pub fn no_such_game(l: Locale, id: i64) -> String {
-    tr(l, "no-such-game", &[("id", id.into())])
-}
-
-/// The channel has a running game.
-#[must_use]
-pub fn game_in_progress(l: Locale, id: i64, white: &str, black: &str) -> String {
-    tr(
-        l,
-        "game-in-progress",
-        &[
-            ("id", id.into()),
-            ("white", white.into()),
-            ("black", black.into()),
-        ],
-    )
-}
-
-/// The channel has an open challenge.
-#[must_use]
-pub fn challenge_pending(l: Locale, challenger: &str) -> String {
-    tr(l, "challenge-pending", &[("challenger", challenger.into())])
-}
-
-/// No open challenge.
-#[must_use]
-pub fn no_challenge(l: Locale) -> String {
-    tr(l, "no-challenge", &[])
-}
-
-/// The challenge is for someone else.
-#[must_use]
-pub fn challenge_not_for_you(l: Locale, opponent: &str) -> String {
-    tr(l, "challenge-not-for-you", &[("opponent", opponent.into())])
-}
-
-/// Accepting one's own challenge.
-#[must_use]
-pub fn own_challenge(l: Locale) -> String {
-    tr(l, "own-challenge", &[])
-}
-
-/// Cancelling someone else's challenge.
-#[must_use]
-pub fn not_your_challenge(l: Locale, challenger: &str) -> String {
-    tr(
-        l,
-        "not-your-challenge",
-        &[("challenger", challenger.into())],
-    )
-}
-
-/// Declining an open challenge not addressed to anybody.
-#[must_use]
-pub fn open_challenge_no_decline(l: Locale) -> String {
-    tr(l, "open-challenge-no-decline", &[])
-}
-
-/// Challenging oneself.
-#[must_use]
-pub fn self_challenge(l: Locale) -> String {
-    tr(l, "self-challenge", &[])
-}
-
-/// A challenge to the engine's reserved id: `computer` plays it.
-#[must_use]
-pub fn challenge_computer(l: Locale) -> String {
-    tr(l, "challenge-computer", &[])
-}
-
-/// Days of vacation out of range (0 to `max`).
-#[must_use]
-pub fn bad_vacation_days(l: Locale, given: &str, max: i64) -> String {
-    tr(
-        l,
-        "bad-vacation-days",
-        &[("given", given.into()), ("max", max.into())],
-    )
-}
-
-/// A game number no game can have (too big for an id), as typed.
-#[must_use]
-pub fn no_such_game_number(l: Locale, given: &str) -> String {
-    tr(l, "no-such-game", &[("id", given.into())])
-}
-
-/// Days out of range.
-#[must_use]
-pub fn bad_days(l: Locale, given: &str) -> String {
-    tr(l, "bad-days", &[("given", given.into())])
-}
-
-/// A bad FEN; `detail` is the FEN reader's (English) explanation.
-#[must_use]
-pub fn invalid_fen(l: Locale, detail: &str) -> String {
-    tr(l, "invalid-fen", &[("detail", detail.into())])
-}
-
-/// A FEN whose game is already over.
-#[must_use]
-pub fn fen_game_over(l: Locale) -> String {
-    tr(l, "fen-game-over", &[])
-}
-
-/// A draw offer before both sides have moved.
-#[must_use]
-pub fn draw_too_early(l: Locale) -> String {
-    tr(l, "draw-too-early", &[])
-}
-
-/// Offering twice.
-#[must_use]
-pub fn draw_already_offered(l: Locale) -> String {
-    tr(l, "draw-already-offered", &[])
-}
-
-/// Abort after both sides moved.
-#[must_use]
-pub fn abort_too_late(l: Locale) -> String {
-    tr(l, "abort-too-late", &[])
-}
-
-/// Takeback with nothing to take back.
-#[must_use]
-pub fn nothing_to_take_back(l: Locale) -> String {
-    tr(l, "nothing-to-take-back", &[])
-}
-
-/// Asking twice.
-#[must_use]
-pub fn takeback_already_requested(l: Locale) -> String {
-    tr(l, "takeback-already-requested", &[])
-}
-
-/// Nothing to decline.
-#[must_use]
-pub fn nothing_to_decline(l: Locale) -> String {
-    tr(l, "nothing-to-decline", &[])
+    push_is_capture_text(l, input, list)
 }
 
 /// A refused claim.
@@ -301,171 +195,15 @@ pub fn claim_refused(l: Locale, e: &ClaimError) -> String {
         ClaimError::NothingToClaim => "nothing",
         ClaimError::GameOver => "over",
     };
-    tr(
-        l,
-        "claim-refused",
-        &[("detail", e.to_string().into()), ("reason", reason.into())],
-    )
-}
-
-/// Rematch with no finished game here.
-#[must_use]
-pub fn no_rematch(l: Locale) -> String {
-    tr(l, "no-rematch", &[])
-}
-
-/// Rematch by a stranger.
-#[must_use]
-pub fn rematch_not_player(l: Locale, white: &str, black: &str) -> String {
-    tr(
-        l,
-        "rematch-not-player",
-        &[("white", white.into()), ("black", black.into())],
-    )
-}
-
-/// Two moves raced and this one lost.
-#[must_use]
-pub fn position_changed(l: Locale) -> String {
-    tr(l, "position-changed", &[])
-}
-
-/// A button of a challenge that is no longer open.
-#[must_use]
-pub fn button_challenge_gone(l: Locale) -> String {
-    tr(l, "button-challenge-gone", &[])
-}
-
-/// A button of game `id`, which is no longer played in this channel.
-#[must_use]
-pub fn button_game_gone(l: Locale, id: i64) -> String {
-    tr(l, "button-game-gone", &[("id", id.into())])
-}
-
-/// An Accept- or Decline-draw button whose offer no longer stands.
-#[must_use]
-pub fn button_draw_gone(l: Locale) -> String {
-    tr(l, "button-draw-gone", &[])
-}
-
-/// A button whose subject does not fit it.
-#[must_use]
-pub fn button_stale(l: Locale) -> String {
-    tr(l, "button-stale", &[])
-}
-
-/// Anything unexpected.
-#[must_use]
-pub fn internal(l: Locale) -> String {
-    tr(l, "internal", &[])
-}
-
-/// The database cannot be reached: nothing was done.
-#[must_use]
-pub fn unavailable(l: Locale) -> String {
-    tr(l, "unavailable", &[])
-}
-
-/// An unknown subcommand.
-#[must_use]
-pub fn unknown_command(l: Locale, name: &str) -> String {
-    tr(l, "unknown-command", &[("name", name.into())])
-}
-
-/// `/chess` alone.
-#[must_use]
-pub fn missing_command(l: Locale) -> String {
-    tr(l, "missing-command", &[])
-}
-
-/// A malformed or unknown option, explained by `detail`.
-#[must_use]
-pub fn invalid_option(l: Locale, detail: &str) -> String {
-    tr(l, "invalid-option", &[("detail", detail.into())])
-}
-
-/// An unknown option name.
-#[must_use]
-pub fn unknown_option(l: Locale, command: &str, name: &str) -> String {
-    tr(
-        l,
-        "unknown-option",
-        &[("command", command.into()), ("name", name.into())],
-    )
-}
-
-/// An option with a bad value.
-#[must_use]
-pub fn bad_option_value(l: Locale, name: &str, value: &str) -> String {
-    tr(
-        l,
-        "bad-option-value",
-        &[("name", name.into()), ("value", value.into())],
-    )
-}
-
-/// Too many arguments.
-#[must_use]
-pub fn unexpected_argument(l: Locale, command: &str, arg: &str) -> String {
-    tr(
-        l,
-        "unexpected-argument",
-        &[("command", command.into()), ("arg", arg.into())],
-    )
-}
-
-/// An unterminated quoted value.
-#[must_use]
-pub fn unterminated_quote(l: Locale) -> String {
-    tr(l, "unterminated-quote", &[])
-}
-
-/// Input longer than anything sensible.
-#[must_use]
-pub fn input_too_long(l: Locale) -> String {
-    tr(l, "input-too-long", &[])
-}
-
-/// A bystander tried to change the language while a game runs here.
-#[must_use]
-pub fn language_locked(l: Locale, white: &str, black: &str) -> String {
-    tr(
-        l,
-        "language-locked",
-        &[("white", white.into()), ("black", black.into())],
-    )
+    claim_refused_text(l, e.to_string(), reason)
 }
 
 /// A claim with a move that produces nothing to claim: the move stands.
 #[must_use]
 pub fn claim_refused_move_stands(l: Locale, e: &ClaimError) -> String {
-    tr(
-        l,
-        "claim-refused-move-stands",
-        &[("detail", e.to_string().into())],
-    )
+    claim_refused_move_stands_text(l, e.to_string())
 }
 
 // ---- pics: "did you mean"
 
-/// An unknown subcommand near a known one: `mvoe` -> did you mean `move`?
-#[must_use]
-pub fn unknown_command_suggest(l: Locale, name: &str, suggestion: &str) -> String {
-    tr(
-        l,
-        "unknown-command-suggest",
-        &[("name", name.into()), ("suggestion", suggestion.into())],
-    )
-}
-
 // ---- pics: the themes listed
-
-/// A theme that does not exist, and the ones that do.
-#[must_use]
-pub fn bad_theme(l: Locale, value: &str, themes: &str) -> String {
-    tr(
-        l,
-        "bad-theme",
-        &[("value", value.into()), ("themes", themes.into())],
-    )
-}

@@ -2,50 +2,21 @@
 //! daily cap on rated games between two players, a game the engine could
 //! not go on with, and the tail of a shortened long text.
 
-use crate::i18n::{Locale, tr};
+use crate::i18n::Locale;
 
-/// `summary` asked too often in this channel: `limit` summaries in the
-/// window; ask again in `minutes`.
-#[must_use]
-pub fn summary_limit(l: Locale, limit: i64, minutes: i64) -> String {
-    tr(
-        l,
-        "summary-limit",
-        &[("limit", limit.into()), ("minutes", minutes.into())],
-    )
-}
-
-/// Appended to a start message: this game is played unrated, the two
-/// players having played `limit` rated games against each other today.
-#[must_use]
-pub fn rated_limit(l: Locale, white: &str, black: &str, limit: i64) -> String {
-    tr(
-        l,
-        "rated-limit",
-        &[
-            ("white", white.into()),
-            ("black", black.into()),
-            ("limit", limit.into()),
-        ],
-    )
-}
-
-/// A game the engine owed a move in for `minutes` minutes, adjourned for
-/// good (aborted, not rated).
-#[must_use]
-pub fn engine_gave_up(l: Locale, id: i64, minutes: i64) -> String {
-    tr(
-        l,
-        "engine-gave-up",
-        &[("id", id.into()), ("minutes", minutes.into())],
-    )
-}
-
-/// The last line of a text shortened to fit a platform: `n` lines left
-/// out.
-#[must_use]
-pub fn more_lines(l: Locale, n: usize) -> String {
-    tr(l, "more-lines", &[("n", n.into())])
+messages! {
+    /// `summary` asked too often in this channel: `limit` summaries in the
+    /// window; ask again in `minutes`.
+    pub fn summary_limit(l, limit: i64, minutes: i64) = "summary-limit";
+    /// Appended to a start message: this game is played unrated, the two
+    /// players having played `limit` rated games against each other today.
+    pub fn rated_limit(l, white: &str, black: &str, limit: i64) = "rated-limit";
+    /// A game the engine owed a move in for `minutes` minutes, adjourned for
+    /// good (aborted, not rated).
+    pub fn engine_gave_up(l, id: i64, minutes: i64) = "engine-gave-up";
+    /// The last line of a text shortened to fit a platform: `n` lines left
+    /// out.
+    pub fn more_lines(l, n: usize) = "more-lines";
 }
 
 /// `text` within `max` (as `measure` counts: characters for Discord,

@@ -13,7 +13,45 @@
 use chrono::{DateTime, SecondsFormat, Utc};
 
 use crate::chess::{Color, Termination};
-use crate::i18n::{Locale, notation, tr};
+use crate::i18n::{Locale, notation};
+
+/// Declares catalog messages, one line each:
+/// `/// doc` then `pub fn name(l, arg: Type, other as "fluent-name": Type) = "key";`.
+/// Each line becomes a function formatting the Fluent message `key` in the
+/// locale `l` with the arguments named after the parameters (or the `as`
+/// names); a parameter without a type takes anything that becomes an
+/// [`crate::i18n::Arg`] (the form of the private messages a hand-written
+/// wrapper words). The block also yields `MESSAGES`, the keys and argument
+/// names it declares, which [`contract`] gathers for the catalog test: a
+/// message is declared once, here, and once per language in the `.ftl`
+/// files.
+macro_rules! messages {
+    ($(
+        $(#[$meta:meta])*
+        $vis:vis fn $name:ident($l:ident $(, $arg:ident $(as $fluent:literal)? $(: $ty:ty)?)* $(,)?) = $key:literal;
+    )*) => {
+        $(
+            $(#[$meta])*
+            #[must_use]
+            #[allow(
+                clippy::extra_unused_lifetimes,
+                clippy::needless_lifetimes,
+                clippy::too_many_arguments
+            )]
+            $vis fn $name<'a>($l: $crate::i18n::Locale $(, $arg: messages!(@type 'a $($ty)?))*) -> String {
+                $crate::i18n::tr($l, $key, &[$((messages!(@name $arg $($fluent)?), $arg.into())),*])
+            }
+        )*
+
+        /// The messages this file declares: key and argument names.
+        pub(super) const MESSAGES: &[(&str, &[&str])] =
+            &[$(($key, &[$(messages!(@name $arg $($fluent)?)),*])),*];
+    };
+    (@name $arg:ident $fluent:literal) => { $fluent };
+    (@name $arg:ident) => { stringify!($arg) };
+    (@type $lt:lifetime $ty:ty) => { $ty };
+    (@type $lt:lifetime) => { impl Into<$crate::i18n::Arg<$lt>> };
+}
 
 mod adapter;
 mod comfort;
@@ -49,6 +87,94 @@ pub use chess960::*;
 pub use premove::*;
 // ---- puzzles
 pub use puzzles::*;
+
+messages! {
+    /// `color`, worded for [`color`].
+    fn color_text(l, color) = "color";
+    /// `san-local`, worded for [`san_local`].
+    fn san_local_text(l, local, san) = "san-local";
+    /// `challenge-posted`, worded for [`challenge_posted`].
+    fn challenge_posted_text(l, open, challenger, opponent, color, days, rules, custom) = "challenge-posted";
+    /// A challenge was declined.
+    pub fn challenge_declined(l, by: &str, challenger: &str) = "challenge-declined";
+    /// A challenge was withdrawn.
+    pub fn challenge_cancelled(l, challenger: &str) = "challenge-cancelled";
+    /// A game started.
+    pub fn game_started(l, id: i64, white: &str, black: &str, to_move: &str, until: &str) = "game-started";
+    /// `moved`, worded for [`moved`].
+    fn moved_text(l, by, number, san, next, until) = "moved";
+    /// `moved-final`, worded for [`moved_final`].
+    fn moved_final_text(l, by, number, san) = "moved-final";
+    /// Caption of the current board.
+    pub fn board_caption(l, id: i64, white: &str, black: &str, to_move: &str, until: &str) = "board-caption";
+    /// Caption of the final board of a finished game.
+    pub fn final_board_caption(l, id: i64, white: &str, black: &str, result: &str) = "final-board-caption";
+    /// A draw offer stands.
+    pub fn draw_offered(l, by: &str, to: &str) = "draw-offered";
+    /// A draw offer was declined explicitly.
+    pub fn draw_declined(l, by: &str) = "draw-declined";
+    /// A takeback request stands.
+    pub fn takeback_requested(l, by: &str, to: &str) = "takeback-requested";
+    /// A takeback request was refused.
+    pub fn takeback_declined(l, by: &str) = "takeback-declined";
+    /// A takeback was done.
+    pub fn takeback_done(l, plies: usize, to_move: &str, until: &str) = "takeback-done";
+    /// The reminder before a deadline.
+    pub fn reminder(l, player: &str, id: i64, until: &str) = "reminder";
+    /// `player-to-move`, worded for [`summary`].
+    fn player_to_move_text(l) = "player-to-move";
+    /// `summary`, worded for [`summary`].
+    fn summary_text(l, case, winner, loser, result, termination) = "summary";
+    /// A game aborted because a player never made a first move in time.
+    pub fn aborted_no_first_move(l, player: &str) = "aborted-no-first-move";
+    /// One line of `games`.
+    pub fn games_line(l, id: i64, place as "where": &str, white: &str, black: &str, to_move: &str, until: &str) = "games-line";
+    /// Heading of the games where the opponent is to move.
+    pub fn games_waiting_heading(l) = "games-waiting-heading";
+    /// Heading of `games`, listing the caller's games on move.
+    pub fn games_your_move_heading(l) = "games-your-move-heading";
+    /// `games` with nothing to show.
+    pub fn no_games(l) = "no-games";
+    /// One line of `history`; `termination` is the stored termination name.
+    pub fn history_line(l, id: i64, white: &str, black: &str, result: &str, termination: &str) = "history-line";
+    /// Heading of `history`.
+    pub fn history_heading(l, user: &str) = "history-heading";
+    /// `history` with nothing to show.
+    pub fn no_history(l, user: &str) = "no-history";
+    /// The help text.
+    pub fn help(l) = "help";
+    /// The channel's language was set to `l` (said in `l`).
+    pub fn language_set(l) = "language-set";
+    /// `language-current`, worded for [`language_current`].
+    fn language_current_text(l, language, set) = "language-current";
+    /// A language the bot does not speak.
+    pub fn unknown_language(l, given: &str) = "unknown-language";
+}
+
+/// Every catalog message and the argument names its function passes, as
+/// the `messages!` blocks of this module declare them: what
+/// `tests/it/i18n_catalog.rs` checks every `.ftl` file against.
+pub fn contract() -> impl Iterator<Item = (&'static str, &'static [&'static str])> {
+    [
+        MESSAGES,
+        adapter::MESSAGES,
+        chess960::MESSAGES,
+        comfort::MESSAGES,
+        computer::MESSAGES,
+        errors::MESSAGES,
+        hardening::MESSAGES,
+        leagues::MESSAGES,
+        premove::MESSAGES,
+        puzzles::MESSAGES,
+        records::MESSAGES,
+        settings::MESSAGES,
+        summaries::MESSAGES,
+        times::MESSAGES,
+    ]
+    .into_iter()
+    .flatten()
+    .copied()
+}
 /// A deadline as shown to users (the same in every language: digits and
 /// UTC read everywhere).
 #[must_use]
@@ -80,7 +206,7 @@ pub fn deadline_rfc3339(at: DateTime<Utc>) -> String {
 /// A colour name in a sentence.
 #[must_use]
 pub fn color(l: Locale, c: Color) -> String {
-    tr(l, "color", &[("color", c.name().into())])
+    color_text(l, c.name())
 }
 
 /// A SAN move as a player of `l` reads it: the local notation, with the
@@ -92,11 +218,7 @@ pub fn san_local(l: Locale, san: &str) -> String {
     if local == san {
         local
     } else {
-        tr(
-            l,
-            "san-local",
-            &[("local", local.into()), ("san", san.into())],
-        )
+        san_local_text(l, local, san)
     }
 }
 
@@ -117,61 +239,15 @@ pub fn challenge_posted(
         "white" | "black" => challenger_color,
         _ => "random",
     };
-    tr(
+    challenge_posted_text(
         l,
-        "challenge-posted",
-        &[
-            ("open", opponent.is_none().into()),
-            ("challenger", challenger.into()),
-            ("opponent", opponent.unwrap_or_default().into()),
-            ("color", color.into()),
-            ("days", days.into()),
-            ("rules", (if fide { "fide" } else { "house" }).into()),
-            ("custom", custom_start.into()),
-        ],
-    )
-}
-
-/// A challenge was declined.
-#[must_use]
-pub fn challenge_declined(l: Locale, by: &str, challenger: &str) -> String {
-    tr(
-        l,
-        "challenge-declined",
-        &[("by", by.into()), ("challenger", challenger.into())],
-    )
-}
-
-/// A challenge was withdrawn.
-#[must_use]
-pub fn challenge_cancelled(l: Locale, challenger: &str) -> String {
-    tr(
-        l,
-        "challenge-cancelled",
-        &[("challenger", challenger.into())],
-    )
-}
-
-/// A game started.
-#[must_use]
-pub fn game_started(
-    l: Locale,
-    id: i64,
-    white: &str,
-    black: &str,
-    to_move: &str,
-    until: &str,
-) -> String {
-    tr(
-        l,
-        "game-started",
-        &[
-            ("id", id.into()),
-            ("white", white.into()),
-            ("black", black.into()),
-            ("to_move", to_move.into()),
-            ("until", until.into()),
-        ],
+        opponent.is_none(),
+        challenger,
+        opponent.unwrap_or_default(),
+        color,
+        days,
+        if fide { "fide" } else { "house" },
+        custom_start,
     )
 }
 
@@ -181,131 +257,19 @@ pub fn game_started(
 /// shown in the locale's notation (its `+` says check).
 #[must_use]
 pub fn moved(l: Locale, by: &str, number: &str, san: &str, next: &str, until: &str) -> String {
-    tr(
-        l,
-        "moved",
-        &[
-            ("by", by.into()),
-            ("number", number.into()),
-            ("san", san_local(l, san).into()),
-            ("next", next.into()),
-            ("until", until.into()),
-        ],
-    )
+    moved_text(l, by, number, san_local(l, san), next, until)
 }
 
 /// A move was played after which nobody is asked to move: it ended the
 /// game (the summary follows), or the computer answers it at once.
 #[must_use]
 pub fn moved_final(l: Locale, by: &str, number: &str, san: &str) -> String {
-    tr(
-        l,
-        "moved-final",
-        &[
-            ("by", by.into()),
-            ("number", number.into()),
-            ("san", san_local(l, san).into()),
-        ],
-    )
-}
-
-/// Caption of the current board.
-#[must_use]
-pub fn board_caption(
-    l: Locale,
-    id: i64,
-    white: &str,
-    black: &str,
-    to_move: &str,
-    until: &str,
-) -> String {
-    tr(
-        l,
-        "board-caption",
-        &[
-            ("id", id.into()),
-            ("white", white.into()),
-            ("black", black.into()),
-            ("to_move", to_move.into()),
-            ("until", until.into()),
-        ],
-    )
-}
-
-/// Caption of the final board of a finished game.
-#[must_use]
-pub fn final_board_caption(l: Locale, id: i64, white: &str, black: &str, result: &str) -> String {
-    tr(
-        l,
-        "final-board-caption",
-        &[
-            ("id", id.into()),
-            ("white", white.into()),
-            ("black", black.into()),
-            ("result", result.into()),
-        ],
-    )
+    moved_final_text(l, by, number, san_local(l, san))
 }
 
 // ---- draws, takebacks --------------------------------------------------
 
-/// A draw offer stands.
-#[must_use]
-pub fn draw_offered(l: Locale, by: &str, to: &str) -> String {
-    tr(l, "draw-offered", &[("by", by.into()), ("to", to.into())])
-}
-
-/// A draw offer was declined explicitly.
-#[must_use]
-pub fn draw_declined(l: Locale, by: &str) -> String {
-    tr(l, "draw-declined", &[("by", by.into())])
-}
-
-/// A takeback request stands.
-#[must_use]
-pub fn takeback_requested(l: Locale, by: &str, to: &str) -> String {
-    tr(
-        l,
-        "takeback-requested",
-        &[("by", by.into()), ("to", to.into())],
-    )
-}
-
-/// A takeback request was refused.
-#[must_use]
-pub fn takeback_declined(l: Locale, by: &str) -> String {
-    tr(l, "takeback-declined", &[("by", by.into())])
-}
-
-/// A takeback was done.
-#[must_use]
-pub fn takeback_done(l: Locale, plies: usize, to_move: &str, until: &str) -> String {
-    tr(
-        l,
-        "takeback-done",
-        &[
-            ("plies", plies.into()),
-            ("to_move", to_move.into()),
-            ("until", until.into()),
-        ],
-    )
-}
-
 // ---- deadlines ---------------------------------------------------------
-
-/// The reminder before a deadline.
-#[must_use]
-pub fn reminder(l: Locale, player: &str, id: i64, until: &str) -> String {
-    tr(
-        l,
-        "reminder",
-        &[
-            ("player", player.into()),
-            ("id", id.into()),
-            ("until", until.into()),
-        ],
-    )
-}
 
 // ---- the end -----------------------------------------------------------
 
@@ -336,25 +300,16 @@ pub fn summary(
     };
     let loser = match loser {
         Some(n) => n.to_string(),
-        None => tr(l, "player-to-move", &[]),
+        None => player_to_move_text(l),
     };
-    tr(
+    summary_text(
         l,
-        "summary",
-        &[
-            ("case", case.into()),
-            ("winner", winner.unwrap_or_default().into()),
-            ("loser", loser.into()),
-            ("result", result.into()),
-            ("termination", termination.as_str().into()),
-        ],
+        case,
+        winner.unwrap_or_default(),
+        loser,
+        result,
+        termination.as_str(),
     )
-}
-
-/// A game aborted because a player never made a first move in time.
-#[must_use]
-pub fn aborted_no_first_move(l: Locale, player: &str) -> String {
-    tr(l, "aborted-no-first-move", &[("player", player.into())])
 }
 
 /// The PGN reply: the PGN itself, which stays in English SAN in every
@@ -365,31 +320,6 @@ pub fn pgn(pgn: &str) -> String {
 }
 
 // ---- listings ----------------------------------------------------------
-
-/// One line of `games`.
-#[must_use]
-pub fn games_line(
-    l: Locale,
-    id: i64,
-    place: &str,
-    white: &str,
-    black: &str,
-    to_move: &str,
-    until: &str,
-) -> String {
-    tr(
-        l,
-        "games-line",
-        &[
-            ("id", id.into()),
-            ("where", place.into()),
-            ("white", white.into()),
-            ("black", black.into()),
-            ("to_move", to_move.into()),
-            ("until", until.into()),
-        ],
-    )
-}
 
 /// Where a game is played, as the platform links to it: a Discord channel
 /// mention (a link, never a ping), else the channel or room id.
@@ -402,92 +332,14 @@ pub fn channel_ref(platform: &str, channel: &str) -> String {
     }
 }
 
-/// Heading of the games where the opponent is to move.
-#[must_use]
-pub fn games_waiting_heading(l: Locale) -> String {
-    tr(l, "games-waiting-heading", &[])
-}
-
-/// Heading of `games`, listing the caller's games on move.
-#[must_use]
-pub fn games_your_move_heading(l: Locale) -> String {
-    tr(l, "games-your-move-heading", &[])
-}
-
-/// `games` with nothing to show.
-#[must_use]
-pub fn no_games(l: Locale) -> String {
-    tr(l, "no-games", &[])
-}
-
-/// One line of `history`; `termination` is the stored termination name.
-#[must_use]
-pub fn history_line(
-    l: Locale,
-    id: i64,
-    white: &str,
-    black: &str,
-    result: &str,
-    termination: &str,
-) -> String {
-    tr(
-        l,
-        "history-line",
-        &[
-            ("id", id.into()),
-            ("white", white.into()),
-            ("black", black.into()),
-            ("result", result.into()),
-            ("termination", termination.into()),
-        ],
-    )
-}
-
-/// Heading of `history`.
-#[must_use]
-pub fn history_heading(l: Locale, user: &str) -> String {
-    tr(l, "history-heading", &[("user", user.into())])
-}
-
-/// `history` with nothing to show.
-#[must_use]
-pub fn no_history(l: Locale, user: &str) -> String {
-    tr(l, "no-history", &[("user", user.into())])
-}
-
-/// The help text.
-#[must_use]
-pub fn help(l: Locale) -> String {
-    tr(l, "help", &[])
-}
-
 // ---- settings ----------------------------------------------------------
-
-/// The channel's language was set to `l` (said in `l`).
-#[must_use]
-pub fn language_set(l: Locale) -> String {
-    tr(l, "language-set", &[])
-}
 
 /// The channel's language (`settings` without a value), said in `l`:
 /// `channel` is the language set for the channel, `None` when none is set
 /// (English by default).
 #[must_use]
 pub fn language_current(l: Locale, channel: Option<Locale>) -> String {
-    tr(
-        l,
-        "language-current",
-        &[
-            ("language", channel.unwrap_or_default().code().into()),
-            ("set", channel.is_some().into()),
-        ],
-    )
-}
-
-/// A language the bot does not speak.
-#[must_use]
-pub fn unknown_language(l: Locale, given: &str) -> String {
-    tr(l, "unknown-language", &[("given", given.into())])
+    language_current_text(l, channel.unwrap_or_default().code(), channel.is_some())
 }
 
 #[cfg(test)]

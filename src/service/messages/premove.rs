@@ -1,40 +1,60 @@
 //! Catalog messages of conditional moves (`premove`) and private notes
 //! (`note`), issue 32.
 
-use crate::i18n::{Locale, tr};
+use crate::i18n::Locale;
 
 use super::san_local;
 
-/// A line was queued; the caller's lines follow (`count` of them).
-#[must_use]
-pub fn premove_added(l: Locale, id: i64, count: usize) -> String {
-    tr(
-        l,
-        "premove-added",
-        &[("id", id.into()), ("count", count.into())],
-    )
-}
-
-/// Heading of the caller's lines of a game (`count` of them).
-#[must_use]
-pub fn premove_list(l: Locale, id: i64, count: usize) -> String {
-    tr(
-        l,
-        "premove-list",
-        &[("id", id.into()), ("count", count.into())],
-    )
-}
-
-/// The caller has no lines in the game.
-#[must_use]
-pub fn premove_none(l: Locale, id: i64) -> String {
-    tr(l, "premove-none", &[("id", id.into())])
-}
-
-/// The caller's lines of the game are gone.
-#[must_use]
-pub fn premove_cleared(l: Locale, id: i64) -> String {
-    tr(l, "premove-cleared", &[("id", id.into())])
+messages! {
+    /// A line was queued; the caller's lines follow (`count` of them).
+    pub fn premove_added(l, id: i64, count: usize) = "premove-added";
+    /// Heading of the caller's lines of a game (`count` of them).
+    pub fn premove_list(l, id: i64, count: usize) = "premove-list";
+    /// The caller has no lines in the game.
+    pub fn premove_none(l, id: i64) = "premove-none";
+    /// The caller's lines of the game are gone.
+    pub fn premove_cleared(l, id: i64) = "premove-cleared";
+    /// `premove-conflict`, worded for [`premove_conflict`].
+    fn premove_conflict_text(l, path, old, new) = "premove-conflict";
+    /// Lines are queued while the opponent is to move, not on one's own turn.
+    pub fn premove_own_turn(l, id: i64) = "premove-own-turn";
+    /// No conditional moves against the computer.
+    pub fn premove_computer(l) = "premove-computer";
+    /// Move `n` (from 1) of a line could not be played: `detail` says why
+    /// (the message a `move` would get).
+    pub fn premove_bad_move(l, n: usize, detail: &str) = "premove-bad-move";
+    /// Move `n` (from 1) of a line comes after the game would have ended.
+    pub fn premove_after_end(l, n: usize) = "premove-after-end";
+    /// A line ending with the opponent's move `input` (as typed).
+    pub fn premove_odd_line(l, input: &str) = "premove-odd-line";
+    /// `premove line:` without moves.
+    pub fn premove_empty(l) = "premove-empty";
+    /// More lines than a game may hold.
+    pub fn premove_too_many(l, max: usize) = "premove-too-many";
+    /// A line longer than allowed (plies).
+    pub fn premove_too_long(l, max: usize) = "premove-too-long";
+    /// The game (by number) has ended.
+    pub fn premove_game_over(l, id: i64) = "premove-game-over";
+    /// `premove-moved`, worded for [`premove_moved`].
+    fn premove_moved_text(l, by, number, san, next, until) = "premove-moved";
+    /// `premove-moved-final`, worded for [`premove_moved_final`].
+    fn premove_moved_final_text(l, by, number, san) = "premove-moved-final";
+    /// Beside a game of `games`: the caller's queued lines there.
+    pub fn games_premove_lines(l, count: usize) = "games-premove-lines";
+    /// Below a game of `games`: the caller's private note on it.
+    pub fn games_note(l, note: &str) = "games-note";
+    /// The caller's note was saved.
+    pub fn note_saved(l, id: i64) = "note-saved";
+    /// The caller's note was removed.
+    pub fn note_cleared(l, id: i64) = "note-cleared";
+    /// The caller's note (`note` without text).
+    pub fn note_current(l, id: i64, note: &str) = "note-current";
+    /// The caller has no note on the game.
+    pub fn note_none(l, id: i64) = "note-none";
+    /// A note longer than allowed: `count` characters, at most `max`.
+    pub fn note_too_long(l, max: usize, count: usize) = "note-too-long";
+    /// Heading of the author's own annotated copy of a game's PGN.
+    pub fn note_own_copy(l, id: i64) = "note-own-copy";
 }
 
 /// A new line answers a position differently from a queued one: `path`
@@ -42,74 +62,7 @@ pub fn premove_cleared(l: Locale, id: i64) -> String {
 /// and `new` the two replies (SAN).
 #[must_use]
 pub fn premove_conflict(l: Locale, path: &str, old: &str, new: &str) -> String {
-    tr(
-        l,
-        "premove-conflict",
-        &[
-            ("path", path.into()),
-            ("old", san_local(l, old).into()),
-            ("new", san_local(l, new).into()),
-        ],
-    )
-}
-
-/// Lines are queued while the opponent is to move, not on one's own turn.
-#[must_use]
-pub fn premove_own_turn(l: Locale, id: i64) -> String {
-    tr(l, "premove-own-turn", &[("id", id.into())])
-}
-
-/// No conditional moves against the computer.
-#[must_use]
-pub fn premove_computer(l: Locale) -> String {
-    tr(l, "premove-computer", &[])
-}
-
-/// Move `n` (from 1) of a line could not be played: `detail` says why
-/// (the message a `move` would get).
-#[must_use]
-pub fn premove_bad_move(l: Locale, n: usize, detail: &str) -> String {
-    tr(
-        l,
-        "premove-bad-move",
-        &[("n", n.into()), ("detail", detail.into())],
-    )
-}
-
-/// Move `n` (from 1) of a line comes after the game would have ended.
-#[must_use]
-pub fn premove_after_end(l: Locale, n: usize) -> String {
-    tr(l, "premove-after-end", &[("n", n.into())])
-}
-
-/// A line ending with the opponent's move `input` (as typed).
-#[must_use]
-pub fn premove_odd_line(l: Locale, input: &str) -> String {
-    tr(l, "premove-odd-line", &[("input", input.into())])
-}
-
-/// `premove line:` without moves.
-#[must_use]
-pub fn premove_empty(l: Locale) -> String {
-    tr(l, "premove-empty", &[])
-}
-
-/// More lines than a game may hold.
-#[must_use]
-pub fn premove_too_many(l: Locale, max: usize) -> String {
-    tr(l, "premove-too-many", &[("max", max.into())])
-}
-
-/// A line longer than allowed (plies).
-#[must_use]
-pub fn premove_too_long(l: Locale, max: usize) -> String {
-    tr(l, "premove-too-long", &[("max", max.into())])
-}
-
-/// The game (by number) has ended.
-#[must_use]
-pub fn premove_game_over(l: Locale, id: i64) -> String {
-    tr(l, "premove-game-over", &[("id", id.into())])
+    premove_conflict_text(l, path, san_local(l, old), san_local(l, new))
 }
 
 /// A conditional move was played; `next` is to move until `until`.
@@ -122,87 +75,13 @@ pub fn premove_moved(
     next: &str,
     until: &str,
 ) -> String {
-    tr(
-        l,
-        "premove-moved",
-        &[
-            ("by", by.into()),
-            ("number", number.into()),
-            ("san", san_local(l, san).into()),
-            ("next", next.into()),
-            ("until", until.into()),
-        ],
-    )
+    premove_moved_text(l, by, number, san_local(l, san), next, until)
 }
 
 /// A conditional move was played that ended the game.
 #[must_use]
 pub fn premove_moved_final(l: Locale, by: &str, number: &str, san: &str) -> String {
-    tr(
-        l,
-        "premove-moved-final",
-        &[
-            ("by", by.into()),
-            ("number", number.into()),
-            ("san", san_local(l, san).into()),
-        ],
-    )
-}
-
-/// Beside a game of `games`: the caller's queued lines there.
-#[must_use]
-pub fn games_premove_lines(l: Locale, count: usize) -> String {
-    tr(l, "games-premove-lines", &[("count", count.into())])
-}
-
-/// Below a game of `games`: the caller's private note on it.
-#[must_use]
-pub fn games_note(l: Locale, note: &str) -> String {
-    tr(l, "games-note", &[("note", note.into())])
-}
-
-/// The caller's note was saved.
-#[must_use]
-pub fn note_saved(l: Locale, id: i64) -> String {
-    tr(l, "note-saved", &[("id", id.into())])
-}
-
-/// The caller's note was removed.
-#[must_use]
-pub fn note_cleared(l: Locale, id: i64) -> String {
-    tr(l, "note-cleared", &[("id", id.into())])
-}
-
-/// The caller's note (`note` without text).
-#[must_use]
-pub fn note_current(l: Locale, id: i64, note: &str) -> String {
-    tr(
-        l,
-        "note-current",
-        &[("id", id.into()), ("note", note.into())],
-    )
-}
-
-/// The caller has no note on the game.
-#[must_use]
-pub fn note_none(l: Locale, id: i64) -> String {
-    tr(l, "note-none", &[("id", id.into())])
-}
-
-/// A note longer than allowed: `count` characters, at most `max`.
-#[must_use]
-pub fn note_too_long(l: Locale, max: usize, count: usize) -> String {
-    tr(
-        l,
-        "note-too-long",
-        &[("max", max.into()), ("count", count.into())],
-    )
-}
-
-/// Heading of the author's own annotated copy of a game's PGN.
-#[must_use]
-pub fn note_own_copy(l: Locale, id: i64) -> String {
-    tr(l, "note-own-copy", &[("id", id.into())])
+    premove_moved_final_text(l, by, number, san_local(l, san))
 }
 
 /// Moves of a line as a reader of `l` sees them, numbered from the

@@ -1,7 +1,38 @@
 //! Catalog messages of the puzzles: a puzzle shown, answers right and
 //! wrong, the daily puzzle and its settings.
 
-use crate::i18n::{Locale, tr};
+use crate::i18n::Locale;
+
+messages! {
+    /// `puzzle-shown`, worded for [`puzzle_shown`].
+    fn puzzle_shown_text(l, id, motif, game, white, black, own, color, n, count) = "puzzle-shown";
+    /// No puzzle for the caller.
+    pub fn puzzle_none(l) = "puzzle-none";
+    /// A right move that does not end the line: the opponent's reply.
+    pub fn puzzle_right(l, san: &str, reply: &str) = "puzzle-right";
+    /// The puzzle solved: the whole line, the streak and solved count.
+    pub fn puzzle_solved(l, id: i64, line: &str, streak as "n": i64, solved as "count": i64) = "puzzle-solved";
+    /// A wrong answer; one more try.
+    pub fn puzzle_wrong(l, san: &str) = "puzzle-wrong";
+    /// The second wrong answer: the solution.
+    pub fn puzzle_failed(l, san: &str, line: &str) = "puzzle-failed";
+    /// Answering a puzzle that is someone else's.
+    pub fn puzzle_not_yours(l, id: i64) = "puzzle-not-yours";
+    /// Answering a puzzle the caller already finished.
+    pub fn puzzle_finished(l, id: i64) = "puzzle-finished";
+    /// The daily puzzle is on: its time (`18:00`) and the first post.
+    pub fn puzzle_daily_on(l, time: &str, until: &str) = "puzzle-daily-on";
+    /// The daily puzzle is off.
+    pub fn puzzle_daily_off(l) = "puzzle-daily-off";
+    /// Only moderators turn the daily puzzle on or off.
+    pub fn puzzle_daily_moderators(l) = "puzzle-daily-moderators";
+    /// The daily post: the puzzle's number, side to move and theme.
+    pub fn puzzle_daily(l, id: i64, color: &str, motif: &str) = "puzzle-daily";
+    /// Who solved the previous daily puzzle first.
+    pub fn puzzle_daily_first(l, name: &str) = "puzzle-daily-first";
+    /// Nobody solved the previous daily puzzle.
+    pub fn puzzle_daily_unsolved(l) = "puzzle-daily-unsolved";
+}
 
 /// A puzzle for the caller: its number, theme (`mate`, `material`,
 /// `advantage`), source game and players, whether it was the caller's own
@@ -20,126 +51,16 @@ pub fn puzzle_shown(
     streak: i64,
     solved: i64,
 ) -> String {
-    tr(
+    puzzle_shown_text(
         l,
-        "puzzle-shown",
-        &[
-            ("id", id.into()),
-            ("motif", motif.into()),
-            ("game", game.to_string().into()),
-            ("white", white.into()),
-            ("black", black.into()),
-            ("own", (if own { "yes" } else { "no" }).into()),
-            ("color", color.into()),
-            ("n", streak.into()),
-            ("count", solved.into()),
-        ],
+        id,
+        motif,
+        game.to_string(),
+        white,
+        black,
+        if own { "yes" } else { "no" },
+        color,
+        streak,
+        solved,
     )
-}
-
-/// No puzzle for the caller.
-#[must_use]
-pub fn puzzle_none(l: Locale) -> String {
-    tr(l, "puzzle-none", &[])
-}
-
-/// A right move that does not end the line: the opponent's reply.
-#[must_use]
-pub fn puzzle_right(l: Locale, san: &str, reply: &str) -> String {
-    tr(
-        l,
-        "puzzle-right",
-        &[("san", san.into()), ("reply", reply.into())],
-    )
-}
-
-/// The puzzle solved: the whole line, the streak and solved count.
-#[must_use]
-pub fn puzzle_solved(l: Locale, id: i64, line: &str, streak: i64, solved: i64) -> String {
-    tr(
-        l,
-        "puzzle-solved",
-        &[
-            ("id", id.into()),
-            ("line", line.into()),
-            ("n", streak.into()),
-            ("count", solved.into()),
-        ],
-    )
-}
-
-/// A wrong answer; one more try.
-#[must_use]
-pub fn puzzle_wrong(l: Locale, san: &str) -> String {
-    tr(l, "puzzle-wrong", &[("san", san.into())])
-}
-
-/// The second wrong answer: the solution.
-#[must_use]
-pub fn puzzle_failed(l: Locale, san: &str, line: &str) -> String {
-    tr(
-        l,
-        "puzzle-failed",
-        &[("san", san.into()), ("line", line.into())],
-    )
-}
-
-/// Answering a puzzle that is someone else's.
-#[must_use]
-pub fn puzzle_not_yours(l: Locale, id: i64) -> String {
-    tr(l, "puzzle-not-yours", &[("id", id.into())])
-}
-
-/// Answering a puzzle the caller already finished.
-#[must_use]
-pub fn puzzle_finished(l: Locale, id: i64) -> String {
-    tr(l, "puzzle-finished", &[("id", id.into())])
-}
-
-/// The daily puzzle is on: its time (`18:00`) and the first post.
-#[must_use]
-pub fn puzzle_daily_on(l: Locale, time: &str, until: &str) -> String {
-    tr(
-        l,
-        "puzzle-daily-on",
-        &[("time", time.into()), ("until", until.into())],
-    )
-}
-
-/// The daily puzzle is off.
-#[must_use]
-pub fn puzzle_daily_off(l: Locale) -> String {
-    tr(l, "puzzle-daily-off", &[])
-}
-
-/// Only moderators turn the daily puzzle on or off.
-#[must_use]
-pub fn puzzle_daily_moderators(l: Locale) -> String {
-    tr(l, "puzzle-daily-moderators", &[])
-}
-
-/// The daily post: the puzzle's number, side to move and theme.
-#[must_use]
-pub fn puzzle_daily(l: Locale, id: i64, color: &str, motif: &str) -> String {
-    tr(
-        l,
-        "puzzle-daily",
-        &[
-            ("id", id.into()),
-            ("color", color.into()),
-            ("motif", motif.into()),
-        ],
-    )
-}
-
-/// Who solved the previous daily puzzle first.
-#[must_use]
-pub fn puzzle_daily_first(l: Locale, name: &str) -> String {
-    tr(l, "puzzle-daily-first", &[("name", name.into())])
-}
-
-/// Nobody solved the previous daily puzzle.
-#[must_use]
-pub fn puzzle_daily_unsolved(l: Locale) -> String {
-    tr(l, "puzzle-daily-unsolved", &[])
 }

@@ -2,7 +2,29 @@
 //! rated game, `stats` and `leaderboard`.
 
 use super::super::RatingDelta;
-use crate::i18n::{Locale, tr};
+use crate::i18n::Locale;
+
+messages! {
+    /// `rating-change`, worded for [`rating_changes`].
+    fn rating_change_text(l, player, before, after, diff) = "rating-change";
+    /// A player's rating and record (`stats`).
+    #[allow(clippy::too_many_arguments)]
+    pub fn stats_rated(l, player: &str, rating: i64, provisional: bool, rd: i64, games: i64, wins: i64, draws: i64, losses: i64) = "stats-rated";
+    /// `stats` of a player without rated games.
+    pub fn stats_unrated(l, player: &str) = "stats-unrated";
+    /// The head-to-head line of `stats ... vs`.
+    pub fn stats_vs(l, opponent: &str, games: i64, wins: i64, draws: i64, losses: i64) = "stats-vs";
+    /// Heading of `leaderboard` (says provisional ratings come last).
+    pub fn leaderboard_heading(l) = "leaderboard-heading";
+    /// One line of `leaderboard`.
+    pub fn leaderboard_line(l, rank: i64, player: &str, rating: i64, provisional: bool, games: i64) = "leaderboard-line";
+    /// `leaderboard` with nobody rated.
+    pub fn leaderboard_empty(l) = "leaderboard-empty";
+    /// A player's current streak (`kind`: `win`, `draw`, `loss`).
+    pub fn stats_streak(l, kind: &str, count: i64) = "stats-streak";
+    /// A player's best win.
+    pub fn stats_best_win(l, opponent: &str, rating: i64, game: i64) = "stats-best-win";
+}
 
 /// A rating change, signed (`+162`, `-12`, `±0`).
 #[must_use]
@@ -26,134 +48,7 @@ pub fn rating_changes(
     b: RatingDelta,
 ) -> String {
     let line = |player: &str, d: RatingDelta| {
-        tr(
-            l,
-            "rating-change",
-            &[
-                ("player", player.into()),
-                ("before", d.before.into()),
-                ("after", d.after.into()),
-                ("diff", rating_diff(d).into()),
-            ],
-        )
+        rating_change_text(l, player, d.before, d.after, rating_diff(d))
     };
     format!("{}\n{}", line(white, w), line(black, b))
-}
-
-/// A player's rating and record (`stats`).
-#[must_use]
-#[allow(clippy::too_many_arguments)]
-pub fn stats_rated(
-    l: Locale,
-    player: &str,
-    rating: i64,
-    provisional: bool,
-    rd: i64,
-    games: i64,
-    wins: i64,
-    draws: i64,
-    losses: i64,
-) -> String {
-    tr(
-        l,
-        "stats-rated",
-        &[
-            ("player", player.into()),
-            ("rating", rating.into()),
-            ("provisional", provisional.into()),
-            ("rd", rd.into()),
-            ("games", games.into()),
-            ("wins", wins.into()),
-            ("draws", draws.into()),
-            ("losses", losses.into()),
-        ],
-    )
-}
-
-/// `stats` of a player without rated games.
-#[must_use]
-pub fn stats_unrated(l: Locale, player: &str) -> String {
-    tr(l, "stats-unrated", &[("player", player.into())])
-}
-
-/// The head-to-head line of `stats ... vs`.
-#[must_use]
-pub fn stats_vs(
-    l: Locale,
-    opponent: &str,
-    games: i64,
-    wins: i64,
-    draws: i64,
-    losses: i64,
-) -> String {
-    tr(
-        l,
-        "stats-vs",
-        &[
-            ("opponent", opponent.into()),
-            ("games", games.into()),
-            ("wins", wins.into()),
-            ("draws", draws.into()),
-            ("losses", losses.into()),
-        ],
-    )
-}
-
-/// Heading of `leaderboard` (says provisional ratings come last).
-#[must_use]
-pub fn leaderboard_heading(l: Locale) -> String {
-    tr(l, "leaderboard-heading", &[])
-}
-
-/// One line of `leaderboard`.
-#[must_use]
-pub fn leaderboard_line(
-    l: Locale,
-    rank: i64,
-    player: &str,
-    rating: i64,
-    provisional: bool,
-    games: i64,
-) -> String {
-    tr(
-        l,
-        "leaderboard-line",
-        &[
-            ("rank", rank.into()),
-            ("player", player.into()),
-            ("rating", rating.into()),
-            ("provisional", provisional.into()),
-            ("games", games.into()),
-        ],
-    )
-}
-
-/// `leaderboard` with nobody rated.
-#[must_use]
-pub fn leaderboard_empty(l: Locale) -> String {
-    tr(l, "leaderboard-empty", &[])
-}
-
-/// A player's current streak (`kind`: `win`, `draw`, `loss`).
-#[must_use]
-pub fn stats_streak(l: Locale, kind: &str, count: i64) -> String {
-    tr(
-        l,
-        "stats-streak",
-        &[("kind", kind.into()), ("count", count.into())],
-    )
-}
-
-/// A player's best win.
-#[must_use]
-pub fn stats_best_win(l: Locale, opponent: &str, rating: i64, game: i64) -> String {
-    tr(
-        l,
-        "stats-best-win",
-        &[
-            ("opponent", opponent.into()),
-            ("rating", rating.into()),
-            ("game", game.into()),
-        ],
-    )
 }

@@ -3,7 +3,16 @@
 
 use chrono::{DateTime, NaiveDateTime, Utc};
 
-use crate::i18n::{Locale, tr};
+use crate::i18n::Locale;
+
+messages! {
+    /// `time-now`, worded for [`relative_time`].
+    fn time_now_text(l) = "time-now";
+    /// `time-ago`, worded for [`relative_time`].
+    fn time_ago_text(l, unit, n) = "time-ago";
+    /// `time-in`, worded for [`relative_time`].
+    fn time_in_text(l, unit, n) = "time-in";
+}
 
 /// The shape [`super::deadline`] writes, without the zone.
 const STAMP: &str = "%Y-%m-%d %H:%M";
@@ -61,7 +70,7 @@ pub fn relative_time(l: Locale, at: DateTime<Utc>, now: DateTime<Utc>) -> String
     let past = seconds < 0;
     let s = seconds.unsigned_abs();
     if s < 60 {
-        return tr(l, "time-now", &[]);
+        return time_now_text(l);
     }
     // Discord's (moment.js's) thresholds: minutes below 45, hours below
     // 22, days beyond.
@@ -74,8 +83,11 @@ pub fn relative_time(l: Locale, at: DateTime<Utc>, now: DateTime<Utc>) -> String
         ("days", round(86_400).max(1))
     };
     let n = i64::try_from(n).unwrap_or(i64::MAX);
-    let key = if past { "time-ago" } else { "time-in" };
-    tr(l, key, &[("unit", unit.into()), ("n", n.into())])
+    if past {
+        time_ago_text(l, unit, n)
+    } else {
+        time_in_text(l, unit, n)
+    }
 }
 
 #[cfg(test)]
