@@ -74,3 +74,5 @@ mod puzzles;
 mod upgrade_backup;
 // ---- pics: issue 29
 mod pics;
+// ---- gaps: issue 32's private board and console moderators
+mod private_board;

@@ -646,7 +646,7 @@ games-premove-lines = ({ $count ->
 
 games-note = Your note: { $note }
 
-note-saved = Your private note on game #{ $id } is saved. Only you see it: in `/chess games` and in your copy of the PGN.
+note-saved = Your private note on game #{ $id } is saved. Only you see it: in `/chess games`, in `/chess board private:true` and in your copy of the PGN.
 
 note-cleared = Your note on game #{ $id } is removed.
 

@@ -673,7 +673,7 @@ games-premove-lines = ({ $count ->
 
 games-note = Nota ta: { $note }
 
-note-saved = Nota ta privată pentru partida #{ $id } a fost salvată. Doar tu o vezi: în `/chess games` și în copia ta a PGN-ului.
+note-saved = Nota ta privată pentru partida #{ $id } a fost salvată. Doar tu o vezi: în `/chess games`, în `/chess board private:true` și în copia ta a PGN-ului.
 
 note-cleared = Nota ta pentru partida #{ $id } a fost ștearsă.
 

@@ -673,7 +673,7 @@ games-premove-lines = ({ $count ->
 
 games-note = Ваша заметка: { $note }
 
-note-saved = Ваша личная заметка к партии №{ $id } сохранена. Её видите только вы: в `/chess games` и в вашей копии PGN.
+note-saved = Ваша личная заметка к партии №{ $id } сохранена. Её видите только вы: в `/chess games`, в `/chess board private:true` и в вашей копии PGN.
 
 note-cleared = Ваша заметка к партии №{ $id } удалена.
 

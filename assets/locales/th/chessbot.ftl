@@ -580,7 +580,7 @@ games-premove-lines = (ตาเดินล่วงหน้า { $count } ส
 
 games-note = บันทึกของคุณ: { $note }
 
-note-saved = บันทึกส่วนตัวของคุณในเกม #{ $id } ถูกเก็บแล้ว เห็นได้เฉพาะคุณ: ใน `/chess games` และใน PGN ฉบับของคุณ
+note-saved = บันทึกส่วนตัวของคุณในเกม #{ $id } ถูกเก็บแล้ว เห็นได้เฉพาะคุณ: ใน `/chess games` ใน `/chess board private:true` และใน PGN ฉบับของคุณ
 
 note-cleared = ลบบันทึกของคุณในเกม #{ $id } แล้ว
 
