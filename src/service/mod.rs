@@ -39,6 +39,8 @@ mod summary_outbox;
 mod puzzles;
 // ---- gaps: the private board with the caller's note (issue 32)
 mod private_board;
+// ---- gaps: Chess960 leagues (issue 33)
+mod league960;
 
 pub use clock::{ManualClock, SystemClock};
 pub use comfort::VACATION_ALLOWANCE;

@@ -337,6 +337,8 @@ const CONTRACT: &[(&str, &[&str])] = &[
     ("bad-theme", &["value", "themes"]),
     // ---- pics: aborted games
     ("game-aborted", &["id"]),
+    // ---- gaps: Chess960 leagues (issue 33)
+    ("league-chess960", &["rounds"]),
 ];
 
 /// Why a move is illegal (`illegal-move`) and why a claim is refused

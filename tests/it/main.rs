@@ -76,3 +76,5 @@ mod upgrade_backup;
 mod pics;
 // ---- gaps: issue 32's private board and console moderators
 mod private_board;
+// ---- gaps: leagues and Chess960 on the fake Discord (issues 31, 33)
+mod discord_leagues;

@@ -737,3 +737,9 @@ bad-theme = There is no theme `{ $value }`. The themes: { $themes }.
 
 # ---- pics: aborted games
 game-aborted = Game #{ $id } aborted before both sides had moved: no result, not rated.
+
+# ---- gaps: Chess960 leagues (issue 33)
+league-chess960 = Every game of this league is Chess960, rated in the Chess960 pool: each pairing plays its own start position, drawn at random{ $rounds ->
+        [2] , the same in both games with colours swapped.
+       *[other] .
+    }

@@ -767,3 +767,9 @@ bad-theme = Nu există tema `{ $value }`. Temele: { $themes }.
 
 # ---- pics: aborted games
 game-aborted = Partida #{ $id } a fost anulată înainte ca ambele părți să mute: fără rezultat, fără rating.
+
+# ---- gaps: Chess960 leagues (issue 33)
+league-chess960 = Toate partidele acestei ligi sunt Chess960, cu ratingul Chess960: fiecare pereche joacă propria poziție de start, trasă la sorți{ $rounds ->
+        [2] , aceeași în ambele partide, cu culorile inversate.
+       *[other] .
+    }

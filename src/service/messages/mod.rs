@@ -49,6 +49,9 @@ pub use chess960::*;
 pub use premove::*;
 // ---- puzzles
 pub use puzzles::*;
+// ---- gaps (issues 29, 32, 33)
+mod gaps;
+pub use gaps::*;
 /// A deadline as shown to users (the same in every language: digits and
 /// UTC read everywhere).
 #[must_use]
