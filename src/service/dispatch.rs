@@ -296,6 +296,8 @@ impl GameService {
             // The computer is a player nobody can mention.
             r.mentions.retain(|a| !super::is_engine_id(&a.id));
         }
+        // ---- gaps: a symbol per kind of announcement (issue 29).
+        super::announce::mark_announcements(&mut replies);
         replies
     }
 

@@ -41,6 +41,8 @@ mod puzzles;
 mod private_board;
 // ---- gaps: Chess960 leagues (issue 33)
 mod league960;
+// ---- gaps: a symbol per kind of announcement (issue 29)
+mod announce;
 
 pub use clock::{ManualClock, SystemClock};
 pub use comfort::VACATION_ALLOWANCE;

@@ -339,6 +339,11 @@ const CONTRACT: &[(&str, &[&str])] = &[
     ("game-aborted", &["id"]),
     // ---- gaps: Chess960 leagues (issue 33)
     ("league-chess960", &["rounds"]),
+    // ---- gaps: a symbol per kind of announcement (issue 29)
+    ("announce-move", &[]),
+    ("announce-win", &[]),
+    ("announce-draw", &[]),
+    ("announce-reminder", &[]),
 ];
 
 /// Why a move is illegal (`illegal-move`) and why a claim is refused

@@ -743,3 +743,9 @@ league-chess960 = Every game of this league is Chess960, rated in the Chess960 p
         [2] , the same in both games with colours swapped.
        *[other] .
     }
+
+# ---- gaps: a symbol per kind of announcement (issue 29)
+announce-move = ♟
+announce-win = ✅
+announce-draw = ½
+announce-reminder = ⏰

@@ -773,3 +773,9 @@ league-chess960 = Toate partidele acestei ligi sunt Chess960, cu ratingul Chess9
         [2] , aceeași în ambele partide, cu culorile inversate.
        *[other] .
     }
+
+# ---- gaps: a symbol per kind of announcement (issue 29)
+announce-move = ♟
+announce-win = ✅
+announce-draw = ½
+announce-reminder = ⏰

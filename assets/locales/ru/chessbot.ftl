@@ -773,3 +773,9 @@ league-chess960 = Все партии этой лиги — шахматы Фи�
         [2] , одна и та же в обеих партиях, со сменой цвета.
        *[other] .
     }
+
+# ---- gaps: a symbol per kind of announcement (issue 29)
+announce-move = ♟
+announce-win = ✅
+announce-draw = ½
+announce-reminder = ⏰

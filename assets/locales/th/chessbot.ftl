@@ -668,3 +668,9 @@ league-chess960 = ทุกเกมในลีกนี้เป็นหม�
         [2] {" "}และใช้ตำแหน่งเดียวกันทั้งสองเกมโดยสลับสี
        *[other] {""}
     }
+
+# ---- gaps: a symbol per kind of announcement (issue 29)
+announce-move = ♟
+announce-win = ✅
+announce-draw = ½
+announce-reminder = ⏰
