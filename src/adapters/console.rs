@@ -40,6 +40,17 @@ pub struct ConsoleArgs {
     /// One JSON object per line per bot message.
     #[arg(long)]
     pub json: bool,
+    // ---- gaps: console moderators (issue 32's daily puzzle)
+    /// Users who moderate every console channel (comma-separated names):
+    /// they may set the daily puzzle, manage leagues and change a
+    /// channel's language during a game, as a server's moderators do.
+    #[arg(
+        long,
+        env = "CHESSBOT_CONSOLE_MODERATORS",
+        value_delimiter = ',',
+        value_name = "NAMES"
+    )]
+    pub moderators: Vec<String>,
 }
 
 /// The channel of `NAME: TEXT` lines.
@@ -257,7 +268,12 @@ impl Output {
 }
 
 /// Handles one input line, returning the bot's replies.
-async fn handle_line(service: &GameService, clock: &ManualClock, line: &str) -> Vec<Reply> {
+async fn handle_line(
+    service: &GameService,
+    clock: &ManualClock,
+    moderators: &[String],
+    line: &str,
+) -> Vec<Reply> {
     let general = console_place(DEFAULT_CHANNEL);
     // Console mistakes are answered in the language of `general`.
     let general_locale = || async { service.locale_for(&general, LocalePrefs::default()).await };
@@ -320,7 +336,11 @@ async fn handle_line(service: &GameService, clock: &ManualClock, line: &str) -> 
                         id: name.to_string(),
                         name: name.to_string(),
                     };
-                    service.handle(&place, &by, cmd).await
+                    let prefs = LocalePrefs {
+                        moderator: moderators.iter().any(|m| m.trim() == name),
+                        ..LocalePrefs::default()
+                    };
+                    service.handle_with(&place, &by, cmd, prefs).await
                 }
             }
         }
@@ -432,7 +452,7 @@ pub async fn run_in(args: ConsoleArgs, process: &Process) -> anyhow::Result<()> 
                     Line::Message { name, .. } => Some(name.to_string()),
                     _ => None,
                 };
-                handle_line(&service, &clock, line)
+                handle_line(&service, &clock, &args.moderators, line)
                     .await
                     .into_iter()
                     .map(|r| (r, author.clone()))

@@ -614,15 +614,19 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
         }
         "board" => {
             let mut flip = false;
+            // ---- premove: `board private:true` (or `board private`).
+            let mut private = false;
             for tok in tokens {
                 match tok {
                     Token::Option(o, v) if o == "flip" => flip = parse_bool(&o, &v)?,
+                    Token::Option(o, v) if o == "private" => private = parse_bool(&o, &v)?,
+                    Token::Positional(p) if p.eq_ignore_ascii_case("private") => private = true,
                     Token::Option(o, _) => return Err(unknown(&o)),
                     Token::Positional(p) if p.eq_ignore_ascii_case("flip") => flip = true,
                     Token::Positional(p) => return Err(unexpected(&p)),
                 }
             }
-            Command::Board { flip }
+            Command::Board { flip, private }
         }
         "pgn" | "summary" => {
             let mut game = None;

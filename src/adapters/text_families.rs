@@ -229,6 +229,8 @@ pub(super) fn parse_league(tokens: Vec<Token>) -> Result<Command, ParseError> {
         let mut rated = true;
         let mut rules = None;
         let mut starts = None;
+        // ---- gaps: `variant:chess960`.
+        let mut variant = Variant::Standard;
         for tok in tokens {
             match tok {
                 Token::Option(o, v) => match o.as_str() {
@@ -248,6 +250,7 @@ pub(super) fn parse_league(tokens: Vec<Token>) -> Result<Command, ParseError> {
                         rules = Some(v.parse::<RulesMode>().map_err(|()| bad(&o, &v))?);
                     }
                     "starts" | "start" => starts = Some(v),
+                    "variant" => variant = parse_variant(&v)?,
                     _ => return Err(unknown(&o)),
                 },
                 Token::Positional(p) if name.is_none() => name = Some(p),
@@ -262,6 +265,7 @@ pub(super) fn parse_league(tokens: Vec<Token>) -> Result<Command, ParseError> {
             rated,
             rules: rules.unwrap_or_default(),
             starts,
+            variant,
         }));
     }
     let mut league = None;
@@ -308,6 +312,7 @@ mod league_tests {
                 rated: false,
                 rules: RulesMode::Fide,
                 starts: Some("2026-12-24 18:00".into()),
+                variant: Variant::Standard,
             })))
         );
         assert_eq!(
@@ -320,6 +325,7 @@ mod league_tests {
                 rated: true,
                 rules: RulesMode::default(),
                 starts: None,
+                variant: Variant::Standard,
             })))
         );
         assert_eq!(

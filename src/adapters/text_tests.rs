@@ -119,7 +119,10 @@ fn moves_and_options() {
     );
     assert_eq!(
         parse("/chess board flip"),
-        Ok(Some(Command::Board { flip: true }))
+        Ok(Some(Command::Board {
+            flip: true,
+            private: false
+        }))
     );
     assert_eq!(
         parse("/chess pgn 12"),

@@ -152,7 +152,7 @@ impl<'a> SummaryCard<'a> {
         let some = |s: Option<&'a str>| s.map(str::trim).filter(|s| !s.is_empty());
         let prefix = some(self.score).map_or(String::new(), |s| format!("{s} · "));
         let tail = some(self.termination).map_or(String::new(), |t| format!(" {t}"));
-        let clip = |n: &str| -> String { n.chars().take(Self::MAX_NAME_CHARS).collect() };
+        let clip = |n: &str| -> String { text::take_graphemes(n, Self::MAX_NAME_CHARS) };
         let result = self.result.trim();
         // Split the result around the name in it (the longer one when
         // both appear), so the name alone is shortened.
@@ -271,7 +271,7 @@ impl<'a> SummaryCard<'a> {
                 Color::White => self.white,
                 Color::Black => self.black,
             };
-            let name: String = name.chars().take(Self::MAX_NAME_CHARS).collect();
+            let name = text::take_graphemes(name, Self::MAX_NAME_CHARS);
             let base = self.name_baseline(color);
             let disc = match color {
                 Color::White => "#f4f1ea",

@@ -11,6 +11,7 @@ use std::sync::{Arc, OnceLock};
 use resvg::usvg::{self, fontdb};
 use skrifa::MetadataProvider as _;
 use skrifa::instance::{LocationRef, Size};
+use unicode_segmentation::UnicodeSegmentation as _;
 
 use super::theme::Rgb;
 use super::xml_escape;
@@ -92,9 +93,20 @@ fn runs(text: &str) -> Vec<Run> {
     let f = fonts();
     let has = |family: usize, c: char| f.faces[family][0].charmap().map(c).is_some();
     let mut out: Vec<Run> = Vec::new();
-    for c in text.chars() {
+    // ---- gaps (issue 35.10): a whole grapheme cluster no face can draw
+    // (an emoji with its joiners, skin tone and variation selector, a
+    // flag) goes whole, never leaving a joiner or half a flag behind; bidi
+    // controls go too (a name never reorders the text around it).
+    let chars = text.graphemes(true).filter(|g| {
+        g.chars().next().is_some_and(|first| {
+            first.is_whitespace()
+                || first.is_control()
+                || (0..FAMILIES.len()).any(|fam| has(fam, first))
+        })
+    });
+    for c in chars.flat_map(str::chars) {
         let c = if c == '\n' || c == '\t' { ' ' } else { c };
-        if c.is_control() {
+        if c.is_control() || is_bidi_control(c) {
             continue;
         }
         if let Some(run) = out.last_mut()
@@ -255,14 +267,23 @@ pub fn is_mark(c: char) -> bool {
         | 0xe0100..=0xe01ef)
 }
 
-/// Removes the last letter of `s` with the marks on it (a whole
-/// grapheme, for the scripts the fonts cover).
+/// Removes the last grapheme cluster of `s` (a letter with its marks, an
+/// emoji sequence, a flag): text is cut between clusters only.
 fn pop_letter(s: &mut String) {
-    while let Some(c) = s.pop() {
-        if !is_mark(c) {
-            break;
-        }
-    }
+    let cut = s.grapheme_indices(true).next_back().map_or(0, |(i, _)| i);
+    s.truncate(cut);
+}
+
+/// At most `n` grapheme clusters of `s` (never half of one).
+#[must_use]
+pub fn take_graphemes(s: &str, n: usize) -> String {
+    s.graphemes(true).take(n).collect()
+}
+
+/// The bidirectional formatting characters (marks, embeddings,
+/// overrides, isolates), dropped from pictures.
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
 /// `text` cut to `max_width` at `style`'s size, between whole letters,
@@ -324,5 +345,82 @@ mod tests {
         assert!(lines.len() >= 2, "{lines:?}");
         assert_eq!(lines.join(" "), "C20 King's Pawn Game: Napoleon Attack");
         assert_eq!(wrap("a b c d e f", 1.0, 2, &STYLE), vec!["a", "b c d e f"]);
+    }
+}
+
+// ---- gaps: names cut by grapheme cluster (issue 35.10)
+#[cfg(test)]
+mod grapheme_tests {
+    use unicode_segmentation::UnicodeSegmentation as _;
+
+    use super::*;
+
+    const STYLE: TextStyle = TextStyle {
+        size: 20.0,
+        min_size: 20.0,
+        bold: false,
+        color: Rgb(0, 0, 0),
+    };
+
+    /// Whether `cut` (with its ellipsis taken off) is whole clusters of
+    /// `text`, in order, from its start (spaces at the cut may go).
+    fn whole_clusters_of(cut: &str, text: &str) -> bool {
+        let cut = cut.trim_end_matches('\u{2026}');
+        let mut kept = String::new();
+        for g in text.graphemes(true) {
+            if kept.len() >= cut.trim_end().len() {
+                break;
+            }
+            kept.push_str(g);
+        }
+        kept.trim_end() == cut.trim_end()
+    }
+
+    #[test]
+    fn undrawable_clusters_go_whole() {
+        // A family by zero-width joiners, a thumbs-up with a skin tone, a
+        // flag, a keycap, bidi overrides: nothing of them is left.
+        let text = "a\u{1f468}\u{200d}\u{1f469}\u{200d}\u{1f467}b\u{1f44d}\u{1f3fd}c\u{1f1fa}\u{1f1e6}d\u{202e}e\u{202c}\u{2066}f\u{2069}";
+        let r = runs(text);
+        let all: String = r.iter().map(|r| r.text.as_str()).collect();
+        assert_eq!(all, "abcdef");
+        // Thai with its marks stays whole.
+        let r = runs("ผู้เล่น น้ำ");
+        let all: String = r.iter().map(|r| r.text.as_str()).collect();
+        assert_eq!(all, "ผู้เล่น น้ำ");
+    }
+
+    #[test]
+    fn names_are_cut_between_clusters_only() {
+        let thai = "ผู้เล่นที่ชื่อยาวมากจริงๆ น้ำใจงาม ".repeat(4);
+        let flags = "\u{1f1fa}\u{1f1e6}\u{1f1f9}\u{1f1ed}".repeat(20);
+        let zwj = "Ana\u{1f469}\u{200d}\u{1f4bb}".repeat(10);
+        let accents = "e\u{301}a\u{308}\u{323}o\u{302}".repeat(20);
+        for text in [thai.as_str(), &flags, &zwj, &accents] {
+            for room in [30.0, 61.0, 97.0, 150.0] {
+                let cut = ellipsize(text, room, &STYLE);
+                assert!(whole_clusters_of(&cut, text), "{room}: {cut:?}");
+                let mut popped = text.to_string();
+                pop_letter(&mut popped);
+                assert!(whole_clusters_of(&popped, text), "{popped:?}");
+            }
+            for n in [1, 3, 7, 64] {
+                let clipped = take_graphemes(text, n);
+                assert!(whole_clusters_of(&clipped, text), "{n}: {clipped:?}");
+                assert!(clipped.graphemes(true).count() <= n);
+            }
+        }
+        // A flag is two letters that count as one.
+        assert_eq!(take_graphemes(&flags, 1), "\u{1f1fa}\u{1f1e6}");
+    }
+
+    #[test]
+    fn an_svg_line_of_a_cut_name_holds_no_half_cluster() {
+        let name = "สมชาย\u{1f3f3}\u{fe0f}\u{200d}\u{1f308}ใจดี\u{1f1f9}\u{1f1ed}".repeat(6);
+        let svg = svg_line(&name, 0.0, 20.0, 120.0, &STYLE);
+        for bad in ['\u{200d}', '\u{fe0f}', '\u{1f1f9}', '\u{1f3f3}'] {
+            assert!(!svg.contains(bad), "{bad:?} in {svg}");
+        }
+        assert!(svg.contains('\u{2026}'), "{svg}");
     }
 }

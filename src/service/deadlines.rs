@@ -91,6 +91,10 @@ impl GameService {
             let now = ms(self.now());
             out.append(&mut self.claim_league_starts(platform, now, room).await);
         }
+        // ---- gaps: a symbol per kind of announcement (issue 29).
+        for due in &mut out {
+            super::announce::mark_announcements(&mut due.replies);
+        }
         out
     }
 

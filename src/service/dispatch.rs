@@ -181,7 +181,7 @@ impl GameService {
             _ => loc,
         };
         let first = replies.len();
-        let requested_flip = matches!(cmd, Command::Board { flip: true });
+        let requested_flip = matches!(cmd, Command::Board { flip: true, .. });
         // A move the computer still owes here comes first.
         let (mut owed, skip) = self.catch_up(loc, place, &cmd).await;
         replies.append(&mut owed);
@@ -212,7 +212,7 @@ impl GameService {
             Command::Decline => self.decline(loc, place, by, None).await,
             Command::Cancel => self.cancel(loc, place, by, prefs.moderator).await,
             Command::Move { text } => self.play(loc, place, by, &text).await,
-            Command::Board { flip } => self.board(loc, place, flip).await,
+            Command::Board { flip, private } => self.board(loc, place, by, flip, private).await,
             Command::Draw => self.draw(loc, place, by, None).await,
             Command::Resign => self.resign(loc, place, by, None).await,
             Command::Abort => self.abort(loc, place, by).await,
@@ -298,6 +298,8 @@ impl GameService {
             // The computer is a player nobody can mention.
             r.mentions.retain(|a| !super::is_engine_id(&a.id));
         }
+        // ---- gaps: a symbol per kind of announcement (issue 29).
+        super::announce::mark_announcements(&mut replies);
         replies
     }
 

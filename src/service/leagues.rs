@@ -16,7 +16,7 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 use super::game::{Failure, GameService, Handled, from_ms, key, ms, reply, user};
 use super::league_table::{Score, TableGame, half_points, pairings, quarters, standings};
 use super::{Actor, BoardImage, DueAnnouncement, Event, Place, Reply, Subject, messages as msg};
-use crate::chess::{Color, Outcome, Position, RulesMode, Termination};
+use crate::chess::{Color, Outcome, RulesMode, Termination, Variant};
 use crate::i18n::Locale;
 use crate::store::{
     LEAGUE_CANCELLED, LEAGUE_FINISHED, LEAGUE_OPEN, LEAGUE_RUNNING, LeagueGameRow, LeaguePlayerRow,
@@ -46,6 +46,8 @@ pub enum LeagueCommand {
         rules: RulesMode,
         /// When it starts by itself: RFC 3339 or `YYYY-MM-DD HH:MM` (UTC).
         starts: Option<String>,
+        /// ---- gaps: Chess960 leagues (issue 33): every game in 960.
+        variant: Variant,
     },
     Join {
         league: Option<i64>,
@@ -153,8 +155,9 @@ impl GameService {
                 rated,
                 rules,
                 starts,
+                variant,
             } => {
-                let options = (days, rounds, max, rated, rules, starts);
+                let options = (days, rounds, max, rated, rules, starts, variant);
                 self.league_create(loc, place, by, name, options).await
             }
             LeagueCommand::Join { league } => {
@@ -262,9 +265,9 @@ impl GameService {
         place: &Place,
         by: &Actor,
         name: String,
-        options: (u32, u32, u32, bool, RulesMode, Option<String>),
+        options: (u32, u32, u32, bool, RulesMode, Option<String>, Variant),
     ) -> Handled {
-        let (days, rounds, max, rated, rules, starts) = options;
+        let (days, rounds, max, rated, rules, starts, variant) = options;
         let name = Actor {
             id: String::new(),
             name,
@@ -321,7 +324,7 @@ impl GameService {
             rounds: i64::from(rounds),
             max_players: i64::from(max),
             rated,
-            rules: rules.as_str().to_string(),
+            rules: super::league960::stored_league_rules(rules, variant),
             starts_at,
             created_at: now,
         };
@@ -341,6 +344,11 @@ impl GameService {
         if let Some(at) = starts_at {
             text.push('\n');
             text.push_str(&msg::league_starts_at(loc, &msg::deadline(from_ms(at))));
+        }
+        // ---- gaps: Chess960 leagues
+        if variant == Variant::Chess960 {
+            text.push('\n');
+            text.push_str(&msg::league_chess960(loc, i64::from(rounds)));
         }
         let mut r = reply(place, text);
         r.event = Some(league_event(id, &name, LEAGUE_OPEN, &[]));
@@ -420,11 +428,17 @@ impl GameService {
         }
         let now = ms(self.now());
         let here = league_place(l);
-        let start_fen = Position::startpos().fen();
         let cycles = usize::try_from(l.rounds).unwrap_or(1).clamp(1, 2);
+        // ---- gaps: a Chess960 league draws a position per pairing.
+        let (rules, variant) = super::league960::league_rules(&l.rules);
+        let table = pairings(players.len(), cycles);
+        let positions = super::league960::draw_league_positions(variant, &table);
         let mut games = Vec::new();
-        for (i, (cycle, _round, w, b)) in pairings(players.len(), cycles).into_iter().enumerate() {
+        for (i, (cycle, _round, w, b)) in table.into_iter().enumerate() {
             let number = i as i64 + 1;
+            let position = positions.get(i).copied().flatten();
+            let start_fen =
+                super::league960::league_start_fen(position, rules.parse().unwrap_or_default());
             let (white, black) = (&players[w], &players[b]);
             let (deadline_at, remind_at) = self
                 .turn_times_for(&l.platform, &white.player_id, now, l.days)
@@ -440,15 +454,15 @@ impl GameService {
                     white_name: white.player_name.clone(),
                     black_id: black.player_id.clone(),
                     black_name: black.player_name.clone(),
-                    start_fen: start_fen.clone(),
-                    rules: l.rules.clone(),
+                    start_fen,
+                    rules: rules.clone(),
                     days: l.days,
                     deadline_at,
                     remind_at,
                     created_at: now,
                     rated: l.rated == 1,
-                    variant: crate::chess::Variant::Standard.as_str().to_string(),
-                    start_position: None,
+                    variant: variant.as_str().to_string(),
+                    start_position: position.map(i64::from),
                 },
             ));
         }
@@ -499,8 +513,14 @@ impl GameService {
                     &msg::deadline(from_ms(g.deadline_at)),
                 ),
             );
+            // ---- gaps: a Chess960 game names its position.
+            let number960 = g.start_position.and_then(|n| u32::try_from(n).ok());
+            if let Some(line) = super::chess960::start_line(loc, variant, number960) {
+                r.text.push('\n');
+                r.text.push_str(&line);
+            }
             r.board = Some(BoardImage {
-                fen: start_fen.clone(),
+                fen: g.start_fen.clone(),
                 last_move: None,
                 flip: false,
                 result: None,
@@ -512,9 +532,9 @@ impl GameService {
             r.event = Some(Event::Start {
                 white: g.white_name.clone(),
                 black: g.black_name.clone(),
-                fen: start_fen.clone(),
-                variant: None,
-                position: None,
+                fen: g.start_fen.clone(),
+                variant: variant.is_chess960().then(|| variant.as_str().to_string()),
+                position: number960,
                 league: Some(l.id),
             });
             r.mentions = vec![

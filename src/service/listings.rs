@@ -8,7 +8,14 @@ use crate::store::GameRow;
 use super::game::{GameService, Handled, from_ms, key, reply, user};
 
 impl GameService {
-    pub(super) async fn board(&self, loc: Locale, place: &Place, flip: bool) -> Handled {
+    pub(super) async fn board(
+        &self,
+        loc: Locale,
+        place: &Place,
+        by: &Actor,
+        flip: bool,
+        private: bool,
+    ) -> Handled {
         let Some(row) = self.inner.store.last_game(&key(place)).await? else {
             return Err(user("no_game", msg::no_game_here(loc)));
         };
@@ -43,6 +50,10 @@ impl GameService {
                 ..self.image(&l, false)
             }
         });
+        // ---- premove: `board private:true`, with the caller's note.
+        if private {
+            self.make_board_private(loc, by, &l, &mut r, flip).await?;
+        }
         Ok(vec![r])
     }
 

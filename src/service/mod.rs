@@ -37,6 +37,12 @@ mod hardening;
 mod summary_outbox;
 // ---- puzzles
 mod puzzles;
+// ---- gaps: the private board with the caller's note (issue 32)
+mod private_board;
+// ---- gaps: Chess960 leagues (issue 33)
+mod league960;
+// ---- gaps: a symbol per kind of announcement (issue 29)
+mod announce;
 
 pub use clock::{ManualClock, SystemClock};
 pub use comfort::VACATION_ALLOWANCE;
@@ -226,6 +232,9 @@ pub enum Command {
     },
     Board {
         flip: bool,
+        /// `board private:true`: the board for the caller alone, from
+        /// their side, with their private note (issue 32).
+        private: bool,
     },
     Draw,
     Resign,

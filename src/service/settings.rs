@@ -235,7 +235,9 @@ impl GameService {
         for r in replies.iter_mut() {
             let mut targets: Vec<&mut Reply> = vec![r];
             while let Some(r) = targets.pop() {
+                // A private (ephemeral) board is for one user alone too.
                 if r.place.direct_user().is_none()
+                    && !r.ephemeral
                     && let Some(board) = r.board.as_mut()
                 {
                     let side = match known.iter().find(|(p, _)| *p == r.place) {

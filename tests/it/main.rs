@@ -74,3 +74,11 @@ mod puzzles;
 mod upgrade_backup;
 // ---- pics: issue 29
 mod pics;
+// ---- gaps: issue 32's private board and console moderators
+mod private_board;
+// ---- gaps: leagues and Chess960 on the fake Discord (issues 31, 33)
+mod discord_leagues;
+// ---- gaps: the GIF's KB and ms per frame (issue 29)
+mod gif_measure;
+// ---- gaps: a symbol per kind of announcement (issue 29)
+mod announce_symbols;

@@ -320,13 +320,16 @@ fn docs() {
     card.last_move = game.moves().last().copied();
     card.board_result = chessbot::render::BoardResult::from_outcome(game.outcome());
     std::fs::write(dir.join("card_long_thai.png"), card.png(&r).expect("card")).expect("write");
+    // ---- gaps: a time-out ends a game in a normal position (the mated
+    // final position contradicted "wins on time").
     let result = format!("{thai} wins");
-    let mut card = SummaryCard::new(end, "Иван Петров", thai, &result);
+    let mut card = SummaryCard::new(&pos, "Иван Петров", thai, &result);
     card.score = Some("0-1");
     card.termination = Some("on time");
     card.flip = true;
+    card.last_move = Some(last);
     card.opening = Some("C41 Philidor Defense");
-    card.moves = Some("17 moves");
+    card.moves = Some("10 moves");
     card.days = Some("over 9 days");
     card.date = Some("2026-12-02");
     std::fs::write(

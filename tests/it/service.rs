@@ -1466,7 +1466,10 @@ async fn messages_say_each_thing_once() {
     let r = h.moves("alice", "bob", "e4 f6 Qh5+").await;
     let check = r.last().expect("a reply");
     assert!(
-        check.text.starts_with("alice played 2. Qh5+. bob to move"),
+        // ---- gaps: the move's symbol comes first (issue 29).
+        check
+            .text
+            .starts_with("♟ alice played 2. Qh5+. bob to move"),
         "{}",
         check.text
     );

@@ -661,7 +661,7 @@ games-premove-lines = ({ $count ->
 
 games-note = Your note: { $note }
 
-note-saved = Your private note on game #{ $id } is saved. Only you see it: in `/chess games` and in your copy of the PGN.
+note-saved = Your private note on game #{ $id } is saved. Only you see it: in `/chess games`, in `/chess board private:true` and in your copy of the PGN.
 
 note-cleared = Your note on game #{ $id } is removed.
 
@@ -755,3 +755,15 @@ bad-theme = There is no theme `{ $value }`. The themes: { $themes }.
 
 # ---- pics: aborted games
 game-aborted = Game #{ $id } aborted before both sides had moved: no result, not rated.
+
+# ---- gaps: Chess960 leagues (issue 33)
+league-chess960 = Every game of this league is Chess960, rated in the Chess960 pool: each pairing plays its own start position, drawn at random{ $rounds ->
+        [2] , the same in both games with colours swapped.
+       *[other] .
+    }
+
+# ---- gaps: a symbol per kind of announcement (issue 29)
+announce-move = ♟
+announce-win = ✅
+announce-draw = ½
+announce-reminder = ⏰

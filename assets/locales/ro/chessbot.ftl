@@ -693,7 +693,7 @@ games-premove-lines = ({ $count ->
 
 games-note = Nota ta: { $note }
 
-note-saved = Nota ta privată pentru partida #{ $id } a fost salvată. Doar tu o vezi: în `/chess games` și în copia ta a PGN-ului.
+note-saved = Nota ta privată pentru partida #{ $id } a fost salvată. Doar tu o vezi: în `/chess games`, în `/chess board private:true` și în copia ta a PGN-ului.
 
 note-cleared = Nota ta pentru partida #{ $id } a fost ștearsă.
 
@@ -791,3 +791,15 @@ bad-theme = Nu există tema `{ $value }`. Temele: { $themes }.
 
 # ---- pics: aborted games
 game-aborted = Partida #{ $id } a fost anulată înainte ca ambele părți să mute: fără rezultat, fără rating.
+
+# ---- gaps: Chess960 leagues (issue 33)
+league-chess960 = Toate partidele acestei ligi sunt Chess960, cu ratingul Chess960: fiecare pereche joacă propria poziție de start, trasă la sorți{ $rounds ->
+        [2] , aceeași în ambele partide, cu culorile inversate.
+       *[other] .
+    }
+
+# ---- gaps: a symbol per kind of announcement (issue 29)
+announce-move = ♟
+announce-win = ✅
+announce-draw = ½
+announce-reminder = ⏰

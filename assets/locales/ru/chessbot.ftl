@@ -687,7 +687,7 @@ games-premove-lines = ({ $count ->
 
 games-note = Ваша заметка: { $note }
 
-note-saved = Ваша личная заметка к партии №{ $id } сохранена. Её видите только вы: в `/chess games` и в вашей копии PGN.
+note-saved = Ваша личная заметка к партии №{ $id } сохранена. Её видите только вы: в `/chess games`, в `/chess board private:true` и в вашей копии PGN.
 
 note-cleared = Ваша заметка к партии №{ $id } удалена.
 
@@ -784,3 +784,15 @@ bad-theme = Темы `{ $value }` нет. Есть темы: { $themes }.
 
 # ---- pics: aborted games
 game-aborted = Партия №{ $id } отменена до того, как обе стороны сделали ход: без результата, без рейтинга.
+
+# ---- gaps: Chess960 leagues (issue 33)
+league-chess960 = Все партии этой лиги — шахматы Фишера (Chess960) с рейтингом Chess960: у каждой пары своя начальная позиция, выбранная случайно{ $rounds ->
+        [2] , одна и та же в обеих партиях, со сменой цвета.
+       *[other] .
+    }
+
+# ---- gaps: a symbol per kind of announcement (issue 29)
+announce-move = ♟
+announce-win = ✅
+announce-draw = ½
+announce-reminder = ⏰

@@ -580,7 +580,7 @@ games-premove-lines = (ตาเดินล่วงหน้า { $count } ส
 
 games-note = บันทึกของคุณ: { $note }
 
-note-saved = บันทึกส่วนตัวของคุณในเกม #{ $id } ถูกเก็บแล้ว เห็นได้เฉพาะคุณ: ใน `/chess games` และใน PGN ฉบับของคุณ
+note-saved = บันทึกส่วนตัวของคุณในเกม #{ $id } ถูกเก็บแล้ว เห็นได้เฉพาะคุณ: ใน `/chess games` ใน `/chess board private:true` และใน PGN ฉบับของคุณ
 
 note-cleared = ลบบันทึกของคุณในเกม #{ $id } แล้ว
 
@@ -662,3 +662,15 @@ bad-theme = ไม่มีธีม `{ $value }` ธีมที่มี: { $t
 
 # ---- pics: aborted games
 game-aborted = เกม #{ $id } ถูกยกเลิกก่อนที่ทั้งสองฝ่ายจะได้เดิน: ไม่มีผลแพ้ชนะ ไม่คิดเรตติ้ง
+
+# ---- gaps: Chess960 leagues (issue 33)
+league-chess960 = ทุกเกมในลีกนี้เป็นหมากรุก Chess960 นับเรตติ้ง Chess960: แต่ละคู่ได้ตำแหน่งเริ่มต้นของตัวเองแบบสุ่ม{ $rounds ->
+        [2] {" "}และใช้ตำแหน่งเดียวกันทั้งสองเกมโดยสลับสี
+       *[other] {""}
+    }
+
+# ---- gaps: a symbol per kind of announcement (issue 29)
+announce-move = ♟
+announce-win = ✅
+announce-draw = ½
+announce-reminder = ⏰

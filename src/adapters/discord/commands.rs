@@ -523,11 +523,18 @@ async fn board(
     #[description_localized("th", "ให้ฝ่ายที่ไม่ได้เดินอยู่ด้านล่าง (ปกติฝ่ายที่ต้องเดินอยู่ด้านล่าง)")]
     #[description = "Show the side not to move at the bottom (by default the side to move is)"]
     flip: Option<bool>,
+    // ---- premove: the board for you alone, with your private note.
+    #[description_localized("ru", "Только для вас, с вашей личной заметкой")]
+    #[description_localized("ro", "Doar pentru dumneavoastră, cu nota dumneavoastră privată")]
+    #[description_localized("th", "ให้คุณเห็นคนเดียว พร้อมบันทึกส่วนตัวของคุณ")]
+    #[description = "For you alone, with your private note"]
+    private: Option<bool>,
 ) -> Result<(), Error> {
     run(
         ctx,
         Command::Board {
             flip: flip.unwrap_or(false),
+            private: private.unwrap_or(false),
         },
     )
     .await

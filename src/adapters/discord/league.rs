@@ -187,6 +187,12 @@ async fn create(
     #[description = "Start by itself at this time (UTC): 2026-12-24 18:00"]
     #[max_length = 40]
     starts: Option<String>,
+    // ---- gaps: Chess960 leagues (issue 33)
+    #[description_localized("ru", "Все партии в шахматы Фишера (Chess960)")]
+    #[description_localized("ro", "Toate partidele în șah Fischer (Chess960)")]
+    #[description_localized("th", "ทุกเกมเป็นหมากรุก Chess960")]
+    #[description = "Every game in Chess960 (default: no)"]
+    chess960: Option<bool>,
 ) -> Result<(), Error> {
     let cmd = LeagueCommand::Create {
         name,
@@ -199,6 +205,11 @@ async fn create(
             Some(RulesOption::House) | None => RulesMode::House,
         },
         starts,
+        variant: if chess960 == Some(true) {
+            crate::chess::Variant::Chess960
+        } else {
+            crate::chess::Variant::Standard
+        },
     };
     run(ctx, cmd).await
 }

@@ -3,6 +3,9 @@
 //! names and player names are untrusted text, inserted as plain text.
 
 messages! {
+    /// The line of a league's creation saying its games are Chess960;
+    /// `rounds` 2 adds that both games of a pair share their position.
+    pub fn league_chess960(l, rounds: i64) = "league-chess960";
     /// No league of this channel fits the command.
     pub fn league_none(l) = "league-none";
     /// League `id` is not one of this channel.

@@ -54,6 +54,7 @@ macro_rules! messages {
 }
 
 mod adapter;
+mod announce;
 mod comfort;
 mod computer;
 mod errors;
@@ -70,6 +71,7 @@ mod premove;
 mod puzzles;
 
 pub use adapter::*;
+pub use announce::*;
 pub use comfort::*;
 pub use computer::*;
 pub use errors::*;
@@ -158,6 +160,7 @@ pub fn contract() -> impl Iterator<Item = (&'static str, &'static [&'static str]
     [
         MESSAGES,
         adapter::MESSAGES,
+        announce::MESSAGES,
         chess960::MESSAGES,
         comfort::MESSAGES,
         computer::MESSAGES,

@@ -1,0 +1,36 @@
+//! `board private:true` (issue 32): the board of the game here for the
+//! caller alone, seen from their side when they play it, with their
+//! private note; never posted in the channel.
+
+use super::game::{Failure, GameService, Loaded};
+use super::{Actor, Reply, messages as msg};
+use crate::i18n::Locale;
+
+impl GameService {
+    /// Makes `r`, the board reply of `l`, the caller's private board: an
+    /// ephemeral reply (so [`GameService::orient_boards`] leaves its side
+    /// alone), turned to the caller's side (their `settings board:`) when
+    /// they play the game, once more when `flip`, and with their note.
+    pub(super) async fn make_board_private(
+        &self,
+        loc: Locale,
+        by: &Actor,
+        l: &Loaded,
+        r: &mut Reply,
+        flip: bool,
+    ) -> Result<(), Failure> {
+        r.ephemeral = true;
+        let Some(color) = l.color_of(&by.id) else {
+            return Ok(());
+        };
+        if let Some(board) = r.board.as_mut() {
+            self.private_flip(&l.row.platform, &by.id, color, board)
+                .await;
+            board.flip ^= flip;
+        }
+        if let Some(note) = self.inner.store.note(l.row.id, &by.id).await? {
+            r.text = format!("{}\n{}", r.text, msg::games_note(loc, &note));
+        }
+        Ok(())
+    }
+}
