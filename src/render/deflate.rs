@@ -7,7 +7,7 @@
 //! level 1, fdeflate) spend most of their time hashing every byte of rows
 //! that are copies; this one compares the row above 16 bytes at a time and
 //! writes a start position of 512 px in about 13.5 KB at a fraction of
-//! their time (figures in README, Performance).
+//! their time (figures in docs/DEVELOPMENT.md, Performance history).
 //!
 //! The output is plain RFC 1950/1951 (one dynamic block, every code
 //! complete), so any inflater reads it; the tests decode it with the `png`

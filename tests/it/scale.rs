@@ -213,9 +213,17 @@ async fn deadline_loop(
     while !stop.load(Ordering::Relaxed) {
         let claimed = svc.claim_due(Some("discord")).await;
         let idle = claimed.is_empty();
+        let mut follow_ups = Vec::new();
         for due in claimed {
             collect(instance, due.replies.clone(), &out);
             svc.ack_due(&due).await;
+            follow_ups.extend(due.replies.into_iter().filter_map(|r| r.follow_up));
+        }
+        // As the adapters do: the time-outs' summaries once the round is
+        // acknowledged, each acknowledged after it is "posted".
+        for work in &follow_ups {
+            svc.follow_up(work).await;
+            svc.ack_follow_up(work).await;
         }
         if idle {
             tokio::time::sleep(std::time::Duration::from_millis(2)).await;

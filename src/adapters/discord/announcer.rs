@@ -52,6 +52,11 @@ pub async fn run(
         };
         let claimed = service.claim_due(Some(PLATFORM)).await;
         let full = claimed.len() >= crate::service::DUE_BATCH;
+        // Summaries of games that ended on time, run once every claimed
+        // announcement of the round is posted and acknowledged: analysis may
+        // take seconds a game, and the round's later announcements must not
+        // outlive their lease (another process would post them again).
+        let mut follow_ups = Vec::new();
         for mut due in claimed {
             // ---- leagues: a league that started at its time opens the
             // threads of its games.
@@ -70,18 +75,16 @@ pub async fn run(
             // would refuse forever); only a crash before this line makes
             // another round post it again.
             service.ack_due(&due).await;
-            // The summary of a game that ended on time (its own outbox
-            // entry, acknowledged once posted: analysis may take seconds).
-            for reply in &due.replies {
-                if let Some(work) = &reply.follow_up {
-                    for next in service.follow_up(work).await {
-                        if let Err(e) = poster.post(&next).await {
-                            tracing::warn!(error = %e, "could not post a summary");
-                        }
-                    }
-                    service.ack_follow_up(work).await;
+            follow_ups.extend(due.replies.into_iter().filter_map(|r| r.follow_up));
+        }
+        // Each summary is its own outbox entry, acknowledged once posted.
+        for work in &follow_ups {
+            for next in service.follow_up(work).await {
+                if let Err(e) = poster.post(&next).await {
+                    tracing::warn!(error = %e, "could not post a summary");
                 }
             }
+            service.ack_follow_up(work).await;
         }
         drop(work);
         if full {

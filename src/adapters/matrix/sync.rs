@@ -98,6 +98,10 @@ pub(super) async fn deadline_task(bot: Arc<Bot>, clock: Arc<dyn Clock>, max_slee
         // next round of any process (see `GameService::claim_due`).
         let claimed = bot.service.claim_due(Some(PLATFORM)).await;
         let full = claimed.len() >= crate::service::DUE_BATCH;
+        // Summaries run after the whole round is acknowledged (see the
+        // Discord announcer): their analysis must not hold the round's
+        // later announcements past their lease.
+        let mut follow_ups = Vec::new();
         for mut due in claimed {
             // ---- leagues: a league started at its time gets its rooms.
             let replies = std::mem::take(&mut due.replies);
@@ -106,16 +110,13 @@ pub(super) async fn deadline_task(bot: Arc<Bot>, clock: Arc<dyn Clock>, max_slee
                 bot.post(reply, None).await;
             }
             bot.service.ack_due(&due).await;
-            // The summary of a game that ended on time, after the
-            // acknowledgement (the analysis may take seconds).
-            for reply in &due.replies {
-                if let Some(work) = &reply.follow_up {
-                    for next in bot.service.follow_up(work).await {
-                        bot.post(&next, None).await;
-                    }
-                    bot.service.ack_follow_up(work).await;
-                }
+            follow_ups.extend(due.replies.into_iter().filter_map(|r| r.follow_up));
+        }
+        for work in &follow_ups {
+            for next in bot.service.follow_up(work).await {
+                bot.post(&next, None).await;
             }
+            bot.service.ack_follow_up(work).await;
         }
         drop(work);
         if full {
