@@ -91,6 +91,17 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn next_due_for(&self, platform: Option<&str>) -> StoreResult<Option<i64>> {
+        let leases = Outbox::Games.next_lease(&self.pool, platform).await?;
+        self.next_due_given_leases(platform, leases).await
+    }
+
+    /// [`Store::next_due_for`] with the game outbox's earliest lease
+    /// `leases` given (the summary outbox leaves some entries out).
+    pub(super) async fn next_due_given_leases(
+        &self,
+        platform: Option<&str>,
+        leases: Option<i64>,
+    ) -> StoreResult<Option<i64>> {
         let games: (Option<i64>,) = query_as(
             "select min(coalesce(remind_at, deadline_at)) from game \
              where status = 'active' and (? is null or platform = ?)",
@@ -99,7 +110,6 @@ impl Store {
         .bind(platform)
         .fetch_one(&self.pool)
         .await?;
-        let leases = Outbox::Games.next_lease(&self.pool, platform).await?;
         let challenges = self.next_challenge_due(platform).await?;
         // ---- leagues: an open league's start time.
         let leagues = self.next_league_start(platform).await?;

@@ -71,14 +71,6 @@ impl Store {
         platform: Option<&str>,
         held: &[i64],
     ) -> StoreResult<Option<i64>> {
-        let games: (Option<i64>,) = query_as(
-            "select min(coalesce(remind_at, deadline_at)) from game \
-             where status = 'active' and (? is null or platform = ?)",
-        )
-        .bind(platform)
-        .bind(platform)
-        .fetch_one(&self.pool)
-        .await?;
         // Game ids are numbers: written into the statement as such.
         let ids = held
             .iter()
@@ -94,13 +86,7 @@ impl Store {
             .bind(platform)
             .fetch_one(&self.pool)
             .await?;
-        let challenges = self.next_challenge_due(platform).await?;
-        let leagues = self.next_league_start(platform).await?;
-        let dailies = self.next_daily_due(platform).await?;
-        Ok([games.0, leases.0, challenges, leagues, dailies]
-            .into_iter()
-            .flatten()
-            .min())
+        self.next_due_given_leases(platform, leases.0).await
     }
 
     /// The stored analysis of a game (JSON), if it was analysed.
