@@ -223,6 +223,67 @@ pub(super) fn quarters(q: i64) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
+/// The standings of `players` over `games` (annulled games and players
+/// struck by a withdrawal left out).
+pub(super) fn table_of(
+    players: &[crate::store::LeaguePlayerRow],
+    games: &[crate::store::LeagueGameRow],
+) -> super::leagues::Table {
+    let kept: Vec<&crate::store::LeaguePlayerRow> = players
+        .iter()
+        .filter(|p| p.withdrawal.as_deref() != Some("annulled"))
+        .collect();
+    let index = |id: &str| kept.iter().position(|p| p.player_id == id);
+    let names: Vec<String> = kept.iter().map(|p| p.player_name.clone()).collect();
+    let mut table_games = Vec::new();
+    let mut finished = 0;
+    let mut counted = 0;
+    for g in games.iter().filter(|g| g.annulled == 0) {
+        let (Some(white), Some(black)) = (index(&g.white_id), index(&g.black_id)) else {
+            continue;
+        };
+        let score = g.result.as_deref().and_then(Score::from_result);
+        counted += 1;
+        if score.is_some() || g.status != crate::store::STATUS_ACTIVE {
+            finished += 1;
+        }
+        table_games.push(TableGame {
+            white,
+            black,
+            score,
+        });
+    }
+    let rows = standings(&names, &table_games);
+    super::leagues::Table {
+        rows: rows
+            .iter()
+            .map(|r| super::leagues::StandingsRow {
+                rank: r.rank as i64,
+                player: names[r.player].clone(),
+                points: r.points(),
+                played: r.played,
+                left: r.left,
+                tiebreak: r.tiebreak(),
+            })
+            .collect(),
+        text_rows: rows
+            .iter()
+            .map(|r| {
+                [
+                    r.rank.to_string(),
+                    names[r.player].clone(),
+                    half_points(r.halves),
+                    r.played.to_string(),
+                    r.left.to_string(),
+                    quarters(r.sb_quarters),
+                ]
+            })
+            .collect(),
+        games: counted,
+        finished,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -14,7 +14,7 @@
 use chrono::{DateTime, NaiveDateTime, Utc};
 
 use super::game::{Failure, GameService, Handled, from_ms, key, ms, reply, user};
-use super::league_table::{Score, TableGame, half_points, pairings, quarters, standings};
+use super::league_table::{Score, pairings, table_of};
 use super::{Actor, BoardImage, DueAnnouncement, Event, Place, Reply, Subject, messages as msg};
 use crate::chess::{Color, Outcome, RulesMode, Termination, Variant};
 use crate::i18n::Locale;
@@ -946,64 +946,6 @@ fn not_manager(loc: Locale, l: &LeagueRow) -> Failure {
 
 fn started(loc: Locale, l: &LeagueRow) -> Failure {
     user("league_started", msg::league_already_started(loc, &l.name))
-}
-
-/// The standings of `players` over `games` (annulled games and players
-/// struck by a withdrawal left out).
-pub(super) fn table_of(players: &[LeaguePlayerRow], games: &[LeagueGameRow]) -> Table {
-    let kept: Vec<&LeaguePlayerRow> = players
-        .iter()
-        .filter(|p| p.withdrawal.as_deref() != Some("annulled"))
-        .collect();
-    let index = |id: &str| kept.iter().position(|p| p.player_id == id);
-    let names: Vec<String> = kept.iter().map(|p| p.player_name.clone()).collect();
-    let mut table_games = Vec::new();
-    let mut finished = 0;
-    let mut counted = 0;
-    for g in games.iter().filter(|g| g.annulled == 0) {
-        let (Some(white), Some(black)) = (index(&g.white_id), index(&g.black_id)) else {
-            continue;
-        };
-        let score = g.result.as_deref().and_then(Score::from_result);
-        counted += 1;
-        if score.is_some() || g.status != crate::store::STATUS_ACTIVE {
-            finished += 1;
-        }
-        table_games.push(TableGame {
-            white,
-            black,
-            score,
-        });
-    }
-    let rows = standings(&names, &table_games);
-    Table {
-        rows: rows
-            .iter()
-            .map(|r| StandingsRow {
-                rank: r.rank as i64,
-                player: names[r.player].clone(),
-                points: r.points(),
-                played: r.played,
-                left: r.left,
-                tiebreak: r.tiebreak(),
-            })
-            .collect(),
-        text_rows: rows
-            .iter()
-            .map(|r| {
-                [
-                    r.rank.to_string(),
-                    names[r.player].clone(),
-                    half_points(r.halves),
-                    r.played.to_string(),
-                    r.left.to_string(),
-                    quarters(r.sb_quarters),
-                ]
-            })
-            .collect(),
-        games: counted,
-        finished,
-    }
 }
 
 #[cfg(test)]

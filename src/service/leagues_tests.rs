@@ -1,6 +1,7 @@
 //! Unit tests of `leagues.rs`.
 
 use super::*;
+use crate::service::league_table::{half_points, quarters};
 
 #[test]
 fn start_times_read_both_forms() {
