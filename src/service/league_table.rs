@@ -223,12 +223,32 @@ pub(super) fn quarters(q: i64) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
+/// One row of a `standings` event.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct StandingsRow {
+    pub rank: i64,
+    pub player: String,
+    pub points: f64,
+    pub played: i64,
+    pub left: i64,
+    pub tiebreak: f64,
+}
+
+/// Standings as computed for a league.
+pub(super) struct Table {
+    pub(super) rows: Vec<StandingsRow>,
+    /// Display text rows (rank, name, points, played, left, tie-break).
+    pub(super) text_rows: Vec<[String; 6]>,
+    pub(super) games: usize,
+    pub(super) finished: usize,
+}
+
 /// The standings of `players` over `games` (annulled games and players
 /// struck by a withdrawal left out).
 pub(super) fn table_of(
     players: &[crate::store::LeaguePlayerRow],
     games: &[crate::store::LeagueGameRow],
-) -> super::leagues::Table {
+) -> Table {
     let kept: Vec<&crate::store::LeaguePlayerRow> = players
         .iter()
         .filter(|p| p.withdrawal.as_deref() != Some("annulled"))
@@ -254,10 +274,10 @@ pub(super) fn table_of(
         });
     }
     let rows = standings(&names, &table_games);
-    super::leagues::Table {
+    Table {
         rows: rows
             .iter()
-            .map(|r| super::leagues::StandingsRow {
+            .map(|r| StandingsRow {
                 rank: r.rank as i64,
                 player: names[r.player].clone(),
                 points: r.points(),

@@ -14,7 +14,7 @@
 use chrono::{DateTime, NaiveDateTime, Utc};
 
 use super::game::{Failure, GameService, Handled, from_ms, key, ms, reply, user};
-use super::league_table::{Score, pairings, table_of};
+use super::league_table::{Score, Table, pairings, table_of};
 use super::{Actor, BoardImage, DueAnnouncement, Event, Place, Reply, Subject, messages as msg};
 use crate::chess::{Color, Outcome, RulesMode, Termination, Variant};
 use crate::i18n::Locale;
@@ -78,17 +78,6 @@ pub struct LeagueEvent {
     pub players: Vec<String>,
 }
 
-/// One row of a `standings` event.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct StandingsRow {
-    pub rank: i64,
-    pub player: String,
-    pub points: f64,
-    pub played: i64,
-    pub left: i64,
-    pub tiebreak: f64,
-}
-
 /// Where game `number` of league `league` is played until an adapter
 /// moves it (the console keeps it there).
 #[must_use]
@@ -125,15 +114,6 @@ fn league_place(row: &LeagueRow) -> Place {
         guild: (!row.guild.is_empty()).then(|| row.guild.clone()),
         channel: row.channel.clone(),
     }
-}
-
-/// Standings as computed for a league.
-pub(super) struct Table {
-    pub(super) rows: Vec<StandingsRow>,
-    /// Display text rows (rank, name, points, played, left, tie-break).
-    pub(super) text_rows: Vec<[String; 6]>,
-    pub(super) games: usize,
-    pub(super) finished: usize,
 }
 
 impl GameService {

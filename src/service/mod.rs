@@ -53,10 +53,10 @@ pub use game::{ANNOUNCE_LEASE, DUE_BATCH, GameService, ServiceError, error_reply
 pub use premove::{MAX_NOTE_CHARS, MAX_PREMOVE_LINES, MAX_PREMOVE_PLIES, PremoveAction};
 pub use settings::{BoardPrefs, BoardView};
 // ---- leagues
-pub use league_table::{Score, TableGame, TableRow, pairings, standings};
+pub use league_table::{Score, StandingsRow, TableGame, TableRow, pairings, standings};
 pub use leagues::{
     LEAGUE_MAX_PLAYERS, LEAGUE_MIN_PLAYERS, LEAGUE_NAME_CHARS, LeagueCommand, LeagueEvent,
-    StandingsRow, league_game_channel, parse_start_time,
+    league_game_channel, parse_start_time,
 };
 
 // ---- chess960
