@@ -78,6 +78,7 @@ mod pics;
 mod private_board;
 // ---- gaps: leagues and Chess960 on the fake Discord (issues 31, 33)
 mod discord_leagues;
+mod discord_memory;
 // ---- gaps: the GIF's KB and ms per frame (issue 29)
 mod gif_measure;
 // ---- gaps: a symbol per kind of announcement (issue 29)
