@@ -82,3 +82,6 @@ mod discord_leagues;
 mod gif_measure;
 // ---- gaps: a symbol per kind of announcement (issue 29)
 mod announce_symbols;
+// ---- matrix: leagues and Chess960 against Synapse (issues 31, 33)
+mod matrix_chess960;
+mod matrix_leagues;
