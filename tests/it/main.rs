@@ -83,3 +83,6 @@ mod discord_memory;
 mod gif_measure;
 // ---- gaps: a symbol per kind of announcement (issue 29)
 mod announce_symbols;
+// ---- matrix: leagues and Chess960 against Synapse (issues 31, 33)
+mod matrix_chess960;
+mod matrix_leagues;

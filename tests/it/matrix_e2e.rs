@@ -165,7 +165,7 @@ impl Homeserver {
         })
     }
 
-    async fn player(&self, user: &str, password: &str) -> anyhow::Result<Client> {
+    pub(crate) async fn player(&self, user: &str, password: &str) -> anyhow::Result<Client> {
         let client = Client::builder().homeserver_url(&self.url).build().await?;
         client.matrix_auth().login_username(user, password).await?;
         Ok(client)
@@ -193,12 +193,22 @@ impl Timeline {
 
     /// Syncs `client` forever, recording the events of its rooms.
     pub(crate) fn follow(&self, client: Client) -> tokio::task::JoinHandle<()> {
+        self.follow_with(client, SyncSettings::default())
+    }
+
+    /// [`Timeline::follow`] with these sync settings (e.g. a filter with a
+    /// longer timeline, so a room joined late shows its whole history).
+    pub(crate) fn follow_with(
+        &self,
+        client: Client,
+        settings: SyncSettings,
+    ) -> tokio::task::JoinHandle<()> {
         let events = Arc::clone(&self.events);
         let invites = Arc::clone(&self.invites);
         tokio::spawn(async move {
             // sync_once in a loop: the SDK's own loop pauses a second
             // between quick syncs.
-            let settings = SyncSettings::default().timeout(Duration::from_secs(5));
+            let settings = settings.timeout(Duration::from_secs(5));
             loop {
                 let Ok(response) = client.sync_once(settings.clone()).await else {
                     tokio::time::sleep(Duration::from_millis(200)).await;
@@ -305,7 +315,7 @@ pub(crate) async fn wait_until(what: &str, mut check: impl FnMut() -> bool) -> a
 }
 
 /// Whether `who` has joined `room` in what `t` saw.
-fn joined(t: &Timeline, room: &str, who: &str) -> bool {
+pub(crate) fn joined(t: &Timeline, room: &str, who: &str) -> bool {
     t.snapshot().iter().any(|e| {
         e["type"] == "m.room.member"
             && e["room_id"] == room
@@ -316,7 +326,7 @@ fn joined(t: &Timeline, room: &str, who: &str) -> bool {
 
 /// Alice's private room "chess" with the bot and Bob invited and Bob
 /// joined: the room as Alice's client has it, and as Bob's.
-async fn game_room(
+pub(crate) async fn game_room(
     alice: &Client,
     bob: &Client,
     bot_id: &matrix_sdk::ruma::UserId,
@@ -334,7 +344,7 @@ async fn game_room(
     Ok((room, bob_room))
 }
 
-async fn download(client: &Client, uri: &str) -> anyhow::Result<Vec<u8>> {
+pub(crate) async fn download(client: &Client, uri: &str) -> anyhow::Result<Vec<u8>> {
     let uri: OwnedMxcUri = uri.into();
     let request = MediaRequestParameters {
         source: MediaSource::Plain(uri),

@@ -57,7 +57,7 @@ impl Bot {
         }
     }
 
-    pub(super) async fn on_event(&self, room: &Room, raw: &Raw<AnySyncTimelineEvent>) {
+    pub(super) async fn on_event(self: &Arc<Self>, room: &Room, raw: &Raw<AnySyncTimelineEvent>) {
         let event = match raw.deserialize() {
             Ok(e) => e,
             Err(e) => {
@@ -158,7 +158,11 @@ impl Bot {
         self.post(&r, Some(&origin)).await;
     }
 
-    pub(super) async fn on_message(&self, room: &Room, m: &OriginalSyncRoomMessageEvent) {
+    pub(super) async fn on_message(
+        self: &Arc<Self>,
+        room: &Room,
+        m: &OriginalSyncRoomMessageEvent,
+    ) {
         // Edits would replay a command; ignore them.
         if matches!(m.content.relates_to, Some(Relation::Replacement(_))) {
             return;
@@ -234,8 +238,9 @@ impl Bot {
                     ..Default::default()
                 };
                 let replies = self.service.handle_with(&place, &by, cmd, prefs).await;
-                // ---- leagues: a room per league game a start created.
-                self.open_league_rooms(replies).await
+                // ---- leagues: a room per league game a start created
+                // (opened in the background, see `league`).
+                self.open_league_rooms(replies)
             }
         };
         self.mark_done(&m.event_id).await;

@@ -105,7 +105,7 @@ pub(super) async fn deadline_task(bot: Arc<Bot>, clock: Arc<dyn Clock>, max_slee
         for mut due in claimed {
             // ---- leagues: a league started at its time gets its rooms.
             let replies = std::mem::take(&mut due.replies);
-            due.replies = bot.open_league_rooms(replies).await;
+            due.replies = bot.open_league_rooms(replies);
             for reply in &due.replies {
                 bot.post(reply, None).await;
             }
