@@ -40,7 +40,7 @@ fn main() -> ExitCode {
             Ok(())
         }
         Some(CliCommand::Healthcheck(args)) => healthcheck(&args, http.as_deref()),
-        command => match runtime_for(command.as_ref()) {
+        command => match tokio::runtime::Runtime::new() {
             Ok(rt) => {
                 let result = rt.block_on(run(command, http));
                 // Nothing may hold the exit: a read of stdin the console
@@ -57,21 +57,6 @@ fn main() -> ExitCode {
             eprintln!("error: {e:#}");
             ExitCode::FAILURE
         }
-    }
-}
-
-/// The runtime an adapter runs on. The console answers one line at a time,
-/// so one thread serves it: every SQL statement is a round trip to sqlx's
-/// SQLite thread, and waking one of two runtime workers for each costs
-/// about 40% more CPU per move (issue 36, measured with `benches/render.rs`
-/// `console`). Its summaries run on a blocking thread (`console.rs`). The
-/// chat adapters serve many users at once on a worker per core.
-fn runtime_for(command: Option<&CliCommand>) -> std::io::Result<tokio::runtime::Runtime> {
-    match command {
-        Some(CliCommand::Console(_)) => tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build(),
-        _ => tokio::runtime::Runtime::new(),
     }
 }
 

@@ -478,14 +478,8 @@ pub async fn run_in(args: ConsoleArgs, process: &Process) -> anyhow::Result<()> 
                 if background {
                     let (service, work, done) = (service.clone(), work.clone(), done_tx.clone());
                     in_flight += 1;
-                    // On a blocking thread: the console's runtime has one
-                    // thread (main.rs), and a summary's card and GIF are
-                    // milliseconds of drawing that the next command must
-                    // not wait for. The runtime's thread still drives the
-                    // I/O (the engine's pipes, the database) for it.
-                    let runtime = tokio::runtime::Handle::current();
-                    tokio::task::spawn_blocking(move || {
-                        let replies = runtime.block_on(service.follow_up(&work));
+                    tokio::spawn(async move {
+                        let replies = service.follow_up(&work).await;
                         // The receiver lives until every one is in.
                         let _ = done.send((replies, work));
                     });
