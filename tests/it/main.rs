@@ -82,3 +82,5 @@ mod discord_leagues;
 mod gif_measure;
 // ---- gaps: a symbol per kind of announcement (issue 29)
 mod announce_symbols;
+// ---- house: the registered Discord commands
+mod discord_commands;
