@@ -803,3 +803,194 @@ announce-move = ♟
 announce-win = ✅
 announce-draw = ½
 announce-reminder = ⏰
+
+# ---- house: the Discord commands (issue 28); see en/chessbot.ftl.
+
+cmd-chess =
+    .description = Șah prin corespondență: provocați pe cineva, apoi jucați câte o mutare
+
+cmd-chess-challenge =
+    .description = Provocați pe cineva (sau pe oricine) la o partidă în acest canal
+    .option-opponent-description = Adversarul; lăsați gol pentru o provocare deschisă
+    .option-color-description = Culoarea dumneavoastră (implicit la sorți)
+    .option-days-description = Zile pe mutare, de la 1 la 14 (implicit 3)
+    .option-rules-description = house: repetiția și 50 de mutări închid partida; fide: remiza se cere
+    .option-fen-description = Începeți din această poziție (FEN) în locul celei obișnuite
+    .option-rated-description = Partidă cu rating (implicit da; niciodată cu FEN)
+    .option-variant-description = standard sau chess960 (șah Fischer); implicit standard
+    .option-position-description = Poziția de start Chess960, de la 0 la 959 (implicit la întâmplare)
+
+cmd-chess-computer =
+    .description = Jucați aici cu calculatorul (Stockfish), imediat; fără rating
+    .option-level-description = Nivelul: 1 cel mai slab, 8 forța maximă (implicit 3)
+    .option-color-description = Culoarea dumneavoastră (implicit la sorți)
+    .option-days-description = Zilele dumneavoastră pe mutare, de la 1 la 14 (implicit 3)
+    .option-fen-description = Începeți din această poziție (FEN) în locul celei obișnuite
+    .option-variant-description = standard sau chess960 (șah Fischer); implicit standard
+    .option-position-description = Poziția de start Chess960, de la 0 la 959 (implicit la întâmplare)
+
+cmd-chess-accept =
+    .description = Acceptați provocarea din acest canal
+
+cmd-chess-decline =
+    .description = Refuzați provocarea din acest canal
+
+cmd-chess-cancel =
+    .description = Retrageți-vă provocarea din acest canal
+
+cmd-chess-move =
+    .description = Mutați (Cf3, e4, O-O sau g1f3)
+    .option-move-description = Mutarea, de exemplu e4, Cf3, exd5, O-O, e8=D sau g1f3
+
+cmd-chess-board =
+    .description = Arată tabla partidei din acest canal
+    .option-flip-description = Jos partea care nu este la mutare (de obicei jos e cea la mutare)
+    .option-private-description = Doar pentru dumneavoastră, cu nota dumneavoastră privată
+
+cmd-chess-draw =
+    .description = Propuneți remiză sau acceptați propunerea adversarului
+    .option-claim-description = Cereți remiză: repetare de trei ori sau 50 de mutări (reguli FIDE)
+    .option-move-description = Mutarea care produce repetarea sau a 50-a mutare (opțional)
+
+cmd-chess-resign =
+    .description = Abandonați partida din acest canal
+
+cmd-chess-abort =
+    .description = Anulați partida fără rezultat, înainte ca ambele părți să fi mutat
+
+cmd-chess-takeback =
+    .description = Cereți retragerea ultimei mutări (adversarul confirmă)
+
+cmd-chess-rematch =
+    .description = Revanșă cu adversarul ultimei partide de aici, culorile inversate
+
+cmd-chess-pgn =
+    .description = Partida în format PGN (implicit cea de aici sau ultima încheiată)
+    .option-game-description = Numărul partidei (din /chess games sau /chess history)
+
+cmd-chess-summary =
+    .description = Rezumatul unei partide încheiate (implicit ultima de aici)
+    .option-game-description = Numărul partidei (din /chess history)
+
+cmd-chess-games =
+    .description = Partidele tale în curs, în toate canalele (doar tu vezi lista)
+
+cmd-chess-history =
+    .description = Partidele încheiate (ale dumneavoastră sau ale altcuiva)
+    .option-user-description = Ale cui partide (implicit ale dumneavoastră)
+
+cmd-chess-stats =
+    .description = Ratingul și rezultatele unui jucător; cu vs, scorul direct
+    .option-user-description = Statisticile cui (implicit ale dumneavoastră)
+    .option-vs-description = Adversarul pentru scorul direct
+    .option-variant-description = Ratingurile: standard (implicit) sau chess960
+
+cmd-chess-leaderboard =
+    .description = Cei mai buni jucători ai serverului după rating
+    .option-variant-description = Ratingurile: standard (implicit) sau chess960
+
+cmd-chess-help =
+    .description = Cum se joacă
+
+cmd-chess-settings =
+    .description = Limba canalului, vederea și tema tablelor dumneavoastră: arată sau schimbă
+    .option-language-description = Limba: en, th, ru sau ro (gol pentru a vedea limba actuală)
+    .option-board-description = Ce parte este jos pe tablele dumneavoastră
+    .option-theme-description = Culorile tablelor dumneavoastră
+    .option-notify-description = Unde primiți anunțurile că sunteți la mutare și mementourile
+
+cmd-chess-vacation =
+    .description = Opriți-vă ceasurile în toate partidele pentru câteva zile
+    .option-days-description = Zile de vacanță (0 o încheie; gol arată câte au rămas)
+
+cmd-chess-moretime =
+    .description = Dați adversarului aflat la mutare încă o zi
+
+cmd-chess-league =
+    .description = Ligi fiecare cu fiecare în acest canal
+
+cmd-chess-league-create =
+    .description = Creați o ligă în acest canal
+    .option-name-description = Numele ligii
+    .option-days-description = Zile pe mutare, de la 1 la 14 (implicit 3)
+    .option-rounds-description = 1: fiecare pereche o dată; 2: de două ori, culori inversate
+    .option-max-description = Cel mult atâția jucători, de la 3 la 16
+    .option-rated-description = Partide cu rating (implicit da)
+    .option-rules-description = house sau fide
+    .option-starts-description = Începe singură la ora (UTC): 2026-12-24 18:00
+    .option-chess960-description = Toate partidele în șah Fischer (Chess960)
+
+cmd-chess-league-join =
+    .description = Intrați în liga deschisă a acestui canal
+    .option-league-description = Numărul ligii (implicit liga acestui canal)
+
+cmd-chess-league-leave =
+    .description = Părăsiți liga înainte de început
+    .option-league-description = Numărul ligii (implicit liga acestui canal)
+
+cmd-chess-league-start =
+    .description = Porniți liga: toate partidele deodată (creatorul sau un moderator)
+    .option-league-description = Numărul ligii (implicit liga acestui canal)
+
+cmd-chess-league-standings =
+    .description = Clasamentul ligii: text și imagine
+    .option-league-description = Numărul ligii (implicit liga acestui canal)
+
+cmd-chess-league-cancel =
+    .description = Anulați liga; partidele în curs se încheie fără rezultat
+    .option-league-description = Numărul ligii (implicit liga acestui canal)
+
+cmd-chess-league-withdraw =
+    .description = Retrageți-vă dintr-o ligă în curs (vedeți regulile)
+    .option-league-description = Numărul ligii (implicit liga acestui canal)
+
+cmd-chess-premove =
+    .description = Mutări condiționate și nota ta privată (doar tu le vezi)
+
+cmd-chess-premove-line =
+    .description = Adaugă o linie: mutarea așteptată a adversarului, răspunsul tău etc.
+    .option-line-description = Mutări separate prin spații, de ex. e5 Cf3 Cc6 Nb5
+    .option-game-description = Numărul partidei (implicit partida din acest canal)
+
+cmd-chess-premove-list =
+    .description = Arată mutările tale condiționate
+    .option-game-description = Numărul partidei (implicit partida din acest canal)
+
+cmd-chess-premove-clear =
+    .description = Șterge toate mutările tale condiționate din partidă
+    .option-game-description = Numărul partidei (implicit partida din acest canal)
+
+cmd-chess-premove-note =
+    .description = Nota ta privată la partidă: scrie, arată (fără text) sau șterge
+    .option-text-description = Textul notei (cel mult 2000 de caractere); gol o arată
+    .option-clear-description = Șterge nota
+    .option-game-description = Numărul partidei (implicit partida din acest canal)
+
+cmd-chess-puzzle =
+    .description = Probleme din propriile partide
+
+cmd-chess-puzzle-next =
+    .description = O problemă pentru voi, întâi din partidele voastre (privat)
+
+cmd-chess-puzzle-solve =
+    .description = Răspundeți la problema voastră (Cf3 sau g1f3)
+    .option-move-description = Mutarea, de exemplu Cf3, Dxf7+ sau g1f3
+    .option-puzzle-description = Numărul problemei (implicit cea curentă)
+
+cmd-chess-puzzle-daily =
+    .description = O problemă pe zi în acest canal (moderatorii)
+    .option-on-description = Porniți sau opriți
+    .option-hour-description = Ora postării în UTC (0-23, implicit 18)
+
+cmd-stats-menu = Statistici de șah
+
+cmd-choice-color-white = albele
+cmd-choice-color-black = negrele
+cmd-choice-color-random = la sorți
+cmd-choice-rules-house = regulile casei
+cmd-choice-rules-fide = FIDE
+cmd-choice-variant-standard = standard
+cmd-choice-variant-chess960 = Chess960 (Fischer)
+cmd-choice-notify-dm = mesaj direct
+cmd-choice-notify-channel = canalul partidei
+cmd-choice-notify-off = oprite

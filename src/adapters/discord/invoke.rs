@@ -15,14 +15,8 @@ use crate::service::{Actor, Command, LocalePrefs, Place};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
 pub enum RulesOption {
     #[name = "house"]
-    #[name_localized("ru", "домашние")]
-    #[name_localized("ro", "regulile casei")]
-    #[name_localized("th", "กติกาของบอท")]
     House,
     #[name = "fide"]
-    #[name_localized("ru", "FIDE")]
-    #[name_localized("ro", "FIDE")]
-    #[name_localized("th", "FIDE")]
     Fide,
 }
 

@@ -32,6 +32,8 @@ pub mod threads;
 pub mod token;
 // ---- puzzles
 pub mod puzzle;
+// ---- house: the command tree worded from the catalog
+pub mod localize;
 
 use std::sync::Arc;
 
@@ -153,7 +155,7 @@ pub async fn run_with(options: RunOptions) -> anyhow::Result<()> {
     let announcer_slot = announcer.slot();
 
     let options = poise::FrameworkOptions {
-        commands: vec![commands::chess(), commands::stats_menu()],
+        commands: localize::registered(),
         event_handler: |framework, event| Box::pin(on_event(framework, event)),
         on_error: |error| Box::pin(on_error(error)),
         ..Default::default()
