@@ -137,29 +137,45 @@ no-history = { $user } has no finished games yet.
 
 help =
     Correspondence chess. Commands:
-    /chess challenge [@opponent] [color:white|black|random] [days:1-14] [rules:house|fide] [fen:"..."] - challenge someone (or anyone) here
-    /chess accept | decline | cancel - answer or withdraw a challenge
-    /chess computer [level:1-8] [color:white|black|random] [days:1-14] [fen:"..."] - play the computer (Stockfish) here, at once; level 1 is the weakest, 8 full strength (default 3); never rated
-    /chess move <move> - play a move (Nf3, e4, exd5, O-O, e7e8q, ...)
-    /chess board [flip] - show the board
-    /chess draw - offer a draw, or accept the opponent's offer
-    /chess resign - resign the game
-    /chess abort - end the game without result before both sides have moved
-    /chess takeback - ask to take back your last move (the opponent agrees with /chess takeback)
-    /chess rematch - challenge your last opponent here again, colours swapped
-    /chess claim [move] - claim a threefold repetition or 50-move draw, optionally with the move that makes it (strict FIDE rules only)
-    /chess pgn [game] - the PGN of a game
-    /chess games - your running games; /chess history [@user] - finished games
-    /chess settings [language:en|th|ru|ro] - show or set the language of this channel (while a game runs here: its players and moderators only)
-    /chess moretime - give the opponent to move one more day (at most 7 times a game)
-    /chess vacation days:N - stop your clocks in all your games for N days (30 days a year; days:0 ends it early)
-    /chess notify where:dm|channel|off - where your "your move" notices and reminders go
-    /chess league create name:"..." [days] [rounds:1|2] [max] [rated] [rules] [starts] | join | leave | start | standings | cancel | withdraw - round-robin leagues in this channel
-    /chess premove line:"e5 Nf3 Nc6 Bb5" - conditional moves: if your opponent plays e5, Nf3 is played for you at once, and so on (only you see them); /chess premove alone lists them, /chess premove clear removes them
-    /chess note text:"..." - a private note on your game here, shown only to you (in /chess games and your copy of the PGN)
-    /chess puzzle - a puzzle from your own games (private); /chess solve <move> - answer it; /chess puzzle daily:on|off [hour:18] - a puzzle a day here (moderators)
-    /chess challenge ... variant:chess960 [position:0-959] - Chess960 with its own ratings (random start position unless given); also computer variant:chess960, stats variant:chess960, leaderboard variant:chess960
-    /chess help - this text
+    { $commands }
+
+# One line of `help`: a command's usage (after `/chess`) and what it does.
+help-line = /chess { $usage } - { $what }
+
+# What a command does, by the help table's key (src/service/help.rs).
+help-command = { $command ->
+    [challenge] challenge someone (or anyone) here
+    [answer] answer or withdraw a challenge
+    [computer] play the computer (Stockfish) here, at once; level 1 is the weakest, 8 full strength (default 3); never rated
+    [move] play a move (Nf3, e4, exd5, O-O, e7e8q, ...)
+    [board] show the board
+    [draw] offer a draw, or accept the opponent's offer
+    [resign] resign the game
+    [abort] end the game without result before both sides have moved
+    [takeback] ask to take back your last move (the opponent agrees with /chess takeback)
+    [rematch] challenge your last opponent here again, colours swapped
+    [claim] claim a threefold repetition or 50-move draw, optionally with the move that makes it (strict FIDE rules only)
+    [pgn] the PGN of a game
+    [summary] the summary of a finished game (default: the last one here)
+    [games] your running games
+    [history] finished games
+    [stats] a player's rating and record (default: yours); with vs, their head-to-head score
+    [leaderboard] the server's top rated players
+    [settings] show or set the language of this channel (while a game runs here: its players and moderators only)
+    [settings-board] your boards: which side is at the bottom (auto: the side to move) and their colours
+    [moretime] give the opponent to move one more day (at most 7 times a game)
+    [vacation-left] how many vacation days you have left
+    [vacation] stop your clocks in all your games for N days (30 days a year; days:0 ends it early)
+    [notify] where your "your move" notices and reminders go
+    [league] round-robin leagues in this channel
+    [premove] conditional moves, e.g. line:"e5 Nf3 Nc6 Bb5": if your opponent plays e5, Nf3 is played for you at once, and so on (only you see them); /chess premove alone lists them, /chess premove clear removes them
+    [note] a private note on your game here, shown only to you (in /chess games and your copy of the PGN)
+    [puzzle] a puzzle from your own games (private)
+    [solve] answer your puzzle
+    [puzzle-daily] a puzzle a day here (moderators)
+    [chess960] Chess960 with its own ratings (random start position unless given); also computer variant:chess960, stats variant:chess960, leaderboard variant:chess960
+   *[help] this text
+}
 
 ## Settings
 

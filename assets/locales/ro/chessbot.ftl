@@ -128,30 +128,44 @@ no-history = { $user } nu are încă nicio partidă încheiată.
 
 help =
     Șah prin corespondență. Comenzi:
-    /chess challenge [@opponent] [color:white|black|random] [days:1-14] [rules:house|fide] [fen:"..."] - provocați pe cineva (sau pe oricine) aici
-    /chess accept | decline | cancel - acceptați, refuzați sau retrageți o provocare
-    /chess computer [level:1-8] [color:white|black|random] [days:1-14] [fen:"..."] - jucați aici cu calculatorul (Stockfish), imediat; nivelul 1 e cel mai slab, 8 forța maximă (implicit 3); fără rating
-    /chess move <mutare> - jucați o mutare (Cf3, e4, exd5, O-O, e8=D, ...)
-    /chess board [flip] - arată tabla
-    /chess draw - propuneți remiză sau acceptați propunerea adversarului
-    /chess resign - cedați partida
-    /chess abort - anulați partida fără rezultat, înainte ca ambele părți să fi mutat
-    /chess takeback - cereți să vă retrageți ultima mutare (adversarul este de acord tot cu /chess takeback)
-    /chess rematch - provocați din nou ultimul adversar de aici, cu culorile inversate
-    /chess claim [mutare] - cereți remiză la repetarea poziției de trei ori sau după regula celor 50 de mutări, eventual cu mutarea care o produce (doar cu regulile stricte FIDE)
-    /chess pgn [game] - partida în format PGN
-    /chess games - partidele dumneavoastră în curs; /chess history [@user] - partidele încheiate
-    /chess settings [language:en|th|ru|ro] - arată sau schimbă limba acestui canal (în timpul unei partide: doar jucătorii ei și moderatorii)
-    /chess moretime - dați adversarului aflat la mutare încă o zi (cel mult de 7 ori într-o partidă)
-    /chess vacation days:N - opriți-vă ceasurile în toate partidele pentru N zile (30 de zile pe an; days:0 o încheie mai devreme)
-    /chess notify where:dm|channel|off - unde primiți anunțurile că sunteți la mutare și mementourile
-    /chess league create name:"..." [days] [rounds:1|2] [max] [rated] [rules] [starts] | join | leave | start | standings | cancel | withdraw - ligi fiecare cu fiecare în acest canal
-    /chess premove line:"e5 Cf3 Cc6 Nb5" - mutări condiționate: dacă adversarul joacă e5, Cf3 se joacă imediat pentru tine și așa mai departe (doar tu le vezi); /chess premove singur le arată, /chess premove clear le șterge
-    /chess note text:"..." - o notă privată la partida ta de aici, văzută doar de tine (în /chess games și în copia ta a PGN-ului)
-    /chess puzzle - o problemă din propriile partide (doar pentru voi); /chess solve <mutare> - răspundeți; /chess puzzle daily:on|off [hour:18] - o problemă pe zi aici (moderatorii)
-    /chess challenge ... variant:chess960 [position:0-959] - șah Fischer (Chess960) cu rating separat (poziția de start la întâmplare dacă nu e dată); și computer variant:chess960, stats variant:chess960, leaderboard variant:chess960
-    /chess help - acest text
+    { $commands }
     Piesele se notează cu literele românești: R rege, D damă, T turn, N nebun, C cal; pionul nu are literă (e4, exd5). Atenție: N înseamnă nebun, nu cal. Rocada: O-O sau O-O-O.
+
+help-line = /chess { $usage } - { $what }
+
+help-command = { $command ->
+    [challenge] provocați pe cineva (sau pe oricine) aici
+    [answer] acceptați, refuzați sau retrageți o provocare
+    [computer] jucați aici cu calculatorul (Stockfish), imediat; nivelul 1 e cel mai slab, 8 forța maximă (implicit 3); fără rating
+    [move] jucați o mutare (Cf3, e4, exd5, O-O, e8=D, ...)
+    [board] arată tabla
+    [draw] propuneți remiză sau acceptați propunerea adversarului
+    [resign] cedați partida
+    [abort] anulați partida fără rezultat, înainte ca ambele părți să fi mutat
+    [takeback] cereți să vă retrageți ultima mutare (adversarul este de acord tot cu /chess takeback)
+    [rematch] provocați din nou ultimul adversar de aici, cu culorile inversate
+    [claim] cereți remiză la repetarea poziției de trei ori sau după regula celor 50 de mutări, eventual cu mutarea care o produce (doar cu regulile stricte FIDE)
+    [pgn] partida în format PGN
+    [summary] rezumatul unei partide încheiate (implicit ultima de aici)
+    [games] partidele dumneavoastră în curs
+    [history] partidele încheiate
+    [stats] ratingul și rezultatele unui jucător (implicit ale dumneavoastră); cu vs, scorul întâlnirilor directe
+    [leaderboard] cei mai buni jucători ai serverului după rating
+    [settings] arată sau schimbă limba acestui canal (în timpul unei partide: doar jucătorii ei și moderatorii)
+    [settings-board] tablele dumneavoastră: ce parte este jos (auto: cea la mutare) și culorile lor
+    [moretime] dați adversarului aflat la mutare încă o zi (cel mult de 7 ori într-o partidă)
+    [vacation-left] câte zile de vacanță v-au mai rămas
+    [vacation] opriți-vă ceasurile în toate partidele pentru N zile (30 de zile pe an; days:0 o încheie mai devreme)
+    [notify] unde primiți anunțurile că sunteți la mutare și mementourile
+    [league] ligi fiecare cu fiecare în acest canal
+    [premove] mutări condiționate, de exemplu line:"e5 Cf3 Cc6 Nb5": dacă adversarul joacă e5, Cf3 se joacă imediat pentru tine și așa mai departe (doar tu le vezi); /chess premove singur le arată, /chess premove clear le șterge
+    [note] o notă privată la partida ta de aici, văzută doar de tine (în /chess games și în copia ta a PGN-ului)
+    [puzzle] o problemă din propriile partide (doar pentru voi)
+    [solve] răspundeți la problemă
+    [puzzle-daily] o problemă pe zi aici (moderatorii)
+    [chess960] șah Fischer (Chess960) cu rating separat (poziția de start la întâmplare dacă nu e dată); și computer variant:chess960, stats variant:chess960, leaderboard variant:chess960
+   *[help] acest text
+}
 
 ## Setări
 

@@ -132,3 +132,25 @@ fn translations_come_from_the_catalog() {
         Some("สถิติหมากรุก")
     );
 }
+
+#[test]
+fn help_covers_every_discord_subcommand() {
+    let covered: Vec<&str> = crate::service::help::covered().collect();
+    let chess = registered().swap_remove(0);
+    for sub in &chess.subcommands {
+        assert!(covered.contains(&&*sub.name), "help omits `{}`", sub.name);
+    }
+    // `settings` options are each shown (`board`, `theme` once were not).
+    let text = crate::service::help::help_text(Locale::En);
+    let settings = chess.subcommands.iter().find(|c| c.name == "settings");
+    for p in settings
+        .map(|s| s.parameters.as_slice())
+        .unwrap_or_default()
+    {
+        // (`notify`, folded into Discord's `settings`, is its own command
+        // in the console.)
+        let shown =
+            text.contains(&format!("{}:", p.name)) || text.contains(&format!("/chess {} ", p.name));
+        assert!(shown, "help omits settings {}", p.name);
+    }
+}
