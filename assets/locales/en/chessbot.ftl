@@ -588,13 +588,19 @@ league-left = { $player } left { $name }.
 league-too-few = { $name } needs at least 3 players to start; it has { $count }.
 league-start-postponed = { $name } did not start: it needs at least 3 players and has { $count }. It stays open; its creator or a moderator starts it with /chess league start.
 league-place-busy = { $name } could not start: a game is in the way.
-league-started = { $name } (league { $id }) has started: { $n } players, { $games ->
+league-started = { $name } (league { $id }) has started: { $n ->
+        [one] { $n } player
+       *[other] { $n } players
+    }, { $games ->
         [one] { $games } game
        *[other] { $games } games
     }, all at once. Pairings:
 league-pairing = Game { $count }: { $white } (white) - { $black } (black)
 league-game-started = League { $name }: game { $id } has started. { $white } (white) - { $black } (black). { $white } to move, by { $until }.
-league-standings-title = { $name } (league { $id }): { $count } of { $games } games finished.
+league-standings-title = { $name } (league { $id }): { $count } of { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    } finished.
 league-standings-row = { $rank }. { $player }: { $points } points ({ $played } played, { $left } left; tie-break { $tiebreak })
 league-standings-picture-title = { $name }: standings
 league-standings-header = # | Player | Points | Played | Left | SB

@@ -616,10 +616,22 @@ league-left = { $player } a părăsit liga { $name }.
 league-too-few = Liga { $name } are nevoie de cel puțin 3 jucători ca să înceapă; are { $count }.
 league-start-postponed = Liga { $name } nu a început: are nevoie de cel puțin 3 jucători și are { $count }. Rămâne deschisă; creatorul sau un moderator o pornește cu /chess league start.
 league-place-busy = Liga { $name } nu a putut începe: o altă partidă stă în cale.
-league-started = Liga { $name } (liga { $id }) a început: jucători: { $n }, partide: { $games }, toate deodată. Perechi:
+league-started = Liga { $name } (liga { $id }) a început: { $n ->
+        [one] { $n } jucător
+        [few] { $n } jucători
+       *[other] { $n } de jucători
+    }, { $games ->
+        [one] { $games } partidă
+        [few] { $games } partide
+       *[other] { $games } de partide
+    }, toate deodată. Perechi:
 league-pairing = Partida { $count }: { $white } (albele) - { $black } (negrele)
 league-game-started = Liga { $name }: partida { $id } a început. { $white } (albele) - { $black } (negrele). La mutare: { $white }, până la { $until }.
-league-standings-title = { $name } (liga { $id }): { $count } din { $games } partide încheiate.
+league-standings-title = { $name } (liga { $id }): { $count } din { $games ->
+        [one] { $games } partidă
+        [few] { $games } partide
+       *[other] { $games } de partide
+    } încheiate.
 league-standings-row = { $rank }. { $player }: { $points } puncte ({ $played } jucate, { $left } rămase; departajare { $tiebreak })
 league-standings-picture-title = { $name }: clasament
 league-standings-header = # | Jucător | Puncte | Jucate | Rămase | SB

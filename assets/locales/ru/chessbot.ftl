@@ -616,10 +616,21 @@ league-left = { $player } выходит из лиги { $name }.
 league-too-few = Для начала лиги { $name } нужно не меньше 3 игроков; сейчас их { $count }.
 league-start-postponed = Лига { $name } не началась: нужно не меньше 3 игроков, а их { $count }. Она остаётся открытой; создатель или модератор начнёт её командой /chess league start.
 league-place-busy = Лига { $name } не смогла начаться: мешает другая партия.
-league-started = Лига { $name } (лига { $id }) началась: игроков — { $n }, партий — { $games }, все сразу. Пары:
+league-started = Лига { $name } (лига { $id }) началась: { $n ->
+        [one] { $n } игрок
+        [few] { $n } игрока
+       *[many] { $n } игроков
+    }, { $games ->
+        [one] { $games } партия
+        [few] { $games } партии
+       *[many] { $games } партий
+    }, все сразу. Пары:
 league-pairing = Партия { $count }: { $white } (белые) — { $black } (чёрные)
 league-game-started = Лига { $name }: партия { $id } началась. { $white } (белые) — { $black } (чёрные). Ход { $white }, до { $until }.
-league-standings-title = { $name } (лига { $id }): сыграно { $count } из { $games } партий.
+league-standings-title = { $name } (лига { $id }): сыграно { $count } из { $games ->
+        [one] { $games } партии
+       *[other] { $games } партий
+    }.
 league-standings-row = { $rank }. { $player }: { $points } очк. (сыграно { $played }, осталось { $left }; тай-брейк { $tiebreak })
 league-standings-picture-title = { $name }: таблица
 league-standings-header = # | Игрок | Очки | Сыграно | Осталось | З-Б
