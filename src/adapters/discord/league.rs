@@ -9,8 +9,8 @@ use serenity::{AutoArchiveDuration, CacheHttp, ChannelId, ChannelType, CreateThr
 
 use super::data::{Context, Error};
 use super::invoke::{RulesOption, caller, prefs_of};
-use super::respond::{self, Target};
 use super::retry::retrying;
+use super::send::{self, Target};
 use super::threads::thread_name;
 use crate::chess::RulesMode;
 use crate::service::{Command, Event, GameService, LeagueCommand, Place, Reply};
@@ -30,7 +30,7 @@ async fn run(ctx: Context<'_>, command: LeagueCommand) -> Result<(), Error> {
             .await;
         open_league_threads(ctx.serenity_context(), &data.service, replies).await
     });
-    respond::answer(
+    send::answer(
         ctx.serenity_context(),
         Target::Command(app.interaction),
         data,
