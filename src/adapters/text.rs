@@ -873,6 +873,19 @@ fn settings_value_kind(value: &str) -> &'static str {
 mod families;
 use families::{parse_league, parse_note, parse_premove, parse_puzzle, parse_solve};
 
+// ---- house: the names help must cover (issue 28)
+
+/// Every subcommand name the parser knows, as people type them (the help
+/// table of [`crate::service::help`] covers each one).
+#[must_use]
+pub fn command_names() -> Vec<&'static str> {
+    SUGGESTED
+        .iter()
+        .copied()
+        .filter(|c| canonical(c).is_some())
+        .collect()
+}
+
 #[cfg(test)]
 #[path = "text_tests.rs"]
 mod tests;

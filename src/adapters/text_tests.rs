@@ -514,3 +514,14 @@ fn puzzle_commands_parse() {
     );
     assert!(parse("/chess solve Nf3 puzzle:x").is_err());
 }
+
+// ---- house: help covers every command (issue 28)
+#[test]
+fn help_covers_every_command_the_parser_knows() {
+    let covered: Vec<&str> = crate::service::help::covered().collect();
+    let names = command_names();
+    assert!(names.len() > 25, "{names:?}");
+    for name in names {
+        assert!(covered.contains(&name), "help omits `{name}`");
+    }
+}

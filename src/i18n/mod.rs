@@ -375,7 +375,10 @@ pub fn catalog_code_spans() -> &'static [String] {
         let mut spans: Vec<String> = Vec::new();
         for l in Locale::ALL {
             for line in l.source().lines() {
-                if line.trim_start().starts_with('#') {
+                let t = line.trim_start();
+                // Comments, and the Discord command texts (`cmd-` messages
+                // and their `.attributes`), which are never chat messages.
+                if t.starts_with('#') || t.starts_with('.') || t.starts_with(COMMAND_PREFIX) {
                     continue;
                 }
                 let parts: Vec<&str> = line.split('`').collect();
@@ -428,9 +431,17 @@ pub fn try_tr(locale: Locale, key: &str, args: &[(&str, Arg<'_>)]) -> Result<Str
 }
 
 /// The message ids of a locale's catalog, in file order (every line that
-/// starts a message: an identifier at the start of a line followed by `=`).
+/// starts a message: an identifier at the start of a line followed by `=`),
+/// without the Discord command texts ([`command_keys`]).
 #[must_use]
 pub fn keys(locale: Locale) -> Vec<String> {
+    all_keys(locale)
+        .into_iter()
+        .filter(|k| !k.starts_with(COMMAND_PREFIX))
+        .collect()
+}
+
+fn all_keys(locale: Locale) -> Vec<String> {
     locale
         .source()
         .lines()
@@ -443,6 +454,53 @@ pub fn keys(locale: Locale) -> Vec<String> {
             ok.then(|| id.to_string())
         })
         .collect()
+}
+
+/// The start of the ids of the Discord command texts: `cmd-chess-move`
+/// (a command: its name where it is translated, `.description`, and
+/// `.option-NAME-description` per option), `cmd-choice-OPTION-CHOICE` (a
+/// choice's shown name). Not chat messages: no `messages!` declaration.
+pub const COMMAND_PREFIX: &str = "cmd-";
+
+/// The ids of a locale's Discord command texts ([`COMMAND_PREFIX`]), in
+/// file order.
+#[must_use]
+pub fn command_keys(locale: Locale) -> Vec<String> {
+    all_keys(locale)
+        .into_iter()
+        .filter(|k| k.starts_with(COMMAND_PREFIX))
+        .collect()
+}
+
+/// The attribute names of message `id` in a locale's catalog (`description`,
+/// `option-days-description`, ...), in file order; empty without the message.
+#[must_use]
+pub fn attributes(locale: Locale, id: &str) -> Vec<String> {
+    CATALOG
+        .bundles
+        .get(locale.index())
+        .and_then(|b| b.get_message(id))
+        .map(|m| m.attributes().map(|a| a.id().to_owned()).collect())
+        .unwrap_or_default()
+}
+
+/// A Discord command text: message `id`'s value, or its `attribute`, in
+/// `locale` only (no English fallback: a missing translation means Discord
+/// shows its default), as written (`/chess` hints stay slashes).
+#[must_use]
+pub fn command_text(locale: Locale, id: &str, attribute: Option<&str>) -> Option<String> {
+    let bundle = CATALOG.bundles.get(locale.index())?;
+    let message = bundle.get_message(id)?;
+    let pattern = match attribute {
+        Some(a) => message.get_attribute(a)?.value(),
+        None => message.value()?,
+    };
+    let mut errors = Vec::new();
+    let text = bundle.format_pattern(pattern, None, &mut errors);
+    if !errors.is_empty() {
+        tracing::warn!(%locale, id, ?attribute, ?errors, "command text formatted with errors");
+    }
+    Some(text.into_owned())
 }
 
 /// Parse errors of a locale's `.ftl` source (empty when it is clean).

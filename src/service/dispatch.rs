@@ -230,7 +230,7 @@ impl GameService {
             Command::Leaderboard { variant } => self.leaderboard(loc, place, variant).await,
             Command::Summary { game } => self.limited_summary(loc, place, by, game).await,
             Command::Help => {
-                let mut r = reply(place, msg::help(loc));
+                let mut r = reply(place, super::help::help_text(loc));
                 r.ephemeral = true;
                 Ok(vec![r])
             }

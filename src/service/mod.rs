@@ -43,6 +43,8 @@ mod private_board;
 mod league960;
 // ---- gaps: a symbol per kind of announcement (issue 29)
 mod announce;
+// ---- house: help generated from the command table (issue 28)
+pub mod help;
 
 pub use clock::{ManualClock, SystemClock};
 pub use comfort::VACATION_ALLOWANCE;

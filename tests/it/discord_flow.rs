@@ -7,9 +7,9 @@ use std::sync::Arc;
 
 use chessbot::adapters::discord::autocomplete::rank_moves;
 use chessbot::adapters::discord::commands::{ColorOption, challenge_command};
+use chessbot::adapters::discord::format::{BOARD_FILE, Outgoing, outgoing};
 use chessbot::adapters::discord::ids::ButtonId;
 use chessbot::adapters::discord::post::board_png;
-use chessbot::adapters::discord::replies::{BOARD_FILE, Outgoing, outgoing};
 use chessbot::render::Renderer;
 use chessbot::service::{
     Actor, Command, Event, GameService, LocalePrefs, ManualClock, Place, Reply,

@@ -788,7 +788,7 @@ async fn a_move_the_engine_owes_has_a_deadline() {
 
 #[tokio::test]
 async fn long_texts_are_cut_at_lines_with_a_count_of_the_rest() {
-    use chessbot::adapters::discord::replies::{MAX_CONTENT, outgoing};
+    use chessbot::adapters::discord::format::{MAX_CONTENT, outgoing};
 
     let clock = Arc::new(ManualClock::new(Utc::now()));
     let svc = GameService::open(Store::memory().await.expect("store"), clock)
@@ -817,7 +817,7 @@ async fn long_texts_are_cut_at_lines_with_a_count_of_the_rest() {
     assert!(out.content.chars().count() <= MAX_CONTENT);
     let lines: Vec<&str> = out.content.lines().collect();
     let (last, kept) = lines.split_last().expect("lines");
-    let escaped = chessbot::adapters::discord::replies::discord_text(&list.text);
+    let escaped = chessbot::adapters::discord::format::discord_text(&list.text);
     let original: Vec<&str> = escaped.lines().collect();
     assert_eq!(kept, &original[..kept.len()], "whole lines, in order");
     let left = original.len() - kept.len();

@@ -399,13 +399,11 @@ fn localized_summaries_use_the_chess_words() {
 
 #[test]
 fn help_explains_the_piece_letters_of_each_language() {
-    assert!(i18n::tr(Locale::Th, "help", &[]).contains("N = ม้า"));
-    assert!(i18n::tr(Locale::Ru, "help", &[]).contains("Кр — король"));
-    assert!(i18n::tr(Locale::Ro, "help", &[]).contains("N nebun"));
-    assert!(
-        i18n::tr(Locale::En, "help", &[])
-            .starts_with("Correspondence chess. Commands:\n/chess challenge")
-    );
+    use chessbot::service::help::help_text;
+    assert!(help_text(Locale::Th).contains("N = ม้า"));
+    assert!(help_text(Locale::Ru).contains("Кр — король"));
+    assert!(help_text(Locale::Ro).contains("N nebun"));
+    assert!(help_text(Locale::En).starts_with("Correspondence chess. Commands:\n/chess challenge"));
 }
 
 /// The localized wording of `key` for every value of `arg` (other

@@ -86,3 +86,5 @@ mod announce_symbols;
 // ---- matrix: leagues and Chess960 against Synapse (issues 31, 33)
 mod matrix_chess960;
 mod matrix_leagues;
+// ---- house: the registered Discord commands
+mod discord_commands;

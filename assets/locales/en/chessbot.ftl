@@ -137,29 +137,45 @@ no-history = { $user } has no finished games yet.
 
 help =
     Correspondence chess. Commands:
-    /chess challenge [@opponent] [color:white|black|random] [days:1-14] [rules:house|fide] [fen:"..."] - challenge someone (or anyone) here
-    /chess accept | decline | cancel - answer or withdraw a challenge
-    /chess computer [level:1-8] [color:white|black|random] [days:1-14] [fen:"..."] - play the computer (Stockfish) here, at once; level 1 is the weakest, 8 full strength (default 3); never rated
-    /chess move <move> - play a move (Nf3, e4, exd5, O-O, e7e8q, ...)
-    /chess board [flip] - show the board
-    /chess draw - offer a draw, or accept the opponent's offer
-    /chess resign - resign the game
-    /chess abort - end the game without result before both sides have moved
-    /chess takeback - ask to take back your last move (the opponent agrees with /chess takeback)
-    /chess rematch - challenge your last opponent here again, colours swapped
-    /chess claim [move] - claim a threefold repetition or 50-move draw, optionally with the move that makes it (strict FIDE rules only)
-    /chess pgn [game] - the PGN of a game
-    /chess games - your running games; /chess history [@user] - finished games
-    /chess settings [language:en|th|ru|ro] - show or set the language of this channel (while a game runs here: its players and moderators only)
-    /chess moretime - give the opponent to move one more day (at most 7 times a game)
-    /chess vacation days:N - stop your clocks in all your games for N days (30 days a year; days:0 ends it early)
-    /chess notify where:dm|channel|off - where your "your move" notices and reminders go
-    /chess league create name:"..." [days] [rounds:1|2] [max] [rated] [rules] [starts] | join | leave | start | standings | cancel | withdraw - round-robin leagues in this channel
-    /chess premove line:"e5 Nf3 Nc6 Bb5" - conditional moves: if your opponent plays e5, Nf3 is played for you at once, and so on (only you see them); /chess premove alone lists them, /chess premove clear removes them
-    /chess note text:"..." - a private note on your game here, shown only to you (in /chess games and your copy of the PGN)
-    /chess puzzle - a puzzle from your own games (private); /chess solve <move> - answer it; /chess puzzle daily:on|off [hour:18] - a puzzle a day here (moderators)
-    /chess challenge ... variant:chess960 [position:0-959] - Chess960 with its own ratings (random start position unless given); also computer variant:chess960, stats variant:chess960, leaderboard variant:chess960
-    /chess help - this text
+    { $commands }
+
+# One line of `help`: a command's usage (after `/chess`) and what it does.
+help-line = /chess { $usage } - { $what }
+
+# What a command does, by the help table's key (src/service/help.rs).
+help-command = { $command ->
+    [challenge] challenge someone (or anyone) here
+    [answer] answer or withdraw a challenge
+    [computer] play the computer (Stockfish) here, at once; level 1 is the weakest, 8 full strength (default 3); never rated
+    [move] play a move (Nf3, e4, exd5, O-O, e7e8q, ...)
+    [board] show the board
+    [draw] offer a draw, or accept the opponent's offer
+    [resign] resign the game
+    [abort] end the game without result before both sides have moved
+    [takeback] ask to take back your last move (the opponent agrees with /chess takeback)
+    [rematch] challenge your last opponent here again, colours swapped
+    [claim] claim a threefold repetition or 50-move draw, optionally with the move that makes it (strict FIDE rules only)
+    [pgn] the PGN of a game
+    [summary] the summary of a finished game (default: the last one here)
+    [games] your running games
+    [history] finished games
+    [stats] a player's rating and record (default: yours); with vs, their head-to-head score
+    [leaderboard] the server's top rated players
+    [settings] show or set the language of this channel (while a game runs here: its players and moderators only)
+    [settings-board] your boards: which side is at the bottom (auto: the side to move) and their colours
+    [moretime] give the opponent to move one more day (at most 7 times a game)
+    [vacation-left] how many vacation days you have left
+    [vacation] stop your clocks in all your games for N days (30 days a year; days:0 ends it early)
+    [notify] where your "your move" notices and reminders go
+    [league] round-robin leagues in this channel
+    [premove] conditional moves, e.g. line:"e5 Nf3 Nc6 Bb5": if your opponent plays e5, Nf3 is played for you at once, and so on (only you see them); /chess premove alone lists them, /chess premove clear removes them
+    [note] a private note on your game here, shown only to you (in /chess games and your copy of the PGN)
+    [puzzle] a puzzle from your own games (private)
+    [solve] answer your puzzle
+    [puzzle-daily] a puzzle a day here (moderators)
+    [chess960] Chess960 with its own ratings (random start position unless given); also computer variant:chess960, stats variant:chess960, leaderboard variant:chess960
+   *[help] this text
+}
 
 ## Settings
 
@@ -572,13 +588,19 @@ league-left = { $player } left { $name }.
 league-too-few = { $name } needs at least 3 players to start; it has { $count }.
 league-start-postponed = { $name } did not start: it needs at least 3 players and has { $count }. It stays open; its creator or a moderator starts it with /chess league start.
 league-place-busy = { $name } could not start: a game is in the way.
-league-started = { $name } (league { $id }) has started: { $n } players, { $games ->
+league-started = { $name } (league { $id }) has started: { $n ->
+        [one] { $n } player
+       *[other] { $n } players
+    }, { $games ->
         [one] { $games } game
        *[other] { $games } games
     }, all at once. Pairings:
 league-pairing = Game { $count }: { $white } (white) - { $black } (black)
 league-game-started = League { $name }: game { $id } has started. { $white } (white) - { $black } (black). { $white } to move, by { $until }.
-league-standings-title = { $name } (league { $id }): { $count } of { $games } games finished.
+league-standings-title = { $name } (league { $id }): { $count } of { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    } finished.
 league-standings-row = { $rank }. { $player }: { $points } points ({ $played } played, { $left } left; tie-break { $tiebreak })
 league-standings-picture-title = { $name }: standings
 league-standings-header = # | Player | Points | Played | Left | SB
@@ -767,3 +789,201 @@ announce-move = ♟
 announce-win = ✅
 announce-draw = ½
 announce-reminder = ⏰
+
+# ---- house: the Discord commands (issue 28)
+# The `/chess` tree as Discord shows it, one message per command: `cmd-`
+# and its path (`cmd-chess-league-create`), its `.description` and, per
+# option, `.option-NAME-description`; the choices of an option shown in
+# this language as `cmd-choice-OPTION-CHOICE`; the user menu `cmd-stats-menu`
+# by its name. Command and option names stay English in every language
+# (they are what people type and what help cites); English is the default
+# Discord shows. Discord limits: names 1-32 characters, descriptions 1-100.
+
+cmd-chess =
+    .description = Correspondence chess: challenge someone, then play one move at a time.
+
+cmd-chess-challenge =
+    .description = Challenge someone (or anyone, if nobody is named) to a game in this channel.
+    .option-opponent-description = Who to play; leave empty for an open challenge
+    .option-color-description = Your colour (default: random)
+    .option-days-description = Days per move, 1 to 14 (default 3)
+    .option-rules-description = house: repetition and 50 moves end the game; fide: they are claims
+    .option-fen-description = Start from this position (FEN) instead of the usual one
+    .option-rated-description = Counts for ratings (default: yes; never from a FEN)
+    .option-variant-description = standard or chess960 (Fischer random); default standard
+    .option-position-description = Chess960 start position, 0 to 959 (default: random)
+
+cmd-chess-computer =
+    .description = Play the computer (Stockfish) here, starting at once; never rated.
+    .option-level-description = Level: 1 is the weakest, 8 full strength (default 3)
+    .option-color-description = Your colour (default: random)
+    .option-days-description = Your days per move, 1 to 14 (default 3)
+    .option-fen-description = Start from this position (FEN) instead of the usual one
+    .option-variant-description = standard or chess960 (Fischer random); default standard
+    .option-position-description = Chess960 start position, 0 to 959 (default: random)
+
+cmd-chess-accept =
+    .description = Accept the challenge in this channel.
+
+cmd-chess-decline =
+    .description = Decline the challenge in this channel.
+
+cmd-chess-cancel =
+    .description = Withdraw your challenge in this channel.
+
+cmd-chess-move =
+    .description = Make your move (SAN like Nf3, e4, O-O; or UCI like g1f3).
+    .option-move-description = Your move, e.g. e4, Nf3, exd5, O-O, e8=Q or g1f3
+
+cmd-chess-board =
+    .description = Show the board of the game in this channel.
+    .option-flip-description = Show the side not to move at the bottom (by default the side to move is)
+    .option-private-description = For you alone, with your private note
+
+cmd-chess-draw =
+    .description = Offer a draw, or accept your opponent's offer.
+    .option-claim-description = Claim a draw by threefold repetition or the 50-move rule (FIDE rules)
+    .option-move-description = With claim: the move that makes the repetition or the 50th move
+
+cmd-chess-resign =
+    .description = Resign the game in this channel.
+
+cmd-chess-abort =
+    .description = Abort the game (only before both players have moved; no result).
+
+cmd-chess-takeback =
+    .description = Ask to take back the last move (your opponent confirms).
+
+cmd-chess-rematch =
+    .description = Challenge the opponent of the last game here again, colours swapped.
+
+cmd-chess-pgn =
+    .description = Export a game as PGN (default: the game here, or the last one that ended here).
+    .option-game-description = Game number (from /chess games or /chess history)
+
+cmd-chess-summary =
+    .description = Post a finished game's summary again (default: the last one here).
+    .option-game-description = Game number (from /chess history)
+
+cmd-chess-games =
+    .description = Your running games in every channel (only you see the list)
+
+cmd-chess-history =
+    .description = List finished games (yours, or someone else's).
+    .option-user-description = Whose games (default: yours)
+
+cmd-chess-stats =
+    .description = A player's rating and record; with `vs`, their head-to-head score.
+    .option-user-description = Whose stats (default: yours)
+    .option-vs-description = Opponent for the head-to-head score
+    .option-variant-description = Which ratings: standard (default) or chess960
+
+cmd-chess-leaderboard =
+    .description = The server's top rated players.
+    .option-variant-description = Which ratings: standard (default) or chess960
+
+cmd-chess-help =
+    .description = How to play.
+
+cmd-chess-settings =
+    .description = Show or set the channel's language, your board view and your board theme.
+    .option-language-description = The language: en, th, ru or ro (leave empty to see the current one)
+    .option-board-description = Which side your boards show at the bottom (auto: the side to move)
+    .option-theme-description = The colours of your boards
+    .option-notify-description = Where your "your move" notices and reminders go
+
+cmd-chess-vacation =
+    .description = Stop your clocks in all your games for some days (30 days a year).
+    .option-days-description = Days of vacation (0 ends it early; leave empty to see the days left)
+
+cmd-chess-moretime =
+    .description = Give the opponent to move one more day.
+
+cmd-chess-league =
+    .description = Round-robin leagues in this channel.
+
+cmd-chess-league-create =
+    .description = Create a league in this channel.
+    .option-name-description = The league's name
+    .option-days-description = Days per move, 1 to 14 (default 3)
+    .option-rounds-description = 1: each pair plays once; 2: twice, colours swapped
+    .option-max-description = Most players, 3 to 16 (default 16)
+    .option-rated-description = Games count for ratings (default: yes)
+    .option-rules-description = house or fide rules
+    .option-starts-description = Start by itself at this time (UTC): 2026-12-24 18:00
+    .option-chess960-description = Every game in Chess960 (default: no)
+
+cmd-chess-league-join =
+    .description = Join this channel's open league.
+    .option-league-description = The league's number (default: this channel's)
+
+cmd-chess-league-leave =
+    .description = Leave a league before it starts.
+    .option-league-description = The league's number (default: this channel's)
+
+cmd-chess-league-start =
+    .description = Start the league: every game at once (creator or moderator).
+    .option-league-description = The league's number (default: this channel's)
+
+cmd-chess-league-standings =
+    .description = The league's standings, as a table and a picture.
+    .option-league-description = The league's number (default: this channel's)
+
+cmd-chess-league-cancel =
+    .description = Cancel the league; running games end without result.
+    .option-league-description = The league's number (default: this channel's)
+
+cmd-chess-league-withdraw =
+    .description = Withdraw from a running league (see the rules).
+    .option-league-description = The league's number (default: this channel's)
+
+cmd-chess-premove =
+    .description = Conditional moves and your private note (only you see them).
+
+cmd-chess-premove-line =
+    .description = Queue a line: your opponent's expected move, your reply, and so on.
+    .option-line-description = Moves separated by spaces, such as e5 Nf3 Nc6 Bb5
+    .option-game-description = Game number (default: the game in this channel)
+
+cmd-chess-premove-list =
+    .description = Show your conditional moves.
+    .option-game-description = Game number (default: the game in this channel)
+
+cmd-chess-premove-clear =
+    .description = Remove all your conditional moves of the game.
+    .option-game-description = Game number (default: the game in this channel)
+
+cmd-chess-premove-note =
+    .description = Your private note on the game: write, show (no text) or remove it.
+    .option-text-description = The note (at most 2000 characters); leave empty to see it
+    .option-clear-description = Remove the note
+    .option-game-description = Game number (default: the game in this channel)
+
+cmd-chess-puzzle =
+    .description = Puzzles from your own games.
+
+cmd-chess-puzzle-next =
+    .description = A puzzle for you, from your own games first (only you see it).
+
+cmd-chess-puzzle-solve =
+    .description = Answer your puzzle (SAN like Nf3, or UCI like g1f3).
+    .option-move-description = Your move, e.g. Nf3, Qxf7+ or g1f3
+    .option-puzzle-description = The puzzle's number (by default your current one)
+
+cmd-chess-puzzle-daily =
+    .description = Post a puzzle a day in this channel (moderators).
+    .option-on-description = Turn it on or off
+    .option-hour-description = The UTC hour of the post (0-23, default 18)
+
+cmd-stats-menu = Chess stats
+
+cmd-choice-color-white = white
+cmd-choice-color-black = black
+cmd-choice-color-random = random
+cmd-choice-rules-house = house
+cmd-choice-rules-fide = fide
+cmd-choice-variant-standard = standard
+cmd-choice-variant-chess960 = chess960
+cmd-choice-notify-dm = dm
+cmd-choice-notify-channel = channel
+cmd-choice-notify-off = off

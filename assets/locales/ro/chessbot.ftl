@@ -128,30 +128,44 @@ no-history = { $user } nu are încă nicio partidă încheiată.
 
 help =
     Șah prin corespondență. Comenzi:
-    /chess challenge [@opponent] [color:white|black|random] [days:1-14] [rules:house|fide] [fen:"..."] - provocați pe cineva (sau pe oricine) aici
-    /chess accept | decline | cancel - acceptați, refuzați sau retrageți o provocare
-    /chess computer [level:1-8] [color:white|black|random] [days:1-14] [fen:"..."] - jucați aici cu calculatorul (Stockfish), imediat; nivelul 1 e cel mai slab, 8 forța maximă (implicit 3); fără rating
-    /chess move <mutare> - jucați o mutare (Cf3, e4, exd5, O-O, e8=D, ...)
-    /chess board [flip] - arată tabla
-    /chess draw - propuneți remiză sau acceptați propunerea adversarului
-    /chess resign - cedați partida
-    /chess abort - anulați partida fără rezultat, înainte ca ambele părți să fi mutat
-    /chess takeback - cereți să vă retrageți ultima mutare (adversarul este de acord tot cu /chess takeback)
-    /chess rematch - provocați din nou ultimul adversar de aici, cu culorile inversate
-    /chess claim [mutare] - cereți remiză la repetarea poziției de trei ori sau după regula celor 50 de mutări, eventual cu mutarea care o produce (doar cu regulile stricte FIDE)
-    /chess pgn [game] - partida în format PGN
-    /chess games - partidele dumneavoastră în curs; /chess history [@user] - partidele încheiate
-    /chess settings [language:en|th|ru|ro] - arată sau schimbă limba acestui canal (în timpul unei partide: doar jucătorii ei și moderatorii)
-    /chess moretime - dați adversarului aflat la mutare încă o zi (cel mult de 7 ori într-o partidă)
-    /chess vacation days:N - opriți-vă ceasurile în toate partidele pentru N zile (30 de zile pe an; days:0 o încheie mai devreme)
-    /chess notify where:dm|channel|off - unde primiți anunțurile că sunteți la mutare și mementourile
-    /chess league create name:"..." [days] [rounds:1|2] [max] [rated] [rules] [starts] | join | leave | start | standings | cancel | withdraw - ligi fiecare cu fiecare în acest canal
-    /chess premove line:"e5 Cf3 Cc6 Nb5" - mutări condiționate: dacă adversarul joacă e5, Cf3 se joacă imediat pentru tine și așa mai departe (doar tu le vezi); /chess premove singur le arată, /chess premove clear le șterge
-    /chess note text:"..." - o notă privată la partida ta de aici, văzută doar de tine (în /chess games și în copia ta a PGN-ului)
-    /chess puzzle - o problemă din propriile partide (doar pentru voi); /chess solve <mutare> - răspundeți; /chess puzzle daily:on|off [hour:18] - o problemă pe zi aici (moderatorii)
-    /chess challenge ... variant:chess960 [position:0-959] - șah Fischer (Chess960) cu rating separat (poziția de start la întâmplare dacă nu e dată); și computer variant:chess960, stats variant:chess960, leaderboard variant:chess960
-    /chess help - acest text
+    { $commands }
     Piesele se notează cu literele românești: R rege, D damă, T turn, N nebun, C cal; pionul nu are literă (e4, exd5). Atenție: N înseamnă nebun, nu cal. Rocada: O-O sau O-O-O.
+
+help-line = /chess { $usage } - { $what }
+
+help-command = { $command ->
+    [challenge] provocați pe cineva (sau pe oricine) aici
+    [answer] acceptați, refuzați sau retrageți o provocare
+    [computer] jucați aici cu calculatorul (Stockfish), imediat; nivelul 1 e cel mai slab, 8 forța maximă (implicit 3); fără rating
+    [move] jucați o mutare (Cf3, e4, exd5, O-O, e8=D, ...)
+    [board] arată tabla
+    [draw] propuneți remiză sau acceptați propunerea adversarului
+    [resign] cedați partida
+    [abort] anulați partida fără rezultat, înainte ca ambele părți să fi mutat
+    [takeback] cereți să vă retrageți ultima mutare (adversarul este de acord tot cu /chess takeback)
+    [rematch] provocați din nou ultimul adversar de aici, cu culorile inversate
+    [claim] cereți remiză la repetarea poziției de trei ori sau după regula celor 50 de mutări, eventual cu mutarea care o produce (doar cu regulile stricte FIDE)
+    [pgn] partida în format PGN
+    [summary] rezumatul unei partide încheiate (implicit ultima de aici)
+    [games] partidele dumneavoastră în curs
+    [history] partidele încheiate
+    [stats] ratingul și rezultatele unui jucător (implicit ale dumneavoastră); cu vs, scorul întâlnirilor directe
+    [leaderboard] cei mai buni jucători ai serverului după rating
+    [settings] arată sau schimbă limba acestui canal (în timpul unei partide: doar jucătorii ei și moderatorii)
+    [settings-board] tablele dumneavoastră: ce parte este jos (auto: cea la mutare) și culorile lor
+    [moretime] dați adversarului aflat la mutare încă o zi (cel mult de 7 ori într-o partidă)
+    [vacation-left] câte zile de vacanță v-au mai rămas
+    [vacation] opriți-vă ceasurile în toate partidele pentru N zile (30 de zile pe an; days:0 o încheie mai devreme)
+    [notify] unde primiți anunțurile că sunteți la mutare și mementourile
+    [league] ligi fiecare cu fiecare în acest canal
+    [premove] mutări condiționate, de exemplu line:"e5 Cf3 Cc6 Nb5": dacă adversarul joacă e5, Cf3 se joacă imediat pentru tine și așa mai departe (doar tu le vezi); /chess premove singur le arată, /chess premove clear le șterge
+    [note] o notă privată la partida ta de aici, văzută doar de tine (în /chess games și în copia ta a PGN-ului)
+    [puzzle] o problemă din propriile partide (doar pentru voi)
+    [solve] răspundeți la problemă
+    [puzzle-daily] o problemă pe zi aici (moderatorii)
+    [chess960] șah Fischer (Chess960) cu rating separat (poziția de start la întâmplare dacă nu e dată); și computer variant:chess960, stats variant:chess960, leaderboard variant:chess960
+   *[help] acest text
+}
 
 ## Setări
 
@@ -602,10 +616,22 @@ league-left = { $player } a părăsit liga { $name }.
 league-too-few = Liga { $name } are nevoie de cel puțin 3 jucători ca să înceapă; are { $count }.
 league-start-postponed = Liga { $name } nu a început: are nevoie de cel puțin 3 jucători și are { $count }. Rămâne deschisă; creatorul sau un moderator o pornește cu /chess league start.
 league-place-busy = Liga { $name } nu a putut începe: o altă partidă stă în cale.
-league-started = Liga { $name } (liga { $id }) a început: jucători: { $n }, partide: { $games }, toate deodată. Perechi:
+league-started = Liga { $name } (liga { $id }) a început: { $n ->
+        [one] { $n } jucător
+        [few] { $n } jucători
+       *[other] { $n } de jucători
+    }, { $games ->
+        [one] { $games } partidă
+        [few] { $games } partide
+       *[other] { $games } de partide
+    }, toate deodată. Perechi:
 league-pairing = Partida { $count }: { $white } (albele) - { $black } (negrele)
 league-game-started = Liga { $name }: partida { $id } a început. { $white } (albele) - { $black } (negrele). La mutare: { $white }, până la { $until }.
-league-standings-title = { $name } (liga { $id }): { $count } din { $games } partide încheiate.
+league-standings-title = { $name } (liga { $id }): { $count } din { $games ->
+        [one] { $games } partidă
+        [few] { $games } partide
+       *[other] { $games } de partide
+    } încheiate.
 league-standings-row = { $rank }. { $player }: { $points } puncte ({ $played } jucate, { $left } rămase; departajare { $tiebreak })
 league-standings-picture-title = { $name }: clasament
 league-standings-header = # | Jucător | Puncte | Jucate | Rămase | SB
@@ -803,3 +829,194 @@ announce-move = ♟
 announce-win = ✅
 announce-draw = ½
 announce-reminder = ⏰
+
+# ---- house: the Discord commands (issue 28); see en/chessbot.ftl.
+
+cmd-chess =
+    .description = Șah prin corespondență: provocați pe cineva, apoi jucați câte o mutare
+
+cmd-chess-challenge =
+    .description = Provocați pe cineva (sau pe oricine) la o partidă în acest canal
+    .option-opponent-description = Adversarul; lăsați gol pentru o provocare deschisă
+    .option-color-description = Culoarea dumneavoastră (implicit la sorți)
+    .option-days-description = Zile pe mutare, de la 1 la 14 (implicit 3)
+    .option-rules-description = house: repetiția și 50 de mutări închid partida; fide: remiza se cere
+    .option-fen-description = Începeți din această poziție (FEN) în locul celei obișnuite
+    .option-rated-description = Partidă cu rating (implicit da; niciodată cu FEN)
+    .option-variant-description = standard sau chess960 (șah Fischer); implicit standard
+    .option-position-description = Poziția de start Chess960, de la 0 la 959 (implicit la întâmplare)
+
+cmd-chess-computer =
+    .description = Jucați aici cu calculatorul (Stockfish), imediat; fără rating
+    .option-level-description = Nivelul: 1 cel mai slab, 8 forța maximă (implicit 3)
+    .option-color-description = Culoarea dumneavoastră (implicit la sorți)
+    .option-days-description = Zilele dumneavoastră pe mutare, de la 1 la 14 (implicit 3)
+    .option-fen-description = Începeți din această poziție (FEN) în locul celei obișnuite
+    .option-variant-description = standard sau chess960 (șah Fischer); implicit standard
+    .option-position-description = Poziția de start Chess960, de la 0 la 959 (implicit la întâmplare)
+
+cmd-chess-accept =
+    .description = Acceptați provocarea din acest canal
+
+cmd-chess-decline =
+    .description = Refuzați provocarea din acest canal
+
+cmd-chess-cancel =
+    .description = Retrageți-vă provocarea din acest canal
+
+cmd-chess-move =
+    .description = Mutați (Cf3, e4, O-O sau g1f3)
+    .option-move-description = Mutarea, de exemplu e4, Cf3, exd5, O-O, e8=D sau g1f3
+
+cmd-chess-board =
+    .description = Arată tabla partidei din acest canal
+    .option-flip-description = Jos partea care nu este la mutare (de obicei jos e cea la mutare)
+    .option-private-description = Doar pentru dumneavoastră, cu nota dumneavoastră privată
+
+cmd-chess-draw =
+    .description = Propuneți remiză sau acceptați propunerea adversarului
+    .option-claim-description = Cereți remiză: repetare de trei ori sau 50 de mutări (reguli FIDE)
+    .option-move-description = Mutarea care produce repetarea sau a 50-a mutare (opțional)
+
+cmd-chess-resign =
+    .description = Abandonați partida din acest canal
+
+cmd-chess-abort =
+    .description = Anulați partida fără rezultat, înainte ca ambele părți să fi mutat
+
+cmd-chess-takeback =
+    .description = Cereți retragerea ultimei mutări (adversarul confirmă)
+
+cmd-chess-rematch =
+    .description = Revanșă cu adversarul ultimei partide de aici, culorile inversate
+
+cmd-chess-pgn =
+    .description = Partida în format PGN (implicit cea de aici sau ultima încheiată)
+    .option-game-description = Numărul partidei (din /chess games sau /chess history)
+
+cmd-chess-summary =
+    .description = Rezumatul unei partide încheiate (implicit ultima de aici)
+    .option-game-description = Numărul partidei (din /chess history)
+
+cmd-chess-games =
+    .description = Partidele tale în curs, în toate canalele (doar tu vezi lista)
+
+cmd-chess-history =
+    .description = Partidele încheiate (ale dumneavoastră sau ale altcuiva)
+    .option-user-description = Ale cui partide (implicit ale dumneavoastră)
+
+cmd-chess-stats =
+    .description = Ratingul și rezultatele unui jucător; cu vs, scorul direct
+    .option-user-description = Statisticile cui (implicit ale dumneavoastră)
+    .option-vs-description = Adversarul pentru scorul direct
+    .option-variant-description = Ratingurile: standard (implicit) sau chess960
+
+cmd-chess-leaderboard =
+    .description = Cei mai buni jucători ai serverului după rating
+    .option-variant-description = Ratingurile: standard (implicit) sau chess960
+
+cmd-chess-help =
+    .description = Cum se joacă
+
+cmd-chess-settings =
+    .description = Limba canalului, vederea și tema tablelor dumneavoastră: arată sau schimbă
+    .option-language-description = Limba: en, th, ru sau ro (gol pentru a vedea limba actuală)
+    .option-board-description = Ce parte este jos pe tablele dumneavoastră
+    .option-theme-description = Culorile tablelor dumneavoastră
+    .option-notify-description = Unde primiți anunțurile că sunteți la mutare și mementourile
+
+cmd-chess-vacation =
+    .description = Opriți-vă ceasurile în toate partidele pentru câteva zile
+    .option-days-description = Zile de vacanță (0 o încheie; gol arată câte au rămas)
+
+cmd-chess-moretime =
+    .description = Dați adversarului aflat la mutare încă o zi
+
+cmd-chess-league =
+    .description = Ligi fiecare cu fiecare în acest canal
+
+cmd-chess-league-create =
+    .description = Creați o ligă în acest canal
+    .option-name-description = Numele ligii
+    .option-days-description = Zile pe mutare, de la 1 la 14 (implicit 3)
+    .option-rounds-description = 1: fiecare pereche o dată; 2: de două ori, culori inversate
+    .option-max-description = Cel mult atâția jucători, de la 3 la 16
+    .option-rated-description = Partide cu rating (implicit da)
+    .option-rules-description = house sau fide
+    .option-starts-description = Începe singură la ora (UTC): 2026-12-24 18:00
+    .option-chess960-description = Toate partidele în șah Fischer (Chess960)
+
+cmd-chess-league-join =
+    .description = Intrați în liga deschisă a acestui canal
+    .option-league-description = Numărul ligii (implicit liga acestui canal)
+
+cmd-chess-league-leave =
+    .description = Părăsiți liga înainte de început
+    .option-league-description = Numărul ligii (implicit liga acestui canal)
+
+cmd-chess-league-start =
+    .description = Porniți liga: toate partidele deodată (creatorul sau un moderator)
+    .option-league-description = Numărul ligii (implicit liga acestui canal)
+
+cmd-chess-league-standings =
+    .description = Clasamentul ligii: text și imagine
+    .option-league-description = Numărul ligii (implicit liga acestui canal)
+
+cmd-chess-league-cancel =
+    .description = Anulați liga; partidele în curs se încheie fără rezultat
+    .option-league-description = Numărul ligii (implicit liga acestui canal)
+
+cmd-chess-league-withdraw =
+    .description = Retrageți-vă dintr-o ligă în curs (vedeți regulile)
+    .option-league-description = Numărul ligii (implicit liga acestui canal)
+
+cmd-chess-premove =
+    .description = Mutări condiționate și nota ta privată (doar tu le vezi)
+
+cmd-chess-premove-line =
+    .description = Adaugă o linie: mutarea așteptată a adversarului, răspunsul tău etc.
+    .option-line-description = Mutări separate prin spații, de ex. e5 Cf3 Cc6 Nb5
+    .option-game-description = Numărul partidei (implicit partida din acest canal)
+
+cmd-chess-premove-list =
+    .description = Arată mutările tale condiționate
+    .option-game-description = Numărul partidei (implicit partida din acest canal)
+
+cmd-chess-premove-clear =
+    .description = Șterge toate mutările tale condiționate din partidă
+    .option-game-description = Numărul partidei (implicit partida din acest canal)
+
+cmd-chess-premove-note =
+    .description = Nota ta privată la partidă: scrie, arată (fără text) sau șterge
+    .option-text-description = Textul notei (cel mult 2000 de caractere); gol o arată
+    .option-clear-description = Șterge nota
+    .option-game-description = Numărul partidei (implicit partida din acest canal)
+
+cmd-chess-puzzle =
+    .description = Probleme din propriile partide
+
+cmd-chess-puzzle-next =
+    .description = O problemă pentru voi, întâi din partidele voastre (privat)
+
+cmd-chess-puzzle-solve =
+    .description = Răspundeți la problema voastră (Cf3 sau g1f3)
+    .option-move-description = Mutarea, de exemplu Cf3, Dxf7+ sau g1f3
+    .option-puzzle-description = Numărul problemei (implicit cea curentă)
+
+cmd-chess-puzzle-daily =
+    .description = O problemă pe zi în acest canal (moderatorii)
+    .option-on-description = Porniți sau opriți
+    .option-hour-description = Ora postării în UTC (0-23, implicit 18)
+
+cmd-stats-menu = Statistici de șah
+
+cmd-choice-color-white = albele
+cmd-choice-color-black = negrele
+cmd-choice-color-random = la sorți
+cmd-choice-rules-house = regulile casei
+cmd-choice-rules-fide = FIDE
+cmd-choice-variant-standard = standard
+cmd-choice-variant-chess960 = Chess960 (Fischer)
+cmd-choice-notify-dm = mesaj direct
+cmd-choice-notify-channel = canalul partidei
+cmd-choice-notify-off = oprite

@@ -129,30 +129,44 @@ no-history = У игрока { $user } пока нет завершённых п
 
 help =
     Шахматы по переписке. Команды:
-    /chess challenge [@opponent] [color:white|black|random] [days:1-14] [rules:house|fide] [fen:"..."] — вызвать соперника (или любого желающего) на партию в этом канале
-    /chess accept | decline | cancel — принять, отклонить или отозвать вызов
-    /chess computer [level:1-8] [color:white|black|random] [days:1-14] [fen:"..."] — сразу начать здесь партию с компьютером (Stockfish); уровень 1 самый слабый, 8 — полная сила (по умолчанию 3); без рейтинга
-    /chess move <ход> — сделать ход (Кf3, e4, exd5, 0-0, e7e8Ф, ...)
-    /chess board [flip] — показать доску
-    /chess draw — предложить ничью или принять предложение соперника
-    /chess resign — сдаться
-    /chess abort — отменить партию без результата, пока обе стороны не сделали ход
-    /chess takeback — попросить вернуть свой последний ход (соперник соглашается той же командой)
-    /chess rematch — реванш с последним соперником в этом канале, цвета меняются
-    /chess claim [ход] — потребовать ничью при троекратном повторении или по правилу 50 ходов, можно вместе с ходом, который к ней ведёт (только в строгих правилах FIDE)
-    /chess pgn [game] — запись партии в PGN
-    /chess games — ваши текущие партии; /chess history [@user] — завершённые партии
-    /chess settings [language:en|th|ru|ro] — показать или сменить язык этого канала (во время партии — только её игроки и модераторы)
-    /chess moretime — дать сопернику, чей сейчас ход, ещё один день (не больше 7 раз за партию)
-    /chess vacation days:N — остановить ваши часы во всех партиях на N дней (30 дней в год; days:0 — вернуться раньше)
-    /chess notify where:dm|channel|off — куда присылать уведомления о вашем ходе и напоминания
-    /chess league create name:"..." [days] [rounds:1|2] [max] [rated] [rules] [starts] | join | leave | start | standings | cancel | withdraw - круговые лиги в этом канале
-    /chess premove line:"e5 Кf3 Кc6 Сb5" — условные ходы: если соперник сыграет e5, за вас сразу будет сделан ход Кf3, и так далее (видите только вы); /chess premove без аргументов показывает их, /chess premove clear удаляет
-    /chess note text:"..." — личная заметка к вашей партии здесь, её видите только вы (в /chess games и в вашей копии PGN)
-    /chess puzzle — задача из ваших партий (видна только вам); /chess solve <ход> — ответить; /chess puzzle daily:on|off [hour:18] — задача дня в этом канале (модераторы)
-    /chess challenge ... variant:chess960 [position:0-959] — шахматы Фишера (Chess960) со своим рейтингом (начальная позиция случайная, если не указана); также computer variant:chess960, stats variant:chess960, leaderboard variant:chess960
-    /chess help — эта справка
+    { $commands }
     Ходы пишутся русскими буквами: Кр — король, Ф — ферзь, Л — ладья, С — слон, К — конь; ход пешки — просто поле (e4, exd5). Взятие — x, х или двоеточие (Кxf3, Л:e5), рокировка — 0-0 или 0-0-0 (подойдут и О-О, O-O). Латинские K, Q, R, B, N тоже понимаются: K — король, N — конь.
+
+help-line = /chess { $usage } — { $what }
+
+help-command = { $command ->
+    [challenge] вызвать соперника (или любого желающего) на партию в этом канале
+    [answer] принять, отклонить или отозвать вызов
+    [computer] сразу начать здесь партию с компьютером (Stockfish); уровень 1 самый слабый, 8 — полная сила (по умолчанию 3); без рейтинга
+    [move] сделать ход (Кf3, e4, exd5, 0-0, e7e8Ф, ...)
+    [board] показать доску
+    [draw] предложить ничью или принять предложение соперника
+    [resign] сдаться
+    [abort] отменить партию без результата, пока обе стороны не сделали ход
+    [takeback] попросить вернуть свой последний ход (соперник соглашается той же командой)
+    [rematch] реванш с последним соперником в этом канале, цвета меняются
+    [claim] потребовать ничью при троекратном повторении или по правилу 50 ходов, можно вместе с ходом, который к ней ведёт (только в строгих правилах FIDE)
+    [pgn] запись партии в PGN
+    [summary] итог завершённой партии (по умолчанию последней здесь)
+    [games] ваши текущие партии
+    [history] завершённые партии
+    [stats] рейтинг и результаты игрока (по умолчанию ваши); с vs — счёт личных встреч
+    [leaderboard] лучшие игроки сервера по рейтингу
+    [settings] показать или сменить язык этого канала (во время партии — только её игроки и модераторы)
+    [settings-board] ваши доски: какая сторона внизу (auto — та, чей ход) и их цвета
+    [moretime] дать сопернику, чей сейчас ход, ещё один день (не больше 7 раз за партию)
+    [vacation-left] сколько дней отпуска у вас осталось
+    [vacation] остановить ваши часы во всех партиях на N дней (30 дней в год; days:0 — вернуться раньше)
+    [notify] куда присылать уведомления о вашем ходе и напоминания
+    [league] круговые лиги в этом канале
+    [premove] условные ходы, например line:"e5 Кf3 Кc6 Сb5": если соперник сыграет e5, за вас сразу будет сделан ход Кf3, и так далее (видите только вы); /chess premove без аргументов показывает их, /chess premove clear удаляет
+    [note] личная заметка к вашей партии здесь, её видите только вы (в /chess games и в вашей копии PGN)
+    [puzzle] задача из ваших партий (видна только вам)
+    [solve] ответить на вашу задачу
+    [puzzle-daily] задача дня в этом канале (модераторы)
+    [chess960] шахматы Фишера (Chess960) со своим рейтингом (начальная позиция случайная, если не указана); также computer variant:chess960, stats variant:chess960, leaderboard variant:chess960
+   *[help] эта справка
+}
 
 ## Настройки
 
@@ -602,10 +616,21 @@ league-left = { $player } выходит из лиги { $name }.
 league-too-few = Для начала лиги { $name } нужно не меньше 3 игроков; сейчас их { $count }.
 league-start-postponed = Лига { $name } не началась: нужно не меньше 3 игроков, а их { $count }. Она остаётся открытой; создатель или модератор начнёт её командой /chess league start.
 league-place-busy = Лига { $name } не смогла начаться: мешает другая партия.
-league-started = Лига { $name } (лига { $id }) началась: игроков — { $n }, партий — { $games }, все сразу. Пары:
+league-started = Лига { $name } (лига { $id }) началась: { $n ->
+        [one] { $n } игрок
+        [few] { $n } игрока
+       *[many] { $n } игроков
+    }, { $games ->
+        [one] { $games } партия
+        [few] { $games } партии
+       *[many] { $games } партий
+    }, все сразу. Пары:
 league-pairing = Партия { $count }: { $white } (белые) — { $black } (чёрные)
 league-game-started = Лига { $name }: партия { $id } началась. { $white } (белые) — { $black } (чёрные). Ход { $white }, до { $until }.
-league-standings-title = { $name } (лига { $id }): сыграно { $count } из { $games } партий.
+league-standings-title = { $name } (лига { $id }): сыграно { $count } из { $games ->
+        [one] { $games } партии
+       *[other] { $games } партий
+    }.
 league-standings-row = { $rank }. { $player }: { $points } очк. (сыграно { $played }, осталось { $left }; тай-брейк { $tiebreak })
 league-standings-picture-title = { $name }: таблица
 league-standings-header = # | Игрок | Очки | Сыграно | Осталось | З-Б
@@ -796,3 +821,194 @@ announce-move = ♟
 announce-win = ✅
 announce-draw = ½
 announce-reminder = ⏰
+
+# ---- house: the Discord commands (issue 28); see en/chessbot.ftl.
+
+cmd-chess =
+    .description = Шахматы по переписке: вызовите соперника и играйте по ходу
+
+cmd-chess-challenge =
+    .description = Вызвать соперника (или любого желающего) на партию в этом канале
+    .option-opponent-description = Соперник; оставьте пустым для открытого вызова
+    .option-color-description = Ваш цвет (по умолчанию по жребию)
+    .option-days-description = Дней на ход, от 1 до 14 (по умолчанию 3)
+    .option-rules-description = house: повторение и 50 ходов завершают партию; fide: ничью надо потребовать
+    .option-fen-description = Начать с этой позиции (FEN) вместо обычной
+    .option-rated-description = Рейтинговая партия (по умолчанию да; с FEN никогда)
+    .option-variant-description = standard или chess960 (шахматы Фишера); по умолчанию standard
+    .option-position-description = Начальная позиция Chess960, от 0 до 959 (по умолчанию случайная)
+
+cmd-chess-computer =
+    .description = Сразу начать здесь партию с компьютером (Stockfish), без рейтинга
+    .option-level-description = Уровень: 1 самый слабый, 8 полная сила (по умолчанию 3)
+    .option-color-description = Ваш цвет (по умолчанию по жребию)
+    .option-days-description = Ваших дней на ход, от 1 до 14 (по умолчанию 3)
+    .option-fen-description = Начать с этой позиции (FEN) вместо обычной
+    .option-variant-description = standard или chess960 (шахматы Фишера); по умолчанию standard
+    .option-position-description = Начальная позиция Chess960, от 0 до 959 (по умолчанию случайная)
+
+cmd-chess-accept =
+    .description = Принять вызов в этом канале
+
+cmd-chess-decline =
+    .description = Отклонить вызов в этом канале
+
+cmd-chess-cancel =
+    .description = Отозвать свой вызов в этом канале
+
+cmd-chess-move =
+    .description = Сделать ход (Кf3, e4, 0-0 или g1f3)
+    .option-move-description = Ваш ход, например e4, Кf3, exd5, 0-0, e8Ф или g1f3
+
+cmd-chess-board =
+    .description = Показать доску партии в этом канале
+    .option-flip-description = Внизу сторона, которая не ходит (обычно внизу та, чей ход)
+    .option-private-description = Только для вас, с вашей личной заметкой
+
+cmd-chess-draw =
+    .description = Предложить ничью или принять предложение соперника
+    .option-claim-description = Потребовать ничью: троекратное повторение или 50 ходов (правила FIDE)
+    .option-move-description = Ход, который даёт повторение или 50-й ход (необязательно)
+
+cmd-chess-resign =
+    .description = Сдать партию в этом канале
+
+cmd-chess-abort =
+    .description = Отменить партию без результата, пока обе стороны не сделали ход
+
+cmd-chess-takeback =
+    .description = Попросить вернуть последний ход (соперник подтверждает)
+
+cmd-chess-rematch =
+    .description = Реванш с соперником последней партии здесь, цвета меняются
+
+cmd-chess-pgn =
+    .description = Запись партии в PGN (по умолчанию идущая здесь или последняя)
+    .option-game-description = Номер партии (из /chess games или /chess history)
+
+cmd-chess-summary =
+    .description = Итог завершённой партии (по умолчанию последней здесь)
+    .option-game-description = Номер партии (из /chess history)
+
+cmd-chess-games =
+    .description = Ваши текущие партии во всех каналах (список видите только вы)
+
+cmd-chess-history =
+    .description = Завершённые партии (ваши или другого игрока)
+    .option-user-description = Чьи партии (по умолчанию ваши)
+
+cmd-chess-stats =
+    .description = Рейтинг и результаты игрока; с vs — счёт личных встреч
+    .option-user-description = Чья статистика (по умолчанию ваша)
+    .option-vs-description = Соперник для счёта личных встреч
+    .option-variant-description = Рейтинги: standard (по умолчанию) или chess960
+
+cmd-chess-leaderboard =
+    .description = Лучшие игроки сервера по рейтингу
+    .option-variant-description = Рейтинги: standard (по умолчанию) или chess960
+
+cmd-chess-help =
+    .description = Как играть
+
+cmd-chess-settings =
+    .description = Язык канала, вид и тема ваших досок: показать или изменить
+    .option-language-description = Язык: en, th, ru или ro (пусто — показать текущий)
+    .option-board-description = Какая сторона внизу на ваших досках
+    .option-theme-description = Цвета ваших досок
+    .option-notify-description = Куда присылать уведомления о вашем ходе и напоминания
+
+cmd-chess-vacation =
+    .description = Остановить ваши часы во всех партиях на несколько дней
+    .option-days-description = Дней отпуска (0 — вернуться раньше; пусто — сколько осталось)
+
+cmd-chess-moretime =
+    .description = Дать сопернику, чей сейчас ход, ещё один день
+
+cmd-chess-league =
+    .description = Круговые лиги в этом канале
+
+cmd-chess-league-create =
+    .description = Создать лигу в этом канале
+    .option-name-description = Название лиги
+    .option-days-description = Дней на ход, от 1 до 14 (по умолчанию 3)
+    .option-rounds-description = 1: каждая пара играет раз; 2: дважды, цвета меняются
+    .option-max-description = Наибольшее число игроков, от 3 до 16
+    .option-rated-description = Рейтинговые партии (по умолчанию да)
+    .option-rules-description = house или fide
+    .option-starts-description = Начать само в это время (UTC): 2026-12-24 18:00
+    .option-chess960-description = Все партии в шахматы Фишера (Chess960)
+
+cmd-chess-league-join =
+    .description = Вступить в открытую лигу этого канала
+    .option-league-description = Номер лиги (по умолчанию лига этого канала)
+
+cmd-chess-league-leave =
+    .description = Выйти из лиги до её начала
+    .option-league-description = Номер лиги (по умолчанию лига этого канала)
+
+cmd-chess-league-start =
+    .description = Начать лигу: все партии сразу (создатель или модератор)
+    .option-league-description = Номер лиги (по умолчанию лига этого канала)
+
+cmd-chess-league-standings =
+    .description = Таблица лиги: текст и картинка
+    .option-league-description = Номер лиги (по умолчанию лига этого канала)
+
+cmd-chess-league-cancel =
+    .description = Отменить лигу; идущие партии заканчиваются без результата
+    .option-league-description = Номер лиги (по умолчанию лига этого канала)
+
+cmd-chess-league-withdraw =
+    .description = Выбыть из идущей лиги (см. правила)
+    .option-league-description = Номер лиги (по умолчанию лига этого канала)
+
+cmd-chess-premove =
+    .description = Условные ходы и личная заметка (видите только вы)
+
+cmd-chess-premove-line =
+    .description = Добавить вариант: ожидаемый ход соперника, ваш ответ и так далее
+    .option-line-description = Ходы через пробел, например e5 Кf3 Кc6 Сb5
+    .option-game-description = Номер партии (по умолчанию партия в этом канале)
+
+cmd-chess-premove-list =
+    .description = Показать ваши условные ходы
+    .option-game-description = Номер партии (по умолчанию партия в этом канале)
+
+cmd-chess-premove-clear =
+    .description = Удалить все ваши условные ходы в партии
+    .option-game-description = Номер партии (по умолчанию партия в этом канале)
+
+cmd-chess-premove-note =
+    .description = Личная заметка к партии: написать, показать (без текста) или удалить
+    .option-text-description = Текст заметки (до 2000 символов); пусто — показать
+    .option-clear-description = Удалить заметку
+    .option-game-description = Номер партии (по умолчанию партия в этом канале)
+
+cmd-chess-puzzle =
+    .description = Задачи из ваших собственных партий
+
+cmd-chess-puzzle-next =
+    .description = Задача для вас, сначала из ваших партий (видна только вам)
+
+cmd-chess-puzzle-solve =
+    .description = Ответить на вашу задачу (Кf3 или g1f3)
+    .option-move-description = Ваш ход, например Кf3, Фxf7+ или g1f3
+    .option-puzzle-description = Номер задачи (по умолчанию ваша текущая)
+
+cmd-chess-puzzle-daily =
+    .description = Публиковать задачу дня в этом канале (модераторы)
+    .option-on-description = Включить или выключить
+    .option-hour-description = Час публикации по UTC (0-23, по умолчанию 18)
+
+cmd-stats-menu = Шахматная статистика
+
+cmd-choice-color-white = белые
+cmd-choice-color-black = чёрные
+cmd-choice-color-random = по жребию
+cmd-choice-rules-house = домашние
+cmd-choice-rules-fide = FIDE
+cmd-choice-variant-standard = классические
+cmd-choice-variant-chess960 = Chess960 (Фишера)
+cmd-choice-notify-dm = личные сообщения
+cmd-choice-notify-channel = канал партии
+cmd-choice-notify-off = выключены

@@ -126,31 +126,45 @@ no-history = { $user } ยังไม่มีเกมที่จบแล้
 
 help =
     หมากรุกสากลแบบเดินข้ามวัน (correspondence) คำสั่ง:
-    /chess challenge [@opponent] [color:white|black|random] [days:1-14] [rules:house|fide] [fen:"..."] - ท้าใครสักคน (หรือใครก็ได้) ในห้องนี้
-    /chess accept | decline | cancel - รับ ปฏิเสธ หรือถอนคำท้า
-    /chess computer [level:1-8] [color:white|black|random] [days:1-14] [fen:"..."] - เล่นกับคอมพิวเตอร์ (Stockfish) ในห้องนี้ได้ทันที ระดับ 1 อ่อนที่สุด ระดับ 8 เต็มกำลัง (ค่าเริ่มต้น 3) ไม่นับเรตติ้ง
-    /chess move <ตาเดิน> - เดินหมาก (Nf3, e4, exd5, O-O, e7e8q, ...)
-    /chess board [flip] - ดูกระดาน
-    /chess draw - ขอเสมอ หรือรับการขอเสมอของอีกฝ่าย
-    /chess resign - ยอมแพ้
-    /chess abort - ยกเลิกเกมโดยไม่มีผลแพ้ชนะ ก่อนที่ทั้งสองฝ่ายจะได้เดิน
-    /chess takeback - ขอคืนตาเดินล่าสุดของคุณ (อีกฝ่ายยอมด้วย /chess takeback)
-    /chess rematch - ท้าคู่แข่งคนล่าสุดในห้องนี้อีกครั้ง โดยสลับฝ่าย
-    /chess claim [ตาเดิน] - ขอเสมอเมื่อตำแหน่งซ้ำสามครั้งหรือตามกฎ 50 ตา พร้อมตาเดินที่ทำให้เกิดได้ (เฉพาะกติกา FIDE แบบเคร่งครัด)
-    /chess pgn [game] - บันทึกเกมแบบ PGN
-    /chess games - เกมของคุณที่กำลังเล่น; /chess history [@user] - เกมที่จบแล้ว
-    /chess settings [language:en|th|ru|ro] - ดูหรือเปลี่ยนภาษาของห้องนี้ (ระหว่างมีเกม: เฉพาะผู้เล่นและผู้ดูแล)
-    /chess moretime - ให้เวลาคู่แข่งที่ถึงตาเดินเพิ่มอีกหนึ่งวัน (ไม่เกิน 7 ครั้งต่อเกม)
-    /chess vacation days:N - หยุดนาฬิกาในทุกเกมของคุณ N วัน (ปีละ 30 วัน; days:0 เพื่อกลับก่อนกำหนด)
-    /chess notify where:dm|channel|off - เลือกว่าจะรับการแจ้งว่าถึงตาคุณและการเตือนเวลาที่ไหน
-    /chess league create name:"..." [days] [rounds:1|2] [max] [rated] [rules] [starts] | join | leave | start | standings | cancel | withdraw - ลีกพบกันหมดในช่องนี้
-    /chess premove line:"e5 Nf3 Nc6 Bb5" - ตาเดินล่วงหน้า: ถ้าคู่แข่งเดิน e5 บอทจะเดิน Nf3 ให้คุณทันที และต่อไปเรื่อย ๆ (เห็นได้เฉพาะคุณ); /chess premove เฉย ๆ แสดงรายการ, /chess premove clear ลบทั้งหมด
-    /chess note text:"..." - บันทึกส่วนตัวในเกมของคุณที่นี่ เห็นได้เฉพาะคุณ (ใน /chess games และใน PGN ฉบับของคุณ)
-    /chess puzzle - โจทย์จากเกมของคุณเอง (เห็นคนเดียว); /chess solve <ตาเดิน> - ตอบโจทย์; /chess puzzle daily:on|off [hour:18] - โจทย์ประจำวันในห้องนี้ (ผู้ดูแล)
-    /chess challenge ... variant:chess960 [position:0-959] - หมากรุก Chess960 มีเรตติ้งแยก (ตำแหน่งเริ่มต้นสุ่มถ้าไม่ระบุ) และ computer variant:chess960, stats variant:chess960, leaderboard variant:chess960
-    /chess help - ข้อความนี้
+    { $commands }
     ตัวอักษรของหมากเป็นแบบสากล (ภาษาอังกฤษ): K = คิง, Q = ควีน, R = เรือ, B = บิชอป, N = ม้า ส่วนเบี้ยไม่มีตัวอักษร เขียนแค่ช่องที่เดินไป (e4)
     การกินใช้ x (Nxe5 คือม้ากินที่ e5, exd5 คือเบี้ยจาก e กินที่ d5) เข้าป้อมฝั่งคิงเขียน O-O ฝั่งควีนเขียน O-O-O เบี้ยเลื่อนขั้นเขียน e8=Q (เลื่อนเป็นควีน) ใส่ + เมื่อรุก และ # เมื่อรุกจน
+
+help-line = /chess { $usage } - { $what }
+
+help-command = { $command ->
+    [challenge] ท้าใครสักคน (หรือใครก็ได้) ในห้องนี้
+    [answer] รับ ปฏิเสธ หรือถอนคำท้า
+    [computer] เล่นกับคอมพิวเตอร์ (Stockfish) ในห้องนี้ได้ทันที ระดับ 1 อ่อนที่สุด ระดับ 8 เต็มกำลัง (ค่าเริ่มต้น 3) ไม่นับเรตติ้ง
+    [move] เดินหมาก (Nf3, e4, exd5, O-O, e7e8q, ...)
+    [board] ดูกระดาน
+    [draw] ขอเสมอ หรือรับการขอเสมอของอีกฝ่าย
+    [resign] ยอมแพ้
+    [abort] ยกเลิกเกมโดยไม่มีผลแพ้ชนะ ก่อนที่ทั้งสองฝ่ายจะได้เดิน
+    [takeback] ขอคืนตาเดินล่าสุดของคุณ (อีกฝ่ายยอมด้วย /chess takeback)
+    [rematch] ท้าคู่แข่งคนล่าสุดในห้องนี้อีกครั้ง โดยสลับฝ่าย
+    [claim] ขอเสมอเมื่อตำแหน่งซ้ำสามครั้งหรือตามกฎ 50 ตา พร้อมตาเดินที่ทำให้เกิดได้ (เฉพาะกติกา FIDE แบบเคร่งครัด)
+    [pgn] บันทึกเกมแบบ PGN
+    [summary] สรุปเกมที่จบแล้ว (ค่าเริ่มต้น: เกมล่าสุดในห้องนี้)
+    [games] เกมของคุณที่กำลังเล่น
+    [history] เกมที่จบแล้ว
+    [stats] เรตติ้งและผลงานของผู้เล่น (ค่าเริ่มต้น: ของคุณ) ใส่ vs เพื่อดูผลการพบกัน
+    [leaderboard] ผู้เล่นเรตติ้งสูงสุดของเซิร์ฟเวอร์
+    [settings] ดูหรือเปลี่ยนภาษาของห้องนี้ (ระหว่างมีเกม: เฉพาะผู้เล่นและผู้ดูแล)
+    [settings-board] กระดานของคุณ: ฝ่ายใดอยู่ด้านล่าง (auto: ฝ่ายที่ถึงตาเดิน) และสีของกระดาน
+    [moretime] ให้เวลาคู่แข่งที่ถึงตาเดินเพิ่มอีกหนึ่งวัน (ไม่เกิน 7 ครั้งต่อเกม)
+    [vacation-left] ดูจำนวนวันลาพักที่เหลือ
+    [vacation] หยุดนาฬิกาในทุกเกมของคุณ N วัน (ปีละ 30 วัน; days:0 เพื่อกลับก่อนกำหนด)
+    [notify] เลือกว่าจะรับการแจ้งว่าถึงตาคุณและการเตือนเวลาที่ไหน
+    [league] ลีกพบกันหมดในช่องนี้
+    [premove] ตาเดินล่วงหน้า เช่น line:"e5 Nf3 Nc6 Bb5": ถ้าคู่แข่งเดิน e5 บอทจะเดิน Nf3 ให้คุณทันที และต่อไปเรื่อย ๆ (เห็นได้เฉพาะคุณ); /chess premove เฉย ๆ แสดงรายการ, /chess premove clear ลบทั้งหมด
+    [note] บันทึกส่วนตัวในเกมของคุณที่นี่ เห็นได้เฉพาะคุณ (ใน /chess games และใน PGN ฉบับของคุณ)
+    [puzzle] โจทย์จากเกมของคุณเอง (เห็นคนเดียว)
+    [solve] ตอบโจทย์
+    [puzzle-daily] โจทย์ประจำวันในห้องนี้ (ผู้ดูแล)
+    [chess960] หมากรุก Chess960 มีเรตติ้งแยก (ตำแหน่งเริ่มต้นสุ่มถ้าไม่ระบุ) และ computer variant:chess960, stats variant:chess960, leaderboard variant:chess960
+   *[help] ข้อความนี้
+}
 
 ## การตั้งค่า
 
@@ -674,3 +688,194 @@ announce-move = ♟
 announce-win = ✅
 announce-draw = ½
 announce-reminder = ⏰
+
+# ---- house: the Discord commands (issue 28); see en/chessbot.ftl.
+
+cmd-chess =
+    .description = หมากรุกแบบเดินข้ามวัน: ท้าคู่แข่ง แล้วเดินทีละตา
+
+cmd-chess-challenge =
+    .description = ท้าใครสักคน (หรือใครก็ได้) เล่นหมากรุกในห้องนี้
+    .option-opponent-description = คู่แข่ง เว้นว่างไว้เพื่อเปิดคำท้าให้ทุกคน
+    .option-color-description = ฝ่ายของคุณ (ค่าเริ่มต้น: สุ่ม)
+    .option-days-description = จำนวนวันต่อตา 1 ถึง 14 (ค่าเริ่มต้น 3)
+    .option-rules-description = house: ตำแหน่งซ้ำและ 50 ตาจบเกมทันที; fide: ต้องขอเสมอเอง
+    .option-fen-description = เริ่มจากตำแหน่งนี้ (FEN) แทนตำแหน่งปกติ
+    .option-rated-description = นับเรตติ้ง (ค่าเริ่มต้น: ใช่; ไม่นับเมื่อใช้ FEN)
+    .option-variant-description = standard หรือ chess960 (หมากรุกฟิชเชอร์) ค่าเริ่มต้น standard
+    .option-position-description = ตำแหน่งเริ่มต้น Chess960 0 ถึง 959 (ค่าเริ่มต้น: สุ่ม)
+
+cmd-chess-computer =
+    .description = เล่นกับคอมพิวเตอร์ (Stockfish) ในห้องนี้ได้ทันที ไม่นับเรตติ้ง
+    .option-level-description = ระดับ: 1 อ่อนที่สุด 8 เต็มกำลัง (ค่าเริ่มต้น 3)
+    .option-color-description = ฝ่ายของคุณ (ค่าเริ่มต้น: สุ่ม)
+    .option-days-description = จำนวนวันต่อตาของคุณ 1 ถึง 14 (ค่าเริ่มต้น 3)
+    .option-fen-description = เริ่มจากตำแหน่งนี้ (FEN) แทนตำแหน่งปกติ
+    .option-variant-description = standard หรือ chess960 (หมากรุกฟิชเชอร์) ค่าเริ่มต้น standard
+    .option-position-description = ตำแหน่งเริ่มต้น Chess960 0 ถึง 959 (ค่าเริ่มต้น: สุ่ม)
+
+cmd-chess-accept =
+    .description = รับคำท้าในห้องนี้
+
+cmd-chess-decline =
+    .description = ปฏิเสธคำท้าในห้องนี้
+
+cmd-chess-cancel =
+    .description = ถอนคำท้าของคุณในห้องนี้
+
+cmd-chess-move =
+    .description = เดินหมาก (Nf3, e4, O-O หรือ g1f3)
+    .option-move-description = ตาเดินของคุณ เช่น e4, Nf3, exd5, O-O, e8=Q หรือ g1f3
+
+cmd-chess-board =
+    .description = แสดงกระดานของเกมในห้องนี้
+    .option-flip-description = ให้ฝ่ายที่ไม่ได้เดินอยู่ด้านล่าง (ปกติฝ่ายที่ต้องเดินอยู่ด้านล่าง)
+    .option-private-description = ให้คุณเห็นคนเดียว พร้อมบันทึกส่วนตัวของคุณ
+
+cmd-chess-draw =
+    .description = ขอเสมอ หรือรับข้อเสนอเสมอของคู่แข่ง
+    .option-claim-description = ขอเสมอเมื่อตำแหน่งซ้ำสามครั้งหรือครบ 50 ตา (กติกา FIDE)
+    .option-move-description = ตาเดินที่ทำให้ตำแหน่งซ้ำหรือครบ 50 ตา (ไม่บังคับ)
+
+cmd-chess-resign =
+    .description = ยอมแพ้เกมในห้องนี้
+
+cmd-chess-abort =
+    .description = ยกเลิกเกมโดยไม่มีผล ก่อนที่ทั้งสองฝ่ายจะได้เดิน
+
+cmd-chess-takeback =
+    .description = ขอคืนตาเดินล่าสุด (คู่แข่งต้องยืนยัน)
+
+cmd-chess-rematch =
+    .description = ขอแข่งใหม่กับคู่แข่งเกมล่าสุดในห้องนี้ โดยสลับฝ่าย
+
+cmd-chess-pgn =
+    .description = ส่งออกเกมเป็น PGN (ค่าเริ่มต้น: เกมในห้องนี้หรือเกมล่าสุด)
+    .option-game-description = หมายเลขเกม (จาก /chess games หรือ /chess history)
+
+cmd-chess-summary =
+    .description = สรุปเกมที่จบแล้ว (ค่าเริ่มต้น: เกมล่าสุดในห้องนี้)
+    .option-game-description = หมายเลขเกม (จาก /chess history)
+
+cmd-chess-games =
+    .description = เกมที่คุณกำลังเล่นอยู่ในทุกห้อง (เห็นได้เฉพาะคุณ)
+
+cmd-chess-history =
+    .description = เกมที่จบแล้ว (ของคุณหรือของคนอื่น)
+    .option-user-description = เกมของใคร (ค่าเริ่มต้น: ของคุณ)
+
+cmd-chess-stats =
+    .description = เรตติ้งและผลงานของผู้เล่น; ใส่ vs เพื่อดูสถิติที่เจอกัน
+    .option-user-description = สถิติของใคร (ค่าเริ่มต้น: ของคุณ)
+    .option-vs-description = คู่แข่งที่จะดูสถิติที่เจอกัน
+    .option-variant-description = เรตติ้ง: standard (ค่าเริ่มต้น) หรือ chess960
+
+cmd-chess-leaderboard =
+    .description = ผู้เล่นเรตติ้งสูงสุดของเซิร์ฟเวอร์
+    .option-variant-description = เรตติ้ง: standard (ค่าเริ่มต้น) หรือ chess960
+
+cmd-chess-help =
+    .description = วิธีเล่น
+
+cmd-chess-settings =
+    .description = ดูหรือตั้งภาษาของห้อง มุมมองและธีมกระดานของคุณ
+    .option-language-description = ภาษา: en, th, ru หรือ ro (เว้นว่างเพื่อดูภาษาปัจจุบัน)
+    .option-board-description = ฝ่ายใดอยู่ด้านล่างบนกระดานของคุณ
+    .option-theme-description = สีของกระดานของคุณ
+    .option-notify-description = เลือกว่าจะรับการแจ้งว่าถึงตาคุณและการเตือนเวลาที่ไหน
+
+cmd-chess-vacation =
+    .description = หยุดนาฬิกาในทุกเกมของคุณเป็นเวลาหลายวัน
+    .option-days-description = จำนวนวันลาพัก (0 เพื่อกลับก่อน เว้นว่างเพื่อดูวันที่เหลือ)
+
+cmd-chess-moretime =
+    .description = ให้เวลาคู่แข่งที่ถึงตาเดินเพิ่มอีกหนึ่งวัน
+
+cmd-chess-league =
+    .description = ลีกพบกันหมดในห้องนี้
+
+cmd-chess-league-create =
+    .description = สร้างลีกในห้องนี้
+    .option-name-description = ชื่อลีก
+    .option-days-description = จำนวนวันต่อตา 1 ถึง 14 (ค่าเริ่มต้น 3)
+    .option-rounds-description = 1: พบกันคู่ละครั้ง; 2: สองครั้ง สลับสี
+    .option-max-description = จำนวนผู้เล่นสูงสุด 3 ถึง 16
+    .option-rated-description = นับเรตติ้ง (ค่าเริ่มต้น: ใช่)
+    .option-rules-description = house หรือ fide
+    .option-starts-description = เริ่มเองตามเวลา (UTC): 2026-12-24 18:00
+    .option-chess960-description = ทุกเกมเป็นหมากรุก Chess960
+
+cmd-chess-league-join =
+    .description = เข้าร่วมลีกที่เปิดรับในห้องนี้
+    .option-league-description = หมายเลขลีก (ค่าเริ่มต้น: ลีกของห้องนี้)
+
+cmd-chess-league-leave =
+    .description = ออกจากลีกก่อนเริ่ม
+    .option-league-description = หมายเลขลีก (ค่าเริ่มต้น: ลีกของห้องนี้)
+
+cmd-chess-league-start =
+    .description = เริ่มลีก: ทุกเกมพร้อมกัน (ผู้สร้างหรือผู้ดูแล)
+    .option-league-description = หมายเลขลีก (ค่าเริ่มต้น: ลีกของห้องนี้)
+
+cmd-chess-league-standings =
+    .description = ตารางคะแนนของลีก เป็นข้อความและรูปภาพ
+    .option-league-description = หมายเลขลีก (ค่าเริ่มต้น: ลีกของห้องนี้)
+
+cmd-chess-league-cancel =
+    .description = ยกเลิกลีก เกมที่ยังเล่นอยู่จบโดยไม่มีผล
+    .option-league-description = หมายเลขลีก (ค่าเริ่มต้น: ลีกของห้องนี้)
+
+cmd-chess-league-withdraw =
+    .description = ถอนตัวจากลีกที่กำลังแข่ง (ดูกติกา)
+    .option-league-description = หมายเลขลีก (ค่าเริ่มต้น: ลีกของห้องนี้)
+
+cmd-chess-premove =
+    .description = ตาเดินล่วงหน้าและบันทึกส่วนตัว (เห็นได้เฉพาะคุณ)
+
+cmd-chess-premove-line =
+    .description = เพิ่มสาย: ตาที่คาดว่าคู่แข่งจะเดิน ตาที่คุณตอบ และต่อไป
+    .option-line-description = ตาเดินคั่นด้วยช่องว่าง เช่น e5 Nf3 Nc6 Bb5
+    .option-game-description = หมายเลขเกม (ค่าเริ่มต้น: เกมในห้องนี้)
+
+cmd-chess-premove-list =
+    .description = แสดงตาเดินล่วงหน้าของคุณ
+    .option-game-description = หมายเลขเกม (ค่าเริ่มต้น: เกมในห้องนี้)
+
+cmd-chess-premove-clear =
+    .description = ลบตาเดินล่วงหน้าทั้งหมดของคุณในเกม
+    .option-game-description = หมายเลขเกม (ค่าเริ่มต้น: เกมในห้องนี้)
+
+cmd-chess-premove-note =
+    .description = บันทึกส่วนตัวในเกม: เขียน ดู (ไม่ใส่ข้อความ) หรือลบ
+    .option-text-description = ข้อความบันทึก (ไม่เกิน 2000 ตัวอักษร) เว้นว่างเพื่อดู
+    .option-clear-description = ลบบันทึก
+    .option-game-description = หมายเลขเกม (ค่าเริ่มต้น: เกมในห้องนี้)
+
+cmd-chess-puzzle =
+    .description = โจทย์จากเกมของคุณเอง
+
+cmd-chess-puzzle-next =
+    .description = โจทย์สำหรับคุณ จากเกมของคุณเองก่อน (เห็นคนเดียว)
+
+cmd-chess-puzzle-solve =
+    .description = ตอบโจทย์ของคุณ (Nf3 หรือ g1f3)
+    .option-move-description = ตาเดินของคุณ เช่น Nf3, Qxf7+ หรือ g1f3
+    .option-puzzle-description = หมายเลขโจทย์ (ค่าเริ่มต้นคือโจทย์ปัจจุบันของคุณ)
+
+cmd-chess-puzzle-daily =
+    .description = โพสต์โจทย์ประจำวันในห้องนี้ (ผู้ดูแล)
+    .option-on-description = เปิดหรือปิด
+    .option-hour-description = ชั่วโมงที่โพสต์ตามเวลา UTC (0-23 ค่าเริ่มต้น 18)
+
+cmd-stats-menu = สถิติหมากรุก
+
+cmd-choice-color-white = ขาว
+cmd-choice-color-black = ดำ
+cmd-choice-color-random = สุ่ม
+cmd-choice-rules-house = กติกาของบอท
+cmd-choice-rules-fide = FIDE
+cmd-choice-variant-standard = มาตรฐาน
+cmd-choice-variant-chess960 = Chess960 (ฟิชเชอร์)
+cmd-choice-notify-dm = ข้อความส่วนตัว
+cmd-choice-notify-channel = ห้องของเกม
+cmd-choice-notify-off = ปิด

@@ -10,11 +10,11 @@ use serenity::{
 };
 
 use super::data::{Data, Error, actor_of, place_of};
+use super::format::{Outgoing, discord_text, outgoing};
 use super::ids::ButtonId;
 use super::post::Poster;
-use super::replies::{Outgoing, discord_text, outgoing};
-use super::respond::{self, Target, split_replies};
 use super::retry::retrying;
+use super::send::{self, Target, split_replies};
 use super::threads;
 use crate::i18n::Locale;
 use crate::service::{Actor, Command, LocalePrefs, Place, Subject, messages as msg};
@@ -92,7 +92,7 @@ async fn click_button(
                     None => resign_confirmation(l, subject),
                 }
             };
-            respond::answer_privately(http, Target::Component(click), answer).await;
+            send::answer_privately(http, Target::Component(click), answer).await;
             return Ok(());
         }
         let response = CreateInteractionResponse::UpdateMessage(
@@ -116,7 +116,7 @@ async fn click_button(
         let replies = data.service.handle_with(place, actor, command, prefs).await;
         threads::maybe_open_thread(ctx, &data.service, place, replies).await
     });
-    let answered = respond::answer(ctx, Target::Component(click), data, replies).await?;
+    let answered = send::answer(ctx, Target::Component(click), data, replies).await?;
     if answered.first_public && button.settles_message() {
         // The challenge or offer is settled: take its buttons away.
         let edit = EditMessage::new().components(Vec::new());
@@ -148,19 +148,19 @@ async fn confirm_resignation(
             .handle_with(place, actor, resign, click_prefs(click)),
     );
     // `true` once acknowledged because the service was slow.
-    let (replies, acknowledged) =
-        match tokio::time::timeout(respond::DEFER_AFTER, &mut pending).await {
-            Ok(r) => (r, false),
-            Err(_) => {
-                let ack = click
-                    .create_response(http, CreateInteractionResponse::Acknowledge)
-                    .await;
-                if let Err(e) = ack {
-                    tracing::warn!(error = %e, "Discord refused the acknowledgement");
-                }
-                (pending.await, true)
+    let (replies, acknowledged) = match tokio::time::timeout(send::DEFER_AFTER, &mut pending).await
+    {
+        Ok(r) => (r, false),
+        Err(_) => {
+            let ack = click
+                .create_response(http, CreateInteractionResponse::Acknowledge)
+                .await;
+            if let Err(e) = ack {
+                tracing::warn!(error = %e, "Discord refused the acknowledgement");
             }
-        };
+            (pending.await, true)
+        }
+    };
     let (here, elsewhere) = split_replies(replies, &click.channel_id.to_string());
     let mut public = elsewhere;
     let mut summary: Option<String> = None;

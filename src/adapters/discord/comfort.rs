@@ -8,19 +8,10 @@ use crate::service::NotifyTarget;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
 pub enum NotifyOption {
     #[name = "dm"]
-    #[name_localized("ru", "личные сообщения")]
-    #[name_localized("ro", "mesaj direct")]
-    #[name_localized("th", "ข้อความส่วนตัว")]
     Dm,
     #[name = "channel"]
-    #[name_localized("ru", "канал партии")]
-    #[name_localized("ro", "canalul partidei")]
-    #[name_localized("th", "ห้องของเกม")]
     Channel,
     #[name = "off"]
-    #[name_localized("ru", "выключены")]
-    #[name_localized("ro", "oprite")]
-    #[name_localized("th", "ปิด")]
     Off,
 }
 

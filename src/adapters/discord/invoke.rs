@@ -7,7 +7,7 @@ use poise::serenity_prelude as serenity;
 use tracing::Instrument as _;
 
 use super::data::{Context, Error, actor_of, place_of};
-use super::respond::{self, Target};
+use super::send::{self, Target};
 use super::threads;
 use crate::service::{Actor, Command, LocalePrefs, Place};
 
@@ -15,14 +15,8 @@ use crate::service::{Actor, Command, LocalePrefs, Place};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
 pub enum RulesOption {
     #[name = "house"]
-    #[name_localized("ru", "домашние")]
-    #[name_localized("ro", "regulile casei")]
-    #[name_localized("th", "กติกาของบอท")]
     House,
     #[name = "fide"]
-    #[name_localized("ru", "FIDE")]
-    #[name_localized("ro", "FIDE")]
-    #[name_localized("th", "FIDE")]
     Fide,
 }
 
@@ -71,9 +65,7 @@ impl NickExt for Context<'_> {
 /// interaction (languages the bot does not speak count as none).
 pub(super) fn prefs_of(ctx: Context<'_>) -> LocalePrefs {
     match ctx {
-        poise::Context::Application(app) => {
-            super::respond::Target::Command(app.interaction).prefs()
-        }
+        poise::Context::Application(app) => super::send::Target::Command(app.interaction).prefs(),
         poise::Context::Prefix(_) => LocalePrefs::default(),
     }
 }
@@ -113,7 +105,7 @@ pub(super) async fn run_all(ctx: Context<'_>, commands: Vec<Command>) -> Result<
         }
         threads::maybe_open_thread(ctx.serenity_context(), &data.service, &place, replies).await
     });
-    respond::answer(
+    send::answer(
         ctx.serenity_context(),
         Target::Command(app.interaction),
         data,

@@ -9,8 +9,8 @@ use serenity::{AutoArchiveDuration, CacheHttp, ChannelId, ChannelType, CreateThr
 
 use super::data::{Context, Error};
 use super::invoke::{RulesOption, caller, prefs_of};
-use super::respond::{self, Target};
 use super::retry::retrying;
+use super::send::{self, Target};
 use super::threads::thread_name;
 use crate::chess::RulesMode;
 use crate::service::{Command, Event, GameService, LeagueCommand, Place, Reply};
@@ -30,7 +30,7 @@ async fn run(ctx: Context<'_>, command: LeagueCommand) -> Result<(), Error> {
             .await;
         open_league_threads(ctx.serenity_context(), &data.service, replies).await
     });
-    respond::answer(
+    send::answer(
         ctx.serenity_context(),
         Target::Command(app.interaction),
         data,
@@ -125,73 +125,31 @@ pub async fn open_league_threads(
 #[poise::command(
     slash_command,
     subcommands("create", "join", "leave", "start", "standings", "cancel", "withdraw"),
-    subcommand_required,
-    description_localized("ru", "Круговые лиги в этом канале"),
-    description_localized("ro", "Ligi fiecare cu fiecare în acest canal"),
-    description_localized("th", "ลีกพบกันหมดในห้องนี้")
+    subcommand_required
 )]
 pub async fn league(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
 /// Create a league in this channel.
-#[poise::command(
-    slash_command,
-    description_localized("ru", "Создать лигу в этом канале"),
-    description_localized("ro", "Creați o ligă în acest canal"),
-    description_localized("th", "สร้างลีกในห้องนี้")
-)]
+#[poise::command(slash_command)]
 #[allow(clippy::too_many_arguments)]
 async fn create(
     ctx: Context<'_>,
-    #[description_localized("ru", "Название лиги")]
-    #[description_localized("ro", "Numele ligii")]
-    #[description_localized("th", "ชื่อลีก")]
-    #[description = "The league's name"]
-    #[max_length = 64]
-    name: String,
-    #[description_localized("ru", "Дней на ход, от 1 до 14 (по умолчанию 3)")]
-    #[description_localized("ro", "Zile pe mutare, de la 1 la 14 (implicit 3)")]
-    #[description_localized("th", "จำนวนวันต่อตา 1 ถึง 14 (ค่าเริ่มต้น 3)")]
-    #[description = "Days per move, 1 to 14 (default 3)"]
+    #[max_length = 64] name: String,
     #[min = 1]
     #[max = 14]
     days: Option<u32>,
-    #[description_localized("ru", "1: каждая пара играет раз; 2: дважды, цвета меняются")]
-    #[description_localized("ro", "1: fiecare pereche o dată; 2: de două ori, culori inversate")]
-    #[description_localized("th", "1: พบกันคู่ละครั้ง; 2: สองครั้ง สลับสี")]
-    #[description = "1: each pair plays once; 2: twice, colours swapped"]
     #[min = 1]
     #[max = 2]
     rounds: Option<u32>,
-    #[description_localized("ru", "Наибольшее число игроков, от 3 до 16")]
-    #[description_localized("ro", "Cel mult atâția jucători, de la 3 la 16")]
-    #[description_localized("th", "จำนวนผู้เล่นสูงสุด 3 ถึง 16")]
-    #[description = "Most players, 3 to 16 (default 16)"]
     #[min = 3]
     #[max = 16]
     max: Option<u32>,
-    #[description_localized("ru", "Рейтинговые партии (по умолчанию да)")]
-    #[description_localized("ro", "Partide cu rating (implicit da)")]
-    #[description_localized("th", "นับเรตติ้ง (ค่าเริ่มต้น: ใช่)")]
-    #[description = "Games count for ratings (default: yes)"]
     rated: Option<bool>,
-    #[description_localized("ru", "house или fide")]
-    #[description_localized("ro", "house sau fide")]
-    #[description_localized("th", "house หรือ fide")]
-    #[description = "house or fide rules"]
     rules: Option<RulesOption>,
-    #[description_localized("ru", "Начать само в это время (UTC): 2026-12-24 18:00")]
-    #[description_localized("ro", "Începe singură la ora (UTC): 2026-12-24 18:00")]
-    #[description_localized("th", "เริ่มเองตามเวลา (UTC): 2026-12-24 18:00")]
-    #[description = "Start by itself at this time (UTC): 2026-12-24 18:00"]
-    #[max_length = 40]
-    starts: Option<String>,
+    #[max_length = 40] starts: Option<String>,
     // ---- gaps: Chess960 leagues (issue 33)
-    #[description_localized("ru", "Все партии в шахматы Фишера (Chess960)")]
-    #[description_localized("ro", "Toate partidele în șah Fischer (Chess960)")]
-    #[description_localized("th", "ทุกเกมเป็นหมากรุก Chess960")]
-    #[description = "Every game in Chess960 (default: no)"]
     chess960: Option<bool>,
 ) -> Result<(), Error> {
     let cmd = LeagueCommand::Create {
@@ -215,118 +173,37 @@ async fn create(
 }
 
 /// Join this channel's open league.
-#[poise::command(
-    slash_command,
-    description_localized("ru", "Вступить в открытую лигу этого канала"),
-    description_localized("ro", "Intrați în liga deschisă a acestui canal"),
-    description_localized("th", "เข้าร่วมลีกที่เปิดรับในห้องนี้")
-)]
-async fn join(
-    ctx: Context<'_>,
-    #[description_localized("ru", "Номер лиги (по умолчанию лига этого канала)")]
-    #[description_localized("ro", "Numărul ligii (implicit liga acestui canal)")]
-    #[description_localized("th", "หมายเลขลีก (ค่าเริ่มต้น: ลีกของห้องนี้)")]
-    #[description = "The league's number (default: this channel's)"]
-    #[min = 1]
-    league: Option<i64>,
-) -> Result<(), Error> {
+#[poise::command(slash_command)]
+async fn join(ctx: Context<'_>, #[min = 1] league: Option<i64>) -> Result<(), Error> {
     run(ctx, LeagueCommand::Join { league }).await
 }
 
 /// Leave a league before it starts.
-#[poise::command(
-    slash_command,
-    description_localized("ru", "Выйти из лиги до её начала"),
-    description_localized("ro", "Părăsiți liga înainte de început"),
-    description_localized("th", "ออกจากลีกก่อนเริ่ม")
-)]
-async fn leave(
-    ctx: Context<'_>,
-    #[description_localized("ru", "Номер лиги (по умолчанию лига этого канала)")]
-    #[description_localized("ro", "Numărul ligii (implicit liga acestui canal)")]
-    #[description_localized("th", "หมายเลขลีก (ค่าเริ่มต้น: ลีกของห้องนี้)")]
-    #[description = "The league's number (default: this channel's)"]
-    #[min = 1]
-    league: Option<i64>,
-) -> Result<(), Error> {
+#[poise::command(slash_command)]
+async fn leave(ctx: Context<'_>, #[min = 1] league: Option<i64>) -> Result<(), Error> {
     run(ctx, LeagueCommand::Leave { league }).await
 }
 
 /// Start the league: every game at once (creator or moderator).
-#[poise::command(
-    slash_command,
-    description_localized("ru", "Начать лигу: все партии сразу (создатель или модератор)"),
-    description_localized(
-        "ro",
-        "Porniți liga: toate partidele deodată (creatorul sau un moderator)"
-    ),
-    description_localized("th", "เริ่มลีก: ทุกเกมพร้อมกัน (ผู้สร้างหรือผู้ดูแล)")
-)]
-async fn start(
-    ctx: Context<'_>,
-    #[description_localized("ru", "Номер лиги (по умолчанию лига этого канала)")]
-    #[description_localized("ro", "Numărul ligii (implicit liga acestui canal)")]
-    #[description_localized("th", "หมายเลขลีก (ค่าเริ่มต้น: ลีกของห้องนี้)")]
-    #[description = "The league's number (default: this channel's)"]
-    #[min = 1]
-    league: Option<i64>,
-) -> Result<(), Error> {
+#[poise::command(slash_command)]
+async fn start(ctx: Context<'_>, #[min = 1] league: Option<i64>) -> Result<(), Error> {
     run(ctx, LeagueCommand::Start { league }).await
 }
 
 /// The league's standings, as a table and a picture.
-#[poise::command(
-    slash_command,
-    description_localized("ru", "Таблица лиги: текст и картинка"),
-    description_localized("ro", "Clasamentul ligii: text și imagine"),
-    description_localized("th", "ตารางคะแนนของลีก เป็นข้อความและรูปภาพ")
-)]
-async fn standings(
-    ctx: Context<'_>,
-    #[description_localized("ru", "Номер лиги (по умолчанию лига этого канала)")]
-    #[description_localized("ro", "Numărul ligii (implicit liga acestui canal)")]
-    #[description_localized("th", "หมายเลขลีก (ค่าเริ่มต้น: ลีกของห้องนี้)")]
-    #[description = "The league's number (default: this channel's)"]
-    #[min = 1]
-    league: Option<i64>,
-) -> Result<(), Error> {
+#[poise::command(slash_command)]
+async fn standings(ctx: Context<'_>, #[min = 1] league: Option<i64>) -> Result<(), Error> {
     run(ctx, LeagueCommand::Standings { league }).await
 }
 
 /// Cancel the league; running games end without result.
-#[poise::command(
-    slash_command,
-    description_localized("ru", "Отменить лигу; идущие партии заканчиваются без результата"),
-    description_localized("ro", "Anulați liga; partidele în curs se încheie fără rezultat"),
-    description_localized("th", "ยกเลิกลีก เกมที่ยังเล่นอยู่จบโดยไม่มีผล")
-)]
-async fn cancel(
-    ctx: Context<'_>,
-    #[description_localized("ru", "Номер лиги (по умолчанию лига этого канала)")]
-    #[description_localized("ro", "Numărul ligii (implicit liga acestui canal)")]
-    #[description_localized("th", "หมายเลขลีก (ค่าเริ่มต้น: ลีกของห้องนี้)")]
-    #[description = "The league's number (default: this channel's)"]
-    #[min = 1]
-    league: Option<i64>,
-) -> Result<(), Error> {
+#[poise::command(slash_command)]
+async fn cancel(ctx: Context<'_>, #[min = 1] league: Option<i64>) -> Result<(), Error> {
     run(ctx, LeagueCommand::Cancel { league }).await
 }
 
 /// Withdraw from a running league (see the rules).
-#[poise::command(
-    slash_command,
-    description_localized("ru", "Выбыть из идущей лиги (см. правила)"),
-    description_localized("ro", "Retrageți-vă dintr-o ligă în curs (vedeți regulile)"),
-    description_localized("th", "ถอนตัวจากลีกที่กำลังแข่ง (ดูกติกา)")
-)]
-async fn withdraw(
-    ctx: Context<'_>,
-    #[description_localized("ru", "Номер лиги (по умолчанию лига этого канала)")]
-    #[description_localized("ro", "Numărul ligii (implicit liga acestui canal)")]
-    #[description_localized("th", "หมายเลขลีก (ค่าเริ่มต้น: ลีกของห้องนี้)")]
-    #[description = "The league's number (default: this channel's)"]
-    #[min = 1]
-    league: Option<i64>,
-) -> Result<(), Error> {
+#[poise::command(slash_command)]
+async fn withdraw(ctx: Context<'_>, #[min = 1] league: Option<i64>) -> Result<(), Error> {
     run(ctx, LeagueCommand::Withdraw { league }).await
 }

@@ -3,9 +3,9 @@
 //! announcer. Thin: every game rule lives in the service.
 //!
 //! Layout: [`commands`] (slash commands), [`buttons`] (component clicks),
-//! [`replies`] (service reply -> Discord message, pure), [`respond`]
-//! (answering interactions, deferring, rendering), [`post`] (channel and
-//! direct messages), [`retry`] (429s and server errors), [`announcer`]
+//! [`format`](mod@format) (service reply -> Discord message, pure), [`send`]
+//! (answering interactions, deferring, rendering; named as Matrix's),
+//! [`post`] (channel and direct messages), [`retry`] (429s and server errors), [`announcer`]
 //! (deadlines),
 //! [`threads`] (game threads), [`autocomplete`], [`ids`] and [`token`]
 //! (pure helpers), [`backend`] (opening the game service).
@@ -23,15 +23,17 @@ pub mod invoke;
 pub mod league;
 pub mod post;
 // ---- premove
+pub mod format;
 pub mod premove;
-pub mod replies;
-pub mod respond;
 pub mod retry;
 pub mod scale;
+pub mod send;
 pub mod threads;
 pub mod token;
 // ---- puzzles
 pub mod puzzle;
+// ---- house: the command tree worded from the catalog
+pub mod localize;
 
 use std::sync::Arc;
 
@@ -153,7 +155,7 @@ pub async fn run_with(options: RunOptions) -> anyhow::Result<()> {
     let announcer_slot = announcer.slot();
 
     let options = poise::FrameworkOptions {
-        commands: vec![commands::chess(), commands::stats_menu()],
+        commands: localize::registered(),
         event_handler: |framework, event| Box::pin(on_event(framework, event)),
         on_error: |error| Box::pin(on_error(error)),
         ..Default::default()

@@ -11,7 +11,7 @@ use serenity::{ChannelId, Http, UserId};
 
 use super::backend::PLATFORM;
 use super::data::{Data, DirectMessages, lock};
-use super::replies::outgoing;
+use super::format::outgoing;
 use super::retry::{refuses_direct_messages, retrying};
 use super::threads;
 use crate::render::Renderer;

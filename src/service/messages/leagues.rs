@@ -64,3 +64,27 @@ messages! {
     /// The league has started (or ended): joining and leaving are over.
     pub fn league_already_started(l, name: &str) = "league-already-started";
 }
+
+// ---- house: plurals through the catalog's selectors (issue 28)
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Locale;
+
+    #[test]
+    fn player_and_game_counts_take_each_languages_plural() {
+        let started = |l, n, games| league_started(l, "Spring", 1, n, games);
+        assert!(started(Locale::En, 3, 3).contains("3 players, 3 games"));
+        assert!(started(Locale::Ru, 3, 3).contains("3 игрока, 3 партии"));
+        assert!(started(Locale::Ru, 5, 20).contains("5 игроков, 20 партий"));
+        assert!(started(Locale::Ru, 21, 21).contains("21 игрок, 21 партия"));
+        assert!(started(Locale::Ro, 3, 3).contains("3 jucători, 3 partide"));
+        assert!(started(Locale::Ro, 16, 240).contains("16 jucători, 240 de partide"));
+        assert!(started(Locale::Th, 3, 3).contains("ผู้เล่น 3 คน 3 เกม"));
+        let title = |l, count, games| league_standings_title(l, "Spring", 1, count, games);
+        assert!(title(Locale::En, 0, 3).contains("0 of 3 games finished"));
+        assert!(title(Locale::Ru, 2, 21).contains("из 21 партии"));
+        assert!(title(Locale::Ru, 2, 6).contains("из 6 партий"));
+        assert!(title(Locale::Ro, 2, 20).contains("din 20 de partide"));
+    }
+}

@@ -143,8 +143,14 @@ messages! {
     pub fn history_heading(l, user: &str) = "history-heading";
     /// `history` with nothing to show.
     pub fn no_history(l, user: &str) = "no-history";
-    /// The help text.
-    pub fn help(l) = "help";
+    /// The help text: the heading, `commands` (the lines of
+    /// [`crate::service::help::help_text`]) and the language's notes.
+    pub fn help(l, commands: &str) = "help";
+    // ---- house: help generated from the command table
+    /// One line of help: `/chess usage` and what it does.
+    pub fn help_line(l, usage: &str, what: &str) = "help-line";
+    /// What a command of the help table does, by its key.
+    pub fn help_command(l, command: &str) = "help-command";
     /// The channel's language was set to `l` (said in `l`).
     pub fn language_set(l) = "language-set";
     /// `language-current`, worded for [`language_current`].

@@ -14,8 +14,8 @@ use serenity::{
 
 use super::backend::BoxFuture;
 use super::data::{Data, Error};
+use super::format::{Outgoing, outgoing};
 use super::post::{Poster, board_png};
-use super::replies::{Outgoing, outgoing};
 use super::retry::retrying;
 use crate::i18n::Locale;
 use crate::service::{LocalePrefs, Reply, messages as msg};

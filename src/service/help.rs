@@ -1,0 +1,146 @@
+//! The help text, generated from one table of the commands ([`COMMANDS`]):
+//! each line is a command's usage (language-neutral: command and option
+//! names are English everywhere) and what it does, worded by the catalog's
+//! `help-command` in the reader's language, so help lists every command
+//! the table holds and the tests check the table against the console's and
+//! Discord's commands.
+
+use crate::i18n::Locale;
+use crate::service::messages as msg;
+
+/// One line of help.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HelpEntry {
+    /// What follows `/chess`: the command and its arguments (`move
+    /// <move>`); alternatives separated by ` | `.
+    pub usage: &'static str,
+    /// The `help-command` case saying what it does.
+    pub key: &'static str,
+}
+
+const fn entry(usage: &'static str, key: &'static str) -> HelpEntry {
+    HelpEntry { usage, key }
+}
+
+/// Every command, in the order help lists them.
+pub const COMMANDS: &[HelpEntry] = &[
+    entry(
+        "challenge [@opponent] [color:white|black|random] [days:1-14] [rules:house|fide] [fen:\"...\"]",
+        "challenge",
+    ),
+    entry("accept | decline | cancel", "answer"),
+    entry(
+        "computer [level:1-8] [color:white|black|random] [days:1-14] [fen:\"...\"]",
+        "computer",
+    ),
+    entry("move <move>", "move"),
+    entry("board [flip]", "board"),
+    entry("draw", "draw"),
+    entry("resign", "resign"),
+    entry("abort", "abort"),
+    entry("takeback", "takeback"),
+    entry("rematch", "rematch"),
+    entry("claim [move]", "claim"),
+    entry("pgn [game]", "pgn"),
+    entry("summary [game]", "summary"),
+    entry("games", "games"),
+    entry("history [@user]", "history"),
+    entry("stats [@user] [vs:@user]", "stats"),
+    entry("leaderboard", "leaderboard"),
+    entry("settings [language:en|th|ru|ro]", "settings"),
+    entry(
+        "settings board:auto|white|black theme:brown|blue|green|high-contrast",
+        "settings-board",
+    ),
+    entry("moretime", "moretime"),
+    entry("vacation", "vacation-left"),
+    entry("vacation days:N", "vacation"),
+    entry("notify where:dm|channel|off", "notify"),
+    entry(
+        "league create name:\"...\" [days] [rounds:1|2] [max] [rated] [rules] [starts] | join | leave | start | standings | cancel | withdraw",
+        "league",
+    ),
+    entry("premove line:\"...\"", "premove"),
+    entry("note text:\"...\"", "note"),
+    entry("puzzle", "puzzle"),
+    entry("solve <move>", "solve"),
+    entry("puzzle daily:on|off [hour:18]", "puzzle-daily"),
+    entry(
+        "challenge ... variant:chess960 [position:0-959]",
+        "chess960",
+    ),
+    entry("help", "help"),
+];
+
+/// The command names the table covers: the first word of each usage and of
+/// each ` | ` alternative (`accept`, `decline`, `cancel`, `league`, `join`,
+/// ...).
+pub fn covered() -> impl Iterator<Item = &'static str> {
+    COMMANDS.iter().flat_map(|e| {
+        e.usage
+            .split(" | ")
+            .filter_map(|alt| alt.split_whitespace().next())
+    })
+}
+
+/// The help text in `l`: the heading, one line per [`COMMANDS`] entry,
+/// and what the language adds (its piece letters).
+#[must_use]
+pub fn help_text(l: Locale) -> String {
+    let lines: Vec<String> = COMMANDS
+        .iter()
+        .map(|e| msg::help_line(l, e.usage, &msg::help_command(l, e.key)))
+        .collect();
+    msg::help(l, &lines.join("\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_entry_has_its_own_wording_in_every_language() {
+        for l in Locale::ALL {
+            let mut seen = std::collections::HashSet::new();
+            for e in COMMANDS {
+                let what = msg::help_command(l, e.key);
+                assert!(seen.insert(what.clone()), "{l} {}: {what}", e.key);
+            }
+            // An unknown key falls to `help`'s own line: every key but
+            // `help` is a case of its own.
+            assert_eq!(
+                msg::help_command(l, "no-such-key"),
+                msg::help_command(l, "help")
+            );
+        }
+    }
+
+    #[test]
+    fn help_lists_every_entry_in_every_language() {
+        for l in Locale::ALL {
+            let text = help_text(l);
+            for e in COMMANDS {
+                assert!(
+                    text.contains(&format!("/chess {} ", e.usage)),
+                    "{l}: {}",
+                    e.usage
+                );
+            }
+            assert!(!text.contains('{'), "{l}: {text}");
+        }
+        assert!(
+            help_text(Locale::En).starts_with("Correspondence chess. Commands:\n/chess challenge")
+        );
+    }
+
+    #[test]
+    fn the_once_omitted_commands_are_listed() {
+        let names: Vec<&str> = covered().collect();
+        for name in ["stats", "leaderboard", "summary", "vacation", "settings"] {
+            assert!(names.contains(&name), "{name}");
+        }
+        let text = help_text(Locale::En);
+        assert!(text.contains("/chess settings board:"), "{text}");
+        assert!(text.contains("/chess vacation - "), "{text}");
+    }
+}
