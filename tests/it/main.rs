@@ -82,3 +82,5 @@ mod discord_leagues;
 mod gif_measure;
 // ---- gaps: a symbol per kind of announcement (issue 29)
 mod announce_symbols;
+// ---- gif: the split encoder shows the same pictures (issue 29)
+mod gif_frames;
