@@ -15,9 +15,19 @@
 //! composed as palette indices by the board compositor (`indexed`: tiles,
 //! sprites and text prepared once per size, the caption's letters cached
 //! one by one), in its fixed palette of at most 255 colours, the last
-//! index left for transparency. A frame is then the bounding rectangle of
-//! the pixels that changed, transparent wherever a pixel is what the
-//! previous frame showed, so LZW encoding dominates the cost.
+//! index left for transparency.
+//!
+//! Small by sending only what changed, and little of it twice: a ply is a
+//! few image blocks (all but the last shown for 2 hundredths of a second, so the ply
+//! lasts as long as before). What stays between plies is the picture with
+//! both strips as the side to move's looks (no caption, name bright):
+//! the blocks that change it are the rectangle of each group of touching
+//! squares that changed (the move, the previous move's squares) and of a
+//! strip whose captures changed, transparent where a pixel stays. Then the
+//! mover's strip (its caption, its name muted) comes as one block that
+//! passes (disposal: restore the previous picture), so the next ply need
+//! not undo it. Every ply shows exactly the picture of the board
+//! compositor.
 
 mod lzw;
 
@@ -169,8 +179,8 @@ impl Renderer {
         enc.set_repeat(::gif::Repeat::Infinite).map_err(enc_err)?;
         let per_ply = spec.ply_delay_cs(moves.len());
 
-        // What the viewer keeps between plies: the picture without the
-        // turn marks (those come as a block that is undone after it).
+        // What the viewer keeps between plies (see the module's notes):
+        // the mover's strip comes as a block that is undone after it.
         let mut kept: Option<Vec<u8>> = None;
         let mut blocks = Blocks {
             buffer: Vec::with_capacity(width * height),
@@ -208,15 +218,18 @@ impl Renderer {
             if let Some([w, b]) = spec.names {
                 board = board.names(w, b);
             }
-            let img = self.compose_indexed(&board)?.rows;
             // What stays between plies: no caption, both names as the
             // side to move's, so that the mover's strip is the only block
             // that passes (its caption and muted name undone for free).
-            let base = if is_final {
-                img.clone()
+            // The picture shown is that with the strips drawn as they are.
+            let (img, base) = if is_final {
+                let img = self.compose_indexed(&board)?.rows;
+                (img.clone(), img)
             } else {
-                board.both_marked = true;
-                self.compose_indexed(&board.caption(None))?.rows
+                let mut kept_spec = board.clone().caption(None);
+                kept_spec.both_marked = true;
+                let base = self.compose_indexed(&kept_spec)?.rows;
+                (self.redraw_strips(&board, base.clone())?, base)
             };
             let delay = if is_final {
                 spec.final_delay_cs
@@ -228,11 +241,11 @@ impl Renderer {
             let Some(prev) = &kept else {
                 // The first frame: the whole picture, then Black's strip
                 // as it shows while White is to move.
-                let marks = changed_rect(&base, &img, row, (0, width), (0, height));
+                let passing = changed_rect(&base, &img, row, (0, width), (0, height));
                 let whole = (0, 0, width, height);
-                if marks.is_some() && delay > STEP_CS {
+                if passing.is_some() && delay > STEP_CS {
                     blocks.write(&mut enc, &base, None, whole, STEP_CS, false)?;
-                    if let Some(r) = marks {
+                    if let Some(r) = passing {
                         blocks.write(&mut enc, &img, Some(&base), r, delay - STEP_CS, true)?;
                     }
                     kept = Some(base);
@@ -250,19 +263,19 @@ impl Renderer {
             let mut rects: Vec<Rect> = strip_rect((0, strip)).into_iter().collect();
             rects.extend(board_rects(prev, &base, row, &lay));
             rects.extend(strip_rect((board_end, height)));
-            let mut marks = changed_rect(&base, &img, row, (0, width), (0, height));
+            let mut passing = changed_rect(&base, &img, row, (0, width), (0, height));
             let mut next = base;
             // Each block but the last shows for STEP_CS: with too short a
             // delay to share, the ply is one rectangle as before.
-            let n = rects.len() + usize::from(marks.is_some());
+            let n = rects.len() + usize::from(passing.is_some());
             if n > 1 && u32::from(delay) < u32::from(STEP_CS) * n as u32 {
                 rects = changed_rect(prev, &img, row, (0, width), (0, height))
                     .into_iter()
                     .collect();
-                marks = None;
+                passing = None;
                 next = img.clone();
             }
-            if rects.is_empty() && marks.is_none() {
+            if rects.is_empty() && passing.is_none() {
                 // Nothing changed: a one-pixel frame keeps the timing.
                 let frame = ::gif::Frame {
                     delay,
@@ -275,13 +288,13 @@ impl Renderer {
                 enc.write_frame(&frame).map_err(enc_err)?;
                 continue;
             }
-            let n = rects.len() + usize::from(marks.is_some());
+            let n = rects.len() + usize::from(passing.is_some());
             let rest = delay - STEP_CS * (n as u16 - 1);
             for (k, &r) in rects.iter().enumerate() {
                 let d = if k + 1 == n { rest } else { STEP_CS };
                 blocks.write(&mut enc, &next, Some(prev), r, d, false)?;
             }
-            if let Some(r) = marks {
+            if let Some(r) = passing {
                 blocks.write(&mut enc, &img, Some(&next), r, rest, true)?;
             }
             kept = Some(next);
@@ -630,10 +643,10 @@ mod tests {
             d.blocks,
             bytes.len()
         );
-        // The rectangle often spans both strips (the caption moves from
-        // one to the other), but its unchanged pixels are transparent runs.
-        assert!(mean <= full, "mean rectangle {mean} px");
-        assert!(per_frame < 6000, "{per_frame} bytes per frame");
+        // A ply sends the squares that changed and the mover's strip,
+        // never the rows between them.
+        assert!(mean <= full / 3, "mean area {mean} px");
+        assert!(per_frame < 5000, "{per_frame} bytes per frame");
     }
 
     #[test]

@@ -121,3 +121,49 @@ fn gif_shows_every_ply_as_the_single_rectangle_gif_did() {
         include_bytes!("../data/gif/kasparov_topalov_19_moves_256_flipped.gif"),
     );
 }
+
+/// A long game of legal moves (FIDE rules: nothing ends it before the
+/// 75-move rule or mate), the first seed whose game lasts `plies`.
+fn long_game(plies: usize) -> chessbot::chess::Game {
+    use chessbot::chess::{Game, RulesMode};
+    for seed in 1u64..500 {
+        let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut g = Game::new(RulesMode::Fide);
+        while g.moves().len() < plies && g.outcome().is_none() {
+            let moves = g.position().legal_moves();
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            let m = moves[(s % moves.len() as u64) as usize];
+            g.play(m).expect("legal");
+        }
+        if g.moves().len() == plies && g.outcome().is_none() {
+            return g;
+        }
+    }
+    panic!("no game of {plies} plies");
+}
+
+#[test]
+fn a_300_ply_gif_fits_discord_and_lasts_about_a_minute() {
+    let game = long_game(300);
+    // The size the bot posts.
+    let spec = GifSpec::new(480).names("Alexandra_Konstantinopolskaya", "สมชาย ใจดี");
+    let bytes = Renderer::new().game_gif(&game, &spec).expect("gif");
+    let shown = compose(&bytes);
+    // Discord takes 10 MB (25 MB with boosts); the bot posts at most 8 MB.
+    assert!(bytes.len() < 8 << 20, "{} bytes", bytes.len());
+    let total = shown.frames.last().unwrap().0;
+    // 0.2 s a ply at least: 64.3 s for the whole 300 plies; the bot's GIF
+    // shows the last 240 plies of longer games (59.5 s).
+    assert_eq!(total, 150 + 300 + 20 * 299, "{total} cs");
+    let per_ply = spec.ply_delay_cs(240);
+    assert!(150 + 300 + u32::from(per_ply) * 239 <= 6000, "{per_ply}");
+    println!(
+        "300 plies at 480 px: {} bytes ({:.2} KB a position), {} image blocks, {:.1} s",
+        bytes.len(),
+        bytes.len() as f64 / 1024.0 / 301.0,
+        shown.delays.len(),
+        f64::from(total) / 100.0
+    );
+}
