@@ -35,7 +35,7 @@ use std::borrow::Cow;
 
 use super::layout::Layout;
 use super::theme::Theme;
-use super::{BoardResult, BoardSpec, RenderError, Renderer, check_size};
+use super::{BoardResult, BoardSpec, PieceCounts, RenderError, Renderer, check_size};
 use crate::chess::{Color, Game};
 
 /// What GIF to make of a game.
@@ -53,6 +53,10 @@ pub struct GifSpec<'a> {
     pub final_delay_cs: u16,
     /// The players' names, white then black, for the strips.
     pub names: Option<[&'a str; 2]>,
+    /// The pieces the game started with, which captures are counted from:
+    /// the start position's when `None` (give it for the last plies of a
+    /// longer game).
+    pub start: Option<PieceCounts>,
 }
 
 impl<'a> GifSpec<'a> {
@@ -77,6 +81,7 @@ impl<'a> GifSpec<'a> {
             first_delay_cs: Self::DEFAULT_FIRST_DELAY_CS,
             final_delay_cs: Self::DEFAULT_FINAL_DELAY_CS,
             names: None,
+            start: None,
         }
     }
 
@@ -91,6 +96,13 @@ impl<'a> GifSpec<'a> {
     #[must_use]
     pub fn names(mut self, white: &'a str, black: &'a str) -> Self {
         self.names = Some([white, black]);
+        self
+    }
+
+    /// The pieces the game started with (captures are counted from them).
+    #[must_use]
+    pub fn start(mut self, start: PieceCounts) -> Self {
+        self.start = Some(start);
         self
     }
 
@@ -178,6 +190,8 @@ impl Renderer {
         let mut enc = ::gif::Encoder::new(out, w16, h16, &palette).map_err(enc_err)?;
         enc.set_repeat(::gif::Repeat::Infinite).map_err(enc_err)?;
         let per_ply = spec.ply_delay_cs(moves.len());
+        // Captures counted from the game's own start (a custom FEN).
+        let start = spec.start.unwrap_or_else(|| PieceCounts::of(game.start()));
 
         // What the viewer keeps between plies (see the module's notes):
         // the mover's strip comes as a block that is undone after it.
@@ -214,6 +228,7 @@ impl Renderer {
                 .flip(spec.flip)
                 .last_move(last_move)
                 .result(if is_final { result } else { None })
+                .start(start)
                 .caption(text.as_deref());
             if let Some([w, b]) = spec.names {
                 board = board.names(w, b);
@@ -660,6 +675,22 @@ mod tests {
             r.game_gif(&Game::new(RulesMode::House), &GifSpec::new(100)),
             Err(RenderError::Size(100))
         ));
+    }
+
+    #[test]
+    fn a_custom_start_counts_captures_from_it() {
+        let start = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+        let mut g = Game::from_position(start.clone(), RulesMode::House);
+        for m in ["Kd2", "Kd7"] {
+            g.play_input(m).unwrap();
+        }
+        let r = Renderer::new();
+        let d = decode(&r.game_gif(&g, &GifSpec::new(256).names("A", "B")).unwrap());
+        let first = BoardSpec::new(&start).size(256).names("A", "B");
+        let own = first.clone().start(PieceCounts::of(&start));
+        // No captures and no lead: what the board pictures show.
+        assert_eq!(mismatches(&d.shown[0], &reference(&r, &own)), 0);
+        assert!(mismatches(&d.shown[0], &reference(&r, &first)) > 100);
     }
 
     #[test]
