@@ -15,9 +15,19 @@
 //! composed as palette indices by the board compositor (`indexed`: tiles,
 //! sprites and text prepared once per size, the caption's letters cached
 //! one by one), in its fixed palette of at most 255 colours, the last
-//! index left for transparency. A frame is then the bounding rectangle of
-//! the pixels that changed, transparent wherever a pixel is what the
-//! previous frame showed, so LZW encoding dominates the cost.
+//! index left for transparency.
+//!
+//! Small by sending only what changed, and little of it twice: a ply is a
+//! few image blocks (all but the last shown for 2 hundredths of a second, so the ply
+//! lasts as long as before). What stays between plies is the picture with
+//! both strips as the side to move's looks (no caption, name bright):
+//! the blocks that change it are the rectangle of each group of touching
+//! squares that changed (the move, the previous move's squares) and of a
+//! strip whose captures changed, transparent where a pixel stays. Then the
+//! mover's strip (its caption, its name muted) comes as one block that
+//! passes (disposal: restore the previous picture), so the next ply need
+//! not undo it. Every ply shows exactly the picture of the board
+//! compositor.
 
 mod lzw;
 
@@ -25,7 +35,7 @@ use std::borrow::Cow;
 
 use super::layout::Layout;
 use super::theme::Theme;
-use super::{BoardResult, BoardSpec, RenderError, Renderer, check_size};
+use super::{BoardResult, BoardSpec, PieceCounts, RenderError, Renderer, check_size};
 use crate::chess::{Color, Game};
 
 /// What GIF to make of a game.
@@ -43,6 +53,10 @@ pub struct GifSpec<'a> {
     pub final_delay_cs: u16,
     /// The players' names, white then black, for the strips.
     pub names: Option<[&'a str; 2]>,
+    /// The pieces the game started with, which captures are counted from:
+    /// the start position's when `None` (give it for the last plies of a
+    /// longer game).
+    pub start: Option<PieceCounts>,
 }
 
 impl<'a> GifSpec<'a> {
@@ -67,6 +81,7 @@ impl<'a> GifSpec<'a> {
             first_delay_cs: Self::DEFAULT_FIRST_DELAY_CS,
             final_delay_cs: Self::DEFAULT_FINAL_DELAY_CS,
             names: None,
+            start: None,
         }
     }
 
@@ -81,6 +96,13 @@ impl<'a> GifSpec<'a> {
     #[must_use]
     pub fn names(mut self, white: &'a str, black: &'a str) -> Self {
         self.names = Some([white, black]);
+        self
+    }
+
+    /// The pieces the game started with (captures are counted from them).
+    #[must_use]
+    pub fn start(mut self, start: PieceCounts) -> Self {
+        self.start = Some(start);
         self
     }
 
@@ -168,17 +190,26 @@ impl Renderer {
         let mut enc = ::gif::Encoder::new(out, w16, h16, &palette).map_err(enc_err)?;
         enc.set_repeat(::gif::Repeat::Infinite).map_err(enc_err)?;
         let per_ply = spec.ply_delay_cs(moves.len());
+        // Captures counted from the game's own start (a custom FEN).
+        let start = spec.start.unwrap_or_else(|| PieceCounts::of(game.start()));
 
-        // What the viewer shows so far: the previous frame's rows.
-        let mut shown: Option<Vec<u8>> = None;
-        let mut buffer: Vec<u8> = Vec::with_capacity(width * height);
-        let mut encoded: Vec<u8> = Vec::with_capacity(width * height / 4);
-        let mut lzw = lzw::Lzw::new();
-        // Codes for every palette index and the transparent one.
-        let min_code_size = (u32::from(transparent) + 1)
-            .next_power_of_two()
-            .trailing_zeros()
-            .max(2) as u8;
+        // What the viewer keeps between plies (see the module's notes):
+        // the mover's strip comes as a block that is undone after it.
+        let mut kept: Option<Vec<u8>> = None;
+        let mut blocks = Blocks {
+            buffer: Vec::with_capacity(width * height),
+            encoded: Vec::with_capacity(width * height / 4),
+            lzw: lzw::Lzw::new(),
+            // Codes for every palette index and the transparent one.
+            min_code_size: (u32::from(transparent) + 1)
+                .next_power_of_two()
+                .trailing_zeros()
+                .max(2) as u8,
+            transparent,
+            row,
+        };
+        // Where the board's rows start and end, between the strips.
+        let (strip, board_end) = (lay.strip as usize, (lay.strip + lay.size) as usize);
         let mut position = game.start().clone();
         for ply in 0..=moves.len() {
             let last_move = ply.checked_sub(1).and_then(|i| moves.get(i)).copied();
@@ -197,11 +228,24 @@ impl Renderer {
                 .flip(spec.flip)
                 .last_move(last_move)
                 .result(if is_final { result } else { None })
+                .start(start)
                 .caption(text.as_deref());
             if let Some([w, b]) = spec.names {
                 board = board.names(w, b);
             }
-            let img = self.compose_indexed(&board)?;
+            // What stays between plies: no caption, both names as the
+            // side to move's, so that the mover's strip is the only block
+            // that passes (its caption and muted name undone for free).
+            // The picture shown is that with the strips drawn as they are.
+            let (img, base) = if is_final {
+                let img = self.compose_indexed(&board)?.rows;
+                (img.clone(), img)
+            } else {
+                let mut kept_spec = board.clone().caption(None);
+                kept_spec.both_marked = true;
+                let base = self.compose_indexed(&kept_spec)?.rows;
+                (self.redraw_strips(&board, base.clone())?, base)
+            };
             let delay = if is_final {
                 spec.final_delay_cs
             } else if ply == 0 {
@@ -209,13 +253,44 @@ impl Renderer {
             } else {
                 per_ply
             };
-            // The rectangle of the pixels that changed (rows carry a
-            // filter byte first, skipped).
-            let rect = match &shown {
-                None => Some((0, 0, width, height)),
-                Some(prev) => changed_rect(prev, &img.rows, row, height),
+            let Some(prev) = &kept else {
+                // The first frame: the whole picture, then Black's strip
+                // as it shows while White is to move.
+                let passing = changed_rect(&base, &img, row, (0, width), (0, height));
+                let whole = (0, 0, width, height);
+                if passing.is_some() && delay > STEP_CS {
+                    blocks.write(&mut enc, &base, None, whole, STEP_CS, false)?;
+                    if let Some(r) = passing {
+                        blocks.write(&mut enc, &img, Some(&base), r, delay - STEP_CS, true)?;
+                    }
+                    kept = Some(base);
+                } else {
+                    blocks.write(&mut enc, &img, None, whole, delay, false)?;
+                    kept = Some(img);
+                }
+                continue;
             };
-            let Some((rx, ry, rw, rh)) = rect else {
+            // The changed rectangle of each strip and of each group of
+            // squares, so the rows between the strips and the squares are
+            // not sent at all; then the mover's strip (caption, muted
+            // name), undone before the next ply.
+            let strip_rect = |ys| changed_rect(prev, &base, row, (0, width), ys);
+            let mut rects: Vec<Rect> = strip_rect((0, strip)).into_iter().collect();
+            rects.extend(board_rects(prev, &base, row, &lay));
+            rects.extend(strip_rect((board_end, height)));
+            let mut passing = changed_rect(&base, &img, row, (0, width), (0, height));
+            let mut next = base;
+            // Each block but the last shows for STEP_CS: with too short a
+            // delay to share, the ply is one rectangle as before.
+            let n = rects.len() + usize::from(passing.is_some());
+            if n > 1 && u32::from(delay) < u32::from(STEP_CS) * n as u32 {
+                rects = changed_rect(prev, &img, row, (0, width), (0, height))
+                    .into_iter()
+                    .collect();
+                passing = None;
+                next = img.clone();
+            }
+            if rects.is_empty() && passing.is_none() {
                 // Nothing changed: a one-pixel frame keeps the timing.
                 let frame = ::gif::Frame {
                     delay,
@@ -227,61 +302,110 @@ impl Renderer {
                 };
                 enc.write_frame(&frame).map_err(enc_err)?;
                 continue;
-            };
-            buffer.clear();
-            match &shown {
-                None => {
-                    for r in img.rows.chunks_exact(row) {
-                        buffer.extend_from_slice(&r[1..]);
-                    }
-                }
-                Some(prev) => {
-                    for y in ry..ry + rh {
-                        let a = y * row + 1 + rx;
-                        let cur = &img.rows[a..a + rw];
-                        let old = &prev[a..a + rw];
-                        buffer.extend(
-                            cur.iter()
-                                .zip(old)
-                                .map(|(&c, &o)| if c == o { transparent } else { c }),
-                        );
-                    }
-                }
             }
-            lzw.encode(&buffer, min_code_size, transparent, &mut encoded);
-            let frame = ::gif::Frame {
-                delay,
-                dispose: ::gif::DisposalMethod::Keep,
-                transparent: shown.is_some().then_some(transparent),
-                left: rx as u16,
-                top: ry as u16,
-                width: rw as u16,
-                height: rh as u16,
-                buffer: Cow::Borrowed(&encoded),
-                ..::gif::Frame::default()
-            };
-            enc.write_lzw_pre_encoded_frame(&frame).map_err(enc_err)?;
-            shown = Some(img.rows);
+            let n = rects.len() + usize::from(passing.is_some());
+            let rest = delay - STEP_CS * (n as u16 - 1);
+            for (k, &r) in rects.iter().enumerate() {
+                let d = if k + 1 == n { rest } else { STEP_CS };
+                blocks.write(&mut enc, &next, Some(prev), r, d, false)?;
+            }
+            if let Some(r) = passing {
+                blocks.write(&mut enc, &img, Some(&next), r, rest, true)?;
+            }
+            kept = Some(next);
         }
         enc.into_inner().map_err(enc_err)
     }
 }
 
-/// The bounding rectangle `(x, y, w, h)` of the pixels that differ between
-/// two pictures of `height` rows of `row` bytes (a filter byte, then the
-/// pixels); `None` when they are the same.
+/// Writes image blocks, reusing the buffers and the LZW table.
+struct Blocks {
+    buffer: Vec<u8>,
+    encoded: Vec<u8>,
+    lzw: lzw::Lzw,
+    min_code_size: u8,
+    transparent: u8,
+    /// Bytes per row of the pictures (a filter byte, then the pixels).
+    row: usize,
+}
+
+impl Blocks {
+    /// The rectangle `r` of picture `cur` as one image block shown for
+    /// `delay`, over `old` (what the viewer shows there): a pixel that is
+    /// the same is transparent, or its colour when that continues the
+    /// run before it (longer runs, fewer codes). A `passing` block is
+    /// undone once shown (disposal: restore the previous picture).
+    fn write(
+        &mut self,
+        enc: &mut ::gif::Encoder<Vec<u8>>,
+        cur: &[u8],
+        old: Option<&[u8]>,
+        (rx, ry, rw, rh): Rect,
+        delay: u16,
+        passing: bool,
+    ) -> Result<(), RenderError> {
+        let enc_err = |e: ::gif::EncodingError| RenderError::Encode(e.to_string());
+        let t = self.transparent;
+        self.buffer.clear();
+        let mut last = t;
+        for y in ry..ry + rh {
+            let a = y * self.row + 1 + rx;
+            let now = &cur[a..a + rw];
+            match old {
+                None => self.buffer.extend_from_slice(now),
+                Some(old) => {
+                    for (&c, &o) in now.iter().zip(&old[a..a + rw]) {
+                        last = if c != o || c == last { c } else { t };
+                        self.buffer.push(last);
+                    }
+                }
+            }
+        }
+        self.lzw
+            .encode(&self.buffer, self.min_code_size, t, &mut self.encoded);
+        let frame = ::gif::Frame {
+            delay,
+            dispose: if passing {
+                ::gif::DisposalMethod::Previous
+            } else {
+                ::gif::DisposalMethod::Keep
+            },
+            transparent: old.is_some().then_some(t),
+            left: rx as u16,
+            top: ry as u16,
+            width: rw as u16,
+            height: rh as u16,
+            buffer: Cow::Borrowed(&self.encoded),
+            ..::gif::Frame::default()
+        };
+        enc.write_lzw_pre_encoded_frame(&frame).map_err(enc_err)
+    }
+}
+
+/// A rectangle `(x, y, w, h)` of the picture.
+type Rect = (usize, usize, usize, usize);
+
+/// How long each image block of a ply but its last shows: the shortest
+/// delay browsers honour (they show 0 or 1 hundredth for a tenth of a
+/// second), so a ply's blocks add up to the ply's delay.
+const STEP_CS: u16 = 2;
+
+/// The bounding rectangle of the pixels that differ between two pictures
+/// of rows of `row` bytes (a filter byte, then the pixels), among columns
+/// `x0..x1` of rows `y0..y1`; `None` when those are the same.
 fn changed_rect(
     a: &[u8],
     b: &[u8],
     row: usize,
-    height: usize,
-) -> Option<(usize, usize, usize, usize)> {
+    (x0, x1): (usize, usize),
+    (y0, y1): (usize, usize),
+) -> Option<Rect> {
     let mut top = None;
     let mut bottom = 0;
     let (mut left, mut right) = (usize::MAX, 0);
-    for y in 0..height {
-        let ra = &a[y * row + 1..(y + 1) * row];
-        let rb = &b[y * row + 1..(y + 1) * row];
+    for y in y0..y1 {
+        let ra = &a[y * row + 1 + x0..y * row + 1 + x1];
+        let rb = &b[y * row + 1 + x0..y * row + 1 + x1];
         if ra == rb {
             continue;
         }
@@ -292,7 +416,57 @@ fn changed_rect(
         left = left.min(l);
         right = right.max(r);
     }
-    top.map(|t| (left, t, right - left + 1, bottom - t + 1))
+    top.map(|t| (x0 + left, t, right - left + 1, bottom - t + 1))
+}
+
+/// The smallest rectangle holding both.
+fn union((ax, ay, aw, ah): Rect, (bx, by, bw, bh): Rect) -> Rect {
+    let (x, y) = (ax.min(bx), ay.min(by));
+    (x, y, (ax + aw).max(bx + bw) - x, (ay + ah).max(by + bh) - y)
+}
+
+/// What changed on the board, as one rectangle per group of touching
+/// squares (a move and the previous move's squares are apart more often
+/// than not; the squares between them would cost codes as transparent
+/// runs), top to bottom.
+fn board_rects(a: &[u8], b: &[u8], row: usize, lay: &Layout) -> Vec<Rect> {
+    let top = lay.strip as usize;
+    let edge = |i: u32| lay.edge(i) as usize;
+    let mut squares = [[None::<Rect>; 8]; 8];
+    for (r, line) in squares.iter_mut().enumerate() {
+        let ys = (top + edge(r as u32), top + edge(r as u32 + 1));
+        for (c, sq) in line.iter_mut().enumerate() {
+            *sq = changed_rect(a, b, row, (edge(c as u32), edge(c as u32 + 1)), ys);
+        }
+    }
+    let mut out = Vec::new();
+    let mut seen = [[false; 8]; 8];
+    for r0 in 0..8 {
+        for c0 in 0..8 {
+            if seen[r0][c0] || squares[r0][c0].is_none() {
+                continue;
+            }
+            // The squares touching this one, and those touching them.
+            let mut group: Option<Rect> = None;
+            let mut todo = vec![(r0, c0)];
+            seen[r0][c0] = true;
+            while let Some((r, c)) = todo.pop() {
+                if let Some(q) = squares[r][c] {
+                    group = Some(group.map_or(q, |g| union(g, q)));
+                }
+                for nr in r.saturating_sub(1)..=(r + 1).min(7) {
+                    for nc in c.saturating_sub(1)..=(c + 1).min(7) {
+                        if !seen[nr][nc] && squares[nr][nc].is_some() {
+                            seen[nr][nc] = true;
+                            todo.push((nr, nc));
+                        }
+                    }
+                }
+            }
+            out.extend(group);
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -313,13 +487,20 @@ mod tests {
     }
 
     struct Decoded {
-        /// `(delay, left, top, width, height)` of each frame.
+        /// `(delay, left, top, width, height)` of each position: its
+        /// whole delay (the steps' too) and its last block.
         frames: Vec<[u16; 5]>,
-        /// The picture after each frame, RGB.
+        /// The pixels sent for each position, all blocks together.
+        areas: Vec<u32>,
+        /// The image blocks in all.
+        blocks: usize,
+        /// The picture once each position is whole, RGB.
         shown: Vec<Vec<u8>>,
         repeat: ::gif::Repeat,
     }
 
+    /// Decodes a GIF position by position: blocks shown for [`STEP_CS`]
+    /// belong to the position that follows.
     fn decode(bytes: &[u8]) -> Decoded {
         let mut opts = ::gif::DecodeOptions::new();
         opts.set_color_output(::gif::ColorOutput::RGBA);
@@ -328,11 +509,24 @@ mod tests {
         let mut canvas = vec![0u8; w * h * 3];
         let mut out = Decoded {
             frames: Vec::new(),
+            areas: Vec::new(),
+            blocks: 0,
             shown: Vec::new(),
             repeat: dec.repeat(),
         };
+        let (mut steps, mut area) = (0u16, 0u32);
+        // The picture to go back to after a passing block.
+        let mut restore: Option<Vec<u8>> = None;
         while let Some(f) = dec.read_next_frame().expect("a frame") {
-            out.frames.push([f.delay, f.left, f.top, f.width, f.height]);
+            out.blocks += 1;
+            if let Some(before) = restore.take() {
+                canvas = before;
+            }
+            match f.dispose {
+                ::gif::DisposalMethod::Keep => {}
+                ::gif::DisposalMethod::Previous => restore = Some(canvas.clone()),
+                d => panic!("disposal {d:?}"),
+            }
             let fw = usize::from(f.width);
             for (i, px) in f.buffer.chunks_exact(4).enumerate() {
                 if px[3] == 0 {
@@ -341,8 +535,18 @@ mod tests {
                 let (x, y) = (usize::from(f.left) + i % fw, usize::from(f.top) + i / fw);
                 canvas[(y * w + x) * 3..(y * w + x) * 3 + 3].copy_from_slice(&px[..3]);
             }
+            area += u32::from(f.width) * u32::from(f.height);
+            if f.delay == STEP_CS {
+                steps += f.delay;
+                continue;
+            }
+            out.frames
+                .push([steps + f.delay, f.left, f.top, f.width, f.height]);
+            out.areas.push(area);
+            (steps, area) = (0, 0);
             out.shown.push(canvas.clone());
         }
+        assert_eq!(steps, 0, "the last block is a position's");
         out
     }
 
@@ -446,21 +650,18 @@ mod tests {
         let d = decode(&bytes);
         let lay = Layout::new(512);
         let full = 512 * lay.height;
-        let areas: Vec<u32> = d.frames[1..]
-            .iter()
-            .map(|f| u32::from(f[3]) * u32::from(f[4]))
-            .collect();
-        let mean = areas.iter().sum::<u32>() / areas.len() as u32;
+        let mean = d.areas[1..].iter().sum::<u32>() / (d.areas.len() - 1) as u32;
         let per_frame = bytes.len() / d.frames.len();
         println!(
-            "{} frames, {} bytes, {per_frame} bytes a frame, mean rectangle {mean} px",
+            "{} frames ({} blocks), {} bytes, {per_frame} bytes a frame, mean area {mean} px",
             d.frames.len(),
+            d.blocks,
             bytes.len()
         );
-        // The rectangle often spans both strips (the caption moves from
-        // one to the other), but its unchanged pixels are transparent runs.
-        assert!(mean <= full, "mean rectangle {mean} px");
-        assert!(per_frame < 6000, "{per_frame} bytes per frame");
+        // A ply sends the squares that changed and the mover's strip,
+        // never the rows between them.
+        assert!(mean <= full / 3, "mean area {mean} px");
+        assert!(per_frame < 5000, "{per_frame} bytes per frame");
     }
 
     #[test]
@@ -474,6 +675,22 @@ mod tests {
             r.game_gif(&Game::new(RulesMode::House), &GifSpec::new(100)),
             Err(RenderError::Size(100))
         ));
+    }
+
+    #[test]
+    fn a_custom_start_counts_captures_from_it() {
+        let start = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+        let mut g = Game::from_position(start.clone(), RulesMode::House);
+        for m in ["Kd2", "Kd7"] {
+            g.play_input(m).unwrap();
+        }
+        let r = Renderer::new();
+        let d = decode(&r.game_gif(&g, &GifSpec::new(256).names("A", "B")).unwrap());
+        let first = BoardSpec::new(&start).size(256).names("A", "B");
+        let own = first.clone().start(PieceCounts::of(&start));
+        // No captures and no lead: what the board pictures show.
+        assert_eq!(mismatches(&d.shown[0], &reference(&r, &own)), 0);
+        assert!(mismatches(&d.shown[0], &reference(&r, &first)) > 100);
     }
 
     #[test]

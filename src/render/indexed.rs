@@ -622,16 +622,59 @@ impl Renderer {
     pub(super) fn compose_indexed(&self, spec: &BoardSpec<'_>) -> Result<Indexed, RenderError> {
         let lay = Layout::new(spec.size);
         let prep = self.prep(&lay, spec.theme)?;
-        let sprites = self.sprites(&lay)?;
+        let px = vec![0; (lay.size as usize + 1) * lay.height as usize];
+        let rows = self.draw_items(spec, &lay, &prep, px, None)?;
+        Ok(Indexed {
+            width: lay.size,
+            height: lay.height,
+            rows,
+            prep: Arc::clone(&prep),
+        })
+    }
+
+    /// `rows`, a picture of `spec`'s size, with the strips drawn again as
+    /// `spec` has them (everything drawn in the strips' rows lies in
+    /// them, their background first): the picture [`compose_indexed`]
+    /// gives when `rows` differs from it only in the strips.
+    ///
+    /// [`compose_indexed`]: Renderer::compose_indexed
+    pub(super) fn redraw_strips(
+        &self,
+        spec: &BoardSpec<'_>,
+        rows: Vec<u8>,
+    ) -> Result<Vec<u8>, RenderError> {
+        let lay = Layout::new(spec.size);
+        let prep = self.prep(&lay, spec.theme)?;
+        let (strip, bottom) = (lay.strip as i32, (lay.strip + lay.size) as i32);
+        let in_strips = move |y: i32| y < strip || y >= bottom;
+        self.draw_items(spec, &lay, &prep, rows, Some(&in_strips))
+    }
+
+    /// Draws the items of `spec` (those starting in rows that `only`
+    /// accepts, when given) over `px`.
+    fn draw_items(
+        &self,
+        spec: &BoardSpec<'_>,
+        lay: &Layout,
+        prep: &Prep,
+        px: Vec<u8>,
+        only: Option<&dyn Fn(i32) -> bool>,
+    ) -> Result<Vec<u8>, RenderError> {
+        let sprites = self.sprites(lay)?;
         let mut canvas = Canvas {
-            prep: &prep,
+            prep,
             w: lay.size as i32,
             h: lay.height as i32,
-            px: vec![0; (lay.size as usize + 1) * lay.height as usize],
+            px,
         };
         let items = lay.items(spec);
         // The square each board piece stands on, for its tile.
         for item in &items {
+            if let Some(only) = only
+                && !only(item_top(item))
+            {
+                continue;
+            }
             match *item {
                 Item::Rect { x, y, w, h, color } => canvas.fill(x, y, w, h, color),
                 Item::Piece { piece, x, y, small } => {
@@ -641,7 +684,7 @@ impl Renderer {
                     } else {
                         // A square is `sq` or `sq + 1` pixels: the piece's
                         // corner is the square's.
-                        let (w, h) = square_at(&lay, x, y);
+                        let (w, h) = square_at(lay, x, y);
                         if !canvas.piece_tile(i + 1, x, y, w, h) {
                             canvas.overlay(&sprites.pieces[i], x, y);
                         }
@@ -689,12 +732,18 @@ impl Renderer {
                 }
             }
         }
-        Ok(Indexed {
-            width: lay.size,
-            height: lay.height,
-            rows: canvas.px,
-            prep: Arc::clone(&prep),
-        })
+        Ok(canvas.px)
+    }
+}
+
+/// The row an item starts at.
+fn item_top(item: &Item) -> i32 {
+    match *item {
+        Item::Rect { y, .. }
+        | Item::Piece { y, .. }
+        | Item::Glyph { y, .. }
+        | Item::Badge { y, .. }
+        | Item::Text { y, .. } => y,
     }
 }
 

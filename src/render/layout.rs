@@ -524,9 +524,10 @@ impl Layout {
         let y = y0 + (self.strip as i32 - ic) / 2;
         let labelled = spec.names.is_some();
         let to_move = spec.result.is_none() && pos.turn() == side;
+        let marked = spec.result.is_none() && (to_move || spec.both_marked);
         let mut x = pad;
         // Whose move: a bar in the accent colour at the strip's left end.
-        if to_move && (labelled || spec.deadline.is_some()) {
+        if marked && (labelled || spec.deadline.is_some()) {
             items.push(Item::Rect {
                 x: 0,
                 y: y0,
@@ -574,7 +575,7 @@ impl Layout {
             let name = names[side.index()].trim();
             if !name.is_empty() {
                 let size = (strip * 0.46).round();
-                let color = if to_move || !labelled {
+                let color = if marked || !labelled {
                     colors.strip_text
                 } else {
                     colors.strip_muted

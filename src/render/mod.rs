@@ -68,6 +68,10 @@ pub struct BoardSpec<'a> {
     /// result on a final frame), right-aligned in the strip of the side
     /// that played it.
     pub caption: Option<&'a str>,
+    /// Both strips marked as the side to move's is (the accent bar, the
+    /// name in the bright colour): the picture the GIF keeps between plies,
+    /// the mover's strip coming as a block that passes.
+    pub(crate) both_marked: bool,
 }
 
 /// How many pawns, knights, bishops, rooks and queens each colour has
@@ -133,6 +137,7 @@ impl<'a> BoardSpec<'a> {
             deadline: None,
             start: PieceCounts::STANDARD,
             caption: None,
+            both_marked: false,
         }
     }
 

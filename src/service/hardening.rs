@@ -12,7 +12,7 @@ use super::summaries::GIF_SIZE;
 use super::{Actor, Place, messages as msg};
 use crate::chess::{Color, Game, Outcome};
 use crate::i18n::Locale;
-use crate::render::GifSpec;
+use crate::render::{GifSpec, PieceCounts};
 
 /// The most plies a game GIF shows: a longer game shows its last ones.
 pub const GIF_MAX_PLIES: usize = 240;
@@ -52,8 +52,11 @@ impl GameService {
         let gif = loop {
             let game = last_plies(&l.game, plies);
             // The renderer paces it (at most about a minute in all).
+            // Captures counted from the game's start, also when the GIF
+            // shows only its last plies.
             let spec = GifSpec::new(GIF_SIZE)
                 .flip(flip)
+                .start(PieceCounts::of(l.game.start()))
                 .names(&l.row.white_name, &l.row.black_name);
             match self.renderer().game_gif(&game, &spec) {
                 Ok(gif) if gif.len() <= GIF_MAX_BYTES => break gif,

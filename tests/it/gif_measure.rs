@@ -1,5 +1,6 @@
-//! The GIF's size and speed per frame for a 40-move game (issue 29), the
-//! figures README gives: `cargo test --locked --test it gif_measure --
+//! The GIF's size and speed per frame (a frame being a position: the
+//! start and one per ply, whatever the number of image blocks) for a
+//! 40-move game (issue 29), the figures README gives: `cargo test --locked --test it gif_measure --
 //! --ignored --nocapture` prints them (in the test profile, opt-level 1:
 //! the times are an upper bound of a release build's).
 
@@ -39,17 +40,18 @@ fn gif_measure() {
         let mut decoder = gif::DecodeOptions::new()
             .read_info(&bytes[..])
             .expect("gif");
+        // `n` image blocks; a frame is a position (several blocks).
         let (mut n, mut cs) = (0usize, 0u32);
         while let Some(f) = decoder.read_next_frame().expect("frame") {
             n += 1;
             cs += u32::from(f.delay);
         }
         println!(
-            "gif 40 moves {size}px: {frames} positions, {n} frames, {} bytes, \
+            "gif 40 moves {size}px: {frames} positions, {n} image blocks, {} bytes, \
              {:.2} KB/frame, {:.3} ms/frame, {:.1} s in all",
             bytes.len(),
-            bytes.len() as f64 / 1024.0 / n as f64,
-            ms / n as f64,
+            bytes.len() as f64 / 1024.0 / frames as f64,
+            ms / frames as f64,
             f64::from(cs) / 100.0
         );
         assert!(n >= frames);

@@ -88,3 +88,5 @@ mod matrix_chess960;
 mod matrix_leagues;
 // ---- house: the registered Discord commands
 mod discord_commands;
+// ---- gif: the split encoder shows the same pictures (issue 29)
+mod gif_frames;

@@ -260,9 +260,16 @@ fn the_gif_has_a_frame_a_position_and_lasts_at_most_a_minute() {
         let mut opts = gif::DecodeOptions::new();
         opts.set_color_output(gif::ColorOutput::Indexed);
         let mut dec = opts.read_info(&gif[..]).expect("a GIF");
-        let mut delays = Vec::new();
+        // A position may come as several blocks: all but its last show
+        // for 2 cs (the caption, then the squares).
+        let (mut delays, mut steps) = (Vec::new(), 0);
         while let Some(f) = dec.read_next_frame().expect("a frame") {
-            delays.push(u32::from(f.delay));
+            if f.delay == 2 {
+                steps += 2;
+                continue;
+            }
+            delays.push(steps + u32::from(f.delay));
+            steps = 0;
         }
         let plies = game.moves().len();
         assert_eq!(delays.len(), plies + 1);
@@ -351,13 +358,25 @@ fn docs() {
     let (w, h) = (usize::from(dec.width()), usize::from(dec.height()));
     let mut canvas = vec![0u8; w * h * 4];
     let mut i = 0;
+    // A block that passes (the turn marks) is undone before the next.
+    let mut restore: Option<Vec<u8>> = None;
     while let Some(f) = dec.read_next_frame().expect("frame") {
+        if let Some(before) = restore.take() {
+            canvas = before;
+        }
+        if f.dispose == gif::DisposalMethod::Previous {
+            restore = Some(canvas.clone());
+        }
         let fw = usize::from(f.width);
         for (k, px) in f.buffer.chunks_exact(4).enumerate() {
             if px[3] != 0 {
                 let (x, y) = (usize::from(f.left) + k % fw, usize::from(f.top) + k / fw);
                 canvas[(y * w + x) * 4..(y * w + x) * 4 + 4].copy_from_slice(px);
             }
+        }
+        // The blocks of 2 cs are the first parts of a position.
+        if f.delay == 2 {
+            continue;
         }
         if [1, 2, 20, 33].contains(&i) {
             let mut out = Vec::new();

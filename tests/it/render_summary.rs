@@ -30,9 +30,16 @@ fn gif_frames(bytes: &[u8]) -> (Vec<[u16; 3]>, [u16; 2]) {
     opts.set_color_output(gif::ColorOutput::Indexed);
     let mut dec = opts.read_info(bytes).expect("a GIF");
     let screen = [dec.width(), dec.height()];
-    let mut frames = Vec::new();
+    // A position may come as several image blocks, all but the last
+    // shown for 2 cs: one entry per position.
+    let (mut frames, mut steps) = (Vec::new(), 0);
     while let Some(f) = dec.read_next_frame().expect("a frame") {
-        frames.push([f.delay, f.width, f.height]);
+        if f.delay == 2 {
+            steps += 2;
+            continue;
+        }
+        frames.push([steps + f.delay, f.width, f.height]);
+        steps = 0;
     }
     (frames, screen)
 }

@@ -87,14 +87,20 @@ async fn play(svc: &GameService, ch: &str, sans: &str) -> Vec<Reply> {
     last
 }
 
-/// `[delay]` of each frame of a GIF.
+/// `[delay]` of each position of a GIF (a position may come as several
+/// image blocks, all but the last shown for 2 cs).
 fn gif_delays(bytes: &[u8]) -> Vec<u16> {
     let mut opts = gif::DecodeOptions::new();
     opts.set_color_output(gif::ColorOutput::Indexed);
     let mut d = opts.read_info(bytes).expect("a GIF");
-    let mut delays = Vec::new();
+    let (mut delays, mut steps) = (Vec::new(), 0);
     while let Some(f) = d.read_next_frame().expect("a frame") {
-        delays.push(f.delay);
+        if f.delay == 2 {
+            steps += 2;
+            continue;
+        }
+        delays.push(steps + f.delay);
+        steps = 0;
     }
     delays
 }
