@@ -367,10 +367,17 @@ impl GameService {
             return Err(user("not_allowed", msg::nothing_to_take_back(loc)));
         }
         let now = ms(self.now());
+        let moves = super::play::last_moves_text(loc, &l.game, plies);
         let (l, deadline_at) = self.undo_plies(l, plies, now).await?;
         let mut r = reply(
             place,
-            msg::takeback_done(loc, plies, l.name(me), &msg::deadline(from_ms(deadline_at))),
+            msg::takeback_done(
+                loc,
+                plies,
+                &moves,
+                l.name(me),
+                &msg::deadline(from_ms(deadline_at)),
+            ),
         );
         r.board = Some(self.image(&l, false));
         r.actions = vec![Action::Resign];

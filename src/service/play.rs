@@ -82,6 +82,7 @@ impl GameService {
         // A move declines the opponent's standing draw offer; one's own
         // offer stands until the opponent answers.
         let draw_offer = l.row.draw_offer.clone().filter(|o| *o != opp);
+        let offer_lapsed = l.row.draw_offer.as_deref() == Some(opp.as_str()) && outcome.is_none();
         // The computer answers at once and has no clock.
         let engine_next = outcome.is_none()
             && engine_side(&l.row).is_some_and(|(engine, _)| engine == me.other());
@@ -144,17 +145,21 @@ impl GameService {
         let mut r = match outcome {
             None if !engine_next => {
                 let next = l.name(me.other()).to_string();
-                let mut r = reply(
-                    place,
-                    msg::moved(
-                        loc,
-                        l.name(me),
-                        &number,
-                        &san,
-                        &next,
-                        &msg::deadline(from_ms(deadline_at.unwrap_or(now))),
-                    ),
+                let mut text = msg::moved(
+                    loc,
+                    l.name(me),
+                    &number,
+                    &san,
+                    &next,
+                    &msg::deadline(from_ms(deadline_at.unwrap_or(now))),
                 );
+                // Issue 29: a move declines the opponent's standing offer;
+                // say so rather than let it vanish.
+                if offer_lapsed {
+                    text.push(' ');
+                    text.push_str(&msg::draw_offer_lapsed(loc, l.name(me), &next));
+                }
+                let mut r = reply(place, text);
                 r.board = Some(self.image(&l, false));
                 r.mentions = vec![l.player(me.other())];
                 r.actions = vec![Action::Resign];
@@ -370,6 +375,7 @@ impl GameService {
                 if l.game.moves().len() < plies {
                     return Err(user("not_allowed", msg::nothing_to_take_back(loc)));
                 }
+                let moves = last_moves_text(loc, &l.game, plies);
                 let (l, deadline_at) = self.undo_plies(l, plies, now).await?;
                 let to_move = l.game.position().turn();
                 let mut r = reply(
@@ -377,6 +383,7 @@ impl GameService {
                     msg::takeback_done(
                         loc,
                         plies,
+                        &moves,
                         l.name(to_move),
                         &msg::deadline(from_ms(deadline_at)),
                     ),
@@ -568,10 +575,51 @@ pub(super) fn error_code_of(e: &MoveInputError) -> &'static str {
     }
 }
 
+/// The last `plies` moves of `game` with their numbers, in the reader's
+/// notation (`1... e5 2. Nf3`): what a takeback names.
+pub(super) fn last_moves_text(loc: Locale, game: &Game, plies: usize) -> String {
+    let sans = game.sans();
+    let first = sans.len().saturating_sub(plies);
+    let start = game.start();
+    let black_first = usize::from(start.turn() == Color::Black);
+    let mut out = Vec::new();
+    for (i, san) in sans.iter().enumerate().skip(first) {
+        let offset = i + black_first;
+        let number = start.fullmove_number() as usize + offset / 2;
+        let white = offset % 2 == 0;
+        let san = msg::san_local(loc, san);
+        out.push(match (white, i == first) {
+            (true, _) => format!("{number}. {san}"),
+            (false, true) => format!("{number}... {san}"),
+            (false, false) => san,
+        });
+    }
+    out.join(" ")
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{Failure, Locale, MoveInputError, TypedMove};
+    use super::{Failure, Locale, MoveInputError, TypedMove, last_moves_text};
     use crate::chess::{Game, RulesMode};
+
+    #[test]
+    fn a_takeback_names_its_moves_with_their_numbers() {
+        let mut game = Game::new(RulesMode::House);
+        for san in ["e4", "e5", "Nf3"] {
+            game.play_input(san).unwrap();
+        }
+        assert_eq!(last_moves_text(Locale::En, &game, 2), "1... e5 2. Nf3");
+        assert_eq!(last_moves_text(Locale::En, &game, 1), "2. Nf3");
+        game.play_input("Nc6").unwrap();
+        assert_eq!(last_moves_text(Locale::En, &game, 2), "2. Nf3 Nc6");
+        // From a custom start with Black to move at move 7.
+        let mut game = Game::from_fen("8/8/8/8/8/8/k7/2K5 b - - 0 7", RulesMode::House).unwrap();
+        game.play_input("Kb3").unwrap();
+        game.play_input("Kb1").unwrap();
+        assert_eq!(last_moves_text(Locale::En, &game, 2), "7... Kb3 8. Kb1");
+        // In the reader's notation.
+        assert_eq!(last_moves_text(Locale::Ru, &game, 1), "8. Крb1 (Kb1)");
+    }
 
     fn played(loc: Locale, fen: &str, text: &str) -> Result<String, MoveInputError> {
         let mut game = Game::from_fen(fen, RulesMode::House).unwrap();

@@ -80,6 +80,8 @@ draw-offered = { $by } offers a draw. { $to }: `/chess draw` to accept, `/chess 
 
 draw-declined = { $by } declined the draw offer.
 
+draw-offer-lapsed = { $mover } moved instead: the draw offer of { $offerer } has lapsed.
+
 takeback-requested = { $by } asks to take back their last move. { $to }: `/chess takeback` to agree, `/chess decline` to refuse.
 
 takeback-declined = { $by } refused the takeback.
@@ -87,7 +89,7 @@ takeback-declined = { $by } refused the takeback.
 takeback-done = { $plies ->
         [one] The last move was taken back
        *[other] The last two moves were taken back
-    }. { $to_move } to move, deadline { $until }.
+    } ({ $moves }). { $to_move } to move, deadline { $until }.
 
 ## Deadlines
 

@@ -74,6 +74,8 @@ draw-offered = { $by } propune remiză. { $to }: `/chess draw` pentru a accepta,
 
 draw-declined = { $by } a refuzat propunerea de remiză.
 
+draw-offer-lapsed = { $mover } a mutat în schimb: oferta de remiză a lui { $offerer } a expirat.
+
 takeback-requested = { $by } cere să-și retragă ultima mutare. { $to }: `/chess takeback` pentru a fi de acord, `/chess decline` pentru a refuza.
 
 takeback-declined = { $by } a refuzat retragerea mutării.
@@ -81,7 +83,7 @@ takeback-declined = { $by } a refuzat retragerea mutării.
 takeback-done = { $plies ->
         [1] Ultima mutare a fost retrasă
        *[other] Ultimele două mutări au fost retrase
-    }. La mutare: { $to_move }, termen { $until }.
+    } ({ $moves }). La mutare: { $to_move }, termen { $until }.
 
 ## Termene
 

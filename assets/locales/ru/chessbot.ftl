@@ -75,6 +75,8 @@ draw-offered = { $by } предлагает ничью. { $to }: `/chess draw` �
 
 draw-declined = { $by } отклоняет предложение ничьей.
 
+draw-offer-lapsed = { $mover } сделал ход вместо ответа: предложение ничьей от { $offerer } снято.
+
 takeback-requested = { $by } просит вернуть последний ход. { $to }: `/chess takeback` — согласиться, `/chess decline` — отказать.
 
 takeback-declined = { $by } отказывает в возврате хода.
@@ -82,7 +84,7 @@ takeback-declined = { $by } отказывает в возврате хода.
 takeback-done = { $plies ->
         [1] Последний ход отменён
        *[other] Два последних хода отменены
-    }. Ходит { $to_move }, срок — до { $until }.
+    } ({ $moves }). Ходит { $to_move }, срок — до { $until }.
 
 ## Сроки
 

@@ -72,6 +72,8 @@ draw-offered = { $by } ขอเสมอ { $to }: `/chess draw` เพื่อ
 
 draw-declined = { $by } ปฏิเสธการขอเสมอ
 
+draw-offer-lapsed = { $mover } เดินแทนการตอบ ข้อเสนอเสมอของ { $offerer } จึงตกไป
+
 takeback-requested = { $by } ขอคืนตาเดินล่าสุด { $to }: `/chess takeback` เพื่อยอมให้คืน หรือ `/chess decline` เพื่อปฏิเสธ
 
 takeback-declined = { $by } ไม่ยอมให้คืนตาเดิน
@@ -79,7 +81,7 @@ takeback-declined = { $by } ไม่ยอมให้คืนตาเดิ�
 takeback-done = { $plies ->
         [1] คืนตาเดินล่าสุดแล้ว
        *[other] คืนสองตาเดินล่าสุดแล้ว
-    } ตาของ { $to_move } ต้องเดินภายใน { $until }
+    } ({ $moves }) ตาของ { $to_move } ต้องเดินภายใน { $until }
 
 ## กำหนดเวลา
 

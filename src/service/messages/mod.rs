@@ -119,8 +119,10 @@ messages! {
     pub fn takeback_requested(l, by: &str, to: &str) = "takeback-requested";
     /// A takeback request was refused.
     pub fn takeback_declined(l, by: &str) = "takeback-declined";
-    /// A takeback was done.
-    pub fn takeback_done(l, plies: usize, to_move: &str, until: &str) = "takeback-done";
+    /// A takeback was done; `moves` names the moves taken back (`1... e5 2. Nf3`).
+    pub fn takeback_done(l, plies: usize, moves: &str, to_move: &str, until: &str) = "takeback-done";
+    /// The opponent's standing draw offer lapsed because the player moved.
+    pub fn draw_offer_lapsed(l, mover: &str, offerer: &str) = "draw-offer-lapsed";
     /// The reminder before a deadline.
     pub fn reminder(l, player: &str, id: i64, until: &str) = "reminder";
     /// `player-to-move`, worded for [`summary`].
