@@ -367,7 +367,7 @@ impl GameService {
             return Err(user("not_allowed", msg::nothing_to_take_back(loc)));
         }
         let now = ms(self.now());
-        let moves = super::play::last_moves_text(loc, &l.game, plies);
+        let moves = super::game::last_moves_text(loc, &l.game, plies);
         let (l, deadline_at) = self.undo_plies(l, plies, now).await?;
         let mut r = reply(
             place,

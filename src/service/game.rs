@@ -250,6 +250,28 @@ pub(super) fn move_number(p: &Position) -> String {
     }
 }
 
+/// The last `plies` moves of `game` with their numbers, in the reader's
+/// notation (`1... e5 2. Nf3`): what a takeback names.
+pub(super) fn last_moves_text(loc: Locale, game: &Game, plies: usize) -> String {
+    let sans = game.sans();
+    let first = sans.len().saturating_sub(plies);
+    let start = game.start();
+    let black_first = usize::from(start.turn() == Color::Black);
+    let mut out = Vec::new();
+    for (i, san) in sans.iter().enumerate().skip(first) {
+        let offset = i + black_first;
+        let number = start.fullmove_number() as usize + offset / 2;
+        let white = offset % 2 == 0;
+        let san = msg::san_local(loc, san);
+        out.push(match (white, i == first) {
+            (true, _) => format!("{number}. {san}"),
+            (false, true) => format!("{number}... {san}"),
+            (false, false) => san,
+        });
+    }
+    out.join(" ")
+}
+
 /// How long a process owns a claimed announcement before another may post
 /// it instead: far longer than posting takes, short enough that players
 /// hear of a time-out soon after a crash.

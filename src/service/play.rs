@@ -375,7 +375,7 @@ impl GameService {
                 if l.game.moves().len() < plies {
                     return Err(user("not_allowed", msg::nothing_to_take_back(loc)));
                 }
-                let moves = last_moves_text(loc, &l.game, plies);
+                let moves = super::game::last_moves_text(loc, &l.game, plies);
                 let (l, deadline_at) = self.undo_plies(l, plies, now).await?;
                 let to_move = l.game.position().turn();
                 let mut r = reply(
@@ -575,31 +575,10 @@ pub(super) fn error_code_of(e: &MoveInputError) -> &'static str {
     }
 }
 
-/// The last `plies` moves of `game` with their numbers, in the reader's
-/// notation (`1... e5 2. Nf3`): what a takeback names.
-pub(super) fn last_moves_text(loc: Locale, game: &Game, plies: usize) -> String {
-    let sans = game.sans();
-    let first = sans.len().saturating_sub(plies);
-    let start = game.start();
-    let black_first = usize::from(start.turn() == Color::Black);
-    let mut out = Vec::new();
-    for (i, san) in sans.iter().enumerate().skip(first) {
-        let offset = i + black_first;
-        let number = start.fullmove_number() as usize + offset / 2;
-        let white = offset % 2 == 0;
-        let san = msg::san_local(loc, san);
-        out.push(match (white, i == first) {
-            (true, _) => format!("{number}. {san}"),
-            (false, true) => format!("{number}... {san}"),
-            (false, false) => san,
-        });
-    }
-    out.join(" ")
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{Failure, Locale, MoveInputError, TypedMove, last_moves_text};
+    use super::super::game::last_moves_text;
+    use super::{Failure, Locale, MoveInputError, TypedMove};
     use crate::chess::{Game, RulesMode};
 
     #[test]
@@ -613,7 +592,7 @@ mod tests {
         game.play_input("Nc6").unwrap();
         assert_eq!(last_moves_text(Locale::En, &game, 2), "2. Nf3 Nc6");
         // From a custom start with Black to move at move 7.
-        let mut game = Game::from_fen("8/8/8/8/8/8/k7/2K5 b - - 0 7", RulesMode::House).unwrap();
+        let mut game = Game::from_fen("8/8/8/8/8/8/k6P/2K5 b - - 0 7", RulesMode::House).unwrap();
         game.play_input("Kb3").unwrap();
         game.play_input("Kb1").unwrap();
         assert_eq!(last_moves_text(Locale::En, &game, 2), "7... Kb3 8. Kb1");

@@ -272,8 +272,19 @@ async fn draw_offer_lifecycle() {
     let r = h.say("alice", "/chess draw").await;
     assert_eq!(r[0].event, Some(Event::DrawOffer { by: "alice".into() }));
     assert_eq!(r[0].mentions, vec![actor("bob")]);
-    // A move by bob declines it; bob's draw is then a new offer.
-    h.moves("bob", "alice", "Nf6").await;
+    // A move by bob declines it, and says so (issue 29); bob's draw is
+    // then a new offer.
+    let r = h.say("bob", "/chess move Nf6").await;
+    assert!(
+        r[0].text
+            .ends_with("bob moved instead: the draw offer of alice has lapsed."),
+        "{}",
+        r[0].text
+    );
+    // The next move has no offer to lapse.
+    let r = h.say("alice", "/chess move Nc3").await;
+    assert!(!r[0].text.contains("lapsed"), "{}", r[0].text);
+    h.moves("bob", "alice", "Nc6").await;
     let r = h.say("bob", "/chess draw").await;
     assert!(matches!(r[0].event, Some(Event::DrawOffer { .. })));
     // Offering when the opponent has offered accepts.
