@@ -172,19 +172,27 @@ impl Store {
     ) -> StoreResult<Applied> {
         let mut tx = self.pool.begin().await?;
         advance(&mut tx, game_id, expected_ply, moves, update).await?;
-        let current: Option<PremoveRow> = query_as(PREMOVE_SQL)
-            .bind(game_id)
-            .bind(&check.player_id)
-            .fetch_optional(&mut *tx)
-            .await?;
+        // Every line of the game goes; the waiting player's, as they were
+        // deleted, must be what the move was planned with. One statement
+        // for both (issue 36: a move's SQL round trips).
+        let deleted: Vec<(String, i64, i64, String)> = query_as(
+            "delete from premove where game_id = ? returning player_id, game_id, ply, lines",
+        )
+        .bind(game_id)
+        .fetch_all(&mut *tx)
+        .await?;
+        let current = deleted
+            .into_iter()
+            .find(|(player, ..)| *player == check.player_id)
+            .map(|(_, game_id, ply, lines)| PremoveRow {
+                game_id,
+                ply,
+                lines,
+            });
         if current != check.expected {
-            // Dropped without a commit: nothing written.
+            // Dropped without a commit: the delete and the moves undone.
             return Ok(Applied::LinesChanged);
         }
-        query("delete from premove where game_id = ?")
-            .bind(game_id)
-            .execute(&mut *tx)
-            .await?;
         if let Some((ply, lines)) = &check.keep {
             query(
                 "insert into premove (game_id, player_id, ply, lines, updated_at) \
