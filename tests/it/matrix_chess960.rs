@@ -12,6 +12,7 @@
 //! the Chess960 tags and start FEN; the game is rated in the Chess960 pool
 //! (`stats variant:chess960`) and not in the standard one.
 
+use crate::matrix_e2e::against_synapse;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -52,19 +53,7 @@ fn the_planned_960_moves_castle_at_once() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_chess960_game_in_a_matrix_room() {
-    let Some(hs) = Homeserver::from_env() else {
-        eprintln!(
-            "SKIPPED matrix_chess960: set CHESSBOT_TEST_MATRIX_URL and \
-             CHESSBOT_TEST_MATRIX_SECRET (`source .ci/synapse.sh`)"
-        );
-        return;
-    };
-    let started = std::time::Instant::now();
-    tokio::time::timeout(WHOLE, play960(hs))
-        .await
-        .expect("the Matrix Chess960 test took too long")
-        .unwrap();
-    eprintln!("matrix_chess960: {:.1} s", started.elapsed().as_secs_f64());
+    against_synapse("matrix_chess960", WHOLE, play960).await;
 }
 
 /// The first rank (or the eighth) of a text board: `1 | N N R K ... |`.

@@ -374,21 +374,33 @@ pub(crate) fn in_reply_to(m: &Value) -> Option<&str> {
     m["content"]["m.relates_to"]["m.in_reply_to"]["event_id"].as_str()
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_whole_game_in_a_matrix_room() {
+/// Runs a Matrix test against the test homeserver within `whole`, or
+/// skips it (saying so) when none is configured; prints how long it took.
+pub(crate) async fn against_synapse<F>(
+    name: &str,
+    whole: Duration,
+    test: impl FnOnce(Homeserver) -> F,
+) where
+    F: std::future::Future<Output = anyhow::Result<()>>,
+{
     let Some(hs) = Homeserver::from_env() else {
         eprintln!(
-            "SKIPPED matrix_e2e: set CHESSBOT_TEST_MATRIX_URL and CHESSBOT_TEST_MATRIX_SECRET \
+            "SKIPPED {name}: set CHESSBOT_TEST_MATRIX_URL and CHESSBOT_TEST_MATRIX_SECRET \
              (`source .ci/synapse.sh` starts a throw-away Synapse and sets both)"
         );
         return;
     };
     let started = std::time::Instant::now();
-    tokio::time::timeout(WHOLE, play(hs))
+    tokio::time::timeout(whole, test(hs))
         .await
-        .expect("the Matrix end-to-end test took too long")
+        .unwrap_or_else(|_| panic!("{name} took longer than {whole:?}"))
         .unwrap();
-    eprintln!("matrix_e2e: {:.1} s", started.elapsed().as_secs_f64());
+    eprintln!("{name}: {:.1} s", started.elapsed().as_secs_f64());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_in_a_matrix_room() {
+    against_synapse("matrix_e2e", WHOLE, play).await;
 }
 
 async fn play(hs: Homeserver) -> anyhow::Result<()> {
@@ -706,19 +718,7 @@ async fn play(hs: Homeserver) -> anyhow::Result<()> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn turn_notices_by_direct_message_in_matrix() {
-    let Some(hs) = Homeserver::from_env() else {
-        eprintln!("SKIPPED matrix_e2e DM notices: no test homeserver (see above)");
-        return;
-    };
-    let started = std::time::Instant::now();
-    tokio::time::timeout(WHOLE, notices_by_dm(hs))
-        .await
-        .expect("the Matrix DM notice test took too long")
-        .unwrap();
-    eprintln!(
-        "matrix_e2e DM notices: {:.1} s",
-        started.elapsed().as_secs_f64()
-    );
+    against_synapse("matrix_e2e DM notices", WHOLE, notices_by_dm).await;
 }
 
 /// Issue 17 on Matrix: Bob asks for his notices by direct message

@@ -8,6 +8,7 @@
 //! it), and a burst of commands meets the rate limit: one "slow down",
 //! then silence. Needs the Synapse of `.ci/synapse.sh`, like `matrix_e2e`.
 
+use crate::matrix_e2e::against_synapse;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -64,16 +65,7 @@ async fn encrypted_file(client: &Client, m: &Value) -> anyhow::Result<Vec<u8>> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_in_an_encrypted_room() {
-    let Some(hs) = Homeserver::from_env() else {
-        eprintln!("SKIPPED matrix_e2ee: no test homeserver (see matrix_e2e)");
-        return;
-    };
-    let started = std::time::Instant::now();
-    tokio::time::timeout(WHOLE, play(hs))
-        .await
-        .expect("the encrypted Matrix end-to-end test took too long")
-        .unwrap();
-    eprintln!("matrix_e2ee: {:.1} s", started.elapsed().as_secs_f64());
+    against_synapse("matrix_e2ee", WHOLE, play).await;
 }
 
 async fn play(hs: Homeserver) -> anyhow::Result<()> {

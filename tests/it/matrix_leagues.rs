@@ -13,6 +13,7 @@
 //! standings with the table picture (a PNG upload); `league standings`
 //! asked at the end shows the same table with its picture.
 
+use crate::matrix_e2e::against_synapse;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use std::time::Duration;
@@ -76,19 +77,7 @@ pub(crate) fn is(m: &Value, msgtype: &str, needle: &str) -> bool {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_league_played_in_matrix_rooms() {
-    let Some(hs) = Homeserver::from_env() else {
-        eprintln!(
-            "SKIPPED matrix_leagues: set CHESSBOT_TEST_MATRIX_URL and CHESSBOT_TEST_MATRIX_SECRET \
-             (`source .ci/synapse.sh` starts a throw-away Synapse and sets both)"
-        );
-        return;
-    };
-    let started = std::time::Instant::now();
-    tokio::time::timeout(WHOLE, league(hs))
-        .await
-        .expect("the Matrix league test took too long")
-        .unwrap();
-    eprintln!("matrix_leagues: {:.1} s", started.elapsed().as_secs_f64());
+    against_synapse("matrix_leagues", WHOLE, league).await;
 }
 
 /// One player: the client, their id and name, and what their client saw.

@@ -9,6 +9,7 @@
 //! player verifies the bot by emoji, which the bot accepts only because
 //! its operator allowed it. Needs the Synapse of `.ci/synapse.sh`.
 
+use crate::matrix_e2e::against_synapse;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -114,16 +115,7 @@ fn devices_signed_by_self_signing_key(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn clients_that_trust_only_cross_signed_devices_play_and_a_lost_store_is_recovered() {
-    let Some(hs) = Homeserver::from_env() else {
-        eprintln!("SKIPPED matrix_trust: no test homeserver (see matrix_e2e)");
-        return;
-    };
-    let started = std::time::Instant::now();
-    tokio::time::timeout(WHOLE, play(hs))
-        .await
-        .expect("the Matrix trust test took too long")
-        .unwrap();
-    eprintln!("matrix_trust: {:.1} s", started.elapsed().as_secs_f64());
+    against_synapse("matrix_trust", WHOLE, play).await;
 }
 
 async fn play(hs: Homeserver) -> anyhow::Result<()> {
