@@ -101,6 +101,19 @@ fn no_answer(loc: Locale, place: &Place, e: &EngineError) -> Reply {
     error_reply(place, "engine_unavailable", msg::engine_no_answer(loc))
 }
 
+/// What [`GameService::catch_up`] did before a command.
+#[derive(Default)]
+pub(super) struct CaughtUp {
+    /// The replies to post first (the computer's owed move, or why it
+    /// still cannot play).
+    pub owed: Vec<Reply>,
+    /// Whether the command is not to be carried out.
+    pub skip: bool,
+    /// The channel's active game between people, as read (issue 36: a
+    /// move reads its game once).
+    pub read: Option<GameRow>,
+}
+
 impl GameService {
     /// `computer [level] [color] [days] [fen]`: a game against the engine,
     /// started at once (house rules, never rated). When the engine has the
@@ -315,35 +328,47 @@ impl GameService {
     /// takeback meant for the old position is not carried out
     /// (`position_changed`), and a move, claim or draw offer waits while the
     /// engine still cannot answer.
-    pub(super) async fn catch_up(
-        &self,
-        loc: Locale,
-        place: &Place,
-        cmd: &Command,
-    ) -> (Vec<Reply>, bool) {
+    ///
+    /// A game between people is left as read: the command may go on from
+    /// that row ([`CaughtUp::read`]) rather than read it again.
+    pub(super) async fn catch_up(&self, loc: Locale, place: &Place, cmd: &Command) -> CaughtUp {
         let skip_when_failed = match cmd {
             Command::Board { .. } | Command::Takeback => false,
             Command::Move { .. } | Command::Claim { .. } | Command::Draw => true,
-            _ => return (Vec::new(), false),
+            _ => return CaughtUp::default(),
         };
         let row = match self.inner.store.active_game(&key(place)).await {
             Ok(Some(row)) if engine_side(&row).is_some() => row,
+            Ok(Some(row)) => {
+                return CaughtUp {
+                    read: Some(row),
+                    ..CaughtUp::default()
+                };
+            }
             // The command itself meets a database failure again and says so.
-            _ => return (Vec::new(), false),
+            _ => return CaughtUp::default(),
         };
         let Ok(l) = self.replay(row).await else {
-            return (Vec::new(), false);
+            return CaughtUp::default();
         };
         match self.engine_turn(loc, place, l).await {
-            EngineTurn::NotItsTurn => (Vec::new(), false),
-            EngineTurn::Moved(mut replies) => {
+            EngineTurn::NotItsTurn => CaughtUp::default(),
+            EngineTurn::Moved(mut owed) => {
                 let skip = !matches!(cmd, Command::Board { .. });
                 if skip {
-                    replies.push(failure_reply(loc, place, Failure::Stale));
+                    owed.push(failure_reply(loc, place, Failure::Stale));
                 }
-                (replies, skip)
+                CaughtUp {
+                    owed,
+                    skip,
+                    read: None,
+                }
             }
-            EngineTurn::Failed(notice) => (vec![*notice], skip_when_failed),
+            EngineTurn::Failed(notice) => CaughtUp {
+                owed: vec![*notice],
+                skip: skip_when_failed,
+                read: None,
+            },
         }
     }
 

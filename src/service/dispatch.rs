@@ -9,7 +9,7 @@ use tracing::Instrument;
 
 use super::{Action, Actor, Clock, Command, LocalePrefs, Place, Reply, Subject, messages as msg};
 use crate::i18n::Locale;
-use crate::store::Store;
+use crate::store::{PlacePrefsRow, Store};
 
 use super::challenges::ChallengeOptions;
 use super::computer::ComputerOptions;
@@ -159,7 +159,7 @@ impl GameService {
         if let Some(refused) = self.refuse_during_outage(place, prefs).await {
             return vec![refused];
         }
-        let loc = self.locale_for(place, prefs).await;
+        let (loc, known) = self.command_prefs(place, by, prefs).await;
         if self.in_outage() {
             // The language lookup found the database down: nothing else
             // waits out the pool's timeout.
@@ -182,8 +182,12 @@ impl GameService {
         };
         let first = replies.len();
         let requested_flip = matches!(cmd, Command::Board { flip: true, .. });
+        // `settings` may change what was read with the language: its
+        // pictures read the preferences afresh.
+        let known = known.filter(|_| !matches!(cmd, Command::Settings { .. }));
         // A move the computer still owes here comes first.
-        let (mut owed, skip) = self.catch_up(loc, place, &cmd).await;
+        let caught_up = self.catch_up(loc, place, &cmd).await;
+        let (mut owed, skip) = (caught_up.owed, caught_up.skip);
         replies.append(&mut owed);
         let result = match cmd {
             _ if skip => Ok(Vec::new()),
@@ -211,7 +215,7 @@ impl GameService {
             Command::Accept => self.accept(loc, place, by, prefs.guild, None).await,
             Command::Decline => self.decline(loc, place, by, None).await,
             Command::Cancel => self.cancel(loc, place, by, prefs.moderator).await,
-            Command::Move { text } => self.play(loc, place, by, &text).await,
+            Command::Move { text } => self.play(loc, place, by, &text, caught_up.read).await,
             Command::Board { flip, private } => self.board(loc, place, by, flip, private).await,
             Command::Draw => self.draw(loc, place, by, None).await,
             Command::Resign => self.resign(loc, place, by, None).await,
@@ -291,7 +295,7 @@ impl GameService {
         }
         // ---- leagues: standings after league games that ended here.
         self.after_league_games(&mut replies).await;
-        self.apply_board_prefs(place, by, &mut replies[first..], requested_flip)
+        self.apply_board_prefs(place, by, &mut replies[first..], requested_flip, known)
             .await;
         for r in &mut replies[first..] {
             r.locale = reply_loc;
@@ -342,6 +346,38 @@ impl GameService {
             return c;
         }
         prefs.guild.unwrap_or_default()
+    }
+
+    /// [`GameService::locale_for`], and when that needs the channel's
+    /// language, the board preferences read with it in the same statement
+    /// (issue 36): the command's pictures then need no read of their own.
+    async fn command_prefs(
+        &self,
+        place: &Place,
+        by: &Actor,
+        prefs: LocalePrefs,
+    ) -> (Locale, Option<PlacePrefsRow>) {
+        if let Some(u) = prefs.user {
+            return (u, None);
+        }
+        match self
+            .inner
+            .store
+            .place_prefs(&place.platform, &place.channel, &by.id)
+            .await
+        {
+            Ok(row) => {
+                let channel = row.language.as_deref().and_then(|c| c.parse().ok());
+                (channel.or(prefs.guild).unwrap_or_default(), Some(row))
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "reading the channel language failed");
+                if e.is_unreachable() {
+                    self.note_outage();
+                }
+                (prefs.guild.unwrap_or_default(), None)
+            }
+        }
     }
 
     /// The language set for a channel with `settings`, if any.
@@ -443,7 +479,7 @@ impl GameService {
                 // move is then checked like a typed one (turn, legality).
                 self.require_game(loc, place, game).await?;
                 let uci = format!("{from}{to}{}", role.char());
-                self.play(loc, place, by, &uci).await
+                self.play(loc, place, by, &uci, None).await
             }
             Action::Rematch => {
                 // Only under the summary of the channel's last game.

@@ -7,7 +7,7 @@ use crate::chess::{
     Termination,
 };
 use crate::i18n::Locale;
-use crate::store::{GameUpdate, MoveRow};
+use crate::store::{GameRow, GameUpdate, MoveRow};
 
 use super::computer::engine_side;
 use super::game::{
@@ -17,9 +17,21 @@ use super::game::{
 use super::records::rating_update;
 
 impl GameService {
-    pub(super) async fn play(&self, loc: Locale, place: &Place, by: &Actor, text: &str) -> Handled {
+    /// `read` is the channel's active game when the caller has just read
+    /// it ([`GameService::catch_up`]); else it is read here.
+    pub(super) async fn play(
+        &self,
+        loc: Locale,
+        place: &Place,
+        by: &Actor,
+        text: &str,
+        read: Option<GameRow>,
+    ) -> Handled {
         let typed = TypedMove::read(loc, text)?;
-        let l = self.require_active(loc, place).await?;
+        let l = match read {
+            Some(row) => self.replay(row).await?,
+            None => self.require_active(loc, place).await?,
+        };
         let me = l.require_player(loc, by)?;
         let turn = l.game.position().turn();
         if turn != me {

@@ -4,6 +4,7 @@ use super::{Actor, BoardImage, Place, Reply, messages as msg};
 use crate::chess::Color;
 use crate::i18n::Locale;
 use crate::render::Theme;
+use crate::store::PlacePrefsRow;
 
 use super::game::{GameService, Handled, reply, user};
 
@@ -167,30 +168,53 @@ impl GameService {
 
     /// Draws the boards of `replies` (those for `place`) in the theme `by`
     /// chose, and turns every board to its place's side ([`orient_boards`]);
-    /// `requested_flip` is `board flip:true`. A database failure leaves the
-    /// defaults: a picture is never worth an error.
+    /// `requested_flip` is `board flip:true`. `known` is what the command
+    /// already read ([`Store::place_prefs`]); without it the preferences
+    /// are read here, in one statement, when a reply has a board. A
+    /// database failure leaves the defaults: a picture is never worth an
+    /// error.
     ///
     /// [`orient_boards`]: GameService::orient_boards
+    /// [`Store::place_prefs`]: crate::store::Store::place_prefs
     pub(super) async fn apply_board_prefs(
         &self,
         place: &Place,
         by: &Actor,
         replies: &mut [Reply],
         requested_flip: bool,
+        known: Option<PlacePrefsRow>,
     ) {
-        self.orient_boards(replies, requested_flip).await;
-        if !replies
-            .iter()
-            .any(|r| r.board.is_some() && r.place == *place)
-        {
+        if !replies.iter().any(|r| r.board.is_some()) {
             return;
         }
-        let prefs = match self.board_prefs(place, by).await {
-            Ok(p) => p,
-            Err(e) => {
-                tracing::warn!(error = %e, "board preferences unavailable");
-                return;
-            }
+        let known = match known {
+            Some(k) => Some(k),
+            None => match self
+                .inner
+                .store
+                .place_prefs(&place.platform, &place.channel, &by.id)
+                .await
+            {
+                Ok(k) => Some(k),
+                Err(e) => {
+                    tracing::warn!(error = %e, "board preferences unavailable");
+                    None
+                }
+            },
+        };
+        let Some(known) = known else {
+            self.orient_boards(replies, requested_flip).await;
+            return;
+        };
+        let side = channel_side(known.channel_board.as_deref());
+        self.orient_boards_knowing(replies, requested_flip, Some((place, side)))
+            .await;
+        let prefs = BoardPrefs {
+            view: known
+                .board_view
+                .and_then(|v| v.parse().ok())
+                .unwrap_or_default(),
+            theme: known.theme.and_then(|t| t.parse().ok()).unwrap_or_default(),
         };
         if prefs == BoardPrefs::default() {
             return;
@@ -214,8 +238,7 @@ impl GameService {
             .channel_board(&place.platform, &place.channel)
             .await
         {
-            Ok(Some(v)) if v.parse() == Ok(BoardView::Black) => Color::Black,
-            Ok(_) => Color::White,
+            Ok(v) => channel_side(v.as_deref()),
             Err(e) => {
                 tracing::warn!(error = %e, "reading a channel's board view failed");
                 Color::White
@@ -231,7 +254,19 @@ impl GameService {
     ///
     /// [`private_flip`]: GameService::private_flip
     pub(super) async fn orient_boards(&self, replies: &mut [Reply], requested_flip: bool) {
-        let mut known: Vec<(Place, Color)> = Vec::new();
+        self.orient_boards_knowing(replies, requested_flip, None)
+            .await;
+    }
+
+    /// [`GameService::orient_boards`], with one place's side already known.
+    async fn orient_boards_knowing(
+        &self,
+        replies: &mut [Reply],
+        requested_flip: bool,
+        seed: Option<(&Place, Color)>,
+    ) {
+        let mut known: Vec<(Place, Color)> =
+            seed.map(|(p, c)| vec![(p.clone(), c)]).unwrap_or_default();
         for r in replies.iter_mut() {
             let mut targets: Vec<&mut Reply> = vec![r];
             while let Some(r) = targets.pop() {
@@ -295,5 +330,14 @@ impl GameService {
         let (flip, theme) = self.private_view(platform, user_id, color).await;
         board.flip = flip;
         board.theme = theme;
+    }
+}
+
+/// The side at the bottom of a channel's pictures for its stored
+/// `settings board:` value (White unless it says black).
+fn channel_side(stored: Option<&str>) -> Color {
+    match stored.map(str::parse) {
+        Some(Ok(BoardView::Black)) => Color::Black,
+        _ => Color::White,
     }
 }

@@ -52,6 +52,7 @@ pub use leagues::{
     LeagueRow, NewLeague,
 };
 pub use outbox::{ANNOUNCE_END, ANNOUNCE_REMINDER, AnnouncementRow, ChallengeAnnouncementRow};
+pub use prefs::PlacePrefsRow;
 pub use ratings::{HeadToHead, RatingChange, RatingRow, RatingUpdate};
 pub use summaries::{ANNOUNCE_SUMMARY, RECORD_SUMMARY_ENTRIES, SUMMARY_LEASE_MS};
 // ---- premove

@@ -4,6 +4,19 @@
 use super::backend::{query, query_as};
 use super::{Store, StoreResult};
 
+/// The preferences [`Store::place_prefs`] reads, as stored.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlacePrefsRow {
+    /// The channel's language code.
+    pub language: Option<String>,
+    /// The channel's board view (`white` or `black`).
+    pub channel_board: Option<String>,
+    /// The user's board view.
+    pub board_view: Option<String>,
+    /// The user's board theme.
+    pub theme: Option<String>,
+}
+
 impl Store {
     /// The language set for a channel (`settings`), if any: a code such as
     /// `ru`, as stored.
@@ -22,6 +35,49 @@ impl Store {
                 .fetch_optional(&self.pool)
                 .await?;
         Ok(row.map(|r| r.0))
+    }
+
+    /// What a command in a channel needs before it is answered, read in one
+    /// statement (issue 36: one round trip to the database rather than
+    /// three): the channel's language and board view, and `user`'s board
+    /// view and theme (`None` for each not set).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn place_prefs(
+        &self,
+        platform: &str,
+        channel: &str,
+        user: &str,
+    ) -> StoreResult<PlacePrefsRow> {
+        let row: (
+            Option<String>,
+            Option<String>,
+            Option<String>,
+            Option<String>,
+        ) = query_as(
+            "select \
+             (select language from channel_settings where platform = ? and channel = ?), \
+             (select board_view from channel_board where platform = ? and channel = ?), \
+             (select board_view from board_setting where platform = ? and user_id = ?), \
+             (select theme from board_setting where platform = ? and user_id = ?)",
+        )
+        .bind(platform)
+        .bind(channel)
+        .bind(platform)
+        .bind(channel)
+        .bind(platform)
+        .bind(user)
+        .bind(platform)
+        .bind(user)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(PlacePrefsRow {
+            language: row.0,
+            channel_board: row.1,
+            board_view: row.2,
+            theme: row.3,
+        })
     }
 
     /// Sets (or replaces) the language of a channel.
@@ -171,5 +227,39 @@ mod tests {
             store.board_prefs("console", "bob").await.unwrap(),
             (None, None)
         );
+    }
+
+    #[tokio::test]
+    async fn place_prefs_reads_the_channel_and_the_user_at_once() {
+        let store = Store::open("sqlite::memory:").await.unwrap();
+        let none = store.place_prefs("console", "g", "alice").await.unwrap();
+        assert_eq!(none, PlacePrefsRow::default());
+        store
+            .set_channel_language("console", "g", "ru")
+            .await
+            .unwrap();
+        store
+            .set_channel_board("console", "g", "black")
+            .await
+            .unwrap();
+        store
+            .set_board_theme("console", "alice", "blue")
+            .await
+            .unwrap();
+        let read = store.place_prefs("console", "g", "alice").await.unwrap();
+        assert_eq!(
+            read,
+            PlacePrefsRow {
+                language: Some("ru".into()),
+                channel_board: Some("black".into()),
+                board_view: None,
+                theme: Some("blue".into()),
+            }
+        );
+        // Another channel, another user, another platform: nothing of it.
+        let other = store.place_prefs("console", "h", "bob").await.unwrap();
+        assert_eq!(other, PlacePrefsRow::default());
+        let elsewhere = store.place_prefs("discord", "g", "alice").await.unwrap();
+        assert_eq!(elsewhere, PlacePrefsRow::default());
     }
 }

@@ -1,6 +1,8 @@
 //! Store tests: schema rules enforced by the database, guarded writes.
 
-use chessbot::store::{ChannelKey, GameUpdate, MoveRow, NewChallenge, NewGame, Store, StoreError};
+use chessbot::store::{
+    ChannelKey, GameUpdate, MoveRow, NewChallenge, NewGame, PlacePrefsRow, Store, StoreError,
+};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -320,6 +322,48 @@ async fn channel_languages_are_stored_per_platform_and_channel() {
         store.channel_language("console", "lobby").await.unwrap(),
         None
     );
+}
+
+/// The one statement a command reads its preferences with (issue 36)
+/// sees each of the three tables, on both backends.
+#[tokio::test]
+async fn place_prefs_reads_language_channel_board_and_user_board_in_one() {
+    let store = super::test_store().await;
+    let read = store
+        .place_prefs("console", "general", "alice")
+        .await
+        .unwrap();
+    assert_eq!(read, PlacePrefsRow::default());
+    store
+        .set_channel_language("console", "general", "th")
+        .await
+        .unwrap();
+    store
+        .set_channel_board("console", "general", "black")
+        .await
+        .unwrap();
+    store
+        .set_board_view("console", "alice", "white")
+        .await
+        .unwrap();
+    store
+        .set_board_theme("console", "alice", "green")
+        .await
+        .unwrap();
+    let read = store
+        .place_prefs("console", "general", "alice")
+        .await
+        .unwrap();
+    assert_eq!(read.language.as_deref(), Some("th"));
+    assert_eq!(read.channel_board.as_deref(), Some("black"));
+    assert_eq!(read.board_view.as_deref(), Some("white"));
+    assert_eq!(read.theme.as_deref(), Some("green"));
+    let bob = store
+        .place_prefs("console", "general", "bob")
+        .await
+        .unwrap();
+    assert_eq!((bob.board_view, bob.theme), (None, None));
+    assert_eq!(bob.language.as_deref(), Some("th"));
 }
 
 #[tokio::test]
