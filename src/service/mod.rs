@@ -45,6 +45,10 @@ mod league960;
 mod announce;
 // ---- house: help generated from the command table (issue 28)
 pub mod help;
+// ---- house: leagues.rs split, a league's run in its own file (issue 28)
+mod league_run;
+// ---- house: premove.rs split, notes in their own file (issue 28)
+mod notes;
 
 pub use clock::{ManualClock, SystemClock};
 pub use comfort::VACATION_ALLOWANCE;

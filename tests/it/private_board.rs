@@ -5,51 +5,22 @@
 
 use std::io::Write;
 use std::process::{Command as Process, Stdio};
-use std::sync::Arc;
 
-use chessbot::adapters::text;
-use chessbot::service::{Actor, Event, GameService, ManualClock, Place, Reply};
-use chessbot::store::Store;
-use chrono::Utc;
 use serde_json::Value;
 
-fn place() -> Place {
-    Place {
-        platform: "console".into(),
-        guild: None,
-        channel: "general".into(),
-    }
-}
-
-async fn say(svc: &GameService, who: &str, line: &str) -> Vec<Reply> {
-    let cmd = text::parse(line).unwrap().expect("a command");
-    let by = Actor {
-        id: who.into(),
-        name: who.into(),
-    };
-    let r = svc.handle(&place(), &by, cmd).await;
-    assert!(
-        r.iter()
-            .all(|r| !matches!(r.event, Some(Event::Error { .. }))),
-        "{who} {line}: {:?}",
-        r.iter().map(|r| &r.text).collect::<Vec<_>>()
-    );
-    r
-}
+use crate::support::scenario::Scenario;
 
 #[tokio::test]
 async fn a_private_board_shows_the_note_to_its_author_alone() {
-    let store = Store::memory().await.unwrap();
-    let svc = GameService::open(store, Arc::new(ManualClock::new(Utc::now())))
-        .await
-        .unwrap();
-    say(&svc, "alice", "/chess challenge @bob color:black").await;
-    say(&svc, "bob", "/chess accept").await;
-    say(&svc, "bob", "/chess move e4").await;
-    say(&svc, "alice", "/chess note text:\"hit the centre: d5\"").await;
+    let h = Scenario::new().await;
+    h.ok("alice", "/chess challenge @bob color:black").await;
+    h.ok("bob", "/chess accept").await;
+    h.ok("bob", "/chess move e4").await;
+    h.ok("alice", "/chess note text:\"hit the centre: d5\"")
+        .await;
 
     // alice's private board: ephemeral, from her (Black's) side, with her note.
-    let r = say(&svc, "alice", "/chess board private:true").await;
+    let r = h.ok("alice", "/chess board private:true").await;
     assert_eq!(r.len(), 1);
     assert!(r[0].ephemeral);
     assert!(
@@ -59,20 +30,20 @@ async fn a_private_board_shows_the_note_to_its_author_alone() {
     );
     assert!(r[0].board.as_ref().is_some_and(|b| b.flip));
     // `flip` turns her private board once more; `board private` reads too.
-    let r = say(&svc, "alice", "/chess board private flip").await;
+    let r = h.ok("alice", "/chess board private flip").await;
     assert!(r[0].ephemeral && r[0].board.as_ref().is_some_and(|b| !b.flip));
 
     // The channel's board and bob's private board never show it.
-    let r = say(&svc, "alice", "/chess board").await;
+    let r = h.ok("alice", "/chess board").await;
     assert!(!r[0].ephemeral);
     assert!(!r[0].text.contains("hit the centre"), "{}", r[0].text);
     assert!(r[0].board.as_ref().is_some_and(|b| !b.flip));
-    let r = say(&svc, "bob", "/chess board private:true").await;
+    let r = h.ok("bob", "/chess board private:true").await;
     assert!(r[0].ephemeral);
     assert!(!r[0].text.contains("hit the centre"), "{}", r[0].text);
     assert!(r[0].board.as_ref().is_some_and(|b| !b.flip));
     // A spectator gets the board privately, without anyone's note.
-    let r = say(&svc, "carol", "/chess board private:true").await;
+    let r = h.ok("carol", "/chess board private:true").await;
     assert!(r[0].ephemeral && !r[0].text.contains("hit the centre"));
 }
 

@@ -4,110 +4,21 @@
 
 use std::sync::Arc;
 
-use chessbot::adapters::text;
 use chessbot::ratings::{Glicko2, rate_game};
 use chessbot::service::{
-    Actor, BestWinEvent, EndRatings, Event, GameService, LeaderboardRow, ManualClock, Place,
-    RatingDelta, Reply, StreakEvent,
+    BestWinEvent, EndRatings, Event, LeaderboardRow, ManualClock, RatingDelta, StreakEvent,
 };
-use chessbot::store::Store;
 use chrono::{Duration, Utc};
 
 use super::support;
+use crate::support::scenario::{Replies, Scenario};
 
-fn place(ch: &str) -> Place {
-    Place {
-        platform: "console".into(),
-        guild: None,
-        channel: ch.into(),
-    }
-}
-
-fn actor(n: &str) -> Actor {
-    Actor {
-        id: n.into(),
-        name: n.into(),
-    }
-}
-
-async fn say_in(svc: &GameService, ch: &str, who: &str, line: &str) -> Vec<Reply> {
-    let cmd = text::parse(line).unwrap().expect("a command");
-    svc.handle(&place(ch), &actor(who), cmd).await
-}
-
-struct H {
-    svc: GameService,
-    clock: Arc<ManualClock>,
-}
-
-async fn harness() -> H {
-    let clock = Arc::new(ManualClock::new(Utc::now()));
-    let store = Store::memory().await.unwrap();
-    let svc = GameService::open(store, clock.clone()).await.unwrap();
-    H { svc, clock }
-}
-
-impl H {
-    async fn say(&self, who: &str, line: &str) -> Vec<Reply> {
-        say_in(&self.svc, "general", who, line).await
-    }
-
-    /// `white` against `black` in `general`, with extra challenge options.
-    async fn start(&self, white: &str, black: &str, extra: &str) {
-        let r = self
-            .say(
-                white,
-                &format!("/chess challenge @{black} color:white {extra}"),
-            )
-            .await;
-        assert!(error(&r).is_none(), "{:?}", r[0].text);
-        let r = self.say(black, "/chess accept").await;
-        assert!(
-            matches!(r[0].event, Some(Event::Start { .. })),
-            "{:?}",
-            r[0].text
-        );
-    }
-
-    async fn play(&self, white: &str, black: &str, sans: &str) -> Vec<Reply> {
-        let mut out = Vec::new();
-        for (i, san) in sans.split_whitespace().enumerate() {
-            let who = if i % 2 == 0 { white } else { black };
-            let r = self.say(who, &format!("/chess move {san}")).await;
-            assert!(error(&r).is_none(), "{who} {san}: {:?}", r[0].text);
-            out.extend(r);
-        }
-        out
-    }
-
-    async fn stats(&self, line: &str) -> Event {
-        let r = self.say("carol", line).await;
-        r.into_iter()
-            .find_map(|r| r.event.filter(|e| matches!(e, Event::Stats { .. })))
-            .expect("a stats event")
-    }
-}
-
-fn error(r: &[Reply]) -> Option<String> {
-    r.iter().find_map(|r| match &r.event {
-        Some(Event::Error { code, .. }) => Some(code.clone()),
-        _ => None,
-    })
-}
-
-/// The `end` event's ratings (outer `None`: no end event at all).
-fn end_ratings(r: &[Reply]) -> Option<Option<EndRatings>> {
-    r.iter().find_map(|r| match &r.event {
-        Some(Event::End { ratings, .. }) => Some(*ratings),
-        _ => None,
-    })
-}
-
-fn end_text(r: &[Reply]) -> String {
-    r.iter()
-        .find(|r| matches!(r.event, Some(Event::End { .. })))
-        .map(|r| r.text.clone())
-        .unwrap_or_default()
+/// The stats event of `line` asked by a bystander.
+async fn stats(h: &Scenario, line: &str) -> Event {
+    let r = h.say("carol", line).await;
+    r.into_iter()
+        .find_map(|r| r.event.filter(|e| matches!(e, Event::Stats { .. })))
+        .expect("a stats event")
 }
 
 fn games_of(e: &Event) -> (i64, i64, i64, i64) {
@@ -125,11 +36,11 @@ fn games_of(e: &Event) -> (i64, i64, i64, i64) {
 
 #[tokio::test]
 async fn a_rated_win_updates_both_players_from_1500() {
-    let h = harness().await;
-    h.start("alice", "bob", "").await;
+    let h = Scenario::new().await;
+    h.start_between("alice", "bob", "").await;
     // Fool's mate: black (bob) wins.
-    let r = h.play("alice", "bob", "f3 e5 g4 Qh4#").await;
-    let ratings = end_ratings(&r).expect("end").expect("rated");
+    let r = h.moves("alice", "bob", "f3 e5 g4 Qh4#").await;
+    let ratings = r.end_ratings().expect("end").expect("rated");
     assert_eq!(
         ratings,
         EndRatings {
@@ -143,7 +54,7 @@ async fn a_rated_win_updates_both_players_from_1500() {
             },
         }
     );
-    let text = end_text(&r);
+    let text = &r.with_event(|e| matches!(e, Event::End { .. })).text;
     assert!(text.contains("bob: 1500 → 1662 (+162)"), "{text}");
     assert!(text.contains("alice: 1500 → 1338 (-162)"), "{text}");
     let pgn = h.say("carol", "/chess pgn").await;
@@ -158,7 +69,7 @@ async fn a_rated_win_updates_both_players_from_1500() {
         pgn[0].text
     );
 
-    let bob = h.stats("/chess stats @bob").await;
+    let bob = stats(&h, "/chess stats @bob").await;
     assert_eq!(
         bob,
         Event::Stats {
@@ -184,46 +95,49 @@ async fn a_rated_win_updates_both_players_from_1500() {
         }
     );
     assert_eq!(
-        games_of(&h.stats("/chess stats @alice").await),
+        games_of(&stats(&h, "/chess stats @alice").await),
         (1, 0, 0, 1)
     );
 }
 
 #[tokio::test]
 async fn wins_draws_and_losses_are_counted_and_head_to_head_scored() {
-    let h = harness().await;
+    let h = Scenario::new().await;
     // 1: alice wins by resignation.
-    h.start("alice", "bob", "").await;
-    h.play("alice", "bob", "e4 e5").await;
+    h.start_between("alice", "bob", "").await;
+    h.moves("alice", "bob", "e4 e5").await;
     let r = h.say("bob", "/chess resign").await;
-    assert!(end_ratings(&r).expect("end").is_some());
+    assert!(r.end_ratings().expect("end").is_some());
     // 2: a draw by agreement.
-    h.start("alice", "bob", "").await;
-    h.play("alice", "bob", "d4 d5").await;
+    h.start_between("alice", "bob", "").await;
+    h.moves("alice", "bob", "d4 d5").await;
     h.say("alice", "/chess draw").await;
     let r = h.say("bob", "/chess draw").await;
-    let d = end_ratings(&r).expect("end").expect("rated");
+    let d = r.end_ratings().expect("end").expect("rated");
     // alice was higher rated: the draw costs her.
     assert!(
         d.white.after < d.white.before && d.black.after > d.black.before,
         "{d:?}"
     );
     // 3: bob wins on time (the deadline task finishes it).
-    h.start("alice", "bob", "").await;
-    h.play("alice", "bob", "c4 c5").await;
+    h.start_between("alice", "bob", "").await;
+    h.moves("alice", "bob", "c4 c5").await;
     h.clock.advance(Duration::days(4));
-    let r = h.svc.run_due().await;
+    let r = h.run_due().await;
     assert!(
-        end_ratings(&r).expect("end").is_some(),
+        r.end_ratings().expect("end").is_some(),
         "timeouts are rated"
     );
 
     assert_eq!(
-        games_of(&h.stats("/chess stats @alice").await),
+        games_of(&stats(&h, "/chess stats @alice").await),
         (3, 1, 1, 1)
     );
-    assert_eq!(games_of(&h.stats("/chess stats @bob").await), (3, 1, 1, 1));
-    match h.stats("/chess stats @alice vs:@bob").await {
+    assert_eq!(
+        games_of(&stats(&h, "/chess stats @bob").await),
+        (3, 1, 1, 1)
+    );
+    match stats(&h, "/chess stats @alice vs:@bob").await {
         Event::Stats { vs: Some(v), .. } => {
             assert_eq!((v.games, v.wins, v.draws, v.losses), (3, 1, 1, 1));
             assert_eq!(v.opponent, "bob");
@@ -237,25 +151,25 @@ async fn wins_draws_and_losses_are_counted_and_head_to_head_scored() {
 
 #[tokio::test]
 async fn casual_custom_fen_and_aborted_games_leave_ratings_alone() {
-    let h = harness().await;
-    h.start("alice", "bob", "rated:false").await;
-    let r = h.play("alice", "bob", "f3 e5 g4 Qh4#").await;
-    assert_eq!(end_ratings(&r), Some(None));
+    let h = Scenario::new().await;
+    h.start_between("alice", "bob", "rated:false").await;
+    let r = h.moves("alice", "bob", "f3 e5 g4 Qh4#").await;
+    assert_eq!(r.end_ratings(), Some(None));
     // A custom position is never rated, even when asked.
-    h.start(
+    h.start_between(
         "alice",
         "bob",
         "rated:true fen:\"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"",
     )
     .await;
     let r = h.say("alice", "/chess resign").await;
-    assert_eq!(end_ratings(&r), Some(None));
-    h.start("alice", "bob", "").await;
+    assert_eq!(r.end_ratings(), Some(None));
+    h.start_between("alice", "bob", "").await;
     let r = h.say("alice", "/chess abort").await;
-    assert_eq!(end_ratings(&r), Some(None));
+    assert_eq!(r.end_ratings(), Some(None));
     let pgn = h.say("carol", "/chess pgn").await;
     assert!(!pgn[0].text.contains("WhiteElo"));
-    match h.stats("/chess stats @alice").await {
+    match stats(&h, "/chess stats @alice").await {
         Event::Stats { rating, games, .. } => assert_eq!((rating, games), (None, 0)),
         e => panic!("{e:?}"),
     }
@@ -271,9 +185,9 @@ async fn casual_custom_fen_and_aborted_games_leave_ratings_alone() {
 
 #[tokio::test]
 async fn the_leaderboard_lists_established_players_before_provisional_ones() {
-    let h = harness().await;
-    h.start("alice", "bob", "").await;
-    h.play("alice", "bob", "f3 e5 g4 Qh4#").await;
+    let h = Scenario::new().await;
+    h.start_between("alice", "bob", "").await;
+    h.moves("alice", "bob", "f3 e5 g4 Qh4#").await;
     let r = h.say("carol", "/chess leaderboard").await;
     assert!(r[0].text.contains("provisional"), "{}", r[0].text);
     match &r[0].event {
@@ -308,35 +222,34 @@ async fn the_leaderboard_lists_established_players_before_provisional_ones() {
 async fn two_services_rate_each_game_once(url: &str) {
     const GAMES: usize = 6;
     let clock = Arc::new(ManualClock::new(Utc::now()));
-    let a = GameService::open(Store::open(url).await.unwrap(), clock.clone())
-        .await
-        .unwrap();
-    let b = GameService::open(Store::open(url).await.unwrap(), clock.clone())
-        .await
-        .unwrap();
+    let a = Scenario::builder()
+        .url(url)
+        .clock(clock.clone())
+        .open()
+        .await;
+    let b = Scenario::builder()
+        .url(url)
+        .clock(clock.clone())
+        .open()
+        .await;
     for g in 0..GAMES {
         let ch = format!("c{g}");
-        say_in(
-            &a,
-            &ch,
-            "alice",
-            "/chess challenge @bob color:white days:14",
-        )
-        .await;
-        say_in(&b, &ch, "bob", "/chess accept").await;
-        say_in(&a, &ch, "alice", "/chess move e4").await;
-        say_in(&b, &ch, "bob", "/chess move e5").await;
+        a.say_in("alice", &ch, "/chess challenge @bob color:white days:14")
+            .await;
+        b.say_in("bob", &ch, "/chess accept").await;
+        a.say_in("alice", &ch, "/chess move e4").await;
+        b.say_in("bob", &ch, "/chess move e5").await;
         // A pair's rated games count three times a day (docs/RULES.md):
         // a day between starts keeps every game rated.
         clock.advance(chrono::TimeDelta::hours(25));
     }
     let mut tasks = tokio::task::JoinSet::new();
     for g in 0..GAMES {
-        for svc in [a.clone(), b.clone()] {
+        for h in [a.clone(), b.clone()] {
             let ch = format!("c{g}");
             tasks.spawn(async move {
-                let r = say_in(&svc, &ch, "bob", "/chess resign").await;
-                usize::from(end_ratings(&r).flatten().is_some())
+                let r = h.say_in("bob", &ch, "/chess resign").await;
+                usize::from(r.end_ratings().flatten().is_some())
             });
         }
     }
@@ -353,7 +266,7 @@ async fn two_services_rate_each_game_once(url: &str) {
     for _ in 0..GAMES {
         (white, black) = rate_game(white, black, 1.0);
     }
-    let stats = say_in(&a, "c0", "carol", "/chess stats @alice").await;
+    let stats = a.say_in("carol", "c0", "/chess stats @alice").await;
     match &stats[0].event {
         Some(Event::Stats {
             rating,
@@ -370,7 +283,7 @@ async fn two_services_rate_each_game_once(url: &str) {
         }
         e => panic!("{e:?}"),
     }
-    let bob = say_in(&b, "c0", "carol", "/chess stats @bob").await;
+    let bob = b.say_in("carol", "c0", "/chess stats @bob").await;
     let expected = black.rating.round() as i64;
     assert!(matches!(
         &bob[0].event,
@@ -396,16 +309,16 @@ async fn two_services_on_one_postgresql_rate_each_game_once() {
 
 #[tokio::test]
 async fn stats_show_the_current_streak_and_the_best_win() {
-    let h = harness().await;
+    let h = Scenario::new().await;
     // carol beats alice, then dave (who first beats erin, so is rated
     // higher than 1500 when carol meets him), then loses twice to bob.
     let fools_mate_for_black = "f3 e5 g4 Qh4#";
-    h.start("alice", "carol", "").await;
-    h.play("alice", "carol", fools_mate_for_black).await;
-    h.start("erin", "dave", "").await;
-    h.play("erin", "dave", fools_mate_for_black).await;
-    h.start("dave", "carol", "").await;
-    h.play("dave", "carol", fools_mate_for_black).await;
+    h.start_between("alice", "carol", "").await;
+    h.moves("alice", "carol", fools_mate_for_black).await;
+    h.start_between("erin", "dave", "").await;
+    h.moves("erin", "dave", fools_mate_for_black).await;
+    h.start_between("dave", "carol", "").await;
+    h.moves("dave", "carol", fools_mate_for_black).await;
     let r = h.say("frank", "/chess stats @carol").await;
     let text = r[0].text.clone();
     match r[0].event.clone() {
@@ -428,10 +341,10 @@ async fn stats_show_the_current_streak_and_the_best_win() {
     assert!(text.contains("Current streak: 2 wins."), "{text}");
     assert!(text.contains("Best win: against dave ("), "{text}");
     for _ in 0..2 {
-        h.start("carol", "bob", "").await;
-        h.play("carol", "bob", fools_mate_for_black).await;
+        h.start_between("carol", "bob", "").await;
+        h.moves("carol", "bob", fools_mate_for_black).await;
     }
-    match h.stats("/chess stats @carol").await {
+    match stats(&h, "/chess stats @carol").await {
         Event::Stats {
             streak, best_win, ..
         } => {
@@ -447,7 +360,7 @@ async fn stats_show_the_current_streak_and_the_best_win() {
         e => panic!("{e:?}"),
     }
     // Nobody rated yet: no streak, no best win.
-    match h.stats("/chess stats @zoe").await {
+    match stats(&h, "/chess stats @zoe").await {
         Event::Stats {
             streak, best_win, ..
         } => assert!(streak.is_none() && best_win.is_none()),

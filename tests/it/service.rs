@@ -4,163 +4,27 @@
 use std::sync::Arc;
 
 use chessbot::adapters::text;
-use chessbot::service::{Actor, Event, GameService, ManualClock, Place, Reply};
-use chessbot::store::Store;
+use chessbot::service::{Actor, Event, ManualClock, Reply};
 use chrono::{Duration, Utc};
 
-struct H {
-    svc: GameService,
-    clock: Arc<ManualClock>,
+use crate::support::scenario::{Replies, Scenario, actor, place};
+
+async fn harness() -> Scenario {
+    Scenario::builder()
+        .store(super::test_store().await)
+        .follow_ups()
+        .open()
+        .await
 }
 
-fn place(ch: &str) -> Place {
-    Place {
-        platform: "console".into(),
-        guild: None,
-        channel: ch.into(),
-    }
-}
-
-fn actor(n: &str) -> Actor {
-    Actor {
-        id: n.into(),
-        name: n.into(),
-    }
-}
-
-async fn harness_on(store: Store, clock: Arc<ManualClock>) -> H {
-    let svc = GameService::open(store, clock.clone()).await.unwrap();
-    H { svc, clock }
-}
-
-async fn harness() -> H {
-    harness_on(
-        super::test_store().await,
-        Arc::new(ManualClock::new(Utc::now())),
-    )
-    .await
-}
-
-impl H {
-    async fn say_in(&self, ch: &str, who: &str, line: &str) -> Vec<Reply> {
-        let cmd = text::parse(line).unwrap().expect("a command");
-        let mut replies = self.svc.handle(&place(ch), &actor(who), cmd).await;
-        // As the adapters do: what follows a reply (a summary) comes after.
-        let mut follow = Vec::new();
-        for r in &replies {
-            if let Some(work) = &r.follow_up {
-                follow.extend(self.svc.follow_up(work).await);
-            }
-        }
-        replies.extend(follow);
-        replies
-    }
-
-    async fn say(&self, who: &str, line: &str) -> Vec<Reply> {
-        self.say_in("general", who, line).await
-    }
-
-    /// Plays moves alternately starting with `first`.
-    async fn moves(&self, first: &str, second: &str, sans: &str) -> Vec<Reply> {
-        let mut out = Vec::new();
-        for (i, san) in sans.split_whitespace().enumerate() {
-            let who = if i % 2 == 0 { first } else { second };
-            let r = self.say(who, &format!("/chess move {san}")).await;
-            assert!(
-                error(&r).is_none(),
-                "{who} {san}: {:?}",
-                r.iter().map(|r| &r.text).collect::<Vec<_>>()
-            );
-            out.extend(r);
-        }
-        out
-    }
-
-    /// alice (white) against bob (black), optionally from a FEN.
-    async fn start(&self, extra: &str) {
-        let r = self
-            .say(
-                "alice",
-                &format!("/chess challenge @bob color:white {extra}"),
-            )
-            .await;
-        assert!(error(&r).is_none(), "{:?}", r[0].text);
-        let r = self.say("bob", "/chess accept").await;
-        assert!(
-            matches!(r[0].event, Some(Event::Start { .. })),
-            "{:?}",
-            r[0].text
-        );
-    }
-
-    async fn pgn(&self) -> String {
-        let r = self.say("carol", "/chess pgn").await;
-        match &r[0].event {
-            Some(Event::Pgn { pgn }) => pgn.clone(),
-            e => panic!("no pgn: {e:?}"),
-        }
-    }
-}
-
-fn error_msg(r: &[Reply]) -> Option<(String, String)> {
-    r.iter().find_map(|r| match &r.event {
-        Some(Event::Error { code, message }) => Some((code.clone(), message.clone())),
-        _ => None,
-    })
-}
-
-fn error(r: &[Reply]) -> Option<String> {
-    r.iter().find_map(|r| match &r.event {
-        Some(Event::Error { code, .. }) => Some(code.clone()),
-        _ => None,
-    })
-}
-
-fn end(r: &[Reply]) -> Option<(String, Option<String>, String)> {
-    r.iter().find_map(|r| match &r.event {
-        Some(Event::End {
-            result,
-            winner,
-            termination,
-            ..
-        }) => Some((result.clone(), winner.clone(), termination.clone())),
-        _ => None,
-    })
-}
-
-fn assert_end(r: &[Reply], result: &str, winner: Option<&str>, termination: &str) {
-    let e = end(r).unwrap_or_else(|| {
-        panic!(
-            "no end event in {:?}",
-            r.iter().map(|r| &r.text).collect::<Vec<_>>()
-        )
-    });
-    assert_eq!(
-        e,
-        (
-            result.to_string(),
-            winner.map(str::to_string),
-            termination.to_string()
-        )
-    );
-    let summary = r.iter().find_map(|r| match &r.event {
-        Some(Event::Summary {
-            result: summary_result,
-            pgn,
-            ..
-        }) => Some((summary_result.clone(), pgn.clone())),
-        _ => None,
-    });
-    let deferred = r.iter().any(|r| r.follow_up.is_some());
-    if termination == "aborted" {
-        assert!(summary.is_none() && !deferred, "no summary after an abort");
-    } else if let Some((summary_result, pgn)) = summary {
-        assert_eq!(summary_result, result);
-        assert!(pgn.contains(&format!("[Result \"{result}\"]")), "{pgn}");
-    } else {
-        // Announcements (`run_due`) leave the summary to the adapter.
-        assert!(deferred, "a summary follows the end");
-    }
+/// A service on the database at `url` (a restart, or another process).
+async fn harness_on(url: &str, clock: Arc<ManualClock>) -> Scenario {
+    Scenario::builder()
+        .url(url)
+        .clock(clock)
+        .follow_ups()
+        .open()
+        .await
 }
 
 #[tokio::test]
@@ -168,10 +32,9 @@ async fn checkmate_ends_the_game_with_a_summary_and_pgn() {
     let h = harness().await;
     h.start("").await;
     let r = h.moves("alice", "bob", "f3 e5 g4 Qh4#").await;
-    assert_end(&r, "0-1", Some("black"), "checkmate");
+    r.assert_end("0-1", Some("black"), "checkmate");
     assert!(r.iter().any(|r| r.text.contains("Checkmate: bob wins")));
-    let r = h.say("alice", "/chess move e4").await;
-    assert_eq!(error(&r).as_deref(), Some("no_game"));
+    assert_eq!(h.error("alice", "/chess move e4").await.code, "no_game");
     assert!(h.pgn().await.contains("1. f3 e5 2. g4 Qh4# 0-1"));
 }
 
@@ -180,7 +43,7 @@ async fn stalemate() {
     let h = harness().await;
     h.start("fen:\"7k/8/4Q1K1/8/8/8/8/8 w - - 0 1\"").await;
     let r = h.moves("alice", "bob", "Qf7").await;
-    assert_end(&r, "1/2-1/2", None, "stalemate");
+    r.assert_end("1/2-1/2", None, "stalemate");
 }
 
 #[tokio::test]
@@ -188,18 +51,18 @@ async fn dead_positions_king_against_king_and_minor_piece() {
     let h = harness().await;
     h.start("fen:\"8/8/8/8/8/8/1q6/K6k w - - 0 1\"").await;
     let r = h.moves("alice", "bob", "Kxb2").await;
-    assert_end(&r, "1/2-1/2", None, "dead_position");
+    r.assert_end("1/2-1/2", None, "dead_position");
 
     let h = harness().await;
     h.start("fen:\"k7/8/8/8/8/8/1r6/KB6 w - - 0 1\"").await;
     let r = h.moves("alice", "bob", "Kxb2").await;
-    assert_end(&r, "1/2-1/2", None, "dead_position");
+    r.assert_end("1/2-1/2", None, "dead_position");
 
     let h = harness().await;
     // Kings and bishops only, all on dark squares.
     h.start("fen:\"5b1k/8/8/8/8/8/1n6/K1B5 w - - 0 1\"").await;
     let r = h.moves("alice", "bob", "Kxb2").await;
-    assert_end(&r, "1/2-1/2", None, "dead_position");
+    r.assert_end("1/2-1/2", None, "dead_position");
 }
 
 #[tokio::test]
@@ -209,7 +72,7 @@ async fn threefold_repetition_is_automatic_under_house_rules() {
     let r = h
         .moves("alice", "bob", "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8")
         .await;
-    assert_end(&r, "1/2-1/2", None, "threefold_repetition");
+    r.assert_end("1/2-1/2", None, "threefold_repetition");
 }
 
 #[tokio::test]
@@ -217,7 +80,7 @@ async fn fifty_moves_is_automatic_under_house_rules() {
     let h = harness().await;
     h.start("fen:\"k7/8/8/8/8/8/8/KR6 w - - 99 80\"").await;
     let r = h.moves("alice", "bob", "Rb2").await;
-    assert_end(&r, "1/2-1/2", None, "fifty_moves");
+    r.assert_end("1/2-1/2", None, "fifty_moves");
 }
 
 #[tokio::test]
@@ -226,34 +89,37 @@ async fn strict_fide_seventy_five_moves_and_claims() {
     h.start("rules:fide fen:\"k7/8/8/8/8/8/8/KR6 w - - 149 100\"")
         .await;
     let r = h.moves("alice", "bob", "Rb2").await;
-    assert_end(&r, "1/2-1/2", None, "seventyfive_moves");
+    r.assert_end("1/2-1/2", None, "seventyfive_moves");
 
     let h = harness().await;
     h.start("rules:fide fen:\"k7/8/8/8/8/8/8/KR6 w - - 100 80\"")
         .await;
-    let r = h.say("bob", "/chess claim").await;
-    assert_eq!(error(&r).as_deref(), Some("not_your_turn"));
-    let r = h.say("alice", "/chess claim").await;
-    assert_end(&r, "1/2-1/2", None, "fifty_moves");
+    assert_eq!(h.error("bob", "/chess claim").await.code, "not_your_turn");
+    h.end("alice", "/chess claim", "1/2-1/2", None, "fifty_moves")
+        .await;
 
     let h = harness().await;
     h.start("rules:fide").await;
     h.moves("alice", "bob", "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8")
         .await;
-    let r = h.say("alice", "/chess claim").await;
-    assert_end(&r, "1/2-1/2", None, "threefold_repetition");
+    h.end(
+        "alice",
+        "/chess claim",
+        "1/2-1/2",
+        None,
+        "threefold_repetition",
+    )
+    .await;
 }
 
 #[tokio::test]
 async fn claims_are_refused_under_house_rules_and_without_grounds() {
     let h = harness().await;
     h.start("").await;
-    let r = h.say("alice", "/chess claim").await;
-    assert_eq!(error(&r).as_deref(), Some("not_allowed"));
+    assert_eq!(h.error("alice", "/chess claim").await.code, "not_allowed");
     let h = harness().await;
     h.start("rules:fide").await;
-    let r = h.say("alice", "/chess claim").await;
-    assert_eq!(error(&r).as_deref(), Some("not_allowed"));
+    assert_eq!(h.error("alice", "/chess claim").await.code, "not_allowed");
 }
 
 #[tokio::test]
@@ -262,13 +128,12 @@ async fn draw_offer_lifecycle() {
     h.start("").await;
     let r = h.say("alice", "/chess draw").await;
     assert_eq!(
-        error(&r).as_deref(),
+        r.error().as_deref(),
         Some("not_allowed"),
         "no offer before both moved"
     );
     h.moves("alice", "bob", "e4 e5 Nf3").await;
-    let r = h.say("carol", "/chess draw").await;
-    assert_eq!(error(&r).as_deref(), Some("not_a_player"));
+    assert_eq!(h.error("carol", "/chess draw").await.code, "not_a_player");
     let r = h.say("alice", "/chess draw").await;
     assert_eq!(r[0].event, Some(Event::DrawOffer { by: "alice".into() }));
     assert_eq!(r[0].mentions, vec![actor("bob")]);
@@ -288,8 +153,8 @@ async fn draw_offer_lifecycle() {
     let r = h.say("bob", "/chess draw").await;
     assert!(matches!(r[0].event, Some(Event::DrawOffer { .. })));
     // Offering when the opponent has offered accepts.
-    let r = h.say("alice", "/chess draw").await;
-    assert_end(&r, "1/2-1/2", None, "agreement");
+    h.end("alice", "/chess draw", "1/2-1/2", None, "agreement")
+        .await;
 }
 
 #[tokio::test]
@@ -299,7 +164,7 @@ async fn draw_offer_can_be_declined() {
     h.moves("alice", "bob", "e4 e5").await;
     h.say("alice", "/chess draw").await;
     let r = h.say("bob", "/chess decline").await;
-    assert!(error(&r).is_none());
+    assert!(r.error().is_none());
     let r = h.say("bob", "/chess draw").await;
     assert!(matches!(r[0].event, Some(Event::DrawOffer { .. })));
 }
@@ -309,14 +174,20 @@ async fn resignation_and_resignation_against_a_lone_king() {
     let h = harness().await;
     h.start("").await;
     h.moves("alice", "bob", "e4 e5").await;
-    let r = h.say("alice", "/chess resign").await;
-    assert_end(&r, "0-1", Some("black"), "resignation");
+    h.end(
+        "alice",
+        "/chess resign",
+        "0-1",
+        Some("black"),
+        "resignation",
+    )
+    .await;
 
     let h = harness().await;
     h.start("fen:\"k7/8/8/8/8/8/8/KQ6 w - - 0 1\"").await;
     h.moves("alice", "bob", "Qb2 Ka7").await;
-    let r = h.say("alice", "/chess resign").await;
-    assert_end(&r, "1/2-1/2", None, "resignation");
+    h.end("alice", "/chess resign", "1/2-1/2", None, "resignation")
+        .await;
 }
 
 #[tokio::test]
@@ -324,14 +195,12 @@ async fn abort_only_before_both_have_moved() {
     let h = harness().await;
     h.start("").await;
     h.moves("alice", "bob", "e4").await;
-    let r = h.say("bob", "/chess abort").await;
-    assert_end(&r, "*", None, "aborted");
+    h.end("bob", "/chess abort", "*", None, "aborted").await;
 
     let h = harness().await;
     h.start("").await;
     h.moves("alice", "bob", "e4 e5").await;
-    let r = h.say("bob", "/chess abort").await;
-    assert_eq!(error(&r).as_deref(), Some("not_allowed"));
+    assert_eq!(h.error("bob", "/chess abort").await.code, "not_allowed");
 }
 
 #[tokio::test]
@@ -339,20 +208,20 @@ async fn timeout_reminder_once_then_loss() {
     let h = harness().await;
     h.start("days:1").await;
     h.moves("alice", "bob", "e4 e5").await;
-    assert!(h.svc.run_due().await.is_empty());
+    assert!(h.run_due().await.is_empty());
     h.clock.advance(Duration::hours(20));
-    let r = h.svc.run_due().await;
+    let r = h.run_due().await;
     assert_eq!(r.len(), 1);
     match &r[0].event {
         Some(Event::Reminder { player, .. }) => assert_eq!(player, "alice"),
         e => panic!("{e:?}"),
     }
     assert_eq!(r[0].mentions, vec![actor("alice")]);
-    assert!(h.svc.run_due().await.is_empty(), "reminded once");
+    assert!(h.run_due().await.is_empty(), "reminded once");
     h.clock.advance(Duration::hours(4));
-    let r = h.svc.run_due().await;
-    assert_end(&r, "0-1", Some("black"), "timeout");
-    assert!(h.svc.run_due().await.is_empty(), "announced once");
+    let r = h.run_due().await;
+    r.assert_end("0-1", Some("black"), "timeout");
+    assert!(h.run_due().await.is_empty(), "announced once");
 }
 
 #[tokio::test]
@@ -361,8 +230,8 @@ async fn timeout_against_a_lone_king_is_a_draw() {
     h.start("fen:\"k7/8/8/8/8/8/8/KQ6 w - - 0 1\"").await;
     h.moves("alice", "bob", "Qb2 Ka7").await;
     h.clock.advance(Duration::days(3));
-    let r = h.svc.run_due().await;
-    assert_end(&r, "1/2-1/2", None, "timeout");
+    let r = h.run_due().await;
+    r.assert_end("1/2-1/2", None, "timeout");
 }
 
 #[tokio::test]
@@ -371,8 +240,8 @@ async fn timeout_before_a_first_move_aborts() {
     h.start("").await;
     h.moves("alice", "bob", "e4").await;
     h.clock.advance(Duration::days(3));
-    let r = h.svc.run_due().await;
-    assert_end(&r, "*", None, "aborted");
+    let r = h.run_due().await;
+    r.assert_end("*", None, "aborted");
 }
 
 #[tokio::test]
@@ -381,12 +250,14 @@ async fn takeback_needs_the_opponent() {
     h.start("").await;
     h.moves("alice", "bob", "e4 e5 Nf3").await;
     let r = h.say("alice", "/chess takeback").await;
-    assert!(error(&r).is_none());
+    assert!(r.error().is_none());
     assert_eq!(r[0].mentions, vec![actor("bob")]);
-    let r = h.say("alice", "/chess takeback").await;
-    assert_eq!(error(&r).as_deref(), Some("not_allowed"));
+    assert_eq!(
+        h.error("alice", "/chess takeback").await.code,
+        "not_allowed"
+    );
     let r = h.say("bob", "/chess takeback").await;
-    assert!(error(&r).is_none());
+    assert!(r.error().is_none());
     assert!(h.pgn().await.contains("1. e4 e5 *"));
     // alice is to move again.
     h.moves("alice", "bob", "Nc3").await;
@@ -396,24 +267,30 @@ async fn takeback_needs_the_opponent() {
 #[tokio::test]
 async fn permissions_and_errors_change_nothing() {
     let h = harness().await;
-    let r = h.say("alice", "/chess challenge @alice").await;
-    assert_eq!(error(&r).as_deref(), Some("not_allowed"));
-    let r = h.say("alice", "/chess accept").await;
-    assert_eq!(error(&r).as_deref(), Some("no_challenge"));
-    let r = h.say("alice", "/chess move e4").await;
-    assert_eq!(error(&r).as_deref(), Some("no_game"));
-    let r = h.say("alice", "/chess challenge fen:\"not a fen\"").await;
-    assert_eq!(error(&r).as_deref(), Some("invalid_fen"));
+    assert_eq!(
+        h.error("alice", "/chess challenge @alice").await.code,
+        "not_allowed"
+    );
+    assert_eq!(h.error("alice", "/chess accept").await.code, "no_challenge");
+    assert_eq!(h.error("alice", "/chess move e4").await.code, "no_game");
+    assert_eq!(
+        h.error("alice", "/chess challenge fen:\"not a fen\"")
+            .await
+            .code,
+        "invalid_fen"
+    );
     h.say("alice", "/chess challenge @bob color:white").await;
-    let r = h.say("carol", "/chess accept").await;
-    assert_eq!(error(&r).as_deref(), Some("no_challenge"));
-    let r = h.say("alice", "/chess accept").await;
-    assert_eq!(error(&r).as_deref(), Some("not_allowed"));
-    let r = h.say("carol", "/chess challenge").await;
-    assert_eq!(error(&r).as_deref(), Some("game_in_progress"));
+    assert_eq!(h.error("carol", "/chess accept").await.code, "no_challenge");
+    assert_eq!(h.error("alice", "/chess accept").await.code, "not_allowed");
+    assert_eq!(
+        h.error("carol", "/chess challenge").await.code,
+        "game_in_progress"
+    );
     h.say("bob", "/chess accept").await;
-    let r = h.say("carol", "/chess challenge @dave").await;
-    assert_eq!(error(&r).as_deref(), Some("game_in_progress"));
+    assert_eq!(
+        h.error("carol", "/chess challenge @dave").await.code,
+        "game_in_progress"
+    );
     let before = h.pgn().await;
     for (who, line, code) in [
         ("bob", "/chess move e5", "not_your_turn"),
@@ -424,13 +301,12 @@ async fn permissions_and_errors_change_nothing() {
         ("carol", "/chess resign", "not_a_player"),
     ] {
         let r = h.say(who, line).await;
-        assert_eq!(error(&r).as_deref(), Some(code), "{line}");
+        assert_eq!(r.error().as_deref(), Some(code), "{line}");
         assert!(r[0].ephemeral);
         assert_eq!(h.pgn().await, before);
     }
     let long = format!("/chess move {}", "e".repeat(500));
-    let r = h.say("alice", &long).await;
-    assert_eq!(error(&r).as_deref(), Some("invalid_notation"));
+    assert_eq!(h.error("alice", &long).await.code, "invalid_notation");
     assert_eq!(h.pgn().await, before);
 }
 
@@ -438,18 +314,19 @@ async fn permissions_and_errors_change_nothing() {
 async fn ambiguous_moves_are_refused() {
     let h = harness().await;
     h.start("fen:\"k7/8/8/8/8/8/8/KN3N2 w - - 0 1\"").await;
-    let r = h.say("alice", "/chess move Nd2").await;
-    assert_eq!(error(&r).as_deref(), Some("ambiguous_move"));
+    assert_eq!(
+        h.error("alice", "/chess move Nd2").await.code,
+        "ambiguous_move"
+    );
 }
 
 #[tokio::test]
 async fn open_challenge_anyone_may_accept_and_cancel() {
     let h = harness().await;
     h.say("alice", "/chess challenge").await;
-    let r = h.say("bob", "/chess cancel").await;
-    assert_eq!(error(&r).as_deref(), Some("not_allowed"));
+    assert_eq!(h.error("bob", "/chess cancel").await.code, "not_allowed");
     let r = h.say("alice", "/chess cancel").await;
-    assert!(error(&r).is_none());
+    assert!(r.error().is_none());
     h.say("alice", "/chess challenge color:black").await;
     let r = h.say("zed", "/chess accept").await;
     assert_eq!(
@@ -470,26 +347,27 @@ async fn personal_challenge_can_be_declined() {
     let h = harness().await;
     h.say("alice", "/chess challenge @bob").await;
     let r = h.say("bob", "/chess decline").await;
-    assert!(error(&r).is_none());
-    let r = h.say("bob", "/chess accept").await;
-    assert_eq!(error(&r).as_deref(), Some("no_challenge"));
+    assert!(r.error().is_none());
+    assert_eq!(h.error("bob", "/chess accept").await.code, "no_challenge");
 }
 
 #[tokio::test]
 async fn two_channels_hold_independent_games() {
     let h = harness().await;
-    h.say_in("a", "alice", "/chess challenge @bob color:white")
+    h.say_in("alice", "a", "/chess challenge @bob color:white")
         .await;
-    h.say_in("a", "bob", "/chess accept").await;
-    h.say_in("b", "bob", "/chess challenge @alice color:white")
+    h.say_in("bob", "a", "/chess accept").await;
+    h.say_in("bob", "b", "/chess challenge @alice color:white")
         .await;
-    h.say_in("b", "alice", "/chess accept").await;
-    let r = h.say_in("a", "alice", "/chess move e4").await;
-    assert!(error(&r).is_none());
-    let r = h.say_in("b", "bob", "/chess move d4").await;
-    assert!(error(&r).is_none());
-    let r = h.say_in("a", "alice", "/chess move d4").await;
-    assert_eq!(error(&r).as_deref(), Some("not_your_turn"));
+    h.say_in("alice", "b", "/chess accept").await;
+    let r = h.say_in("alice", "a", "/chess move e4").await;
+    assert!(r.error().is_none());
+    let r = h.say_in("bob", "b", "/chess move d4").await;
+    assert!(r.error().is_none());
+    assert_eq!(
+        h.error_in("alice", "a", "/chess move d4").await.code,
+        "not_your_turn"
+    );
 }
 
 #[tokio::test]
@@ -497,8 +375,10 @@ async fn rematch_swaps_colours() {
     let h = harness().await;
     h.start("").await;
     h.say("alice", "/chess resign").await;
-    let r = h.say("carol", "/chess rematch").await;
-    assert_eq!(error(&r).as_deref(), Some("not_a_player"));
+    assert_eq!(
+        h.error("carol", "/chess rematch").await.code,
+        "not_a_player"
+    );
     let r = h.say("alice", "/chess rematch").await;
     assert!(matches!(r[0].event, Some(Event::Challenge { .. })));
     let r = h.say("bob", "/chess accept").await;
@@ -547,11 +427,7 @@ async fn games_and_history_list() {
 #[tokio::test]
 async fn double_submit_applies_once() {
     let (_dir, url) = super::test_url().await;
-    let h = harness_on(
-        Store::open(&url).await.unwrap(),
-        Arc::new(ManualClock::new(Utc::now())),
-    )
-    .await;
+    let h = harness_on(&url, Arc::new(ManualClock::new(Utc::now()))).await;
     h.start("").await;
     for round in 0..4 {
         let pairs = [("a3", "h3"), ("a6", "h6"), ("b3", "g3"), ("b6", "g6")];
@@ -580,8 +456,8 @@ async fn double_submit_applies_once() {
             })
             .count();
         assert_eq!(applied, 1, "round {round}");
-        let loser = if error(&ra).is_some() { &ra } else { &rb };
-        let code = error(loser).unwrap();
+        let loser = if ra.error().is_some() { &ra } else { &rb };
+        let code = loser.error().unwrap();
         assert!(
             code == "position_changed" || code == "not_your_turn",
             "{code}"
@@ -602,17 +478,13 @@ async fn restart_continues_the_game_and_keeps_deadlines() {
     let (_dir, url) = super::test_url().await;
     let t0 = Utc::now();
     {
-        let h = harness_on(
-            Store::open(&url).await.unwrap(),
-            Arc::new(ManualClock::new(t0)),
-        )
-        .await;
+        let h = harness_on(&url, Arc::new(ManualClock::new(t0))).await;
         h.start("").await;
         h.moves("alice", "bob", "e4 e5").await;
         h.svc.store().close().await;
     }
     let clock = Arc::new(ManualClock::new(t0 + Duration::hours(1)));
-    let h = harness_on(Store::open(&url).await.unwrap(), clock.clone()).await;
+    let h = harness_on(&url, clock.clone()).await;
     h.moves("alice", "bob", "Nf3").await;
     assert!(h.pgn().await.contains("1. e4 e5 2. Nf3 *"));
     let due = h.svc.next_due().await.unwrap();
@@ -621,9 +493,9 @@ async fn restart_continues_the_game_and_keeps_deadlines() {
     drop(h);
     // Another restart, long after the deadline: the time-out fires once.
     let clock = Arc::new(ManualClock::new(t0 + Duration::days(10)));
-    let h = harness_on(Store::open(&url).await.unwrap(), clock).await;
-    let r = h.svc.run_due().await;
-    assert_end(&r, "1-0", Some("white"), "timeout");
+    let h = harness_on(&url, clock).await;
+    let r = h.run_due().await;
+    r.assert_end("1-0", Some("white"), "timeout");
     // Posted as an adapter does: the summary that follows, then its ack.
     for reply in &r {
         if let Some(work) = &reply.follow_up {
@@ -631,12 +503,8 @@ async fn restart_continues_the_game_and_keeps_deadlines() {
             h.svc.ack_follow_up(work).await;
         }
     }
-    assert!(h.svc.run_due().await.is_empty());
-    let h2 = harness_on(
-        Store::open(&url).await.unwrap(),
-        Arc::new(ManualClock::new(t0 + Duration::days(11))),
-    )
-    .await;
+    assert!(h.run_due().await.is_empty());
+    let h2 = harness_on(&url, Arc::new(ManualClock::new(t0 + Duration::days(11)))).await;
     assert!(
         h2.svc.run_due().await.is_empty(),
         "a second process sees nothing due"
@@ -651,7 +519,7 @@ async fn phone_and_keyboard_spellings_of_moves_are_read() {
     h.moves("alice", "bob", "ｅ４ e5 ♘f3 Nc6 Bc4 Nf6").await;
     let r = h.say("alice", "/chess move О–О").await;
     assert!(
-        error(&r).is_none(),
+        r.error().is_none(),
         "{:?}",
         r.iter().map(|r| &r.text).collect::<Vec<_>>()
     );
@@ -662,16 +530,18 @@ async fn an_announcement_claimed_by_a_process_that_died_is_posted_by_another() {
     let (_dir, url) = super::test_url().await;
     let t0 = Utc::now();
     let clock = Arc::new(ManualClock::new(t0));
-    let a = harness_on(Store::open(&url).await.unwrap(), clock.clone()).await;
+    let a = harness_on(&url, clock.clone()).await;
     a.start("days:1").await;
     a.moves("alice", "bob", "e4 e5").await;
-    let b = harness_on(Store::open(&url).await.unwrap(), clock.clone()).await;
+    let b = harness_on(&url, clock.clone()).await;
 
     clock.advance(Duration::days(2));
     // A claims the time-out and dies before posting it (no ack).
     let claimed = a.svc.claim_due(None).await;
     assert_eq!(claimed.len(), 1);
-    assert_end(&claimed[0].replies, "0-1", Some("black"), "timeout");
+    claimed[0]
+        .replies
+        .assert_end("0-1", Some("black"), "timeout");
     drop(a);
     // While A's lease runs, nobody else takes it.
     assert!(b.svc.claim_due(None).await.is_empty(), "leased to A");
@@ -683,7 +553,7 @@ async fn an_announcement_claimed_by_a_process_that_died_is_posted_by_another() {
     clock.advance(Duration::from_std(chessbot::service::ANNOUNCE_LEASE).unwrap());
     let again = b.svc.claim_due(None).await;
     assert_eq!(again.len(), 1);
-    assert_end(&again[0].replies, "0-1", Some("black"), "timeout");
+    again[0].replies.assert_end("0-1", Some("black"), "timeout");
     b.svc.ack_due(&again[0]).await;
     clock.advance(Duration::days(1));
     assert!(b.svc.claim_due(None).await.is_empty(), "posted once");
@@ -694,7 +564,7 @@ async fn an_announcement_claimed_by_a_process_that_died_is_posted_by_another() {
 async fn a_reminder_of_a_turn_already_played_is_dropped_after_a_crash() {
     let (_dir, url) = super::test_url().await;
     let clock = Arc::new(ManualClock::new(Utc::now()));
-    let a = harness_on(Store::open(&url).await.unwrap(), clock.clone()).await;
+    let a = harness_on(&url, clock.clone()).await;
     a.start("days:1").await;
     a.moves("alice", "bob", "e4 e5").await;
     clock.advance(Duration::hours(20));
@@ -704,7 +574,7 @@ async fn a_reminder_of_a_turn_already_played_is_dropped_after_a_crash() {
         Some(Event::Reminder { .. })
     ));
     drop(a);
-    let b = harness_on(Store::open(&url).await.unwrap(), clock.clone()).await;
+    let b = harness_on(&url, clock.clone()).await;
     b.moves("alice", "bob", "Nf3").await;
     clock.advance(Duration::from_std(chessbot::service::ANNOUNCE_LEASE).unwrap());
     assert!(
@@ -723,7 +593,7 @@ async fn each_platform_takes_only_its_own_deadlines() {
     assert!(h.svc.next_due_for(Some("discord")).await.is_none());
     assert!(h.svc.next_due_for(Some("console")).await.is_some());
     let r = h.svc.run_due_for(Some("console")).await;
-    assert_end(&r, "0-1", Some("black"), "timeout");
+    r.assert_end("0-1", Some("black"), "timeout");
 }
 
 // ---- languages ---------------------------------------------------------
@@ -733,20 +603,6 @@ fn prefs(user: Option<&str>, guild: Option<&str>) -> chessbot::service::LocalePr
         user: user.and_then(chessbot::i18n::Locale::from_discord),
         guild: guild.and_then(chessbot::i18n::Locale::from_discord),
         moderator: false,
-    }
-}
-
-impl H {
-    async fn say_with(
-        &self,
-        who: &str,
-        line: &str,
-        p: chessbot::service::LocalePrefs,
-    ) -> Vec<Reply> {
-        let cmd = text::parse(line).unwrap().expect("a command");
-        self.svc
-            .handle_with(&place("general"), &actor(who), cmd, p)
-            .await
     }
 }
 
@@ -782,7 +638,7 @@ async fn replies_follow_user_then_channel_then_guild_then_english() {
         "{}",
         r[0].text
     );
-    assert!(error(&r).is_none());
+    assert!(r.error().is_none());
     assert!(
         r[0].event.is_none(),
         "no event outside the console contract"
@@ -810,7 +666,7 @@ async fn replies_follow_user_then_channel_then_guild_then_english() {
         "{}",
         r[0].text
     );
-    let r = h.say_in("lobby", "dave", "/chess settings").await;
+    let r = h.say_in("dave", "lobby", "/chess settings").await;
     assert!(r[0].text.starts_with("No language is set"), "{}", r[0].text);
 }
 
@@ -833,7 +689,7 @@ async fn reminders_and_timeouts_speak_the_channel_or_the_games_language() {
         r[0].text
     );
     h.clock.advance(Duration::hours(60));
-    let due = h.svc.run_due().await;
+    let due = h.run_due().await;
     assert!(matches!(due[0].event, Some(Event::Reminder { .. })));
     assert!(
         due[0].text.contains("ถึงตาคุณ") || due[0].text.contains("เกม #"),
@@ -844,7 +700,7 @@ async fn reminders_and_timeouts_speak_the_channel_or_the_games_language() {
     // a game runs) wins over the game's language.
     h.say("bob", "/chess settings language:ro").await;
     h.clock.advance(Duration::hours(20));
-    let due = h.svc.run_due().await;
+    let due = h.run_due().await;
     let end = due
         .iter()
         .find(|r| matches!(r.event, Some(Event::End { .. })))
@@ -884,11 +740,11 @@ async fn moves_are_read_and_written_in_the_channels_notation() {
         r[0].text
     );
     let r = h.say("alice", "/chess move Кc3").await;
-    let e = error_msg(&r).expect("ambiguous");
+    let e = r.error_msg().expect("ambiguous");
     assert_eq!(e.0, "ambiguous_move");
     assert!(e.1.contains("Кbc3 (Nbc3), Кec3 (Nec3)"), "{}", e.1);
     let r = h.say("alice", "/chess move Крe3").await;
-    let e = error_msg(&r).expect("illegal");
+    let e = r.error_msg().expect("illegal");
     assert_eq!(e.0, "illegal_move");
     assert!(e.1.starts_with("Невозможный ход Крe3:"), "{}", e.1);
     // The PGN stays in English SAN.
@@ -914,18 +770,20 @@ async fn replies_carry_their_language_for_button_labels() {
 async fn only_players_may_change_the_language_while_they_play() {
     let h = harness().await;
     h.start("").await;
-    let r = h.say("carol", "/chess settings language:ro").await;
-    assert_eq!(error(&r).as_deref(), Some("not_allowed"));
+    assert_eq!(
+        h.error("carol", "/chess settings language:ro").await.code,
+        "not_allowed"
+    );
     // Unchanged: alice's Nf3 is still a knight move.
     let r = h.say("alice", "/chess move Nf3").await;
-    assert!(error(&r).is_none());
+    assert!(r.error().is_none());
     match &r[0].event {
         Some(Event::Move { san, .. }) => assert_eq!(san, "Nf3"),
         e => panic!("{e:?}"),
     }
     // A player may change it; a moderator too.
     let r = h.say("bob", "/chess settings language:ro").await;
-    assert!(error(&r).is_none(), "{:?}", r[0].text);
+    assert!(r.error().is_none(), "{:?}", r[0].text);
     let cmd = text::parse("/chess settings language:en").unwrap().unwrap();
     let prefs = chessbot::service::LocalePrefs {
         moderator: true,
@@ -935,7 +793,7 @@ async fn only_players_may_change_the_language_while_they_play() {
         .svc
         .handle_with(&place("general"), &actor("mod"), cmd, prefs)
         .await;
-    assert!(error(&r).is_none(), "{:?}", r[0].text);
+    assert!(r.error().is_none(), "{:?}", r[0].text);
 }
 
 #[tokio::test]
@@ -944,7 +802,7 @@ async fn local_and_english_readings_that_differ_are_ambiguous() {
     h.start("").await;
     h.moves("alice", "bob", "e4 e5").await;
     let r = h.say("alice", "/chess settings language:ro").await;
-    assert!(error(&r).is_none());
+    assert!(r.error().is_none());
     // In Romanian N is the bishop: Nc4 is Bc4; in English it is no move
     // (no knight reaches c4), so Bc4 is played.
     let r = h.say("alice", "/chess move Nc4").await;
@@ -957,8 +815,8 @@ async fn local_and_english_readings_that_differ_are_ambiguous() {
     // Ne2: the bishop c4-e2 in Romanian, the knight g1-e2 in English; both
     // legal, so the bot asks.
     let r = h.say("alice", "/chess move Ne2").await;
-    assert_eq!(error(&r).as_deref(), Some("ambiguous_move"));
-    let (_, message) = error_msg(&r).unwrap();
+    assert_eq!(r.error().as_deref(), Some("ambiguous_move"));
+    let (_, message) = r.error_msg().unwrap();
     assert!(
         message.contains("Be2") || message.contains("Ne2"),
         "{message}"
@@ -982,7 +840,7 @@ async fn impossible_custom_starts_are_refused() {
         let r = h
             .say("alice", &format!("/chess challenge @bob fen:\"{fen}\""))
             .await;
-        assert_eq!(error(&r).as_deref(), Some("invalid_fen"), "{fen}");
+        assert_eq!(r.error().as_deref(), Some("invalid_fen"), "{fen}");
     }
 }
 
@@ -1008,8 +866,14 @@ async fn a_claim_names_the_move_that_makes_the_repetition() {
     h.start("rules:fide").await;
     h.moves("alice", "bob", "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1").await;
     // Ng8 would make the third occurrence: bob claims with it.
-    let r = h.say("bob", "/chess claim Ng8").await;
-    assert_end(&r, "1/2-1/2", None, "threefold_repetition");
+    h.end(
+        "bob",
+        "/chess claim Ng8",
+        "1/2-1/2",
+        None,
+        "threefold_repetition",
+    )
+    .await;
     assert!(h.pgn().await.contains("4. Ng1 Ng8 1/2-1/2"));
 
     // A claim whose move makes nothing: the move stands, play goes on.
@@ -1017,8 +881,8 @@ async fn a_claim_names_the_move_that_makes_the_repetition() {
     h.start("rules:fide").await;
     h.moves("alice", "bob", "e4 e5").await;
     let r = h.say("alice", "/chess claim Nf3").await;
-    assert!(error(&r).is_none());
-    assert!(end(&r).is_none());
+    assert!(r.error().is_none());
+    assert!(r.end().is_none());
     assert!(h.pgn().await.contains("2. Nf3 *"));
     h.moves("bob", "alice", "Nc6").await;
 }
@@ -1029,14 +893,14 @@ async fn an_agreed_takeback_clears_the_draw_offer() {
     h.start("").await;
     h.moves("alice", "bob", "e4 e5 Nf3").await;
     let r = h.say("alice", "/chess draw").await;
-    assert!(error(&r).is_none());
+    assert!(r.error().is_none());
     h.say("alice", "/chess takeback").await;
     let r = h.say("bob", "/chess takeback").await;
-    assert!(error(&r).is_none());
+    assert!(r.error().is_none());
     // The offer followed Nf3, which is gone: bob's draw is a new offer,
     // not an acceptance.
     let r = h.say("bob", "/chess draw").await;
-    assert!(end(&r).is_none(), "the old offer was accepted");
+    assert!(r.end().is_none(), "the old offer was accepted");
     assert!(matches!(r[0].event, Some(Event::DrawOffer { .. })));
 }
 
@@ -1047,15 +911,15 @@ async fn pgn_by_number_only_here_or_for_its_players() {
     h.moves("alice", "bob", "e4").await;
     let id = 1;
     let r = h
-        .say_in("elsewhere", "mallory", &format!("/chess pgn {id}"))
+        .say_in("mallory", "elsewhere", &format!("/chess pgn {id}"))
         .await;
-    assert_eq!(error(&r).as_deref(), Some("no_game"));
+    assert_eq!(r.error().as_deref(), Some("no_game"));
     let r = h
-        .say_in("elsewhere", "bob", &format!("/chess pgn {id}"))
+        .say_in("bob", "elsewhere", &format!("/chess pgn {id}"))
         .await;
-    assert!(error(&r).is_none());
+    assert!(r.error().is_none());
     let r = h.say("carol", &format!("/chess pgn {id}")).await;
-    assert!(error(&r).is_none());
+    assert!(r.error().is_none());
     // The Site tag names the platform, never the channel.
     let pgn = h.pgn().await;
     assert!(pgn.contains("[Site \"chessbot console\"]"), "{pgn}");
@@ -1066,8 +930,8 @@ async fn pgn_by_number_only_here_or_for_its_players() {
 async fn games_lists_only_ones_own_games_privately() {
     let h = harness().await;
     h.start("").await;
-    h.say_in("other", "carol", "/chess challenge @dave").await;
-    h.say_in("other", "dave", "/chess accept").await;
+    h.say_in("carol", "other", "/chess challenge @dave").await;
+    h.say_in("dave", "other", "/chess accept").await;
     let r = h.say("bob", "/chess games").await;
     assert!(r[0].ephemeral);
     match &r[0].event {
@@ -1117,12 +981,12 @@ async fn a_command_does_not_run_other_channels_deadlines() {
     h.moves("alice", "bob", "e4 e5").await;
     h.clock.advance(Duration::days(2));
     // A command elsewhere answers only itself.
-    let r = h.say_in("lobby", "carol", "/chess help").await;
+    let r = h.say_in("carol", "lobby", "/chess help").await;
     assert_eq!(r.len(), 1);
-    assert!(end(&r).is_none());
+    assert!(r.end().is_none());
     // The announcer still has the time-out to post.
-    let r = h.svc.run_due().await;
-    assert_end(&r, "0-1", Some("black"), "timeout");
+    let r = h.run_due().await;
+    r.assert_end("0-1", Some("black"), "timeout");
 }
 
 #[tokio::test]
@@ -1133,20 +997,12 @@ async fn a_move_after_the_deadline_is_too_late() {
     h.clock.advance(Duration::days(2));
     // The channel's own deadline is settled first: the game is lost.
     let r = h.say("alice", "/chess move Nf3").await;
-    assert_end(&r, "0-1", Some("black"), "timeout");
-    assert_eq!(error(&r).as_deref(), Some("no_game"));
-    assert!(h.svc.run_due().await.is_empty(), "announced once");
+    r.assert_end("0-1", Some("black"), "timeout");
+    assert_eq!(r.error().as_deref(), Some("no_game"));
+    assert!(h.run_due().await.is_empty(), "announced once");
 }
 
 // ---- correspondence comforts (issue 17) -------------------------------
-
-fn texts(r: &[Reply]) -> Vec<&str> {
-    r.iter().map(|r| r.text.as_str()).collect()
-}
-
-fn clock_now(h: &H) -> chrono::DateTime<Utc> {
-    chessbot::service::Clock::now(h.clock.as_ref())
-}
 
 fn rfc(t: chrono::DateTime<Utc>) -> String {
     t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
@@ -1157,11 +1013,11 @@ async fn a_vacation_stops_the_clock_across_a_deadline() {
     let h = harness().await;
     h.start("days:1").await;
     h.moves("alice", "bob", "e4 e5").await;
-    let t0 = clock_now(&h);
+    let t0 = h.now();
     let r = h.say("alice", "/chess vacation days:3").await;
-    assert!(error(&r).is_none(), "{:?}", texts(&r));
+    assert!(r.error().is_none(), "{:?}", r.texts());
     // The caller's summary is private; the game's channel hears of it.
-    assert!(r[0].ephemeral, "{:?}", texts(&r));
+    assert!(r[0].ephemeral, "{:?}", r.texts());
     assert!(r[0].text.contains("3 days"), "{}", r[0].text);
     let news: Vec<&Reply> = r
         .iter()
@@ -1180,18 +1036,18 @@ async fn a_vacation_stops_the_clock_across_a_deadline() {
     assert_eq!(news[0].mentions, vec![actor("bob")]);
     // The 1-day deadline would have passed; the clock was stopped.
     h.clock.advance(Duration::days(2));
-    assert!(h.svc.run_due().await.is_empty());
+    assert!(h.run_due().await.is_empty());
     // The time left (one day) runs after the vacation: reminded at 80%.
     h.clock.advance(Duration::hours(44));
-    let r = h.svc.run_due().await;
+    let r = h.run_due().await;
     assert!(
         matches!(r[0].event, Some(Event::Reminder { .. })),
         "{:?}",
-        texts(&r)
+        r.texts()
     );
     h.clock.advance(Duration::hours(5));
-    let r = h.svc.run_due().await;
-    assert_end(&r, "0-1", Some("black"), "timeout");
+    let r = h.run_due().await;
+    r.assert_end("0-1", Some("black"), "timeout");
 }
 
 #[tokio::test]
@@ -1200,52 +1056,51 @@ async fn a_turn_given_during_a_vacation_starts_when_it_ends() {
     h.start("days:1").await;
     // Bob, not to move, goes on vacation: nothing moves yet.
     let r = h.say("bob", "/chess vacation 2").await;
-    assert!(error(&r).is_none(), "{:?}", texts(&r));
+    assert!(r.error().is_none(), "{:?}", r.texts());
     let r = h.say("alice", "/chess move e4").await;
     assert!(
         r[0].text.contains(&chessbot::service::messages::deadline(
-            clock_now(&h) + Duration::days(3)
+            h.now() + Duration::days(3)
         )),
         "{}",
         r[0].text
     );
     h.clock.advance(Duration::hours(60));
-    assert!(
-        h.svc.run_due().await.is_empty(),
-        "still within the vacation"
-    );
+    assert!(h.run_due().await.is_empty(), "still within the vacation");
     h.clock.advance(Duration::hours(13));
-    let r = h.svc.run_due().await;
-    assert_end(&r, "*", None, "aborted");
+    let r = h.run_due().await;
+    r.assert_end("*", None, "aborted");
 }
 
 #[tokio::test]
 async fn vacation_is_thirty_days_in_any_year() {
     let h = harness().await;
     let r = h.say("alice", "/chess vacation days:31").await;
-    let (code, message) = error_msg(&r).expect("refused");
+    let (code, message) = r.error_msg().expect("refused");
     assert_eq!(code, "limit");
     assert!(message.contains("30 days"), "{message}");
     let r = h.say("alice", "/chess vacation days:20").await;
-    assert!(error(&r).is_none(), "{:?}", texts(&r));
+    assert!(r.error().is_none(), "{:?}", r.texts());
     assert!(
         r[0].text.contains("10 days of vacation left"),
         "{}",
         r[0].text
     );
     // One vacation at a time.
-    let r = h.say("alice", "/chess vacation days:5").await;
-    assert_eq!(error(&r).as_deref(), Some("not_allowed"));
+    assert_eq!(
+        h.error("alice", "/chess vacation days:5").await.code,
+        "not_allowed"
+    );
     h.clock.advance(Duration::days(21));
     let r = h.say("alice", "/chess vacation days:15").await;
-    let (code, message) = error_msg(&r).expect("refused");
+    let (code, message) = r.error_msg().expect("refused");
     assert_eq!(code, "limit");
     assert!(message.contains("only 10 days"), "{message}");
     let r = h.say("alice", "/chess vacation days:10").await;
-    assert!(error(&r).is_none(), "{:?}", texts(&r));
+    assert!(r.error().is_none(), "{:?}", r.texts());
     h.clock.advance(Duration::days(11));
     let r = h.say("alice", "/chess vacation days:1").await;
-    let (code, message) = error_msg(&r).expect("refused");
+    let (code, message) = r.error_msg().expect("refused");
     assert_eq!(code, "limit");
     assert!(message.contains("no vacation left"), "{message}");
     // The allowance rolls: a year after those, all 30 days are back.
@@ -1258,10 +1113,10 @@ async fn vacation_is_thirty_days_in_any_year() {
         r[0].text
     );
     let r = h.say("alice", "/chess vacation days:30").await;
-    assert!(error(&r).is_none(), "{:?}", texts(&r));
+    assert!(r.error().is_none(), "{:?}", r.texts());
     // Another player's allowance is their own.
     let r = h.say("bob", "/chess vacation days:30").await;
-    assert!(error(&r).is_none(), "{:?}", texts(&r));
+    assert!(r.error().is_none(), "{:?}", r.texts());
 }
 
 #[tokio::test]
@@ -1269,13 +1124,15 @@ async fn ending_a_vacation_early_returns_the_unused_days() {
     let h = harness().await;
     h.start("days:1").await;
     h.moves("alice", "bob", "e4 e5").await;
-    let r = h.say("alice", "/chess vacation days:0").await;
-    assert_eq!(error(&r).as_deref(), Some("not_allowed"));
+    assert_eq!(
+        h.error("alice", "/chess vacation days:0").await.code,
+        "not_allowed"
+    );
     h.say("alice", "/chess vacation days:10").await;
     h.clock.advance(Duration::days(2));
-    let now = clock_now(&h);
+    let now = h.now();
     let r = h.say("alice", "/chess vacation days:0").await;
-    assert!(error(&r).is_none(), "{:?}", texts(&r));
+    assert!(r.error().is_none(), "{:?}", r.texts());
     assert!(r[0].ephemeral);
     assert!(
         r[0].text.contains("8 unused days given back: 28 days"),
@@ -1289,11 +1146,11 @@ async fn ending_a_vacation_early_returns_the_unused_days() {
         })));
     // The day that was left when the vacation began runs again now.
     h.clock.advance(Duration::hours(23));
-    let r = h.svc.run_due().await;
+    let r = h.run_due().await;
     assert!(matches!(r[0].event, Some(Event::Reminder { .. })));
     h.clock.advance(Duration::hours(2));
-    let r = h.svc.run_due().await;
-    assert_end(&r, "0-1", Some("black"), "timeout");
+    let r = h.run_due().await;
+    r.assert_end("0-1", Some("black"), "timeout");
 }
 
 #[tokio::test]
@@ -1301,14 +1158,19 @@ async fn moretime_gives_the_player_to_move_a_day_seven_times_a_game() {
     let h = harness().await;
     h.start("days:1").await;
     h.moves("alice", "bob", "e4 e5").await;
-    let r = h.say("alice", "/chess moretime").await;
-    assert_eq!(error(&r).as_deref(), Some("not_allowed"), "not to oneself");
-    let r = h.say("carol", "/chess moretime").await;
-    assert_eq!(error(&r).as_deref(), Some("not_a_player"));
-    let first_deadline = clock_now(&h) + Duration::days(2);
+    assert_eq!(
+        h.error("alice", "/chess moretime").await.code,
+        "not_allowed",
+        "not to oneself"
+    );
+    assert_eq!(
+        h.error("carol", "/chess moretime").await.code,
+        "not_a_player"
+    );
+    let first_deadline = h.now() + Duration::days(2);
     for i in 0..7 {
         let r = h.say("bob", "/chess moretime").await;
-        assert!(error(&r).is_none(), "{i}: {:?}", texts(&r));
+        assert!(r.error().is_none(), "{i}: {:?}", r.texts());
         if i == 0 {
             assert_eq!(
                 r[0].event,
@@ -1321,15 +1183,14 @@ async fn moretime_gives_the_player_to_move_a_day_seven_times_a_game() {
             assert_eq!(r[0].mentions, vec![actor("alice")]);
         }
     }
-    let r = h.say("bob", "/chess moretime").await;
-    assert_eq!(error(&r).as_deref(), Some("limit"));
+    assert_eq!(h.error("bob", "/chess moretime").await.code, "limit");
     // One day plus seven: the reminder is due, the deadline not yet.
     h.clock.advance(Duration::days(7) + Duration::hours(23));
-    let r = h.svc.run_due().await;
+    let r = h.run_due().await;
     assert!(matches!(r[0].event, Some(Event::Reminder { .. })));
     h.clock.advance(Duration::hours(2));
-    let r = h.svc.run_due().await;
-    assert_end(&r, "0-1", Some("black"), "timeout");
+    let r = h.run_due().await;
+    r.assert_end("0-1", Some("black"), "timeout");
 }
 
 #[tokio::test]
@@ -1337,11 +1198,11 @@ async fn an_unanswered_challenge_expires_after_seven_days_once() {
     let h = harness().await;
     h.say("alice", "/chess challenge @bob").await;
     h.clock.advance(Duration::days(6));
-    assert!(h.svc.run_due().await.is_empty());
+    assert!(h.run_due().await.is_empty());
     assert!(h.svc.next_due().await.is_some(), "the expiry is pending");
     h.clock.advance(Duration::days(1));
-    let r = h.svc.run_due().await;
-    assert_eq!(r.len(), 1, "{:?}", texts(&r));
+    let r = h.run_due().await;
+    assert_eq!(r.len(), 1, "{:?}", r.texts());
     assert_eq!(
         r[0].event,
         Some(Event::Expired {
@@ -1351,12 +1212,11 @@ async fn an_unanswered_challenge_expires_after_seven_days_once() {
     assert_eq!(r[0].place.channel, "general");
     assert_eq!(r[0].mentions, vec![actor("alice")]);
     assert!(!r[0].ephemeral);
-    assert!(h.svc.run_due().await.is_empty(), "announced once");
+    assert!(h.run_due().await.is_empty(), "announced once");
     assert_eq!(h.svc.next_due().await, None);
-    let r = h.say("bob", "/chess accept").await;
-    assert_eq!(error(&r).as_deref(), Some("no_challenge"));
+    assert_eq!(h.error("bob", "/chess accept").await.code, "no_challenge");
     let r = h.say("alice", "/chess challenge @bob").await;
-    assert!(error(&r).is_none(), "the channel is free again");
+    assert!(r.error().is_none(), "the channel is free again");
 }
 
 #[tokio::test]
@@ -1369,19 +1229,19 @@ async fn a_command_in_the_channel_expires_its_old_challenge_first() {
         r.iter()
             .any(|r| matches!(r.event, Some(Event::Expired { .. }))),
         "{:?}",
-        texts(&r)
+        r.texts()
     );
-    assert_eq!(error(&r).as_deref(), Some("no_challenge"));
-    assert!(h.svc.run_due().await.is_empty(), "announced once");
+    assert_eq!(r.error().as_deref(), Some("no_challenge"));
+    assert!(h.run_due().await.is_empty(), "announced once");
 }
 
 #[tokio::test]
 async fn a_challenge_expiry_claimed_by_a_process_that_died_is_posted_by_another() {
     let (_dir, url) = super::test_url().await;
     let clock = Arc::new(ManualClock::new(Utc::now()));
-    let a = harness_on(Store::open(&url).await.unwrap(), clock.clone()).await;
+    let a = harness_on(&url, clock.clone()).await;
     a.say("alice", "/chess challenge").await;
-    let b = harness_on(Store::open(&url).await.unwrap(), clock.clone()).await;
+    let b = harness_on(&url, clock.clone()).await;
     clock.advance(Duration::days(7));
     let claimed = a.svc.claim_due(None).await;
     assert_eq!(claimed.len(), 1);
@@ -1408,31 +1268,27 @@ async fn a_challenge_expiry_claimed_by_a_process_that_died_is_posted_by_another(
 async fn a_moderator_may_cancel_anyones_challenge() {
     let h = harness().await;
     h.say("alice", "/chess challenge @bob").await;
-    let r = h.say("carol", "/chess cancel").await;
-    assert_eq!(error(&r).as_deref(), Some("not_allowed"));
+    assert_eq!(h.error("carol", "/chess cancel").await.code, "not_allowed");
     let moderator = chessbot::service::LocalePrefs {
         moderator: true,
         ..Default::default()
     };
     let r = h.say_with("carol", "/chess cancel", moderator).await;
-    assert!(error(&r).is_none(), "{:?}", texts(&r));
+    assert!(r.error().is_none(), "{:?}", r.texts());
     assert!(r[0].text.contains("carol"), "{}", r[0].text);
     assert_eq!(r[0].mentions, vec![actor("alice")]);
-    let r = h.say("bob", "/chess accept").await;
-    assert_eq!(error(&r).as_deref(), Some("no_challenge"));
+    assert_eq!(h.error("bob", "/chess accept").await.code, "no_challenge");
 }
 
 #[tokio::test]
 async fn resigning_before_the_opponent_has_moved_aborts() {
     let h = harness().await;
     h.start("").await;
-    let r = h.say("alice", "/chess resign").await;
-    assert_end(&r, "*", None, "aborted");
+    h.end("alice", "/chess resign", "*", None, "aborted").await;
     // Black, before making a move: aborted too (as `abort` would).
     h.start("").await;
     h.moves("alice", "bob", "e4").await;
-    let r = h.say("bob", "/chess resign").await;
-    assert_end(&r, "*", None, "aborted");
+    h.end("bob", "/chess resign", "*", None, "aborted").await;
     let r = h.say("carol", "/chess stats @bob").await;
     match &r[0].event {
         Some(Event::Stats { games, .. }) => assert_eq!(*games, 0, "not rated"),
@@ -1441,8 +1297,8 @@ async fn resigning_before_the_opponent_has_moved_aborts() {
     // Once both have moved, resigning loses.
     h.start("").await;
     h.moves("alice", "bob", "e4 e5").await;
-    let r = h.say("bob", "/chess resign").await;
-    assert_end(&r, "1-0", Some("white"), "resignation");
+    h.end("bob", "/chess resign", "1-0", Some("white"), "resignation")
+        .await;
 }
 
 #[tokio::test]
@@ -1451,7 +1307,7 @@ async fn messages_say_each_thing_once() {
     h.say("alice", "/chess challenge @bob color:white").await;
     // The challenger hears of their own challenge as theirs.
     let r = h.say("alice", "/chess challenge @carol").await;
-    let (code, message) = error_msg(&r).expect("refused");
+    let (code, message) = r.error_msg().expect("refused");
     assert_eq!(code, "game_in_progress");
     assert_eq!(
         message,
@@ -1459,13 +1315,13 @@ async fn messages_say_each_thing_once() {
     );
     h.say("bob", "/chess accept").await;
     let r = h.say("alice", "/chess move e5").await;
-    let (_, message) = error_msg(&r).expect("illegal");
+    let (_, message) = r.error_msg().expect("illegal");
     assert_eq!(
         message,
         "e5 is not legal here: no pawn of yours can reach e5."
     );
     let r = h.say("alice", "/chess move xyz").await;
-    let (_, message) = error_msg(&r).expect("unreadable");
+    let (_, message) = r.error_msg().expect("unreadable");
     assert_eq!(
         message.matches("e.g.").count() + message.matches("example").count(),
         0
@@ -1485,16 +1341,16 @@ async fn messages_say_each_thing_once() {
         check.text
     );
     assert!(!check.text.contains("Check!"), "{}", check.text);
-    h.say_in("fide", "alice", "/chess challenge @bob rules:fide")
+    h.say_in("alice", "fide", "/chess challenge @bob rules:fide")
         .await;
-    h.say_in("fide", "bob", "/chess accept").await;
-    let r = h.say_in("fide", "alice", "/chess claim").await;
-    let r = if error(&r).as_deref() == Some("not_your_turn") {
-        h.say_in("fide", "bob", "/chess claim").await
+    h.say_in("bob", "fide", "/chess accept").await;
+    let r = h.say_in("alice", "fide", "/chess claim").await;
+    let r = if r.error().as_deref() == Some("not_your_turn") {
+        h.say_in("bob", "fide", "/chess claim").await
     } else {
         r
     };
-    let (_, message) = error_msg(&r).expect("refused");
+    let (_, message) = r.error_msg().expect("refused");
     assert_eq!(
         message,
         "No draw to claim: no threefold repetition and fewer than 50 moves without a capture or pawn move."
@@ -1506,7 +1362,7 @@ async fn ambiguous_moves_are_named_once() {
     let h = harness().await;
     h.start("fen:\"k7/8/8/8/8/8/8/KN1N4 w - - 0 1\"").await;
     let r = h.say("alice", "/chess move Nc3").await;
-    let (code, message) = error_msg(&r).expect("ambiguous");
+    let (code, message) = r.error_msg().expect("ambiguous");
     assert_eq!(code, "ambiguous_move");
     assert_eq!(message, "Nc3 is ambiguous: it could be Nbc3, Ndc3.");
 }
@@ -1515,7 +1371,7 @@ async fn ambiguous_moves_are_named_once() {
 async fn turn_notices_and_reminders_go_where_the_player_wants() {
     let h = harness().await;
     let r = h.say("bob", "/chess notify where:dm").await;
-    assert!(r[0].ephemeral && error(&r).is_none(), "{:?}", texts(&r));
+    assert!(r[0].ephemeral && r.error().is_none(), "{:?}", r.texts());
     h.start("days:1").await;
     let r = h.say("alice", "/chess move e4").await;
     // The move is shown in the channel, without calling bob there ...
@@ -1546,8 +1402,8 @@ async fn turn_notices_and_reminders_go_where_the_player_wants() {
     h.say("alice", "/chess move Nf3").await;
     // Bob's reminder comes by direct message too.
     h.clock.advance(Duration::hours(20));
-    let r = h.svc.run_due().await;
-    assert_eq!(r.len(), 1, "{:?}", texts(&r));
+    let r = h.run_due().await;
+    assert_eq!(r.len(), 1, "{:?}", r.texts());
     assert_eq!(r[0].place.channel, "@bob");
     assert!(matches!(&r[0].event, Some(Event::Reminder { player, .. }) if player == "bob"));
     let instead = r[0].fallback.as_deref().expect("a fallback");
@@ -1560,14 +1416,7 @@ async fn turn_notices_and_reminders_go_where_the_player_wants() {
     assert!(r[0].mentions.is_empty());
     assert!(r.iter().all(|r| r.place.channel == "general"));
     h.clock.advance(Duration::hours(20));
-    assert!(h.svc.run_due().await.is_empty(), "no reminder");
-}
-
-/// The board of the first reply that has one.
-fn board_of(r: &[Reply]) -> chessbot::service::BoardImage {
-    r.iter()
-        .find_map(|x| x.board.clone())
-        .expect("a reply with a board")
+    assert!(h.run_due().await.is_empty(), "no reminder");
 }
 
 #[tokio::test]
@@ -1576,56 +1425,58 @@ async fn board_settings_turn_and_colour_only_the_callers_pictures() {
     let h = harness().await;
     h.say("alice", "/chess challenge @bob color:white").await;
     let r = h.say("bob", "/chess accept").await;
-    assert!(!board_of(&r).flip, "White at the bottom");
+    assert!(!r.board().flip, "White at the bottom");
     // One side for the whole game: Black to move, White still below.
     let r = h.say("alice", "/chess move e4").await;
-    assert!(!board_of(&r).flip);
-    assert_eq!(board_of(&r).theme, Theme::Brown);
+    assert!(!r.board().flip);
+    assert_eq!(r.board().theme, Theme::Brown);
     // Alice picks blue: her pictures only.
     let r = h.say("alice", "/chess settings theme:blue").await;
-    assert!(error(&r).is_none(), "{r:?}");
+    assert!(r.error().is_none(), "{r:?}");
     assert!(r[0].text.contains("blue theme"), "{}", r[0].text);
     let r = h.say("alice", "/chess board").await;
-    assert!(!board_of(&r).flip);
-    assert_eq!(board_of(&r).theme, Theme::Blue);
+    assert!(!r.board().flip);
+    assert_eq!(r.board().theme, Theme::Blue);
     let r = h.say("alice", "/chess board flip:true").await;
-    assert!(board_of(&r).flip, "flip shows the other side");
+    assert!(r.board().flip, "flip shows the other side");
     let r = h.say("bob", "/chess board").await;
-    assert!(!board_of(&r).flip);
-    assert_eq!(board_of(&r).theme, Theme::Brown);
+    assert!(!r.board().flip);
+    assert_eq!(r.board().theme, Theme::Brown);
     // Bob, a player, turns the channel's boards: Black below for all.
     let r = h.say("bob", "/chess settings board:black").await;
-    assert!(error(&r).is_none(), "{r:?}");
+    assert!(r.error().is_none(), "{r:?}");
     assert!(r[0].text.contains("Black at the bottom"), "{}", r[0].text);
     let r = h.say("bob", "/chess move e5").await;
-    assert!(board_of(&r).flip);
+    assert!(r.board().flip);
     let r = h.say("alice", "/chess board").await;
-    assert!(board_of(&r).flip);
-    assert_eq!(board_of(&r).theme, Theme::Blue);
+    assert!(r.board().flip);
+    assert_eq!(r.board().theme, Theme::Blue);
     let r = h.say("alice", "/chess board flip:true").await;
-    assert!(!board_of(&r).flip);
+    assert!(!r.board().flip);
     // A bystander may not turn them while the game runs (as for the
     // language), but sets their own view in a direct message.
-    let r = h.say("carol", "/chess settings board:white").await;
-    assert_eq!(error(&r).as_deref(), Some("not_allowed"));
+    assert_eq!(
+        h.error("carol", "/chess settings board:white").await.code,
+        "not_allowed"
+    );
     let r = h
         .say_in(
-            "@carol",
             "carol",
+            "@carol",
             "/chess settings board:black high-contrast",
         )
         .await;
-    assert!(error(&r).is_none(), "{r:?}");
+    assert!(r.error().is_none(), "{r:?}");
     assert!(
         r[0].text.contains("Your boards now show Black"),
         "{}",
         r[0].text
     );
-    let r = h.say_in("@carol", "carol", "/chess settings").await;
+    let r = h.say_in("carol", "@carol", "/chess settings").await;
     assert!(r[0].text.contains("Black at the bottom"), "{}", r[0].text);
     assert!(r[0].text.contains("high-contrast"), "{}", r[0].text);
     let r = h.say("alice", "/chess move Nf3").await;
-    assert!(board_of(&r).flip, "the channel's side, whoever moves");
+    assert!(r.board().flip, "the channel's side, whoever moves");
 }
 
 #[tokio::test]
@@ -1635,7 +1486,7 @@ async fn a_promotion_without_its_piece_offers_one_button_per_piece() {
     let h = harness().await;
     h.start("fen:\"8/4P3/8/8/8/8/k7/4K3 w - - 0 1\"").await;
     let r = h.say("alice", "/chess move e8").await;
-    let (code, message) = error_msg(&r).expect("refused");
+    let (code, message) = r.error_msg().expect("refused");
     assert_eq!(code, "ambiguous_move");
     assert!(message.contains("e8=Q, e8=R, e8=B, e8=N"), "{message}");
     assert!(r[0].ephemeral);
@@ -1664,7 +1515,7 @@ async fn a_promotion_without_its_piece_offers_one_button_per_piece() {
         )
     };
     let r = press("bob").await;
-    assert_eq!(error(&r).as_deref(), Some("not_your_turn"));
+    assert_eq!(r.error().as_deref(), Some("not_your_turn"));
     let r = press("alice").await;
     assert!(
         r.iter()
@@ -1674,7 +1525,7 @@ async fn a_promotion_without_its_piece_offers_one_button_per_piece() {
     );
     // The button is stale now: it is not alice's move any more.
     let r = press("alice").await;
-    assert!(error(&r).is_some());
+    assert!(r.error().is_some());
     // Other ambiguities get no buttons.
     let h = harness().await;
     h.start("fen:\"k7/8/8/8/8/8/8/KN1N4 w - - 0 1\"").await;

@@ -4,159 +4,50 @@
 
 use std::sync::Arc;
 
-use chessbot::adapters::text;
-use chessbot::engine::{Engine, EngineError, Level, Score, ScriptedCall, ScriptedEngine};
-use chessbot::service::{
-    Actor, ColorChoice, Command, Event, GameService, ManualClock, Place, Reply, is_engine_id,
-};
-use chessbot::store::{ChannelKey, GameRow, Store};
+use chessbot::engine::{EngineError, Level, Score, ScriptedCall, ScriptedEngine};
+use chessbot::service::{ColorChoice, Command, Event, ManualClock, Reply, is_engine_id};
 use chrono::{Duration, Utc};
 
-struct C {
-    svc: GameService,
-    clock: Arc<ManualClock>,
-    engine: Arc<ScriptedEngine>,
-}
+use crate::support::scenario::{Replies, Scenario, ended};
 
-fn place(ch: &str) -> Place {
-    Place {
-        platform: "console".into(),
-        guild: None,
-        channel: ch.into(),
+/// Every batch of replies: the engine is never mentioned, and games
+/// against the computer are not rated.
+fn computer_checks(r: &[Reply]) {
+    for reply in r {
+        assert!(
+            reply.mentions.iter().all(|a| !is_engine_id(&a.id)),
+            "the engine is mentioned: {:?}",
+            reply.text
+        );
+        if let Some(Event::End { ratings, .. }) = &reply.event {
+            assert_eq!(*ratings, None, "games against the computer are not rated");
+        }
     }
 }
 
-fn actor(n: &str) -> Actor {
-    Actor {
-        id: n.into(),
-        name: n.into(),
-    }
+fn with_engine(engine: ScriptedEngine) -> crate::support::scenario::Builder {
+    Scenario::builder().engine(engine).check(computer_checks)
 }
 
-async fn harness_on(store: Store, clock: Arc<ManualClock>, engine: Arc<ScriptedEngine>) -> C {
-    let dyn_engine: Arc<dyn Engine> = engine.clone();
-    let svc = GameService::open_with_engine(store, clock.clone(), dyn_engine)
+async fn harness_with(engine: ScriptedEngine) -> Scenario {
+    with_engine(engine)
+        .store(super::test_store().await)
+        .open()
         .await
-        .unwrap();
-    C { svc, clock, engine }
 }
 
-async fn harness_with(engine: ScriptedEngine) -> C {
-    harness_on(
-        super::test_store().await,
-        Arc::new(ManualClock::new(Utc::now())),
-        Arc::new(engine),
-    )
-    .await
-}
-
-async fn harness() -> C {
+async fn harness() -> Scenario {
     harness_with(ScriptedEngine::new()).await
-}
-
-impl C {
-    async fn say_in(&self, ch: &str, who: &str, line: &str) -> Vec<Reply> {
-        let cmd = text::parse(line).unwrap().expect("a command");
-        let r = self.svc.handle(&place(ch), &actor(who), cmd).await;
-        for reply in &r {
-            assert!(
-                reply.mentions.iter().all(|a| !is_engine_id(&a.id)),
-                "the engine is mentioned: {:?}",
-                reply.text
-            );
-        }
-        r
-    }
-
-    async fn say(&self, who: &str, line: &str) -> Vec<Reply> {
-        self.say_in("general", who, line).await
-    }
-
-    /// Starts a game against the computer; asserts it started.
-    async fn start(&self, options: &str) -> Vec<Reply> {
-        let r = self
-            .say("alice", &format!("/chess computer {options}"))
-            .await;
-        assert!(error(&r).is_none(), "{:?}", texts(&r));
-        assert!(matches!(r[0].event, Some(Event::Start { .. })), "{r:?}");
-        r
-    }
-
-    async fn row(&self) -> Option<GameRow> {
-        let key = ChannelKey {
-            platform: "console".into(),
-            guild: String::new(),
-            channel: "general".into(),
-        };
-        self.svc.store().active_game(&key).await.unwrap()
-    }
-
-    async fn pgn(&self) -> String {
-        let r = self.say("carol", "/chess pgn").await;
-        match &r[0].event {
-            Some(Event::Pgn { pgn }) => pgn.clone(),
-            e => panic!("no pgn: {e:?}"),
-        }
-    }
-}
-
-fn texts(r: &[Reply]) -> Vec<&str> {
-    r.iter().map(|r| r.text.as_str()).collect()
-}
-
-fn error(r: &[Reply]) -> Option<String> {
-    r.iter().find_map(|r| match &r.event {
-        Some(Event::Error { code, .. }) => Some(code.clone()),
-        _ => None,
-    })
-}
-
-/// The moves among the replies: `(by, san)`.
-fn moves(r: &[Reply]) -> Vec<(String, String)> {
-    r.iter()
-        .filter_map(|r| match &r.event {
-            Some(Event::Move { by, san, .. }) => Some((by.clone(), san.clone())),
-            _ => None,
-        })
-        .collect()
 }
 
 fn mv(by: &str, san: &str) -> (String, String) {
     (by.to_string(), san.to_string())
 }
 
-/// The end event: result, winner, termination; its ratings must be null.
-fn end(r: &[Reply]) -> Option<(String, Option<String>, String)> {
-    r.iter().find_map(|r| match &r.event {
-        Some(Event::End {
-            result,
-            winner,
-            termination,
-            ratings,
-        }) => {
-            assert_eq!(*ratings, None, "games against the computer are not rated");
-            Some((result.clone(), winner.clone(), termination.clone()))
-        }
-        _ => None,
-    })
-}
-
-fn ended(
-    result: &str,
-    winner: Option<&str>,
-    termination: &str,
-) -> Option<(String, Option<String>, String)> {
-    Some((
-        result.to_string(),
-        winner.map(str::to_string),
-        termination.to_string(),
-    ))
-}
-
 #[tokio::test]
 async fn playing_white_the_engine_answers_each_move_at_once() {
     let c = harness().await;
-    let r = c.start("level:2 color:white").await;
+    let r = c.computer("level:2 color:white").await;
     assert_eq!(
         r[0].event,
         Some(Event::Start {
@@ -171,18 +62,18 @@ async fn playing_white_the_engine_answers_each_move_at_once() {
     assert_eq!(r.len(), 1);
     assert!(r[0].board.is_some());
     assert!(r[0].text.contains("not rated"), "{}", r[0].text);
-    assert!(c.engine.calls().is_empty(), "White moves first");
-    let row = c.row().await.expect("a game");
+    assert!(c.engine().calls().is_empty(), "White moves first");
+    let row = c.active_game().await.expect("a game");
     assert_eq!(row.rated, 0);
     assert!(row.deadline_at.is_some());
 
-    c.engine.push_move("e7e5");
+    c.engine().push_move("e7e5");
     let r = c.say("alice", "/chess move e4").await;
     assert_eq!(
-        moves(&r),
+        r.moves(),
         [mv("alice", "e4"), mv("Stockfish level 2", "e5")]
     );
-    assert_eq!(r.len(), 2, "{:?}", texts(&r));
+    assert_eq!(r.len(), 2, "{:?}", r.texts());
     assert!(r[0].board.is_none(), "one board per answered move");
     assert!(r[1].board.is_some());
     assert!(
@@ -192,13 +83,13 @@ async fn playing_white_the_engine_answers_each_move_at_once() {
         r[1].text
     );
     assert_eq!(
-        c.engine.calls(),
+        c.engine().calls(),
         [ScriptedCall::BestMove {
             fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1".into(),
             level: Level::new(2).unwrap(),
         }]
     );
-    let row = c.row().await.expect("a game");
+    let row = c.active_game().await.expect("a game");
     assert_eq!(row.ply, 2);
     assert!(row.deadline_at.is_some(), "the human's clock runs");
     assert!(c.pgn().await.contains("1. e4 e5 *"));
@@ -208,8 +99,8 @@ async fn playing_white_the_engine_answers_each_move_at_once() {
 #[tokio::test]
 async fn playing_black_the_engine_moves_first_at_once() {
     let c = harness().await;
-    c.engine.push_move("d2d4");
-    let r = c.start("color:black").await;
+    c.engine().push_move("d2d4");
+    let r = c.computer("color:black").await;
     assert_eq!(
         r[0].event,
         Some(Event::Start {
@@ -223,17 +114,17 @@ async fn playing_black_the_engine_moves_first_at_once() {
         "level 3 by default"
     );
     assert!(r[0].board.is_none());
-    assert_eq!(moves(&r), [mv("Stockfish level 3", "d4")]);
+    assert_eq!(r.moves(), [mv("Stockfish level 3", "d4")]);
     let board = r[1]
         .board
         .as_ref()
         .expect("the board after the engine's move");
     assert!(!board.flip, "White at the bottom, the channel's default");
-    let row = c.row().await.expect("a game");
+    let row = c.active_game().await.expect("a game");
     assert_eq!(row.ply, 1);
     assert!(row.deadline_at.is_some() && row.remind_at.is_some());
     assert!(matches!(
-        &c.engine.calls()[0],
+        &c.engine().calls()[0],
         ScriptedCall::BestMove { level, .. } if level.get() == 3
     ));
 }
@@ -242,16 +133,15 @@ async fn playing_black_the_engine_moves_first_at_once() {
 async fn without_an_engine_nothing_is_created() {
     let c = harness_with(ScriptedEngine::unavailable()).await;
     let r = c.say("alice", "/chess computer level:4").await;
-    assert_eq!(error(&r).as_deref(), Some("engine_unavailable"));
+    assert_eq!(r.error().as_deref(), Some("engine_unavailable"));
     assert!(
         r[0].text.contains("apt-get install stockfish"),
         "{}",
         r[0].text
     );
     assert!(r[0].ephemeral);
-    assert!(c.row().await.is_none());
-    let r = c.say("alice", "/chess board").await;
-    assert_eq!(error(&r).as_deref(), Some("no_game"));
+    assert!(c.active_game().await.is_none());
+    assert_eq!(c.error("alice", "/chess board").await.code, "no_game");
 }
 
 #[tokio::test]
@@ -272,63 +162,72 @@ async fn bad_options_and_busy_channels_are_refused() {
             variant: None,
             position: None,
         };
-        let r = c.svc.handle(&place("general"), &actor("alice"), cmd).await;
-        assert_eq!(error(&r).as_deref(), Some(code), "{level} {days} {fen:?}");
+        let r = c.command("alice", cmd).await;
+        assert_eq!(r.error().as_deref(), Some(code), "{level} {days} {fen:?}");
     }
-    assert!(c.row().await.is_none());
+    assert!(c.active_game().await.is_none());
     // One game per channel, against people or the computer.
     c.say("bob", "/chess challenge").await;
-    let r = c.say("alice", "/chess computer").await;
-    assert_eq!(error(&r).as_deref(), Some("game_in_progress"));
+    assert_eq!(
+        c.error("alice", "/chess computer").await.code,
+        "game_in_progress"
+    );
     c.say("bob", "/chess cancel").await;
-    c.start("color:white").await;
-    let r = c.say("bob", "/chess computer").await;
-    assert_eq!(error(&r).as_deref(), Some("game_in_progress"));
-    let r = c.say("carol", "/chess move e4").await;
-    assert_eq!(error(&r).as_deref(), Some("not_a_player"));
+    c.computer("color:white").await;
+    assert_eq!(
+        c.error("bob", "/chess computer").await.code,
+        "game_in_progress"
+    );
+    assert_eq!(
+        c.error("carol", "/chess move e4").await.code,
+        "not_a_player"
+    );
     let r = c
-        .say_in("other", "bob", "/chess computer color:white")
+        .say_in("bob", "other", "/chess computer color:white")
         .await;
-    assert!(error(&r).is_none(), "{:?}", texts(&r));
+    assert!(r.error().is_none(), "{:?}", r.texts());
 }
 
 #[tokio::test]
 async fn a_custom_position_with_the_engine_to_move() {
     let c = harness().await;
-    c.engine.push_move("e8d7");
+    c.engine().push_move("e8d7");
     // Black to move; alice plays White, so the engine moves first.
     let r = c
-        .start("color:white days:7 fen:\"4k3/8/8/8/8/8/4P3/4K3 b - - 0 40\"")
+        .computer("color:white days:7 fen:\"4k3/8/8/8/8/8/4P3/4K3 b - - 0 40\"")
         .await;
-    assert_eq!(moves(&r), [mv("Stockfish level 3", "Kd7")]);
-    let row = c.row().await.expect("a game");
+    assert_eq!(r.moves(), [mv("Stockfish level 3", "Kd7")]);
+    let row = c.active_game().await.expect("a game");
     assert_eq!((row.ply, row.days), (1, 7));
 }
 
 #[tokio::test]
 async fn takeback_undoes_the_engines_reply_and_the_human_move() {
     let c = harness().await;
-    c.start("level:1 color:white").await;
-    let r = c.say("alice", "/chess takeback").await;
-    assert_eq!(error(&r).as_deref(), Some("not_allowed"), "nothing yet");
-    c.engine.push_move("e7e5");
+    c.computer("level:1 color:white").await;
+    assert_eq!(
+        c.error("alice", "/chess takeback").await.code,
+        "not_allowed",
+        "nothing yet"
+    );
+    c.engine().push_move("e7e5");
     c.say("alice", "/chess move e4").await;
-    c.engine.push_move("b8c6");
+    c.engine().push_move("b8c6");
     c.say("alice", "/chess move Nf3").await;
     let r = c.say("alice", "/chess takeback").await;
-    assert!(error(&r).is_none(), "{:?}", texts(&r));
+    assert!(r.error().is_none(), "{:?}", r.texts());
     assert!(r[0].text.contains("last two moves"), "{}", r[0].text);
     assert!(r[0].board.is_some());
-    let row = c.row().await.expect("a game");
+    let row = c.active_game().await.expect("a game");
     assert_eq!(row.ply, 2);
     assert!(row.takeback_offer.is_none(), "no confirmation needed");
     let pgn = c.pgn().await;
     assert!(pgn.contains("1. e4 e5 *") && !pgn.contains("Nf3"), "{pgn}");
     // The engine answers the new move as usual.
-    c.engine.push_move("g8f6");
+    c.engine().push_move("g8f6");
     let r = c.say("alice", "/chess move Nc3").await;
     assert_eq!(
-        moves(&r),
+        r.moves(),
         [mv("alice", "Nc3"), mv("Stockfish level 1", "Nf6")]
     );
 }
@@ -336,20 +235,20 @@ async fn takeback_undoes_the_engines_reply_and_the_human_move() {
 #[tokio::test]
 async fn takeback_while_the_engine_owes_its_reply_undoes_one_ply() {
     let c = harness().await;
-    c.start("color:white").await;
-    c.engine.fail_next(EngineError::Crashed);
+    c.computer("color:white").await;
+    c.engine().fail_next(EngineError::Crashed);
     c.say("alice", "/chess move e4").await;
     // Still failing when the takeback first asks it to move.
-    c.engine.fail_next(EngineError::Crashed);
+    c.engine().fail_next(EngineError::Crashed);
     let r = c.say("alice", "/chess takeback").await;
-    assert_eq!(error(&r).as_deref(), Some("engine_unavailable"));
+    assert_eq!(r.error().as_deref(), Some("engine_unavailable"));
     assert!(
         r.iter()
             .any(|r| r.text.contains("last move was taken back")),
         "{:?}",
-        texts(&r)
+        r.texts()
     );
-    let row = c.row().await.expect("a game");
+    let row = c.active_game().await.expect("a game");
     assert_eq!(row.ply, 0);
     assert!(
         row.deadline_at.is_some(),
@@ -360,46 +259,53 @@ async fn takeback_while_the_engine_owes_its_reply_undoes_one_ply() {
 #[tokio::test]
 async fn draw_offers_are_answered_by_the_engines_evaluation() {
     let c = harness().await;
-    c.start("color:white").await;
-    let r = c.say("alice", "/chess draw").await;
-    assert_eq!(error(&r).as_deref(), Some("not_allowed"), "too early");
-    c.engine.push_move("e7e5");
+    c.computer("color:white").await;
+    assert_eq!(
+        c.error("alice", "/chess draw").await.code,
+        "not_allowed",
+        "too early"
+    );
+    c.engine().push_move("e7e5");
     c.say("alice", "/chess move e4").await;
     // Move 2: declined whatever the evaluation.
     let r = c.say("alice", "/chess draw").await;
-    assert!(error(&r).is_none());
+    assert!(r.error().is_none());
     assert!(
         r[0].text.contains("Stockfish level 3 declines the draw"),
         "{}",
         r[0].text
     );
-    assert!(end(&r).is_none());
-    assert!(c.row().await.is_some_and(|g| g.draw_offer.is_none()));
+    assert!(r.end().is_none());
+    assert!(
+        c.active_game()
+            .await
+            .is_some_and(|g| g.draw_offer.is_none())
+    );
 
     // After move 30: accepted within ±0.3 from the engine's side.
     let c = harness().await;
-    c.engine.push_move("e8e7");
-    c.start("color:white fen:\"4k3/8/8/8/8/8/4P3/4K3 w - - 0 40\"")
+    c.engine().push_move("e8e7");
+    c.computer("color:white fen:\"4k3/8/8/8/8/8/4P3/4K3 w - - 0 40\"")
         .await;
     c.say("alice", "/chess move Kd2").await;
-    c.engine.set_score(Score::Cp(250));
+    c.engine().set_score(Score::Cp(250));
     let r = c.say("alice", "/chess draw").await;
     assert!(
-        end(&r).is_none(),
+        r.end().is_none(),
         "the engine is a pawn and more down: declined"
     );
-    c.engine.set_score(Score::Cp(-250));
+    c.engine().set_score(Score::Cp(-250));
     let r = c.say("alice", "/chess draw").await;
-    assert!(end(&r).is_none(), "the engine is winning: declined");
-    c.engine.set_score(Score::Mates(3));
+    assert!(r.end().is_none(), "the engine is winning: declined");
+    c.engine().set_score(Score::Mates(3));
     let r = c.say("alice", "/chess draw").await;
-    assert!(end(&r).is_none());
-    c.engine.set_score(Score::Cp(-25));
+    assert!(r.end().is_none());
+    c.engine().set_score(Score::Cp(-25));
     let r = c.say("alice", "/chess draw").await;
-    assert_eq!(end(&r), ended("1/2-1/2", None, "agreement"));
-    assert!(c.row().await.is_none());
+    assert_eq!(r.end(), ended("1/2-1/2", None, "agreement"));
+    assert!(c.active_game().await.is_none());
     assert!(
-        c.engine
+        c.engine()
             .calls()
             .iter()
             .any(|call| matches!(call, ScriptedCall::Evaluate { .. }))
@@ -409,11 +315,11 @@ async fn draw_offers_are_answered_by_the_engines_evaluation() {
 #[tokio::test]
 async fn resigning_against_the_computer_is_never_rated() {
     let c = harness().await;
-    c.start("level:5 color:white").await;
-    c.engine.push_move("e7e5");
+    c.computer("level:5 color:white").await;
+    c.engine().push_move("e7e5");
     c.say("alice", "/chess move e4").await;
     let r = c.say("alice", "/chess resign").await;
-    assert_eq!(end(&r), ended("0-1", Some("black"), "resignation"));
+    assert_eq!(r.end(), ended("0-1", Some("black"), "resignation"));
     assert!(r.iter().all(|r| r.mentions.iter().all(|a| a.id == "alice")));
     let r = c.say("alice", "/chess stats").await;
     match &r[0].event {
@@ -430,32 +336,32 @@ async fn resigning_against_the_computer_is_never_rated() {
 #[tokio::test]
 async fn the_engines_mate_ends_the_game_with_the_usual_replies() {
     let c = harness().await;
-    c.start("color:white").await;
-    c.engine.push_move("e7e5");
+    c.computer("color:white").await;
+    c.engine().push_move("e7e5");
     c.say("alice", "/chess move f3").await;
-    c.engine.push_move("d8h4");
+    c.engine().push_move("d8h4");
     let r = c.say("alice", "/chess move g4").await;
     assert_eq!(
-        moves(&r),
+        r.moves(),
         [mv("alice", "g4"), mv("Stockfish level 3", "Qh4#")]
     );
-    assert_eq!(end(&r), ended("0-1", Some("black"), "checkmate"));
+    assert_eq!(r.end(), ended("0-1", Some("black"), "checkmate"));
     assert!(r.iter().any(|r| r.follow_up.is_some()), "a summary follows");
     assert!(
         r.iter()
             .any(|r| r.text.contains("Checkmate: Stockfish level 3 wins"))
     );
-    assert!(c.row().await.is_none());
+    assert!(c.active_game().await.is_none());
 
     // And the human's mate: fool's mate with the engine as White.
     let c = harness().await;
-    c.engine.push_move("f2f3");
-    c.start("color:black").await;
-    c.engine.push_move("g2g4");
+    c.engine().push_move("f2f3");
+    c.computer("color:black").await;
+    c.engine().push_move("g2g4");
     c.say("alice", "/chess move e5").await;
     let r = c.say("alice", "/chess move Qh4#").await;
-    assert_eq!(moves(&r), [mv("alice", "Qh4#")]);
-    assert_eq!(end(&r), ended("0-1", Some("black"), "checkmate"));
+    assert_eq!(r.moves(), [mv("alice", "Qh4#")]);
+    assert_eq!(r.end(), ended("0-1", Some("black"), "checkmate"));
     let r = c.say("alice", "/chess stats").await;
     assert!(matches!(&r[0].event, Some(Event::Stats { games: 0, .. })));
 }
@@ -463,14 +369,14 @@ async fn the_engines_mate_ends_the_game_with_the_usual_replies() {
 #[tokio::test]
 async fn a_failed_engine_keeps_the_game_and_answers_with_the_next_command() {
     let c = harness().await;
-    c.start("level:4 color:white days:1").await;
-    c.engine
+    c.computer("level:4 color:white days:1").await;
+    c.engine()
         .fail_next(EngineError::Timeout(std::time::Duration::from_secs(1)));
     let r = c.say("alice", "/chess move e4").await;
-    assert_eq!(moves(&r), [mv("alice", "e4")]);
+    assert_eq!(r.moves(), [mv("alice", "e4")]);
     assert!(r[0].board.is_some(), "the board shows the human's move");
-    assert_eq!(error(&r).as_deref(), Some("engine_unavailable"));
-    let row = c.row().await.expect("the game is kept");
+    assert_eq!(r.error().as_deref(), Some("engine_unavailable"));
+    let row = c.active_game().await.expect("the game is kept");
     assert_eq!(row.ply, 1);
     // The engine's turn has a deadline of its own (issue 35.6), no
     // reminder.
@@ -480,33 +386,33 @@ async fn a_failed_engine_keeps_the_game_and_answers_with_the_next_command() {
     );
     // Within the engine's deadline nothing is due.
     c.clock.advance(Duration::minutes(3));
-    assert!(c.svc.run_due().await.is_empty());
-    assert!(c.row().await.is_some());
+    assert!(c.run_due().await.is_empty());
+    assert!(c.active_game().await.is_some());
     // Anyone's next command here lets the engine move first.
-    c.engine.push_move("c7c5");
+    c.engine().push_move("c7c5");
     let r = c.say("carol", "/chess board").await;
-    assert_eq!(moves(&r), [mv("Stockfish level 4", "c5")]);
-    assert!(error(&r).is_none());
+    assert_eq!(r.moves(), [mv("Stockfish level 4", "c5")]);
+    assert!(r.error().is_none());
     assert!(r.last().is_some_and(|b| b.text.contains("alice to move")));
-    assert_eq!(c.row().await.map(|g| g.ply), Some(2));
+    assert_eq!(c.active_game().await.map(|g| g.ply), Some(2));
 
     // A move typed while the engine owes one is not played on the new
     // position: the engine's move comes, then `position_changed`.
-    c.engine.fail_next(EngineError::Crashed);
+    c.engine().fail_next(EngineError::Crashed);
     c.say("alice", "/chess move d4").await;
-    c.engine.push_move("c5d4");
+    c.engine().push_move("c5d4");
     let r = c.say("alice", "/chess move Nf3").await;
-    assert_eq!(moves(&r), [mv("Stockfish level 4", "cxd4")]);
-    assert_eq!(error(&r).as_deref(), Some("position_changed"));
-    assert_eq!(c.row().await.map(|g| g.ply), Some(4));
+    assert_eq!(r.moves(), [mv("Stockfish level 4", "cxd4")]);
+    assert_eq!(r.error().as_deref(), Some("position_changed"));
+    assert_eq!(c.active_game().await.map(|g| g.ply), Some(4));
     // While it keeps failing, a move waits with the notice only.
-    c.engine.fail_next(EngineError::Crashed);
+    c.engine().fail_next(EngineError::Crashed);
     c.say("alice", "/chess move Nf3").await;
-    c.engine.fail_next(EngineError::Crashed);
+    c.engine().fail_next(EngineError::Crashed);
     let r = c.say("alice", "/chess move Nc3").await;
-    assert_eq!(r.len(), 1, "{:?}", texts(&r));
-    assert_eq!(error(&r).as_deref(), Some("engine_unavailable"));
-    assert_eq!(c.row().await.map(|g| g.ply), Some(5));
+    assert_eq!(r.len(), 1, "{:?}", r.texts());
+    assert_eq!(r.error().as_deref(), Some("engine_unavailable"));
+    assert_eq!(c.active_game().await.map(|g| g.ply), Some(5));
     assert!(c.svc.store().inconsistent_games().await.unwrap().is_empty());
 }
 
@@ -514,25 +420,23 @@ async fn a_failed_engine_keeps_the_game_and_answers_with_the_next_command() {
 async fn a_move_the_engine_owes_survives_a_restart() {
     let (_dir, url) = super::test_url().await;
     let clock = Arc::new(ManualClock::new(Utc::now()));
-    let a = harness_on(
-        Store::open(&url).await.unwrap(),
-        clock.clone(),
-        Arc::new(ScriptedEngine::new()),
-    )
-    .await;
-    a.start("color:white").await;
-    a.engine.fail_next(EngineError::Crashed);
+    let a = with_engine(ScriptedEngine::new())
+        .url(&url)
+        .clock(clock.clone())
+        .open()
+        .await;
+    a.computer("color:white").await;
+    a.engine().fail_next(EngineError::Crashed);
     a.say("alice", "/chess move e4").await;
     drop(a);
-    let b = harness_on(
-        Store::open(&url).await.unwrap(),
-        clock.clone(),
-        Arc::new(ScriptedEngine::new()),
-    )
-    .await;
-    b.engine.push_move("e7e5");
+    let b = with_engine(ScriptedEngine::new())
+        .url(&url)
+        .clock(clock.clone())
+        .open()
+        .await;
+    b.engine().push_move("e7e5");
     let r = b.say("alice", "/chess board").await;
-    assert_eq!(moves(&r), [mv("Stockfish level 3", "e5")]);
+    assert_eq!(r.moves(), [mv("Stockfish level 3", "e5")]);
     let pgn = b.pgn().await;
     assert!(pgn.contains("1. e4 e5 *"), "{pgn}");
     assert!(b.svc.store().inconsistent_games().await.unwrap().is_empty());
@@ -541,35 +445,34 @@ async fn a_move_the_engine_owes_survives_a_restart() {
 #[tokio::test]
 async fn abort_works_until_both_have_moved() {
     let c = harness().await;
-    c.engine.push_move("e2e4");
-    c.start("color:black").await;
+    c.engine().push_move("e2e4");
+    c.computer("color:black").await;
     let r = c.say("alice", "/chess abort").await;
-    assert_eq!(end(&r), ended("*", None, "aborted"));
+    assert_eq!(r.end(), ended("*", None, "aborted"));
 
     let c = harness().await;
-    c.start("color:white").await;
-    c.engine.push_move("e7e5");
+    c.computer("color:white").await;
+    c.engine().push_move("e7e5");
     c.say("alice", "/chess move e4").await;
-    let r = c.say("alice", "/chess abort").await;
-    assert_eq!(error(&r).as_deref(), Some("not_allowed"));
+    assert_eq!(c.error("alice", "/chess abort").await.code, "not_allowed");
 }
 
 #[tokio::test]
 async fn the_human_keeps_deadlines_and_loses_on_time() {
     let c = harness().await;
-    c.start("color:white days:1").await;
-    c.engine.push_move("e7e5");
+    c.computer("color:white days:1").await;
+    c.engine().push_move("e7e5");
     c.say("alice", "/chess move e4").await;
     c.clock.advance(Duration::hours(20));
-    let r = c.svc.run_due().await;
+    let r = c.run_due().await;
     assert!(
         matches!(&r[0].event, Some(Event::Reminder { player, .. }) if player == "alice"),
         "{:?}",
-        texts(&r)
+        r.texts()
     );
     c.clock.advance(Duration::hours(5));
-    let r = c.svc.run_due().await;
-    assert_eq!(end(&r), ended("0-1", Some("black"), "timeout"));
+    let r = c.run_due().await;
+    assert_eq!(r.end(), ended("0-1", Some("black"), "timeout"));
     for reply in &r {
         assert!(reply.mentions.iter().all(|a| !is_engine_id(&a.id)));
     }
@@ -578,9 +481,9 @@ async fn the_human_keeps_deadlines_and_loses_on_time() {
 #[tokio::test]
 async fn a_rematch_against_the_computer_starts_at_once_with_colours_swapped() {
     let c = harness().await;
-    c.start("level:6 color:white").await;
+    c.computer("level:6 color:white").await;
     c.say("alice", "/chess resign").await;
-    c.engine.push_move("g1f3");
+    c.engine().push_move("g1f3");
     let r = c.say("alice", "/chess rematch").await;
     assert_eq!(
         r[0].event,
@@ -593,5 +496,5 @@ async fn a_rematch_against_the_computer_starts_at_once_with_colours_swapped() {
             league: None,
         })
     );
-    assert_eq!(moves(&r), [mv("Stockfish level 6", "Nf3")]);
+    assert_eq!(r.moves(), [mv("Stockfish level 6", "Nf3")]);
 }

@@ -3,88 +3,16 @@
 //! none after an abort, `summary [game]` again, the engine's analysis, and
 //! every language.
 
+use chessbot::engine::{GameAnalysis, ScriptedEngine, SideAnalysis, WorstMove};
+use chessbot::service::{Action, AttachmentKind, Event, Reply, Subject};
 use std::process::{Command, Stdio};
-use std::sync::Arc;
 
-use chessbot::adapters::text;
-use chessbot::engine::{Engine, GameAnalysis, ScriptedEngine, SideAnalysis, WorstMove};
-use chessbot::service::{
-    Action, Actor, AttachmentKind, Event, GameService, ManualClock, Place, Reply, Subject,
-};
-use chessbot::store::Store;
-use chrono::Utc;
+use crate::support::scenario::{Replies, Scenario};
 
-fn place(ch: &str) -> Place {
-    Place {
-        platform: "console".into(),
-        guild: None,
-        channel: ch.into(),
-    }
-}
-
-fn actor(n: &str) -> Actor {
-    Actor {
-        id: n.into(),
-        name: n.into(),
-    }
-}
-
-async fn service(engine: Option<Arc<dyn Engine>>) -> GameService {
-    let clock = Arc::new(ManualClock::new(Utc::now()));
-    let store = Store::memory().await.unwrap();
-    match engine {
-        Some(e) => GameService::open_with_engine(store, clock, e)
-            .await
-            .unwrap(),
-        None => GameService::open(store, clock).await.unwrap(),
-    }
-}
-
-/// A command's replies followed by what their follow-ups give, as the
-/// adapters post them.
-async fn say_in(svc: &GameService, ch: &str, who: &str, line: &str) -> Vec<Reply> {
-    let cmd = text::parse(line).unwrap().expect("a command");
-    let mut replies = svc.handle(&place(ch), &actor(who), cmd).await;
-    let mut follow = Vec::new();
-    for r in &replies {
-        if let Some(work) = &r.follow_up {
-            follow.extend(svc.follow_up(work).await);
-        }
-    }
-    replies.extend(follow);
-    replies
-}
-
-async fn say(svc: &GameService, who: &str, line: &str) -> Vec<Reply> {
-    say_in(svc, "general", who, line).await
-}
-
-fn error(r: &[Reply]) -> Option<String> {
-    r.iter().find_map(|r| match &r.event {
-        Some(Event::Error { code, .. }) => Some(code.clone()),
-        _ => None,
-    })
-}
-
-fn summaries(r: &[Reply]) -> Vec<&Reply> {
-    r.iter()
-        .filter(|r| matches!(r.event, Some(Event::Summary { .. })))
-        .collect()
-}
-
-/// alice (white) and bob play `sans` in `ch`; the replies of the last move.
-async fn play(svc: &GameService, ch: &str, sans: &str) -> Vec<Reply> {
-    let r = say_in(svc, ch, "alice", "/chess challenge @bob color:white").await;
-    assert!(error(&r).is_none(), "{:?}", r[0].text);
-    let r = say_in(svc, ch, "bob", "/chess accept").await;
-    assert!(error(&r).is_none(), "{:?}", r[0].text);
-    let mut last = Vec::new();
-    for (i, san) in sans.split_whitespace().enumerate() {
-        let who = if i % 2 == 0 { "alice" } else { "bob" };
-        last = say_in(svc, ch, who, &format!("/chess move {san}")).await;
-        assert!(error(&last).is_none(), "{san}: {:?}", last[0].text);
-    }
-    last
+/// A service whose replies come with what follows them (the summaries),
+/// as the adapters post them.
+async fn service() -> Scenario {
+    Scenario::builder().follow_ups().open().await
 }
 
 /// `[delay]` of each position of a GIF (a position may come as several
@@ -107,8 +35,8 @@ fn gif_delays(bytes: &[u8]) -> Vec<u16> {
 
 #[tokio::test]
 async fn a_finished_game_posts_one_summary_after_the_result() {
-    let svc = service(None).await;
-    let r = play(&svc, "general", "f3 e5 g4 Qh4#").await;
+    let h = service().await;
+    let r = h.play("f3 e5 g4 Qh4#").await;
     // The last move, the result, then the summary.
     assert_eq!(
         r.len(),
@@ -189,63 +117,60 @@ async fn a_finished_game_posts_one_summary_after_the_result() {
 
 #[tokio::test]
 async fn aborted_games_have_no_summary() {
-    let svc = service(None).await;
-    play(&svc, "general", "").await;
-    let r = say(&svc, "alice", "/chess abort").await;
-    assert!(error(&r).is_none(), "{:?}", r[0].text);
-    assert!(summaries(&r).is_empty());
+    let h = service().await;
+    h.play("").await;
+    let r = h.say("alice", "/chess abort").await;
+    assert!(r.error().is_none(), "{:?}", r[0].text);
+    assert!(r.summaries().is_empty());
     assert!(r.iter().all(|r| r.follow_up.is_none()));
-    let r = say(&svc, "alice", "/chess summary").await;
-    assert_eq!(error(&r).as_deref(), Some("no_game"));
+    assert_eq!(h.error("alice", "/chess summary").await.code, "no_game");
 }
 
 #[tokio::test]
 async fn the_summary_command_posts_a_finished_game_of_this_channel_again() {
-    let svc = service(None).await;
-    let r = say(&svc, "carol", "/chess summary").await;
-    assert_eq!(error(&r).as_deref(), Some("no_game"));
+    let h = service().await;
+    assert_eq!(h.error("carol", "/chess summary").await.code, "no_game");
 
-    play(&svc, "general", "f3 e5 g4 Qh4#").await;
+    h.play("f3 e5 g4 Qh4#").await;
     // Game 2: a resignation.
-    play(&svc, "general", "e4 e5").await;
-    let r = say(&svc, "alice", "/chess resign").await;
-    assert_eq!(summaries(&r).len(), 1);
-    let game_of = |r: &[Reply]| match summaries(r).first().map(|s| &s.event) {
+    h.play("e4 e5").await;
+    let r = h.say("alice", "/chess resign").await;
+    assert_eq!(r.summaries().len(), 1);
+    let game_of = |r: &[Reply]| match r.summaries().first().map(|s| &s.event) {
         Some(Some(Event::Summary { game, .. })) => Some(*game),
         _ => None,
     };
     let second = game_of(&r).expect("a summary");
 
-    let r = say(&svc, "carol", "/chess summary").await;
+    let r = h.say("carol", "/chess summary").await;
     assert_eq!(game_of(&r), Some(second), "the last game by default");
     let first = second - 1;
-    let r = say(&svc, "carol", &format!("/chess summary {first}")).await;
+    let r = h.say("carol", &format!("/chess summary {first}")).await;
     assert_eq!(game_of(&r), Some(first));
-    match &summaries(&r)[0].event {
+    match &r.summaries()[0].event {
         Some(Event::Summary { termination, .. }) => assert_eq!(termination, "checkmate"),
         e => panic!("{e:?}"),
     }
     // Another channel's game is not shown here.
-    let r = say_in(
-        &svc,
-        "elsewhere",
-        "carol",
-        &format!("/chess summary {first}"),
-    )
-    .await;
-    assert_eq!(error(&r).as_deref(), Some("no_game"));
-    assert!(summaries(&r).is_empty());
+    let r = h
+        .say_in("carol", "elsewhere", &format!("/chess summary {first}"))
+        .await;
+    assert_eq!(r.error().as_deref(), Some("no_game"));
+    assert!(r.summaries().is_empty());
     // A running game has no summary yet.
-    play(&svc, "general", "d4").await;
-    let r = say(&svc, "carol", &format!("/chess summary {}", second + 1)).await;
-    assert_eq!(error(&r).as_deref(), Some("game_in_progress"));
-    let r = say(&svc, "carol", "/chess summary 999").await;
-    assert_eq!(error(&r).as_deref(), Some("no_game"));
+    h.play("d4").await;
+    assert_eq!(
+        h.error("carol", &format!("/chess summary {}", second + 1))
+            .await
+            .code,
+        "game_in_progress"
+    );
+    assert_eq!(h.error("carol", "/chess summary 999").await.code, "no_game");
 }
 
 #[tokio::test]
 async fn the_engine_analysis_goes_into_the_summary() {
-    let fake = Arc::new(ScriptedEngine::new());
+    let fake = ScriptedEngine::new();
     fake.set_analysis(GameAnalysis {
         white: SideAnalysis {
             inaccuracies: 0,
@@ -268,10 +193,9 @@ async fn the_engine_analysis_goes_into_the_summary() {
         }),
         evaluations: Vec::new(),
     });
-    let engine: Arc<dyn Engine> = fake.clone();
-    let svc = service(Some(engine)).await;
-    let r = play(&svc, "general", "f3 e5 g4 Qh4#").await;
-    let s = summaries(&r)[0];
+    let h = Scenario::builder().engine(fake).follow_ups().open().await;
+    let r = h.play("f3 e5 g4 Qh4#").await;
+    let s = r.summaries()[0];
     let Some(Event::Summary {
         analysis: Some(a), ..
     }) = &s.event
@@ -305,11 +229,13 @@ async fn the_engine_analysis_goes_into_the_summary() {
 async fn summaries_speak_every_language() {
     let mut texts = Vec::new();
     for lang in ["en", "ru", "ro", "th"] {
-        let svc = service(None).await;
-        let r = say(&svc, "alice", &format!("/chess settings language:{lang}")).await;
-        assert!(error(&r).is_none(), "{lang}: {:?}", r[0].text);
-        let r = play(&svc, "general", "f3 e5 g4 Qh4#").await;
-        let s = summaries(&r)[0];
+        let h = service().await;
+        let r = h
+            .say("alice", &format!("/chess settings language:{lang}"))
+            .await;
+        assert!(r.error().is_none(), "{lang}: {:?}", r[0].text);
+        let r = h.play("f3 e5 g4 Qh4#").await;
+        let s = r.summaries()[0];
         assert!(
             s.text.contains("alice") && s.text.contains("bob"),
             "{}",
@@ -326,14 +252,14 @@ async fn summaries_speak_every_language() {
 
 #[tokio::test]
 async fn the_rematch_button_under_a_summary_swaps_colours() {
-    let svc = service(None).await;
-    let r = play(&svc, "general", "f3 e5 g4 Qh4#").await;
-    let subject = summaries(&r)[0].subject;
+    let h = service().await;
+    let r = h.play("f3 e5 g4 Qh4#").await;
+    let subject = r.summaries()[0].subject;
     let press = chessbot::service::Command::Press {
         action: Action::Rematch,
         subject,
     };
-    let r = svc.handle(&place("general"), &actor("bob"), press).await;
+    let r = h.command("bob", press).await;
     assert!(
         r.iter().any(
             |r| matches!(&r.event, Some(Event::Challenge { challenger, .. }) if challenger == "bob")
@@ -346,8 +272,8 @@ async fn the_rematch_button_under_a_summary_swaps_colours() {
         action: Action::Rematch,
         subject: Some(Subject::Game(999)),
     };
-    let r = svc.handle(&place("general"), &actor("bob"), old).await;
-    assert_eq!(error(&r).as_deref(), Some("stale_button"));
+    let r = h.command("bob", old).await;
+    assert_eq!(r.error().as_deref(), Some("stale_button"));
 }
 
 #[test]

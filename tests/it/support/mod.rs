@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod fake_discord;
+pub mod scenario;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 

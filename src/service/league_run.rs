@@ -1,0 +1,427 @@
+//! A league's run: its round robin started at once (`league start`, or
+//! at `starts` through the announcer), the standings (asked for, after
+//! every league game that ends, and the final ones when the last one
+//! does), and the league games that a cancel or a withdrawal ends. The
+//! commands that lead there are in `leagues.rs`.
+
+use super::game::{Failure, GameService, Handled, from_ms, key, ms, reply, user};
+use super::league_table::{Table, pairings, table_of};
+use super::leagues::{
+    LEAGUE_MIN_PLAYERS, actor, league_event, league_game_channel, league_place, started,
+};
+use super::{Actor, BoardImage, DueAnnouncement, Event, Reply, Subject, messages as msg};
+use crate::chess::{Color, Outcome, Termination};
+use crate::i18n::Locale;
+use crate::store::{LEAGUE_FINISHED, LEAGUE_OPEN, LEAGUE_RUNNING, LeagueRow, NewGame, StoreError};
+
+impl GameService {
+    /// Starts an open league: every game of the round robin at once, each
+    /// in its own place. Fewer than three players: `not_allowed`.
+    pub(super) async fn league_start(&self, loc: Locale, l: &LeagueRow) -> Handled {
+        let players = self.inner.store.league_players(l.id).await?;
+        if players.len() < LEAGUE_MIN_PLAYERS {
+            return Err(user(
+                "not_allowed",
+                msg::league_too_few(loc, &l.name, players.len() as i64),
+            ));
+        }
+        let now = ms(self.now());
+        let here = league_place(l);
+        let cycles = usize::try_from(l.rounds).unwrap_or(1).clamp(1, 2);
+        // ---- gaps: a Chess960 league draws a position per pairing.
+        let (rules, variant) = super::league960::league_rules(&l.rules);
+        let table = pairings(players.len(), cycles);
+        let positions = super::league960::draw_league_positions(variant, &table);
+        let mut games = Vec::new();
+        for (i, (cycle, _round, w, b)) in table.into_iter().enumerate() {
+            let number = i as i64 + 1;
+            let position = positions.get(i).copied().flatten();
+            let start_fen =
+                super::league960::league_start_fen(position, rules.parse().unwrap_or_default());
+            let (white, black) = (&players[w], &players[b]);
+            let (deadline_at, remind_at) = self
+                .turn_times_for(&l.platform, &white.player_id, now, l.days)
+                .await?;
+            let mut place = key(&here);
+            place.channel = league_game_channel(l.id, number);
+            games.push((
+                number,
+                cycle as i64,
+                NewGame {
+                    place,
+                    white_id: white.player_id.clone(),
+                    white_name: white.player_name.clone(),
+                    black_id: black.player_id.clone(),
+                    black_name: black.player_name.clone(),
+                    start_fen,
+                    rules: rules.clone(),
+                    days: l.days,
+                    deadline_at,
+                    remind_at,
+                    created_at: now,
+                    rated: l.rated == 1,
+                    variant: variant.as_str().to_string(),
+                    start_position: position.map(i64::from),
+                },
+            ));
+        }
+        let ids = match self.inner.store.start_league(l.id, now, &games).await {
+            Ok(ids) => ids,
+            Err(StoreError::Stale) => return Err(started(loc, l)),
+            Err(StoreError::Busy) => {
+                return Err(user(
+                    "game_in_progress",
+                    msg::league_place_busy(loc, &l.name),
+                ));
+            }
+            Err(e) => return Err(e.into()),
+        };
+        for (_, _, g) in &games {
+            self.note_due(g.remind_at);
+        }
+        let mut lines = vec![msg::league_started(
+            loc,
+            &l.name,
+            l.id,
+            players.len() as i64,
+            games.len() as i64,
+        )];
+        for (number, _, g) in &games {
+            lines.push(msg::league_pairing(
+                loc,
+                *number,
+                &g.white_name,
+                &g.black_name,
+            ));
+        }
+        let mut head = reply(&here, lines.join("\n"));
+        head.event = Some(league_event(l.id, &l.name, LEAGUE_RUNNING, &players));
+        head.mentions = players.iter().map(actor).collect();
+        let mut out = vec![head];
+        for ((number, _, g), id) in games.iter().zip(ids) {
+            let mut place = here.clone();
+            place.channel = league_game_channel(l.id, *number);
+            let mut r = reply(
+                &place,
+                msg::league_game_started(
+                    loc,
+                    id,
+                    &l.name,
+                    &g.white_name,
+                    &g.black_name,
+                    &msg::deadline(from_ms(g.deadline_at)),
+                ),
+            );
+            // ---- gaps: a Chess960 game names its position.
+            let number960 = g.start_position.and_then(|n| u32::try_from(n).ok());
+            if let Some(line) = super::chess960::start_line(loc, variant, number960) {
+                r.text.push('\n');
+                r.text.push_str(&line);
+            }
+            r.board = Some(BoardImage {
+                fen: g.start_fen.clone(),
+                last_move: None,
+                flip: false,
+                result: None,
+                names: Some([g.white_name.clone(), g.black_name.clone()]),
+                deadline: Some(msg::time_left(g.deadline_at - now)),
+                theme: crate::render::Theme::default(),
+                start_fen: None,
+            });
+            r.event = Some(Event::Start {
+                white: g.white_name.clone(),
+                black: g.black_name.clone(),
+                fen: g.start_fen.clone(),
+                variant: variant.is_chess960().then(|| variant.as_str().to_string()),
+                position: number960,
+                league: Some(l.id),
+            });
+            r.mentions = vec![
+                Actor {
+                    id: g.white_id.clone(),
+                    name: g.white_name.clone(),
+                },
+                Actor {
+                    id: g.black_id.clone(),
+                    name: g.black_name.clone(),
+                },
+            ];
+            r.actions = vec![super::Action::Resign];
+            r.subject = Some(Subject::Game(id));
+            out.push(r);
+        }
+        Ok(out)
+    }
+
+    /// The standings of a league (the table, the text and, with
+    /// `picture`, a PNG of the table).
+    pub(super) async fn league_standings(
+        &self,
+        loc: Locale,
+        l: &LeagueRow,
+        picture: bool,
+    ) -> Handled {
+        let table = self.league_table(l).await?;
+        let last = l.state == LEAGUE_FINISHED;
+        Ok(vec![self.standings_reply(loc, l, &table, last, picture)])
+    }
+
+    fn standings_reply(
+        &self,
+        loc: Locale,
+        l: &LeagueRow,
+        table: &Table,
+        last: bool,
+        picture: bool,
+    ) -> Reply {
+        let mut lines = vec![msg::league_standings_title(
+            loc,
+            &l.name,
+            l.id,
+            table.finished as i64,
+            table.games as i64,
+        )];
+        for row in &table.text_rows {
+            lines.push(msg::league_standings_row(
+                loc, &row[0], &row[1], &row[2], &row[3], &row[4], &row[5],
+            ));
+        }
+        let mut r = reply(&league_place(l), lines.join("\n"));
+        r.event = Some(Event::Standings {
+            league: l.id,
+            r#final: last,
+            rows: table.rows.clone(),
+        });
+        if picture {
+            let title = msg::league_standings_picture_title(loc, &l.name);
+            let header = msg::league_standings_header(loc);
+            let header: Vec<String> = header.split('|').map(|s| s.trim().to_string()).collect();
+            let png = crate::render::standings_png(&title, &header, &table.text_rows);
+            r.files = vec![super::Attachment {
+                kind: super::AttachmentKind::Card,
+                filename: format!("league-{}-standings.png", l.id),
+                bytes: std::sync::Arc::new(png),
+            }];
+        }
+        r
+    }
+
+    /// The league's standings computed from its games.
+    pub(super) async fn league_table(&self, l: &LeagueRow) -> Result<Table, Failure> {
+        let players = self.inner.store.league_players(l.id).await?;
+        let games = self.inner.store.league_games(l.id).await?;
+        Ok(table_of(&players, &games))
+    }
+
+    /// Ends one running league game: `loser` resigns (forfeit), or with
+    /// `None` the game is aborted. Posts its end in its place; the league's
+    /// own replies are the caller's.
+    pub(super) async fn end_league_game(
+        &self,
+        game_id: i64,
+        loser: Option<Color>,
+        text: Option<String>,
+    ) -> Vec<Reply> {
+        let ended = async {
+            let Some(row) = self.inner.store.game(game_id).await? else {
+                return Ok(Vec::new());
+            };
+            if !row.is_active() {
+                return Ok(Vec::new());
+            }
+            let l = self.replay(row).await?;
+            let place = l.place();
+            let loc = self.post_locale(&place, game_id).await;
+            let outcome = match loser {
+                Some(c) => Outcome::new(Some(c.other()), Termination::Resignation),
+                None => Outcome::new(None, Termination::Aborted),
+            };
+            let mut replies = match self.finish(loc, &place, l, outcome, loser).await {
+                Ok(r) => r,
+                Err(Failure::Stale) => Vec::new(),
+                Err(f) => return Err(f),
+            };
+            if let Some(t) = text
+                && let Some(first) = replies.first_mut()
+            {
+                first.text = format!("{t}\n{}", first.text);
+            }
+            for r in &mut replies {
+                r.locale = loc;
+            }
+            Ok::<_, Failure>(replies)
+        };
+        match ended.await {
+            Ok(r) => r,
+            Err(f) => {
+                tracing::error!(game = game_id, failure = ?f, "ending a league game failed");
+                Vec::new()
+            }
+        }
+    }
+
+    /// After replies that end games: for each league game among them, the
+    /// league's standings in its channel, and the final standings when it
+    /// was the league's last game. Called once per batch of replies by
+    /// whoever ended the games (the command, or the announcer).
+    pub(super) async fn after_league_games(&self, replies: &mut Vec<Reply>) {
+        let mut leagues = Vec::new();
+        for r in replies.iter() {
+            if !matches!(r.event, Some(Event::End { .. })) {
+                continue;
+            }
+            let Some(f) = &r.follow_up else { continue };
+            match self.inner.store.league_of_game(f.game).await {
+                Ok(Some(id)) if !leagues.contains(&id) => leagues.push(id),
+                Ok(_) => {}
+                Err(e) => tracing::error!(game = f.game, error = %e, "loading a game's league"),
+            }
+        }
+        for id in leagues {
+            let mut more = self.league_progress(id).await;
+            replies.append(&mut more);
+        }
+    }
+
+    /// The standings of league `id` after a game ended; the final
+    /// standings (once, by the process that ends the league) when none is
+    /// left running.
+    pub(super) async fn league_progress(&self, id: i64) -> Vec<Reply> {
+        let made = async {
+            let Some(l) = self.inner.store.league(id).await? else {
+                return Ok(Vec::new());
+            };
+            if l.state != LEAGUE_RUNNING {
+                return Ok(Vec::new());
+            }
+            let place = league_place(&l);
+            let loc = self.channel_locale(&place).await.unwrap_or_default();
+            let now = ms(self.now());
+            let table = self.league_table(&l).await?;
+            let done = table.finished >= table.games;
+            if done
+                && self
+                    .inner
+                    .store
+                    .end_league(l.id, LEAGUE_RUNNING, LEAGUE_FINISHED, now)
+                    .await?
+            {
+                let mut l = l;
+                l.state = LEAGUE_FINISHED.to_string();
+                let winners: Vec<&str> = table
+                    .rows
+                    .iter()
+                    .filter(|r| r.rank == 1)
+                    .map(|r| r.player.as_str())
+                    .collect();
+                let mut head = reply(&place, msg::league_over(loc, &l.name, &winners.join(", ")));
+                let players = self.inner.store.league_players(l.id).await?;
+                head.event = Some(league_event(l.id, &l.name, LEAGUE_FINISHED, &players));
+                head.mentions = players
+                    .iter()
+                    .filter(|p| winners.contains(&p.player_name.as_str()))
+                    .map(actor)
+                    .collect();
+                let standings = self.standings_reply(loc, &l, &table, true, true);
+                return Ok::<_, Failure>(vec![head, standings]);
+            }
+            if done {
+                return Ok(Vec::new());
+            }
+            Ok(vec![self.standings_reply(loc, &l, &table, false, false)])
+        };
+        match made.await {
+            Ok(mut r) => {
+                for x in &mut r {
+                    if let Some(p) = self.channel_locale(&x.place).await {
+                        x.locale = p;
+                    }
+                }
+                r
+            }
+            Err(f) => {
+                tracing::error!(league = id, failure = ?f, "league standings failed");
+                Vec::new()
+            }
+        }
+    }
+
+    /// Whether game `id` belongs to a league (league games cannot be
+    /// aborted, and lose on time even before the first move).
+    pub(super) async fn is_league_game(&self, id: i64) -> bool {
+        matches!(self.inner.store.league_of_game(id).await, Ok(Some(_)))
+    }
+
+    /// Refuses `abort` in a league game.
+    pub(super) async fn refuse_league_abort(&self, loc: Locale, game: i64) -> Result<(), Failure> {
+        if self.is_league_game(game).await {
+            return Err(user("not_allowed", msg::league_no_abort(loc)));
+        }
+        Ok(())
+    }
+
+    /// Starts the open leagues of `platform` whose start time has come
+    /// (part of [`GameService::claim_due`]); with fewer than three players
+    /// the league stays open without a start time, and the channel is told.
+    pub(super) async fn claim_league_starts(
+        &self,
+        platform: Option<&str>,
+        now: i64,
+        room: i64,
+    ) -> Vec<DueAnnouncement> {
+        let due = match self.inner.store.due_leagues(platform, now, room).await {
+            Ok(d) => d,
+            Err(e) => {
+                tracing::error!(error = %e, "loading leagues due to start failed");
+                return Vec::new();
+            }
+        };
+        let mut out = Vec::new();
+        for l in due {
+            let place = league_place(&l);
+            let loc = self.channel_locale(&place).await.unwrap_or_default();
+            let replies = match self.league_start(loc, &l).await {
+                Ok(r) => r,
+                Err(Failure::User { .. }) => {
+                    // Too few players: stays open, started by command.
+                    if let Err(e) = self.inner.store.set_league_start(l.id, None).await {
+                        tracing::error!(league = l.id, error = %e, "clearing a start time failed");
+                        continue;
+                    }
+                    let players = self
+                        .inner
+                        .store
+                        .league_players(l.id)
+                        .await
+                        .unwrap_or_default();
+                    let mut r = reply(
+                        &place,
+                        msg::league_start_postponed(loc, &l.name, players.len() as i64),
+                    );
+                    r.event = Some(league_event(l.id, &l.name, LEAGUE_OPEN, &players));
+                    vec![r]
+                }
+                Err(f) => {
+                    tracing::error!(league = l.id, failure = ?f, "starting a league failed");
+                    continue;
+                }
+            };
+            let replies = replies
+                .into_iter()
+                .map(|mut r| {
+                    r.locale = loc;
+                    r
+                })
+                .collect();
+            // Not in the outbox: the start itself is the guarded change;
+            // acknowledging id 0 touches nothing.
+            out.push(DueAnnouncement {
+                id: 0,
+                replies,
+                challenge: false,
+                puzzle: false,
+            });
+        }
+        out
+    }
+}
