@@ -1,6 +1,7 @@
 //! The animated GIF of a game: one frame per position from the start,
-//! drawn exactly as the board pictures are (the players' names in the
-//! strips, captures, coordinates, the last move's squares), with the move
+//! drawn as the board pictures are (the players' names in the strips,
+//! captures, coordinates, the last move's squares; the strips held still,
+//! see below), with the move
 //! number and SAN of the move just played in the mover's strip, the
 //! result on the final frame (badges and the score), paced for people
 //! watching on a phone, looping forever.
@@ -17,17 +18,22 @@
 //! one by one), in its fixed palette of at most 255 colours, the last
 //! index left for transparency.
 //!
-//! Small by sending only what changed, and little of it twice: a ply is a
-//! few image blocks (all but the last shown for 2 hundredths of a second, so the ply
-//! lasts as long as before). What stays between plies is the picture with
-//! both strips as the side to move's looks (no caption, name bright):
-//! the blocks that change it are the rectangle of each group of touching
-//! squares that changed (the move, the previous move's squares) and of a
-//! strip whose captures changed, transparent where a pixel stays. Then the
-//! mover's strip (its caption, its name muted) comes as one block that
-//! passes (disposal: restore the previous picture), so the next ply need
-//! not undo it. Every ply shows exactly the picture of the board
-//! compositor.
+//! Small by sending only what changed, and little of it twice. The
+//! strips of a GIF hold still (`BoardSpec::caption_room`): the names stay
+//! bright with no turn bar (the caption says who moved) and both strips
+//! keep a room at their right end as wide as the game's widest caption,
+//! so the names and captures never move for it. What stays between plies
+//! is the picture without a caption; a ply is a few image blocks (all but
+//! the last shown for 2 hundredths of a second, so the ply lasts as long
+//! as before): the rectangle of each group of touching squares that
+//! changed (the move, the previous move's squares) and of a strip whose
+//! captures changed, transparent where a pixel stays, then the caption's
+//! letters as one block that passes (disposal: restore the previous
+//! picture), so the next ply need not undo it. Only the regions (squares,
+//! strips) whose display items changed are drawn again, and only they are
+//! compared. A block of at most 16 colours carries its own palette
+//! (shorter codes). Every ply shows exactly the picture of the board
+//! compositor for the same spec.
 
 mod lzw;
 
