@@ -66,6 +66,17 @@ fn compose(bytes: &[u8]) -> Shown {
     out
 }
 
+/// Only the frames that end a ply (the blocks shown for 2 cs before them
+/// belong to it).
+fn ply_ends(mut s: Shown) -> Shown {
+    let keep: Vec<bool> = s.delays.iter().map(|&d| d != 2).collect();
+    let mut k = keep.iter();
+    s.frames.retain(|_| *k.next().unwrap_or(&true));
+    let mut k = keep.iter();
+    s.delays.retain(|_| *k.next().unwrap_or(&true));
+    s
+}
+
 /// Renders the game of `pgn` as the CLI does (names from the tags) and
 /// checks it against the GIF made before.
 fn same_as_before(pgn: &str, size: u32, flip: bool, before: &[u8], file: &str) {
@@ -78,7 +89,7 @@ fn same_as_before(pgn: &str, size: u32, flip: bool, before: &[u8], file: &str) {
         std::fs::write(&path, &new).expect("write the GIF");
         return;
     }
-    let (old, new) = (compose(before), compose(&new));
+    let (old, new) = (ply_ends(compose(before)), compose(&new));
     assert_eq!((old.width, old.height), (new.width, new.height));
     assert_eq!(old.frames.len(), pgn.game.moves().len() + 1);
     // Every ply of the old GIF ends when one frame of the new one ends,
