@@ -1,6 +1,7 @@
 //! The animated GIF of a game: one frame per position from the start,
-//! drawn exactly as the board pictures are (the players' names in the
-//! strips, captures, coordinates, the last move's squares), with the move
+//! drawn as the board pictures are (the players' names in the strips,
+//! captures, coordinates, the last move's squares; the strips held still,
+//! see below), with the move
 //! number and SAN of the move just played in the mover's strip, the
 //! result on the final frame (badges and the score), paced for people
 //! watching on a phone, looping forever.
@@ -17,23 +18,28 @@
 //! one by one), in its fixed palette of at most 255 colours, the last
 //! index left for transparency.
 //!
-//! Small by sending only what changed, and little of it twice: a ply is a
-//! few image blocks (all but the last shown for 2 hundredths of a second, so the ply
-//! lasts as long as before). What stays between plies is the picture with
-//! both strips as the side to move's looks (no caption, name bright):
-//! the blocks that change it are the rectangle of each group of touching
-//! squares that changed (the move, the previous move's squares) and of a
-//! strip whose captures changed, transparent where a pixel stays. Then the
-//! mover's strip (its caption, its name muted) comes as one block that
-//! passes (disposal: restore the previous picture), so the next ply need
-//! not undo it. Every ply shows exactly the picture of the board
-//! compositor.
+//! Small by sending only what changed, and little of it twice. The
+//! strips of a GIF hold still (`BoardSpec::caption_room`): the names stay
+//! bright with no turn bar (the caption says who moved) and both strips
+//! keep a room at their right end as wide as the game's widest caption,
+//! so the names and captures never move for it. What stays between plies
+//! is the picture without a caption; a ply is a few image blocks (all but
+//! the last shown for 2 hundredths of a second, so the ply lasts as long
+//! as before): the rectangle of each group of touching squares that
+//! changed (the move, the previous move's squares) and of a strip whose
+//! captures changed, transparent where a pixel stays, then the caption's
+//! letters as one block that passes (disposal: restore the previous
+//! picture), so the next ply need not undo it. Only the regions (squares,
+//! strips) whose display items changed are drawn again, and only they are
+//! compared. A block of at most 16 colours carries its own palette
+//! (shorter codes). Every ply shows exactly the picture of the board
+//! compositor for the same spec.
 
 mod lzw;
 
 use std::borrow::Cow;
 
-use super::layout::Layout;
+use super::layout::{Item, Layout, TextSlot};
 use super::theme::Theme;
 use super::{BoardResult, BoardSpec, PieceCounts, RenderError, Renderer, check_size};
 use crate::chess::{Color, Game};
@@ -173,15 +179,9 @@ impl Renderer {
         let enc_err = |e: ::gif::EncodingError| RenderError::Encode(e.to_string());
 
         let moves = game.moves();
-        let sans = game.sans();
         let outcome = game.outcome();
         let result = BoardResult::from_outcome(outcome);
-        let score = outcome
-            .filter(|o| o.termination != crate::chess::Termination::Aborted)
-            .map(|o| match o.result() {
-                "1/2-1/2" => "½-½",
-                r => r,
-            });
+        let frames = Frames::new(game, &lay);
         let colours = prep.colours();
         let transparent = colours as u8;
         let mut palette = prep.palette.clone();
@@ -193,9 +193,6 @@ impl Renderer {
         // Captures counted from the game's own start (a custom FEN).
         let start = spec.start.unwrap_or_else(|| PieceCounts::of(game.start()));
 
-        // What the viewer keeps between plies (see the module's notes):
-        // the mover's strip comes as a block that is undone after it.
-        let mut kept: Option<Vec<u8>> = None;
         let mut blocks = Blocks {
             buffer: Vec::with_capacity(width * height),
             encoded: Vec::with_capacity(width * height / 4),
@@ -207,45 +204,47 @@ impl Renderer {
                 .max(2) as u8,
             transparent,
             row,
+            palette: palette.clone(),
         };
-        // Where the board's rows start and end, between the strips.
-        let (strip, board_end) = (lay.strip as usize, (lay.strip + lay.size) as usize);
+        // What the viewer keeps between plies (see the module's notes):
+        // the picture without a caption, its items by region (the 64
+        // squares, then the top and the bottom strip) to redraw only the
+        // regions whose items changed, and `old`, the same picture but
+        // for the regions being redrawn, which it holds as they were.
+        let mut kept: Vec<u8> = Vec::new();
+        let mut old: Vec<u8> = Vec::new();
+        let mut regions: Vec<Vec<Item>> = vec![Vec::new(); REGIONS];
+        let mut new_regions: Vec<Vec<Item>> = vec![Vec::new(); REGIONS];
+        let mut to_draw: Vec<Item> = Vec::with_capacity(64);
+        let mut rects: Vec<Rect> = Vec::with_capacity(8);
+        // A strip whose caption stayed in the kept picture.
+        let mut stale: Option<usize> = None;
         let mut position = game.start().clone();
         for ply in 0..=moves.len() {
             let last_move = ply.checked_sub(1).and_then(|i| moves.get(i)).copied();
             let is_final = ply == moves.len();
-            let text = match last_move {
-                Some(m) => {
-                    let san = sans.get(ply - 1).map_or("", String::as_str);
-                    let c = caption(&position, san, score.filter(|_| is_final));
-                    position.play_unchecked(m);
-                    Some(c)
-                }
-                None => None,
-            };
+            if let Some(m) = last_move {
+                position.play_unchecked(m);
+            }
+            let text = ply
+                .checked_sub(1)
+                .and_then(|i| frames.captions.get(i))
+                .map(String::as_str);
             let mut board = BoardSpec::new(&position)
                 .size(spec.size)
                 .flip(spec.flip)
                 .last_move(last_move)
                 .result(if is_final { result } else { None })
                 .start(start)
-                .caption(text.as_deref());
+                .caption(text);
+            board.caption_room = Some(if is_final {
+                frames.final_room
+            } else {
+                frames.room
+            });
             if let Some([w, b]) = spec.names {
                 board = board.names(w, b);
             }
-            // What stays between plies: no caption, both names as the
-            // side to move's, so that the mover's strip is the only block
-            // that passes (its caption and muted name undone for free).
-            // The picture shown is that with the strips drawn as they are.
-            let (img, base) = if is_final {
-                let img = self.compose_indexed(&board)?.rows;
-                (img.clone(), img)
-            } else {
-                let mut kept_spec = board.clone().caption(None);
-                kept_spec.both_marked = true;
-                let base = self.compose_indexed(&kept_spec)?.rows;
-                (self.redraw_strips(&board, base.clone())?, base)
-            };
             let delay = if is_final {
                 spec.final_delay_cs
             } else if ply == 0 {
@@ -253,68 +252,241 @@ impl Renderer {
             } else {
                 per_ply
             };
-            let Some(prev) = &kept else {
-                // The first frame: the whole picture, then Black's strip
-                // as it shows while White is to move.
-                let passing = changed_rect(&base, &img, row, (0, width), (0, height));
-                let whole = (0, 0, width, height);
-                if passing.is_some() && delay > STEP_CS {
-                    blocks.write(&mut enc, &base, None, whole, STEP_CS, false)?;
-                    if let Some(r) = passing {
-                        blocks.write(&mut enc, &img, Some(&base), r, delay - STEP_CS, true)?;
+            if ply == 0 || is_final {
+                // The first frame whole; the final one (badges, the
+                // score, perhaps a wider caption) by what changed.
+                let img = self.compose_indexed(&board)?.rows;
+                if ply == 0 {
+                    blocks.write(&mut enc, &img, None, (0, 0, width, height), delay, false)?;
+                    let kept_spec = board.clone().caption(None);
+                    by_region(&lay, &lay.items(&kept_spec), &mut regions);
+                    old.clone_from(&img);
+                    kept = img;
+                    if !is_final {
+                        continue;
                     }
-                    kept = Some(base);
-                } else {
-                    blocks.write(&mut enc, &img, None, whole, delay, false)?;
-                    kept = Some(img);
+                    break;
                 }
-                continue;
-            };
-            // The changed rectangle of each strip and of each group of
-            // squares, so the rows between the strips and the squares are
-            // not sent at all; then the mover's strip (caption, muted
-            // name), undone before the next ply.
-            let strip_rect = |ys| changed_rect(prev, &base, row, (0, width), ys);
-            let mut rects: Vec<Rect> = strip_rect((0, strip)).into_iter().collect();
-            rects.extend(board_rects(prev, &base, row, &lay));
-            rects.extend(strip_rect((board_end, height)));
-            let mut passing = changed_rect(&base, &img, row, (0, width), (0, height));
-            let mut next = base;
-            // Each block but the last shows for STEP_CS: with too short a
-            // delay to share, the ply is one rectangle as before.
-            let n = rects.len() + usize::from(passing.is_some());
-            if n > 1 && u32::from(delay) < u32::from(STEP_CS) * n as u32 {
-                rects = changed_rect(prev, &img, row, (0, width), (0, height))
-                    .into_iter()
-                    .collect();
-                passing = None;
-                next = img.clone();
+                rects.clear();
+                let strip = lay.strip as usize;
+                let board_end = strip + width;
+                rects.extend(changed_rect(&old, &img, row, (0, width), (0, strip)));
+                rects.extend(board_rects(&old, &img, row, &lay, &[true; 64]));
+                rects.extend(changed_rect(
+                    &old,
+                    &img,
+                    row,
+                    (0, width),
+                    (board_end, height),
+                ));
+                blocks.write_all(&mut enc, &img, &old, &rects, delay, (width, height))?;
+                break;
             }
-            if rects.is_empty() && passing.is_none() {
+            // The kept picture: the regions whose items changed drawn
+            // again (each starts with a fill of the whole region).
+            let kept_spec = board.clone().caption(None);
+            by_region(&lay, &lay.items(&kept_spec), &mut new_regions);
+            let mut dirty = [false; REGIONS];
+            to_draw.clear();
+            for (r, d) in dirty.iter_mut().enumerate() {
+                if new_regions[r] != regions[r] || stale == Some(r) {
+                    *d = true;
+                    to_draw.extend_from_slice(&new_regions[r]);
+                }
+            }
+            std::mem::swap(&mut regions, &mut new_regions);
+            stale = None;
+            kept = self.draw_list(&kept_spec, &lay, &prep, kept, &to_draw)?;
+            // One block per group of touching squares that changed and
+            // per strip that changed, then the caption, which passes.
+            rects.clear();
+            let mut squares = [false; 64];
+            squares.copy_from_slice(&dirty[..64]);
+            rects.extend(board_rects(&old, &kept, row, &lay, &squares));
+            for r in [TOP, BOTTOM] {
+                if dirty[r] {
+                    let (_, y, _, h) = region_rect(&lay, r);
+                    rects.extend(changed_rect(&old, &kept, row, (0, width), (y, y + h)));
+                }
+            }
+            to_draw.clear();
+            let mut caption_box: Option<Rect> = None;
+            for item in lay.replay_caption(&board) {
+                if let Item::Text {
+                    slot: TextSlot::Caption(..),
+                    x,
+                    y,
+                    w,
+                    h,
+                    ..
+                } = item
+                {
+                    let x0 = x.clamp(0, width as i32) as usize;
+                    let x1 = (x + w as i32).clamp(0, width as i32) as usize;
+                    let (y0, y1) = (y.max(0) as usize, (y as usize + h as usize).min(height));
+                    if x1 > x0 && y1 > y0 {
+                        let r = (x0, y0, x1 - x0, y1 - y0);
+                        caption_box = Some(caption_box.map_or(r, |c| union(c, r)));
+                    }
+                    to_draw.push(item);
+                }
+            }
+            let n = rects.len() + usize::from(caption_box.is_some());
+            if n == 0 {
                 // Nothing changed: a one-pixel frame keeps the timing.
-                let frame = ::gif::Frame {
-                    delay,
-                    transparent: Some(transparent),
-                    width: 1,
-                    height: 1,
-                    buffer: Cow::Owned(vec![transparent]),
-                    ..::gif::Frame::default()
-                };
-                enc.write_frame(&frame).map_err(enc_err)?;
+                blocks.write_empty(&mut enc, delay)?;
                 continue;
             }
-            let n = rects.len() + usize::from(passing.is_some());
+            if n > 1 && u32::from(delay) < u32::from(STEP_CS) * n as u32 {
+                // Too short a delay to share: the ply is one rectangle,
+                // the caption staying in the kept picture until its strip
+                // is drawn again.
+                kept = self.draw_list(&board, &lay, &prep, kept, &to_draw)?;
+                let all = changed_rect(&old, &kept, row, (0, width), (0, height));
+                blocks.write_all(
+                    &mut enc,
+                    &kept,
+                    &old,
+                    all.as_slice(),
+                    delay,
+                    (width, height),
+                )?;
+                if let Some((x, y, w, h)) = all {
+                    copy_rect(&kept, &mut old, row, (x, y, w, h));
+                }
+                stale = Some(strip_region(position.turn().other(), spec.flip));
+                continue;
+            }
             let rest = delay - STEP_CS * (n as u16 - 1);
             for (k, &r) in rects.iter().enumerate() {
                 let d = if k + 1 == n { rest } else { STEP_CS };
-                blocks.write(&mut enc, &next, Some(prev), r, d, false)?;
+                blocks.write(&mut enc, &kept, Some(&old), r, d, false)?;
             }
-            if let Some(r) = passing {
-                blocks.write(&mut enc, &img, Some(&next), r, rest, true)?;
+            for (r, _) in dirty.iter().enumerate().filter(|(_, d)| **d) {
+                copy_rect(&kept, &mut old, row, region_rect(&lay, r));
             }
-            kept = Some(next);
+            if let Some(b) = caption_box {
+                kept = self.draw_list(&board, &lay, &prep, kept, &to_draw)?;
+                let (x, y, w, h) = b;
+                let passing = changed_rect(&old, &kept, row, (x, x + w), (y, y + h));
+                match passing {
+                    Some(r) => blocks.write(&mut enc, &kept, Some(&old), r, rest, true)?,
+                    None => blocks.write_empty(&mut enc, rest)?,
+                }
+                copy_rect(&old, &mut kept, row, b);
+            }
         }
         enc.into_inner().map_err(enc_err)
+    }
+}
+
+/// The captions of a game's plies and the room kept for them.
+struct Frames {
+    /// The caption of each ply, the last with the score when the game is
+    /// over.
+    captions: Vec<String>,
+    /// The widest caption but the last.
+    room: u32,
+    /// The room on the final frame (its caption may be wider).
+    final_room: u32,
+}
+
+impl Frames {
+    fn new(game: &Game, lay: &Layout) -> Frames {
+        let moves = game.moves();
+        let sans = game.sans();
+        let score = game
+            .outcome()
+            .filter(|o| o.termination != crate::chess::Termination::Aborted)
+            .map(|o| match o.result() {
+                "1/2-1/2" => "½-½",
+                r => r,
+            });
+        let mut position = game.start().clone();
+        let mut captions = Vec::with_capacity(moves.len());
+        for (i, m) in moves.iter().enumerate() {
+            let san = sans.get(i).map_or("", String::as_str);
+            let last = i + 1 == moves.len();
+            captions.push(caption(&position, san, score.filter(|_| last)));
+            position.play_unchecked(*m);
+        }
+        let widths: Vec<u32> = captions.iter().map(|c| lay.caption_width(c)).collect();
+        let room = widths[..widths.len().saturating_sub(1)]
+            .iter()
+            .copied()
+            .max()
+            .unwrap_or(0);
+        let final_room = room.max(widths.last().copied().unwrap_or(0));
+        Frames {
+            captions,
+            room,
+            final_room,
+        }
+    }
+}
+
+/// The regions a picture is redrawn by: the 64 squares (display row
+/// times 8 plus column), then the strips.
+const REGIONS: usize = 66;
+const TOP: usize = 64;
+const BOTTOM: usize = 65;
+
+/// The region an item starts in.
+fn region_of(lay: &Layout, x: i32, y: i32) -> usize {
+    let strip = lay.strip as i32;
+    if y < strip {
+        return TOP;
+    }
+    if y >= strip + lay.size as i32 {
+        return BOTTOM;
+    }
+    let cell = |v: i32| (1..8u32).take_while(|&i| lay.edge(i) <= v).count();
+    cell(y - strip) * 8 + cell(x)
+}
+
+/// The rectangle of a region.
+fn region_rect(lay: &Layout, r: usize) -> Rect {
+    let (size, strip) = (lay.size as usize, lay.strip as usize);
+    match r {
+        TOP => (0, 0, size, strip),
+        BOTTOM => (0, strip + size, size, strip),
+        _ => {
+            let (row, col) = ((r / 8) as u32, (r % 8) as u32);
+            let (x0, x1) = (lay.edge(col) as usize, lay.edge(col + 1) as usize);
+            let (y0, y1) = (lay.edge(row) as usize, lay.edge(row + 1) as usize);
+            (x0, strip + y0, x1 - x0, y1 - y0)
+        }
+    }
+}
+
+/// The region of the strip of `side`.
+fn strip_region(side: Color, flip: bool) -> usize {
+    let top = if flip { Color::White } else { Color::Black };
+    if side == top { TOP } else { BOTTOM }
+}
+
+/// Sorts `items` by region, in their order.
+fn by_region(lay: &Layout, items: &[Item], out: &mut [Vec<Item>]) {
+    for r in out.iter_mut() {
+        r.clear();
+    }
+    for item in items {
+        let (x, y) = match *item {
+            Item::Rect { x, y, .. }
+            | Item::Piece { x, y, .. }
+            | Item::Glyph { x, y, .. }
+            | Item::Badge { x, y, .. }
+            | Item::Text { x, y, .. } => (x, y),
+        };
+        out[region_of(lay, x, y)].push(*item);
+    }
+}
+
+/// Copies the rectangle `r` of picture `from` into `to`.
+fn copy_rect(from: &[u8], to: &mut [u8], row: usize, (x, y, w, h): Rect) {
+    for yy in y..y + h {
+        let a = yy * row + 1 + x;
+        to[a..a + w].copy_from_slice(&from[a..a + w]);
     }
 }
 
@@ -327,6 +499,8 @@ struct Blocks {
     transparent: u8,
     /// Bytes per row of the pictures (a filter byte, then the pixels).
     row: usize,
+    /// The GIF's palette, `r g b` triples.
+    palette: Vec<u8>,
 }
 
 impl Blocks {
@@ -361,8 +535,13 @@ impl Blocks {
                 }
             }
         }
-        self.lzw
-            .encode(&self.buffer, self.min_code_size, t, &mut self.encoded);
+        let (min_code_size, t, palette) = self.local_palette(t, old.is_some());
+        self.lzw.encode(
+            &self.buffer,
+            min_code_size,
+            t.unwrap_or(0),
+            &mut self.encoded,
+        );
         let frame = ::gif::Frame {
             delay,
             dispose: if passing {
@@ -370,7 +549,8 @@ impl Blocks {
             } else {
                 ::gif::DisposalMethod::Keep
             },
-            transparent: old.is_some().then_some(t),
+            transparent: t,
+            palette,
             left: rx as u16,
             top: ry as u16,
             width: rw as u16,
@@ -379,6 +559,102 @@ impl Blocks {
             ..::gif::Frame::default()
         };
         enc.write_lzw_pre_encoded_frame(&frame).map_err(enc_err)
+    }
+}
+
+/// A block of at most this many colours (the transparent index counted)
+/// comes with its own palette: codes start shorter (a square that only
+/// changes colour, a caption), more than its palette costs.
+const LOCAL_COLOURS: usize = 16;
+
+impl Blocks {
+    /// The code size, the transparent index (when `transparent`) and the
+    /// block's own palette if it has few colours: then the buffer is
+    /// remapped to it.
+    fn local_palette(&mut self, t: u8, transparent: bool) -> (u8, Option<u8>, Option<Vec<u8>>) {
+        let global = (self.min_code_size, transparent.then_some(t), None);
+        let mut local = [u8::MAX; 256];
+        let mut colours: Vec<u8> = Vec::with_capacity(LOCAL_COLOURS);
+        for &b in &self.buffer {
+            if local[usize::from(b)] == u8::MAX {
+                if colours.len() == LOCAL_COLOURS {
+                    return global;
+                }
+                local[usize::from(b)] = colours.len() as u8;
+                colours.push(b);
+            }
+        }
+        let bits = (colours.len().max(2) - 1).ilog2() + 1;
+        let min_code_size = bits.max(2) as u8;
+        if min_code_size >= self.min_code_size {
+            return global;
+        }
+        for b in &mut self.buffer {
+            *b = local[usize::from(*b)];
+        }
+        let mut palette = vec![0u8; 3 << min_code_size];
+        for (i, &c) in colours.iter().enumerate() {
+            let g = usize::from(c) * 3;
+            if let Some(rgb) = self.palette.get(g..g + 3) {
+                palette[i * 3..i * 3 + 3].copy_from_slice(rgb);
+            }
+        }
+        let t = local[usize::from(t)];
+        (
+            min_code_size,
+            (transparent && t != u8::MAX).then_some(t),
+            Some(palette),
+        )
+    }
+
+    /// `rects` of `cur` over `old`, all but the last shown for
+    /// [`STEP_CS`]; with too short a delay to share, their union as one
+    /// block.
+    fn write_all(
+        &mut self,
+        enc: &mut ::gif::Encoder<Vec<u8>>,
+        cur: &[u8],
+        old: &[u8],
+        rects: &[Rect],
+        delay: u16,
+        (width, height): (usize, usize),
+    ) -> Result<(), RenderError> {
+        let n = rects.len();
+        if n == 0 {
+            return self.write_empty(enc, delay);
+        }
+        if n > 1 && u32::from(delay) < u32::from(STEP_CS) * n as u32 {
+            let all = rects
+                .iter()
+                .copied()
+                .reduce(union)
+                .unwrap_or((0, 0, width, height));
+            return self.write(enc, cur, Some(old), all, delay, false);
+        }
+        let rest = delay - STEP_CS * (n as u16 - 1);
+        for (k, &r) in rects.iter().enumerate() {
+            let d = if k + 1 == n { rest } else { STEP_CS };
+            self.write(enc, cur, Some(old), r, d, false)?;
+        }
+        Ok(())
+    }
+
+    /// A one-pixel transparent block: the timing without a change.
+    fn write_empty(
+        &mut self,
+        enc: &mut ::gif::Encoder<Vec<u8>>,
+        delay: u16,
+    ) -> Result<(), RenderError> {
+        let frame = ::gif::Frame {
+            delay,
+            transparent: Some(self.transparent),
+            width: 1,
+            height: 1,
+            buffer: Cow::Owned(vec![self.transparent]),
+            ..::gif::Frame::default()
+        };
+        enc.write_frame(&frame)
+            .map_err(|e| RenderError::Encode(e.to_string()))
     }
 }
 
@@ -429,13 +705,16 @@ fn union((ax, ay, aw, ah): Rect, (bx, by, bw, bh): Rect) -> Rect {
 /// squares (a move and the previous move's squares are apart more often
 /// than not; the squares between them would cost codes as transparent
 /// runs), top to bottom.
-fn board_rects(a: &[u8], b: &[u8], row: usize, lay: &Layout) -> Vec<Rect> {
+fn board_rects(a: &[u8], b: &[u8], row: usize, lay: &Layout, only: &[bool; 64]) -> Vec<Rect> {
     let top = lay.strip as usize;
     let edge = |i: u32| lay.edge(i) as usize;
     let mut squares = [[None::<Rect>; 8]; 8];
     for (r, line) in squares.iter_mut().enumerate() {
         let ys = (top + edge(r as u32), top + edge(r as u32 + 1));
         for (c, sq) in line.iter_mut().enumerate() {
+            if !only[r * 8 + c] {
+                continue;
+            }
             *sq = changed_rect(a, b, row, (edge(c as u32), edge(c as u32 + 1)), ys);
         }
     }
@@ -550,6 +829,15 @@ mod tests {
         out
     }
 
+    /// `spec` as a frame of the GIF of `game` draws it (the room kept
+    /// for the caption).
+    fn framed<'a>(game: &Game, spec: BoardSpec<'a>, is_final: bool) -> BoardSpec<'a> {
+        let f = Frames::new(game, &Layout::new(spec.size));
+        let mut spec = spec;
+        spec.caption_room = Some(if is_final { f.final_room } else { f.room });
+        spec
+    }
+
     /// The PNG compositor's picture of a frame, RGB.
     fn reference(r: &Renderer, spec: &BoardSpec<'_>) -> Vec<u8> {
         r.compose(spec)
@@ -625,9 +913,43 @@ mod tests {
                     .result(result)
                     .names("Morphy", "Duke Karl")
                     .caption(text.as_deref());
+                let board = framed(&g, board, is_final);
                 let bad = mismatches(shown, &reference(&r, &board));
                 assert_eq!(bad, 0, "frame {i} flip {flip}: {bad} pixels differ");
             }
+        }
+    }
+
+    #[test]
+    fn a_long_game_with_castling_checks_and_captures_shows_every_frame_right() {
+        let g = crate::chess::read_pgn(include_str!(
+            "../../tests/data/pgn/kasparov_topalov_1999.pgn"
+        ))
+        .unwrap()
+        .game;
+        let r = Renderer::new();
+        let spec = GifSpec::new(720).flip(true).names("Kasparov", "Topalov");
+        let d = decode(&r.game_gif(&g, &spec).unwrap());
+        assert_eq!(d.shown.len(), g.moves().len() + 1);
+        let result = BoardResult::from_outcome(g.outcome());
+        let f = Frames::new(&g, &Layout::new(720));
+        let mut pos = g.start().clone();
+        for (i, shown) in d.shown.iter().enumerate() {
+            let last = i.checked_sub(1).map(|j| g.moves()[j]);
+            if let Some(m) = last {
+                pos.play_unchecked(m);
+            }
+            let is_final = i == g.moves().len();
+            let board = BoardSpec::new(&pos)
+                .size(720)
+                .flip(true)
+                .last_move(last)
+                .result(if is_final { result } else { None })
+                .names("Kasparov", "Topalov")
+                .caption(i.checked_sub(1).map(|j| f.captions[j].as_str()));
+            let board = framed(&g, board, is_final);
+            let bad = mismatches(shown, &reference(&r, &board));
+            assert_eq!(bad, 0, "frame {i}: {bad} pixels differ");
         }
     }
 
@@ -686,7 +1008,7 @@ mod tests {
         }
         let r = Renderer::new();
         let d = decode(&r.game_gif(&g, &GifSpec::new(256).names("A", "B")).unwrap());
-        let first = BoardSpec::new(&start).size(256).names("A", "B");
+        let first = framed(&g, BoardSpec::new(&start).size(256).names("A", "B"), false);
         let own = first.clone().start(PieceCounts::of(&start));
         // No captures and no lead: what the board pictures show.
         assert_eq!(mismatches(&d.shown[0], &reference(&r, &own)), 0);
@@ -718,6 +1040,7 @@ mod tests {
             .last_move(g.moves().last().copied())
             .result(Some(BoardResult::Won(Color::White)))
             .caption(Some(&text));
+        let board = framed(&g, board, true);
         let shown = d.shown.last().unwrap();
         assert_eq!(mismatches(shown, &reference(&r, &board)), 0);
         let plain = BoardSpec::new(&pos)

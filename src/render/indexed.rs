@@ -632,33 +632,31 @@ impl Renderer {
         })
     }
 
-    /// `rows`, a picture of `spec`'s size, with the strips drawn again as
-    /// `spec` has them (everything drawn in the strips' rows lies in
-    /// them, their background first): the picture [`compose_indexed`]
-    /// gives when `rows` differs from it only in the strips.
+    /// Draws `items` (some of [`Layout::items`] of `spec`, in their
+    /// order) over `rows`, a picture of `spec`'s size: the picture
+    /// [`compose_indexed`] gives where each item drawn starts with a fill
+    /// of the whole region it lies in (a square, a strip).
     ///
     /// [`compose_indexed`]: Renderer::compose_indexed
-    pub(super) fn redraw_strips(
+    pub(super) fn draw_list(
         &self,
         spec: &BoardSpec<'_>,
+        lay: &Layout,
+        prep: &Prep,
         rows: Vec<u8>,
+        items: &[Item],
     ) -> Result<Vec<u8>, RenderError> {
-        let lay = Layout::new(spec.size);
-        let prep = self.prep(&lay, spec.theme)?;
-        let (strip, bottom) = (lay.strip as i32, (lay.strip + lay.size) as i32);
-        let in_strips = move |y: i32| y < strip || y >= bottom;
-        self.draw_items(spec, &lay, &prep, rows, Some(&in_strips))
+        self.draw_items(spec, lay, prep, rows, Some(items))
     }
 
-    /// Draws the items of `spec` (those starting in rows that `only`
-    /// accepts, when given) over `px`.
+    /// Draws the items of `spec` (or `only` those) over `px`.
     fn draw_items(
         &self,
         spec: &BoardSpec<'_>,
         lay: &Layout,
         prep: &Prep,
         px: Vec<u8>,
-        only: Option<&dyn Fn(i32) -> bool>,
+        only: Option<&[Item]>,
     ) -> Result<Vec<u8>, RenderError> {
         let sprites = self.sprites(lay)?;
         let mut canvas = Canvas {
@@ -667,14 +665,15 @@ impl Renderer {
             h: lay.height as i32,
             px,
         };
-        let items = lay.items(spec);
-        // The square each board piece stands on, for its tile.
-        for item in &items {
-            if let Some(only) = only
-                && !only(item_top(item))
-            {
-                continue;
+        let all;
+        let items = match only {
+            Some(items) => items,
+            None => {
+                all = lay.items(spec);
+                &all[..]
             }
+        };
+        for item in items {
             match *item {
                 Item::Rect { x, y, w, h, color } => canvas.fill(x, y, w, h, color),
                 Item::Piece { piece, x, y, small } => {
@@ -733,17 +732,6 @@ impl Renderer {
             }
         }
         Ok(canvas.px)
-    }
-}
-
-/// The row an item starts at.
-fn item_top(item: &Item) -> i32 {
-    match *item {
-        Item::Rect { y, .. }
-        | Item::Piece { y, .. }
-        | Item::Glyph { y, .. }
-        | Item::Badge { y, .. }
-        | Item::Text { y, .. } => y,
     }
 }
 

@@ -397,6 +397,40 @@ impl Layout {
         items
     }
 
+    /// The caption's items in a GIF frame (see
+    /// [`BoardSpec::caption_room`]), in the strip of the side that moved:
+    /// [`Layout::items`] has them, in the same order.
+    pub fn replay_caption(&self, spec: &BoardSpec<'_>) -> Vec<Item> {
+        let mut items = Vec::new();
+        let Some(c) = spec.caption.filter(|c| !c.trim().is_empty()) else {
+            return items;
+        };
+        let mover = spec.position.turn().other();
+        let top = if spec.flip {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let y0 = if mover == top {
+            0
+        } else {
+            (self.strip + self.size) as i32
+        };
+        let pad = ((self.sq as f32) * 0.12).round() as i32;
+        let right = self.size as i32 - pad;
+        let colors = spec.theme.colors();
+        self.caption_items(c, right, y0, colors.strip_text, &mut items);
+        items
+    }
+
+    /// How wide the caption `c` is drawn (at most half the width).
+    pub fn caption_width(&self, c: &str) -> u32 {
+        let size = (self.strip as f32 * 0.46).round();
+        let style = strip_style(size, true, Rgb(0, 0, 0));
+        let total = text::text_width(c, &style).ceil() as i32;
+        total.clamp(0, self.size as i32 / 2) as u32
+    }
+
     /// The caption `c` letter by letter, ending at `right`; returns where
     /// it starts. At most half the width (the rest is left out).
     fn caption_items(
@@ -524,10 +558,12 @@ impl Layout {
         let y = y0 + (self.strip as i32 - ic) / 2;
         let labelled = spec.names.is_some();
         let to_move = spec.result.is_none() && pos.turn() == side;
-        let marked = spec.result.is_none() && (to_move || spec.both_marked);
+        // A GIF's names stay as they are (the caption says who moved).
+        let replay = spec.caption_room.is_some();
+        let marked = replay || (spec.result.is_none() && to_move);
         let mut x = pad;
         // Whose move: a bar in the accent colour at the strip's left end.
-        if marked && (labelled || spec.deadline.is_some()) {
+        if marked && !replay && (labelled || spec.deadline.is_some()) {
             items.push(Item::Rect {
                 x: 0,
                 y: y0,
@@ -554,10 +590,18 @@ impl Layout {
             ));
             right -= pad;
         }
-        // The move just played, right-aligned in the mover's strip.
-        if pos.turn() != side
-            && let Some(c) = spec.caption.filter(|c| !c.trim().is_empty())
-        {
+        // The move just played, right-aligned in the mover's strip; in a
+        // GIF, in the room kept for it in both strips.
+        let caption = spec
+            .caption
+            .filter(|c| pos.turn() != side && !c.trim().is_empty());
+        if let Some(room) = spec.caption_room {
+            if caption.is_some() {
+                // The mover has no deadline: the room ends at the pad.
+                items.extend(self.replay_caption(spec));
+            }
+            right -= room as i32 + pad;
+        } else if let Some(c) = caption {
             right = self.caption_items(c, right, y0, colors.strip_text, items) - pad;
         }
         // The side's king and name.

@@ -68,10 +68,11 @@ pub struct BoardSpec<'a> {
     /// result on a final frame), right-aligned in the strip of the side
     /// that played it.
     pub caption: Option<&'a str>,
-    /// Both strips marked as the side to move's is (the accent bar, the
-    /// name in the bright colour): the picture the GIF keeps between plies,
-    /// the mover's strip coming as a block that passes.
-    pub(crate) both_marked: bool,
+    /// The strips of a GIF frame, `Some(room)`: the names never change
+    /// (bright, no turn bar: the caption says who moved) and the right
+    /// end of both strips, `room` pixels, is kept for the caption, so
+    /// that from ply to ply only the caption's letters change there.
+    pub(crate) caption_room: Option<u32>,
 }
 
 /// How many pawns, knights, bishops, rooks and queens each colour has
@@ -137,7 +138,7 @@ impl<'a> BoardSpec<'a> {
             deadline: None,
             start: PieceCounts::STANDARD,
             caption: None,
-            both_marked: false,
+            caption_room: None,
         }
     }
 

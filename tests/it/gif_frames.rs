@@ -1,10 +1,12 @@
 //! The GIF encoder may change how it cuts each ply into image blocks, but
-//! not what a viewer sees: the GIFs made before the split encoder
-//! (`tests/data/gif/`, written by the single-rectangle encoder of main at
-//! 0e028d6 with `chessbot render --pgn ... --gif`) are decoded with the
-//! `gif` crate, composed frame by frame with their disposal, and every
-//! ply's picture must be the new GIF's picture at the same moment, pixel
-//! for pixel, with the same timing.
+//! not what a viewer sees: the GIFs kept in `tests/data/gif/` are decoded
+//! with the `gif` crate, composed frame by frame with their disposal, and
+//! every ply's picture must be the new GIF's picture at the same moment,
+//! pixel for pixel, with the same timing. They were first written by the
+//! single-rectangle encoder (main at 0e028d6, `chessbot render --pgn ...
+//! --gif`), then again when the strips stopped changing from ply to ply
+//! (names bright, no turn bar, a room for the caption in both strips;
+//! the frames looked at one by one): `CHESSBOT_BLESS=1` writes them anew.
 
 use chessbot::chess::read_pgn;
 use chessbot::render::{GifSpec, Renderer};
@@ -64,14 +66,30 @@ fn compose(bytes: &[u8]) -> Shown {
     out
 }
 
+/// Only the frames that end a ply (the blocks shown for 2 cs before them
+/// belong to it).
+fn ply_ends(mut s: Shown) -> Shown {
+    let keep: Vec<bool> = s.delays.iter().map(|&d| d != 2).collect();
+    let mut k = keep.iter();
+    s.frames.retain(|_| *k.next().unwrap_or(&true));
+    let mut k = keep.iter();
+    s.delays.retain(|_| *k.next().unwrap_or(&true));
+    s
+}
+
 /// Renders the game of `pgn` as the CLI does (names from the tags) and
 /// checks it against the GIF made before.
-fn same_as_before(pgn: &str, size: u32, flip: bool, before: &[u8]) {
+fn same_as_before(pgn: &str, size: u32, flip: bool, before: &[u8], file: &str) {
     let pgn = read_pgn(pgn).expect("pgn");
     let (w, b) = (pgn.tag("White").unwrap(), pgn.tag("Black").unwrap());
     let spec = GifSpec::new(size).flip(flip).names(w, b);
     let new = Renderer::new().game_gif(&pgn.game, &spec).expect("gif");
-    let (old, new) = (compose(before), compose(&new));
+    if std::env::var_os("CHESSBOT_BLESS").is_some() {
+        let path = format!("{}/tests/data/gif/{file}", env!("CARGO_MANIFEST_DIR"));
+        std::fs::write(&path, &new).expect("write the GIF");
+        return;
+    }
+    let (old, new) = (ply_ends(compose(before)), compose(&new));
     assert_eq!((old.width, old.height), (new.width, new.height));
     assert_eq!(old.frames.len(), pgn.game.moves().len() + 1);
     // Every ply of the old GIF ends when one frame of the new one ends,
@@ -113,12 +131,14 @@ fn gif_shows_every_ply_as_the_single_rectangle_gif_did() {
         512,
         false,
         include_bytes!("../data/gif/opera_game_512.gif"),
+        "opera_game_512.gif",
     );
     same_as_before(
         include_str!("../data/pgn/kasparov_topalov_19_moves.pgn"),
         256,
         true,
         include_bytes!("../data/gif/kasparov_topalov_19_moves_256_flipped.gif"),
+        "kasparov_topalov_19_moves_256_flipped.gif",
     );
 }
 

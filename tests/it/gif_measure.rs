@@ -31,6 +31,11 @@ fn gif_measure() {
         let spec = GifSpec::new(size).names("Garry Kasparov", "Veselin Topalov");
         // The first call prepares the palette and tiles (once per size).
         let bytes = r.game_gif(&game, &spec).expect("gif");
+        // GIF_MEASURE_DIR=dir keeps the GIFs, to look at their blocks.
+        if let Some(dir) = std::env::var_os("GIF_MEASURE_DIR") {
+            let path = std::path::Path::new(&dir).join(format!("forty_moves_{size}.gif"));
+            std::fs::write(&path, &bytes).expect("write the GIF");
+        }
         let runs = 10;
         let t = Instant::now();
         for _ in 0..runs {

@@ -801,3 +801,192 @@ fn cli_draws_names_a_deadline_and_a_theme() {
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("purple"));
 }
+
+// ---- issue 29: pictures read on a phone (400 px wide)
+
+/// Discord shows a picture about this wide on a phone.
+const PHONE: u32 = 400;
+
+/// The rows of ink (pixels not `bg`) in a rectangle.
+fn ink_rows(img: &Image, (x0, y0, w, h): (u32, u32, u32, u32), bg: Rgb) -> u32 {
+    let (mut top, mut bottom) = (u32::MAX, 0);
+    for y in y0..y0 + h {
+        if (x0..x0 + w).any(|x| img.at(x, y) != bg) {
+            top = top.min(y);
+            bottom = bottom.max(y);
+        }
+    }
+    if top == u32::MAX { 0 } else { bottom - top + 1 }
+}
+
+#[test]
+fn coordinates_are_at_least_9_px_high_on_a_phone() {
+    // An empty board edge: every pixel not the square's colour in a lower
+    // corner is the coordinate's.
+    let empty = pos("8/8/3k4/8/8/3K4/8/8 w - - 0 1");
+    for size in [480, 512, 720, 1024] {
+        let spec = BoardSpec::new(&empty).size(size);
+        let img = render(&spec);
+        let on_phone = |rows: u32| rows as f32 * PHONE as f32 / size as f32;
+        // Rank digits, bottom left of the a-file.
+        for rank in 1..=8 {
+            let s = sq(&format!("a{rank}"));
+            let rows = ink_rows(&img, lower_corners(&spec, s)[0], square_colour(s));
+            assert!(
+                on_phone(rows) >= 9.0,
+                "{rank} at {size}: {rows} px, {:.1} px on a phone",
+                on_phone(rows)
+            );
+        }
+        // File letters, bottom right of the first rank: those with an
+        // ascender as high as the digits, the others at least x-height.
+        for file in ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'] {
+            let s = sq(&format!("{file}1"));
+            let rows = ink_rows(&img, lower_corners(&spec, s)[1], square_colour(s));
+            let least = if "bdfh".contains(file) { 9.0 } else { 6.5 };
+            assert!(
+                on_phone(rows) >= least,
+                "{file} at {size}: {rows} px, {:.1} px on a phone",
+                on_phone(rows)
+            );
+        }
+    }
+}
+
+/// WCAG relative luminance of an sRGB colour.
+fn luminance(c: Rgb) -> f32 {
+    let lin = |v: u8| {
+        let v = f32::from(v) / 255.0;
+        if v <= 0.039_28 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * lin(c.0) + 0.7152 * lin(c.1) + 0.0722 * lin(c.2)
+}
+
+/// WCAG contrast ratio of two colours (1 to 21).
+fn contrast(a: Rgb, b: Rgb) -> f32 {
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
+#[test]
+fn black_capture_icons_stand_out_from_the_dark_strip() {
+    // White took a queen, a rook, a bishop, a knight and a pawn: black
+    // icons in White's strip (the bottom one), no names.
+    let p = pos("1nb1kbn1/pppppp1p/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1");
+    for theme in Theme::ALL {
+        let strip = theme.colors().strip;
+        for size in [480, 512, 720] {
+            let spec = BoardSpec::new(&p).size(size).theme(theme);
+            let img = render(&spec);
+            let (_, y0, w, h) = strips(&spec)[1];
+            // Each icon row's silhouette: the lightest of the three outer
+            // pixels at either end of its ink, against the strip. The
+            // material lead's digits come after the icons; stop at the
+            // first gap wider than an icon.
+            let icon_w = h * 4 / 5;
+            let inked: Vec<bool> = (0..w)
+                .map(|x| (y0..y0 + h).any(|y| img.at(x, y) != strip))
+                .collect();
+            let first = inked.iter().position(|&i| i).expect("icons");
+            let mut end = first;
+            let mut gap = 0;
+            for (x, &i) in inked.iter().enumerate().skip(first) {
+                if i {
+                    end = x;
+                    gap = 0;
+                } else {
+                    gap += 1;
+                    if gap > icon_w / 2 {
+                        break;
+                    }
+                }
+            }
+            let (mut rows, mut clear) = (0, 0);
+            let mut worst = f32::MAX;
+            for y in y0..y0 + h {
+                let xs: Vec<u32> = (first as u32..=end as u32)
+                    .filter(|&x| img.at(x, y) != strip)
+                    .collect();
+                if xs.len() < 6 {
+                    continue;
+                }
+                rows += 1;
+                let edge = |px: &[u32]| {
+                    px.iter()
+                        .map(|&x| contrast(img.at(x, y), strip))
+                        .fold(0.0f32, f32::max)
+                };
+                let c = edge(&xs[..3]).min(edge(&xs[xs.len() - 3..]));
+                worst = worst.min(c);
+                clear += usize::from(c >= 3.0);
+            }
+            assert!(rows > 0, "{theme} {size}: no icon rows");
+            // The light outline: at least 3:1 (WCAG's ratio for graphics)
+            // at both ends of most rows of the icons (86% or more measured;
+            // the tips of crowns and bases are partly covered pixels).
+            assert!(
+                clear * 10 >= rows * 8,
+                "{theme} {size}: {clear} of {rows} rows stand out (worst {worst:.2}:1)"
+            );
+        }
+    }
+}
+
+/// Pixels of the card in `(x, y, w, h)` that differ from the card's
+/// background (the most common colour there).
+fn card_ink(pm: &[u8], width: u32, (x, y, w, h): (u32, u32, u32, u32)) -> usize {
+    let at = |xx: u32, yy: u32| {
+        let i = ((yy * width + xx) * 4) as usize;
+        [pm[i], pm[i + 1], pm[i + 2]]
+    };
+    let mut counts: std::collections::HashMap<[u8; 3], usize> = std::collections::HashMap::new();
+    for yy in y..y + h {
+        for xx in x..x + w {
+            *counts.entry(at(xx, yy)).or_default() += 1;
+        }
+    }
+    let background = counts.values().copied().max().unwrap_or(0);
+    (w * h) as usize - background
+}
+
+#[test]
+fn the_card_draws_hebrew_and_arabic_names_and_leaves_out_emoji_it_has_no_face_for() {
+    use chessbot::render::SummaryCard;
+    let p = pos(START);
+    let r = Renderer::new();
+    let ink_of = |white: &str, black: &str| {
+        let card = SummaryCard::new(&p, white, black, "1-0 · White wins by checkmate");
+        let png = card.png(&r).expect("a card");
+        assert!(png.starts_with(b"\x89PNG"));
+        let pm = card.compose(&r).expect("a card");
+        let w = pm.width();
+        [Color::White, Color::Black].map(|c| card_ink(pm.data(), w, card.name_rect(c)))
+    };
+    // Right-to-left names, in the embedded DejaVu Sans: drawn.
+    let [hebrew, arabic] = ink_of("שלמה כהן", "محمد علي");
+    assert!(hebrew > 300, "Hebrew: {hebrew} ink pixels");
+    assert!(arabic > 300, "Arabic: {arabic} ink pixels");
+    // Mixed with Latin and digits, no panic, ink for every part.
+    let [mixed, _] = ink_of("Ali علي 2024 דוד", "x");
+    assert!(mixed > hebrew / 2, "mixed: {mixed}");
+    // Emoji: no embedded face has them (no emoji font is embedded), so
+    // they are left out whole and the letters around them are drawn.
+    let [with_emoji, plain] = ink_of("Alice 🦄✨", "Alice");
+    assert!(plain > 300, "Alice: {plain}");
+    assert!(
+        with_emoji.abs_diff(plain) * 10 <= plain,
+        "Alice with emoji {with_emoji} vs Alice {plain}"
+    );
+    // A name of emoji no face has leaves its line empty (no boxes) and
+    // the card is still drawn.
+    let [only_emoji, _] = ink_of("👍👨", "Bob");
+    assert_eq!(only_emoji, 0, "emoji-only name");
+    // DejaVu Sans has monochrome glyphs for a few (389 ink pixels here):
+    // those are drawn.
+    let [some_emoji, _] = ink_of("😀🎉", "Bob");
+    assert!(some_emoji > 0, "{some_emoji}");
+}
