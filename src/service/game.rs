@@ -284,41 +284,17 @@ pub const DUE_BATCH: usize = 25;
 #[must_use]
 pub fn error_reply(place: &Place, code: &str, message: String) -> Reply {
     Reply {
-        place: place.clone(),
-        text: message.clone(),
-        board: None,
-        mentions: Vec::new(),
         event: Some(Event::Error {
             code: code.to_string(),
-            message,
+            message: message.clone(),
         }),
         ephemeral: true,
-        actions: Vec::new(),
-        locale: Locale::En,
-        subject: None,
-        files: Vec::new(),
-        link: None,
-        follow_up: None,
-        fallback: None,
+        ..Reply::new(place.clone(), message, Locale::En)
     }
 }
 
 pub(super) fn reply(place: &Place, text: String) -> Reply {
-    Reply {
-        place: place.clone(),
-        text,
-        board: None,
-        mentions: Vec::new(),
-        event: None,
-        ephemeral: false,
-        actions: Vec::new(),
-        locale: Locale::En,
-        subject: None,
-        files: Vec::new(),
-        link: None,
-        follow_up: None,
-        fallback: None,
-    }
+    Reply::new(place.clone(), text, Locale::En)
 }
 
 impl GameService {

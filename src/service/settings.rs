@@ -188,23 +188,16 @@ impl GameService {
             return;
         }
         let known = match known {
-            Some(k) => Some(k),
-            None => match self
+            Some(k) => k,
+            None => self
                 .inner
                 .store
                 .place_prefs(&place.platform, &place.channel, &by.id)
                 .await
-            {
-                Ok(k) => Some(k),
-                Err(e) => {
+                .unwrap_or_else(|e| {
                     tracing::warn!(error = %e, "board preferences unavailable");
-                    None
-                }
-            },
-        };
-        let Some(known) = known else {
-            self.orient_boards(replies, requested_flip).await;
-            return;
+                    PlacePrefsRow::default()
+                }),
         };
         let side = channel_side(known.channel_board.as_deref());
         self.orient_boards_knowing(replies, requested_flip, Some((place, side)))

@@ -457,25 +457,12 @@ mod tests {
     }
 
     fn reply(text: &str) -> Reply {
-        Reply {
-            place: Place {
-                platform: "discord".to_owned(),
-                guild: Some("1".to_owned()),
-                channel: "2".to_owned(),
-            },
-            text: text.to_owned(),
-            board: None,
-            mentions: Vec::new(),
-            event: None,
-            ephemeral: false,
-            actions: Vec::new(),
-            locale: crate::i18n::Locale::En,
-            subject: None,
-            files: Vec::new(),
-            link: None,
-            follow_up: None,
-            fallback: None,
-        }
+        let place = Place {
+            platform: "discord".to_owned(),
+            guild: Some("1".to_owned()),
+            channel: "2".to_owned(),
+        };
+        Reply::new(place, text.to_owned(), crate::i18n::Locale::En)
     }
 
     fn json<T: serde::Serialize>(t: &T) -> Value {

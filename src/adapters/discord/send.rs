@@ -276,24 +276,14 @@ mod tests {
     use crate::service::{BoardImage, Place};
 
     fn reply(platform: &str, channel: &str, ephemeral: bool) -> Reply {
+        let place = Place {
+            platform: platform.to_owned(),
+            guild: None,
+            channel: channel.to_owned(),
+        };
         Reply {
-            place: Place {
-                platform: platform.to_owned(),
-                guild: None,
-                channel: channel.to_owned(),
-            },
-            text: "t".to_owned(),
-            board: None,
-            mentions: Vec::new(),
-            event: None,
             ephemeral,
-            actions: Vec::new(),
-            locale: crate::i18n::Locale::En,
-            subject: None,
-            files: Vec::new(),
-            link: None,
-            follow_up: None,
-            fallback: None,
+            ..Reply::new(place, "t".to_owned(), crate::i18n::Locale::En)
         }
     }
 

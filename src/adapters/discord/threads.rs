@@ -256,22 +256,13 @@ mod tests {
 
     fn reply(channel: &str, event: Option<Event>) -> Reply {
         Reply {
-            place: place(channel),
-            text: "t".to_owned(),
-            board: None,
             mentions: vec![Actor {
                 id: "5".to_owned(),
                 name: "bob".to_owned(),
             }],
             event,
-            ephemeral: false,
             actions: vec![Action::Resign],
-            locale: crate::i18n::Locale::En,
-            subject: None,
-            files: Vec::new(),
-            link: None,
-            follow_up: None,
-            fallback: None,
+            ..Reply::new(place(channel), "t".to_owned(), crate::i18n::Locale::En)
         }
     }
 

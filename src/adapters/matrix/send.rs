@@ -398,14 +398,12 @@ mod tests {
     use crate::service::{Actor, Place};
 
     fn reply(text: &str, ephemeral: bool, mentions: &[(&str, &str)]) -> Reply {
+        let place = Place {
+            platform: PLATFORM.into(),
+            guild: Some("hs".into()),
+            channel: "!r:hs".into(),
+        };
         Reply {
-            place: Place {
-                platform: PLATFORM.into(),
-                guild: Some("hs".into()),
-                channel: "!r:hs".into(),
-            },
-            text: text.into(),
-            board: None,
             mentions: mentions
                 .iter()
                 .map(|(id, name)| Actor {
@@ -413,15 +411,8 @@ mod tests {
                     name: (*name).into(),
                 })
                 .collect(),
-            event: None,
             ephemeral,
-            actions: Vec::new(),
-            locale: crate::i18n::Locale::En,
-            subject: None,
-            files: Vec::new(),
-            link: None,
-            follow_up: None,
-            fallback: None,
+            ..Reply::new(place, text.into(), crate::i18n::Locale::En)
         }
     }
 
