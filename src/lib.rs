@@ -7,6 +7,7 @@
 //! `http` (health and metrics over HTTP).
 
 pub mod adapters;
+pub mod affinity;
 pub mod chess;
 pub mod config;
 pub mod engine;

@@ -40,16 +40,24 @@ fn main() -> ExitCode {
             Ok(())
         }
         Some(CliCommand::Healthcheck(args)) => healthcheck(&args, http.as_deref()),
-        command => match tokio::runtime::Runtime::new() {
-            Ok(rt) => {
-                let result = rt.block_on(run(command, http));
-                // Nothing may hold the exit: a read of stdin the console
-                // stopped waiting for, an engine process being killed.
-                rt.shutdown_background();
-                result
+        command => {
+            // The console's command path on one CPU: see `affinity`.
+            if let Some(CliCommand::Console(args)) = &command
+                && !args.all_cores
+            {
+                chessbot::affinity::pin_current_thread();
             }
-            Err(e) => Err(e.into()),
-        },
+            match tokio::runtime::Runtime::new() {
+                Ok(rt) => {
+                    let result = rt.block_on(run(command, http));
+                    // Nothing may hold the exit: a read of stdin the console
+                    // stopped waiting for, an engine process being killed.
+                    rt.shutdown_background();
+                    result
+                }
+                Err(e) => Err(e.into()),
+            }
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -15,15 +15,16 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use chrono::Utc;
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::io::{AsyncBufReadExt, BufReader};
 
+use super::console_output::{Output, Printer};
 use super::text;
 use crate::i18n::Locale;
 use crate::lifecycle::Process;
 use crate::render::Renderer;
 use crate::service::{
-    Actor, Attachment, AttachmentKind, BoardImage, Clock, Event, FollowUp, GameService,
-    LocalePrefs, ManualClock, Place, Reply, board_spec, error_reply, messages as msg,
+    Actor, Clock, FollowUp, GameService, LocalePrefs, ManualClock, Place, Reply, error_reply,
+    messages as msg,
 };
 use crate::store::Store;
 
@@ -51,28 +52,18 @@ pub struct ConsoleArgs {
         value_name = "NAMES"
     )]
     pub moderators: Vec<String>,
+    // ---- speed: the command path on one CPU
+    /// Run the command path on every CPU. By default it runs on one CPU
+    /// and the pictures and output on the others (`crate::affinity`).
+    #[arg(long)]
+    pub all_cores: bool,
 }
 
 /// The channel of `NAME: TEXT` lines.
 pub const DEFAULT_CHANNEL: &str = "general";
-/// Board picture width.
-const IMAGE_SIZE: u32 = 512;
 
 /// How far ahead of the real time `:advance` may take the clock (days).
 const CLOCK_LIMIT_DAYS: i64 = 36_525;
-
-/// One output line of `--json`, fields in contract order.
-#[derive(serde::Serialize)]
-struct JsonLine<'a> {
-    channel: &'a str,
-    text: &'a str,
-    image: Option<String>,
-    mentions: Vec<&'a str>,
-    event: Option<&'a Event>,
-    /// The one user a private reply is for (absent for public messages).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    to: Option<&'a str>,
-}
 
 /// What one input line asks for.
 #[derive(Debug, PartialEq, Eq)]
@@ -151,119 +142,6 @@ fn console_place(channel: &str) -> Place {
         platform: "console".to_string(),
         guild: None,
         channel: channel.to_string(),
-    }
-}
-
-struct Output {
-    json: bool,
-    images: Option<PathBuf>,
-    renderer: Option<Renderer>,
-    seq: u64,
-    /// Deadlines are shown relative to the console's clock.
-    clock: Arc<ManualClock>,
-}
-
-impl Output {
-    fn render(&mut self, board: &BoardImage) -> Option<String> {
-        let dir = self.images.as_ref()?;
-        let renderer = self.renderer.as_ref()?;
-        let position = board.position().ok()?;
-        let png = renderer
-            .png(&board_spec(board, &position).size(IMAGE_SIZE))
-            .map_err(|e| tracing::warn!(error = %e, "board rendering failed"))
-            .ok()?;
-        self.seq += 1;
-        let path = dir.join(format!("{:06}.png", self.seq));
-        std::fs::write(&path, png)
-            .map_err(|e| tracing::warn!(error = %e, path = %path.display(), "writing image failed"))
-            .ok()?;
-        Some(path.display().to_string())
-    }
-
-    /// Writes an attachment under `--images`; its path.
-    fn write_file(&mut self, file: &Attachment) -> Option<String> {
-        let dir = self.images.as_ref()?;
-        let ext = file.filename.rsplit('.').next().unwrap_or("bin");
-        self.seq += 1;
-        let path = dir.join(format!("{:06}.{ext}", self.seq));
-        std::fs::write(&path, file.bytes.as_slice())
-            .map_err(
-                |e| tracing::warn!(error = %e, path = %path.display(), "writing a file failed"),
-            )
-            .ok()?;
-        Some(path.display().to_string())
-    }
-
-    /// One reply as output; `author` wrote the command it answers (the
-    /// one a private reply is for).
-    fn format(&mut self, r: &Reply, author: Option<&str>) -> String {
-        let to = author.filter(|_| r.ephemeral);
-        let mut image = r.board.as_ref().and_then(|b| self.render(b));
-        let mut event = r.event.clone();
-        let mut files = Vec::new();
-        for file in &r.files {
-            let path = self.write_file(file);
-            match file.kind {
-                AttachmentKind::Card => image = image.or(path),
-                AttachmentKind::Animation => {
-                    if let Some(Event::Summary { animation, .. }) = &mut event {
-                        animation.clone_from(&path);
-                    }
-                    files.extend(path);
-                }
-                AttachmentKind::Pgn => files.extend(path),
-            }
-        }
-        let mut text = msg::with_relative_times(r.locale, &r.text, self.clock.now());
-        if let Some(link) = &r.link {
-            text.push_str(&format!("\n{}: {}", link.label, link.url));
-        }
-        if self.json {
-            let line = JsonLine {
-                channel: &r.place.channel,
-                text: &text,
-                image,
-                mentions: r.mentions.iter().map(|a| a.name.as_str()).collect(),
-                event: event.as_ref(),
-                to,
-            };
-            let mut s = serde_json::to_string(&line).unwrap_or_else(|_| "{}".to_string());
-            s.push('\n');
-            s
-        } else {
-            let mut s = format!("[{}] ", r.place.channel);
-            match to {
-                Some(name) => s.push_str(&format!("(only {name}) ")),
-                None if r.ephemeral => s.push_str("(only you) "),
-                None => {}
-            }
-            s.push_str(&text);
-            s.push('\n');
-            if r.board.is_none()
-                && let Some(path) = &image
-            {
-                s.push_str(&format!("  (picture: {path})\n"));
-            }
-            for path in &files {
-                s.push_str(&format!("  (file: {path})\n"));
-            }
-            if let Some(b) = &r.board {
-                match image {
-                    Some(path) => {
-                        s.push_str(&format!("  (board: {path})\n"));
-                    }
-                    None => {
-                        if let Ok(p) = b.position() {
-                            s.push_str(&crate::render::text_board(&p, b.flip));
-                            if !s.ends_with('\n') {
-                                s.push('\n');
-                            }
-                        }
-                    }
-                }
-            }
-            s
-        }
     }
 }
 
@@ -349,18 +227,13 @@ async fn handle_line(
 
 /// Prints a finished follow-up (a game's summary) and acknowledges it once
 /// it is out.
-async fn write_follow_up<W: tokio::io::AsyncWrite + Unpin>(
+async fn write_follow_up(
     service: &GameService,
-    out: &mut Output,
-    stdout: &mut W,
+    printer: &mut Printer,
+    clock: &ManualClock,
     (replies, work): (Vec<Reply>, FollowUp),
 ) -> anyhow::Result<()> {
-    let mut text = String::new();
-    for f in &replies {
-        text.push_str(&out.format(f, None));
-    }
-    stdout.write_all(text.as_bytes()).await?;
-    stdout.flush().await?;
+    printer.print_now(replies, clock.now()).await?;
     service.ack_follow_up(&work).await;
     Ok(())
 }
@@ -394,13 +267,12 @@ pub async fn run_in(args: ConsoleArgs, process: &Process) -> anyhow::Result<()> 
     if let Some(dir) = &args.images {
         prepare_images(dir)?;
     }
-    let mut out = Output {
+    let mut printer = Printer::start(Output {
         json: args.json,
         renderer: args.images.as_ref().map(|_| Renderer::new()),
         images: args.images,
         seq: 0,
-        clock: clock.clone(),
-    };
+    });
     // Summaries wait for the engine's analysis: with an engine they are
     // made in the background and printed when ready (at the latest before
     // the next `:advance` and at end of input); without one they are
@@ -408,11 +280,8 @@ pub async fn run_in(args: ConsoleArgs, process: &Process) -> anyhow::Result<()> 
     let background = service.analyses_games();
     let (done_tx, mut done_rx) = tokio::sync::mpsc::unbounded_channel::<(Vec<Reply>, FollowUp)>();
     let mut in_flight = 0usize;
-    let stdin = BufReader::new(tokio::io::stdin());
-    let mut stdout = tokio::io::BufWriter::new(tokio::io::stdout());
-    let mut stdin = stdin;
+    let mut stdin = BufReader::new(tokio::io::stdin());
     let mut raw = Vec::new();
-    let mut buf = String::new();
     loop {
         // A shutdown stops the reading (a partial line was never
         // answered); the line in hand below always finishes. A summary
@@ -424,7 +293,7 @@ pub async fn run_in(args: ConsoleArgs, process: &Process) -> anyhow::Result<()> 
             () = process.shutdown.triggered() => break,
             Some(done) = done_rx.recv(), if in_flight > 0 => {
                 in_flight -= 1;
-                write_follow_up(&service, &mut out, &mut stdout, done).await?;
+                write_follow_up(&service, &mut printer, &clock, done).await?;
                 continue;
             }
             read = stdin.read_until(b'\n', &mut raw) => read?,
@@ -440,7 +309,7 @@ pub async fn run_in(args: ConsoleArgs, process: &Process) -> anyhow::Result<()> 
                     break;
                 };
                 in_flight -= 1;
-                write_follow_up(&service, &mut out, &mut stdout, done).await?;
+                write_follow_up(&service, &mut printer, &clock, done).await?;
             }
         }
         // One line that is not UTF-8 is answered and skipped; the session
@@ -467,38 +336,33 @@ pub async fn run_in(args: ConsoleArgs, process: &Process) -> anyhow::Result<()> 
                 )]
             }
         };
-        for (r, author) in &replies {
-            buf.push_str(&out.format(r, author.as_deref()));
+        let now = clock.now();
+        let mut batch = Vec::new();
+        for (r, author) in replies {
             // What follows a reply (a game's summary) comes right after it,
             // or when the engine is done.
-            if let Some(work) = &r.follow_up {
-                stdout.write_all(buf.as_bytes()).await?;
-                stdout.flush().await?;
-                buf.clear();
-                if background {
-                    let (service, work, done) = (service.clone(), work.clone(), done_tx.clone());
-                    in_flight += 1;
-                    tokio::spawn(async move {
-                        let replies = service.follow_up(&work).await;
-                        // The receiver lives until every one is in.
-                        let _ = done.send((replies, work));
-                    });
-                } else {
-                    let replies = service.follow_up(work).await;
-                    write_follow_up(&service, &mut out, &mut stdout, (replies, work.clone()))
-                        .await?;
-                }
+            let work = r.follow_up.clone();
+            batch.push((r, author));
+            let Some(work) = work else { continue };
+            printer.print(std::mem::take(&mut batch), now).await?;
+            if background {
+                let (service, done) = (service.clone(), done_tx.clone());
+                in_flight += 1;
+                tokio::spawn(async move {
+                    let replies = service.follow_up(&work).await;
+                    // The receiver lives until every one is in.
+                    let _ = done.send((replies, work));
+                });
+            } else {
+                let replies = service.follow_up(&work).await;
+                write_follow_up(&service, &mut printer, &clock, (replies, work)).await?;
             }
         }
-        if !buf.is_empty() {
-            stdout.write_all(buf.as_bytes()).await?;
-            buf.clear();
-        }
+        printer.print(batch, now).await?;
         while let Ok(done) = done_rx.try_recv() {
             in_flight -= 1;
-            write_follow_up(&service, &mut out, &mut stdout, done).await?;
+            write_follow_up(&service, &mut printer, &clock, done).await?;
         }
-        stdout.flush().await?;
         raw.clear();
         if read == 0 {
             // The last line had no newline: it was the end of input.
@@ -511,9 +375,9 @@ pub async fn run_in(args: ConsoleArgs, process: &Process) -> anyhow::Result<()> 
             break;
         };
         in_flight -= 1;
-        write_follow_up(&service, &mut out, &mut stdout, done).await?;
+        write_follow_up(&service, &mut printer, &clock, done).await?;
     }
-    stdout.flush().await?;
+    printer.finish().await?;
     // ---- puzzles: finish the puzzles being made before the store closes.
     service.settle_background().await;
     if process.shutdown.is_triggered() {

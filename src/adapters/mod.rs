@@ -2,6 +2,7 @@
 //! service, and send its replies.
 
 pub mod console;
+mod console_output;
 pub mod discord;
 pub mod matrix;
 pub mod text;

@@ -326,23 +326,26 @@ struct Process {
 impl Process {
     /// Starts the binary and completes the UCI handshake.
     async fn start(path: &Path) -> Result<Process, EngineError> {
-        let mut child = Command::new(path)
+        let mut command = Command::new(path);
+        command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
-            .kill_on_drop(true)
-            .spawn()
-            .map_err(|e| match e.kind() {
-                std::io::ErrorKind::NotFound | std::io::ErrorKind::PermissionDenied => {
-                    EngineError::Unavailable {
-                        reason: format!("cannot run {}: {e}", path.display()),
-                    }
+            .kill_on_drop(true);
+        // The console pins its command path to one CPU; the engine gets
+        // all of them.
+        crate::affinity::unpin_child(&mut command);
+        let mut child = command.spawn().map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound | std::io::ErrorKind::PermissionDenied => {
+                EngineError::Unavailable {
+                    reason: format!("cannot run {}: {e}", path.display()),
                 }
-                _ => EngineError::Io {
-                    context: "starting the engine",
-                    source: e,
-                },
-            })?;
+            }
+            _ => EngineError::Io {
+                context: "starting the engine",
+                source: e,
+            },
+        })?;
         let pid = child.id();
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             return Err(EngineError::Protocol("engine started without pipes".into()));
