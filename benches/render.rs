@@ -196,10 +196,18 @@ fn console_script(games: usize) -> (String, usize) {
 
 /// One console process over `script`: its wall time and the pictures
 /// it wrote.
-fn run_console(script: &str, db: &str, images: Option<&Path>) -> (Duration, usize) {
+fn run_console(
+    script: &str,
+    db: &str,
+    images: Option<&Path>,
+    all_cores: bool,
+) -> (Duration, usize) {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_chessbot"));
-    cmd.args(["console", "--db", db])
-        .env("RUST_LOG", "warn")
+    cmd.args(["console", "--db", db]);
+    if all_cores {
+        cmd.arg("--all-cores");
+    }
+    cmd.env("RUST_LOG", "warn")
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
         .stderr(Stdio::null());
@@ -228,7 +236,8 @@ fn median(mut v: Vec<Duration>) -> Duration {
 }
 
 /// Console with `--images` minus console without, per board, on an
-/// in-memory and on a file SQLite (each run alternately, medians of 5).
+/// in-memory and on a file SQLite (each run alternately, medians of 5);
+/// as it runs (the command path on one CPU) and with `--all-cores`.
 fn console_end_to_end() {
     if filtered_out("console") {
         return;
@@ -237,30 +246,35 @@ fn console_end_to_end() {
     let dir = tempfile::tempdir().unwrap();
     let images = dir.path().join("images");
     for kind in ["memory", "file"] {
-        let (mut plain, mut with) = (Vec::new(), Vec::new());
-        let mut boards = 0;
-        for run in 0..5 {
-            let db = match kind {
-                "memory" => "sqlite::memory:".to_string(),
-                _ => format!(
-                    "sqlite://{}",
-                    dir.path().join(format!("c{run}.db")).display()
-                ),
-            };
-            plain.push(run_console(&script, &db, None).0);
-            let db2 = db.replace(".db", "i.db");
-            let images = images.join(format!("{kind}-{run}"));
-            let (t, n) = run_console(&script, &db2, Some(&images));
-            with.push(t);
-            boards = n;
+        for all_cores in [false, true] {
+            let mode = if all_cores { "--all-cores" } else { "one CPU" };
+            let (mut plain, mut with) = (Vec::new(), Vec::new());
+            let mut boards = 0;
+            for run in 0..5 {
+                let db = match kind {
+                    "memory" => "sqlite::memory:".to_string(),
+                    _ => format!(
+                        "sqlite://{}",
+                        dir.path()
+                            .join(format!("c{run}{}.db", u8::from(all_cores)))
+                            .display()
+                    ),
+                };
+                plain.push(run_console(&script, &db, None, all_cores).0);
+                let db2 = db.replace(".db", "i.db");
+                let images = images.join(format!("{kind}-{run}-{}", u8::from(all_cores)));
+                let (t, n) = run_console(&script, &db2, Some(&images), all_cores);
+                with.push(t);
+                boards = n;
+            }
+            let (p, w) = (median(plain), median(with));
+            let per_board = (w.as_secs_f64() - p.as_secs_f64()) * 1000.0 / boards.max(1) as f64;
+            println!(
+                "console {kind} SQLite ({mode}), {moves} moves: {:.0} moves/s without pictures, {:.0} moves/s with a PNG per move ({boards} boards); a board end to end: {per_board:.3} ms",
+                moves as f64 / p.as_secs_f64(),
+                moves as f64 / w.as_secs_f64(),
+            );
         }
-        let (p, w) = (median(plain), median(with));
-        let per_board = (w.as_secs_f64() - p.as_secs_f64()) * 1000.0 / boards.max(1) as f64;
-        println!(
-            "console {kind} SQLite, {moves} moves: {:.0} moves/s without pictures, {:.0} moves/s with a PNG per move ({boards} boards); a board end to end: {per_board:.3} ms",
-            moves as f64 / p.as_secs_f64(),
-            moves as f64 / w.as_secs_f64(),
-        );
     }
 }
 

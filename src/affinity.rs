@@ -121,3 +121,41 @@ pub fn unpin_child(command: &mut tokio::process::Command) {
     #[cfg(not(target_os = "linux"))]
     let _ = command;
 }
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use std::num::NonZeroUsize;
+
+    fn cpus_here() -> usize {
+        std::thread::available_parallelism().map_or(1, NonZeroUsize::get)
+    }
+
+    #[test]
+    fn a_pinned_thread_runs_on_one_cpu_the_output_on_the_others_and_children_on_all() {
+        let all = cpus_here();
+        // Pinning changes only the thread that asks (and what it starts).
+        std::thread::spawn(move || {
+            let Some(_cpu) = super::pin_current_thread() else {
+                assert_eq!(all, 1, "pinning refused with {all} CPUs");
+                return;
+            };
+            assert_eq!(cpus_here(), 1);
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .expect("runtime");
+            let child_cpus = runtime.block_on(async {
+                let mut command = tokio::process::Command::new("nproc");
+                super::unpin_child(&mut command);
+                let out = command.output().await.expect("nproc runs");
+                String::from_utf8_lossy(&out.stdout).trim().to_string()
+            });
+            assert_eq!(child_cpus, all.to_string(), "a child gets every CPU back");
+            super::leave_pinned_cpu();
+            assert_eq!(cpus_here(), all - 1);
+        })
+        .join()
+        .expect("the pinned thread");
+        assert_eq!(cpus_here(), all, "other threads keep every CPU");
+    }
+}

@@ -62,6 +62,10 @@ pub struct ConsoleArgs {
 /// The channel of `NAME: TEXT` lines.
 pub const DEFAULT_CHANNEL: &str = "general";
 
+/// How many summaries are made at once in the background (each waits for
+/// the engine most of its time; two engine processes by default).
+const SUMMARIES_AT_ONCE: usize = 4;
+
 /// How far ahead of the real time `:advance` may take the clock (days).
 const CLOCK_LIMIT_DAYS: i64 = 36_525;
 
@@ -280,6 +284,7 @@ pub async fn run_in(args: ConsoleArgs, process: &Process) -> anyhow::Result<()> 
     let background = service.analyses_games();
     let (done_tx, mut done_rx) = tokio::sync::mpsc::unbounded_channel::<(Vec<Reply>, FollowUp)>();
     let mut in_flight = 0usize;
+    let summary_slots = Arc::new(tokio::sync::Semaphore::new(SUMMARIES_AT_ONCE));
     let mut stdin = BufReader::new(tokio::io::stdin());
     let mut raw = Vec::new();
     loop {
@@ -347,11 +352,25 @@ pub async fn run_in(args: ConsoleArgs, process: &Process) -> anyhow::Result<()> 
             printer.print(std::mem::take(&mut batch), now).await?;
             if background {
                 let (service, done) = (service.clone(), done_tx.clone());
+                let (runtime, slots) = (tokio::runtime::Handle::current(), summary_slots.clone());
                 in_flight += 1;
                 tokio::spawn(async move {
-                    let replies = service.follow_up(&work).await;
-                    // The receiver lives until every one is in.
-                    let _ = done.send((replies, work));
+                    // A summary's card and GIF are drawn off the command
+                    // path's CPU (`crate::affinity`), a few at a time (the
+                    // engine's analysis is the slow part).
+                    let Ok(slot) = slots.acquire_owned().await else {
+                        return;
+                    };
+                    let made = tokio::task::spawn_blocking(move || {
+                        crate::affinity::leave_pinned_cpu();
+                        let replies = runtime.block_on(service.follow_up(&work));
+                        drop(slot);
+                        (replies, work)
+                    });
+                    if let Ok(made) = made.await {
+                        // The receiver lives until every one is in.
+                        let _ = done.send(made);
+                    }
                 });
             } else {
                 let replies = service.follow_up(&work).await;

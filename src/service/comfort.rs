@@ -99,6 +99,17 @@ fn days_left(past: &[VacationRow], now: i64) -> i64 {
         .unwrap_or(0)
 }
 
+/// The deadline and reminder time of a turn starting at `now` of a player
+/// whose vacation running at `now` ends at `vacation_ends_at`: the clock
+/// starts when the vacation ends.
+pub(super) fn turn_times_after_vacation(
+    vacation_ends_at: Option<i64>,
+    now: i64,
+    days: i64,
+) -> (i64, i64) {
+    turn_times(vacation_ends_at.map_or(now, |e| e.max(now)), days)
+}
+
 /// Whole days begun in `span` ms.
 fn days_begun(span: i64) -> i64 {
     (span.max(0) + DAY_MS - 1) / DAY_MS
@@ -115,16 +126,13 @@ impl GameService {
         now: i64,
         days: i64,
     ) -> Result<(i64, i64), Failure> {
-        let start = match self
+        let ends_at = self
             .inner
             .store
             .current_vacation(platform, player, now)
             .await?
-        {
-            Some(v) => v.ends_at.max(now),
-            None => now,
-        };
-        Ok(turn_times(start, days))
+            .map(|v| v.ends_at);
+        Ok(turn_times_after_vacation(ends_at, now, days))
     }
 
     /// The days of vacation `user` may still take from `now` (see
@@ -412,7 +420,7 @@ impl GameService {
     /// Where `user`'s turn notices go (the channel when unset or unreadable).
     pub(super) async fn notify_target_of(&self, platform: &str, user: &str) -> NotifyTarget {
         match self.inner.store.notify_target(platform, user).await {
-            Ok(t) => t.and_then(|t| t.parse().ok()).unwrap_or_default(),
+            Ok(t) => notify_target_from(t.as_deref()),
             Err(e) => {
                 tracing::warn!(error = %e, "reading a notify setting failed");
                 NotifyTarget::Channel
@@ -423,7 +431,8 @@ impl GameService {
     /// The "your move" notice of a move reply `r` to the next player (whose
     /// new deadline is `deadline`), as they want it: the mention in the
     /// channel (unchanged), a direct message instead of the mention, or
-    /// neither.
+    /// neither. `known` is their setting when the caller has read it.
+    #[allow(clippy::too_many_arguments)]
     pub(super) async fn route_turn_notice(
         &self,
         l: &Loaded,
@@ -432,9 +441,14 @@ impl GameService {
         number: &str,
         deadline: i64,
         r: &mut Reply,
+        known: Option<NotifyTarget>,
     ) -> Option<Reply> {
         let next = l.player(mover.other());
-        match self.notify_target_of(&l.row.platform, &next.id).await {
+        let target = match known {
+            Some(t) => t,
+            None => self.notify_target_of(&l.row.platform, &next.id).await,
+        };
+        match target {
             NotifyTarget::Channel => None,
             NotifyTarget::Off => {
                 r.mentions.retain(|a| a.id != next.id);
@@ -511,4 +525,10 @@ impl GameService {
             }
         }
     }
+}
+
+/// Where turn notices go by a stored setting (the channel when unset or
+/// unknown).
+pub(super) fn notify_target_from(stored: Option<&str>) -> NotifyTarget {
+    stored.and_then(|t| t.parse().ok()).unwrap_or_default()
 }

@@ -78,9 +78,24 @@ impl GameService {
         san: String,
         number: String,
     ) -> Handled {
+        let now = ms(self.now());
+        // What the move needs of the next player (their lines, vacation and
+        // notify setting), read in one statement; not for the computer.
+        let next_player = if engine_side(&l.row).is_none() {
+            let next = l.player(me.other());
+            Some(
+                self.inner
+                    .store
+                    .next_player(l.row.id, &l.row.platform, &next.id, now)
+                    .await?,
+            )
+        } else {
+            None
+        };
         // ---- premove: the waiting player's conditional lines meet this
         // move (a matching line's reply is played in the same transaction).
-        let plan = match self.conditional_plan(&l, &game, me, mv).await? {
+        let lines = next_player.as_ref().and_then(|n| n.lines.clone());
+        let plan = match self.conditional_plan(&l, &game, me, mv, lines).await? {
             Some(plan) if plan.reply.is_some() => {
                 let moved = (mv, san, number);
                 return Box::pin(self.commit_conditional(loc, place, l, game, me, moved, plan))
@@ -88,7 +103,6 @@ impl GameService {
             }
             plan => plan,
         };
-        let now = ms(self.now());
         let outcome = game.outcome();
         let opp = color_str(me.other());
         // A move declines the opponent's standing draw offer; one's own
@@ -100,10 +114,16 @@ impl GameService {
             && engine_side(&l.row).is_some_and(|(engine, _)| engine == me.other());
         let (deadline_at, remind_at) = match outcome {
             None if !engine_next => {
-                let next = l.player(me.other());
-                let (d, r) = self
-                    .turn_times_for(&l.row.platform, &next.id, now, l.days())
-                    .await?;
+                let (d, r) = match &next_player {
+                    Some(n) => {
+                        super::comfort::turn_times_after_vacation(n.vacation_ends_at, now, l.days())
+                    }
+                    None => {
+                        let next = l.player(me.other());
+                        self.turn_times_for(&l.row.platform, &next.id, now, l.days())
+                            .await?
+                    }
+                };
                 (Some(d), Some(r))
             }
             // ---- hardening (issue 35.6): the engine's move has a deadline.
@@ -177,8 +197,11 @@ impl GameService {
                 r.actions = vec![Action::Resign];
                 r.subject = Some(Subject::Game(l.row.id));
                 let deadline = deadline_at.unwrap_or(now);
+                let known = next_player
+                    .as_ref()
+                    .map(|n| super::comfort::notify_target_from(n.notify_target.as_deref()));
                 notice = self
-                    .route_turn_notice(&l, me, &san, &number, deadline, &mut r)
+                    .route_turn_notice(&l, me, &san, &number, deadline, &mut r, known)
                     .await;
                 r
             }

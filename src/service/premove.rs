@@ -168,12 +168,12 @@ impl GameService {
         game: &Game,
         me: Color,
         mv: Move,
+        expected: Option<PremoveRow>,
     ) -> Result<Option<ConditionalPlan>, Failure> {
         if super::computer::engine_side(&l.row).is_some() {
             return Ok(None);
         }
         let owner = l.player(me.other());
-        let expected = self.inner.store.premove(l.row.id, &owner.id).await?;
         let mut plan = ConditionalPlan {
             check: LinesCheck {
                 player_id: owner.id,
@@ -372,7 +372,7 @@ impl GameService {
                 r.actions = vec![Action::Resign];
                 r.subject = Some(Subject::Game(l.row.id));
                 notice = self
-                    .route_turn_notice(&l, owner, &cr.san, &cr.number, deadline, &mut r)
+                    .route_turn_notice(&l, owner, &cr.san, &cr.number, deadline, &mut r, None)
                     .await;
                 r
             }

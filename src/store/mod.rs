@@ -34,6 +34,8 @@ mod community;
 mod summaries;
 // ---- premove
 mod premove;
+// ---- speed: the next player's side of a move in one statement
+mod next_player;
 // ---- puzzles
 mod puzzles;
 mod stats;
@@ -56,6 +58,7 @@ pub use prefs::PlacePrefsRow;
 pub use ratings::{HeadToHead, RatingChange, RatingRow, RatingUpdate};
 pub use summaries::{ANNOUNCE_SUMMARY, RECORD_SUMMARY_ENTRIES, SUMMARY_LEASE_MS};
 // ---- premove
+pub use next_player::NextPlayerRow;
 pub use premove::{Applied, LinesCheck, PremoveRow};
 // ---- puzzles
 pub use puzzles::{

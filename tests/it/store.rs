@@ -366,6 +366,63 @@ async fn place_prefs_reads_language_channel_board_and_user_board_in_one() {
     assert_eq!(bob.language.as_deref(), Some("th"));
 }
 
+/// The one statement a move reads the next player with (issue 36): their
+/// lines of this game, their running vacation and their notify setting,
+/// on both backends.
+#[tokio::test]
+async fn next_player_reads_lines_vacation_and_notify_setting_in_one() {
+    use chessbot::store::{NewVacation, NextPlayerRow};
+    let store = super::test_store().await;
+    let id = started(&store, "a").await;
+    let read = store
+        .next_player(id, "console", "bob", 5_000)
+        .await
+        .unwrap();
+    assert_eq!(read, NextPlayerRow::default());
+    store
+        .set_premove(id, 0, "bob", None, Some("e2e4 e7e5"), 2_000)
+        .await
+        .unwrap();
+    store
+        .start_vacation("console", "bob", 0, |_| {
+            Ok::<_, ()>(NewVacation {
+                started_at: 3_000,
+                ends_at: 90_000,
+                days: 1,
+            })
+        })
+        .await
+        .unwrap()
+        .unwrap();
+    store
+        .set_notify_target("console", "bob", "dm")
+        .await
+        .unwrap();
+    let read = store
+        .next_player(id, "console", "bob", 5_000)
+        .await
+        .unwrap();
+    let lines = read.lines.expect("bob's lines");
+    assert_eq!(
+        (lines.game_id, lines.ply, lines.lines.as_str()),
+        (id, 0, "e2e4 e7e5")
+    );
+    assert_eq!(read.vacation_ends_at, Some(90_000));
+    assert_eq!(read.notify_target.as_deref(), Some("dm"));
+    // Another player has none of these; a vacation not running is none.
+    let alice = store
+        .next_player(id, "console", "alice", 5_000)
+        .await
+        .unwrap();
+    assert_eq!(alice, NextPlayerRow::default());
+    let later = store
+        .next_player(id, "console", "bob", 90_000)
+        .await
+        .unwrap();
+    assert_eq!(later.vacation_ends_at, None);
+    assert!(later.lines.is_some());
+}
+
 #[tokio::test]
 async fn a_game_remembers_the_language_it_started_in() {
     let store = super::test_store().await;
