@@ -62,9 +62,14 @@ pub struct ConsoleArgs {
 /// The channel of `NAME: TEXT` lines.
 pub const DEFAULT_CHANNEL: &str = "general";
 
-/// How many summaries are made at once in the background (each waits for
-/// the engine most of its time; two engine processes by default).
-const SUMMARIES_AT_ONCE: usize = 4;
+/// How many summaries are made at once in the background. A game's
+/// analysis shares its positions out over every engine process and has
+/// its own time budget: with all of them asked at once (100 games mated
+/// within a second), the waiting ate the budgets and most summaries came
+/// without their analysis. Two at a time keeps the engine busy (one
+/// analysed while the other's card and GIF are drawn) and each analysis
+/// within its budget.
+const SUMMARIES_AT_ONCE: usize = 2;
 
 /// How far ahead of the real time `:advance` may take the clock (days).
 const CLOCK_LIMIT_DAYS: i64 = 36_525;
