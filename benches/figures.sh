@@ -4,7 +4,8 @@
 #     benches/figures.sh            # release profile (PROFILE=dev for opt-level 1)
 #
 # 1. a board end to end through the console (`--images` minus without) and
-#    the console's moves per second with a PNG per move (render bench,
+#    the console's moves per second with a PNG per move, with the command
+#    path on one CPU (the default) and with `--all-cores` (render bench,
 #    `console`), and the start position's PNG size (`render/512/start`);
 # 2. the peer stack (python-chess + chess.svg + cairosvg + a SQLite commit
 #    per move) on the same game's moves (benches/peer_stack.py; skipped
