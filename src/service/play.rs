@@ -95,7 +95,7 @@ impl GameService {
         // ---- premove: the waiting player's conditional lines meet this
         // move (a matching line's reply is played in the same transaction).
         let lines = next_player.as_ref().and_then(|n| n.lines.clone());
-        let plan = match self.conditional_plan(&l, &game, me, mv, lines).await? {
+        let plan = match Self::conditional_plan(&l, &game, me, mv, lines) {
             Some(plan) if plan.reply.is_some() => {
                 let moved = (mv, san, number);
                 return Box::pin(self.commit_conditional(loc, place, l, game, me, moved, plan))

@@ -160,18 +160,20 @@ pub(super) struct ConditionalPlan {
 
 impl GameService {
     /// How the move `mv` of `me`, giving `game`, meets the opponent's
-    /// lines: their reply if a line starts with it, else the lines go.
-    /// `None` for games against the computer (no lines there).
-    pub(super) async fn conditional_plan(
-        &self,
+    /// lines `expected` (as the caller read them, [`Store::next_player`]):
+    /// their reply if a line starts with it, else the lines go. `None` for
+    /// games against the computer (no lines there).
+    ///
+    /// [`Store::next_player`]: crate::store::Store::next_player
+    pub(super) fn conditional_plan(
         l: &Loaded,
         game: &Game,
         me: Color,
         mv: Move,
         expected: Option<PremoveRow>,
-    ) -> Result<Option<ConditionalPlan>, Failure> {
+    ) -> Option<ConditionalPlan> {
         if super::computer::engine_side(&l.row).is_some() {
-            return Ok(None);
+            return None;
         }
         let owner = l.player(me.other());
         let mut plan = ConditionalPlan {
@@ -183,21 +185,21 @@ impl GameService {
             reply: None,
         };
         let Some(row) = expected.filter(|r| r.ply == l.row.ply) else {
-            return Ok(Some(plan));
+            return Some(plan);
         };
         if game.outcome().is_some() {
-            return Ok(Some(plan));
+            return Some(plan);
         }
         let Some((uci, rest)) = follow(&decode(&row.lines), &mv.uci()) else {
-            return Ok(Some(plan));
+            return Some(plan);
         };
         let number = move_number(game.position());
         let mut after = game.clone();
         let Ok(reply_move) = after.position().parse_move(&uci) else {
-            return Ok(Some(plan));
+            return Some(plan);
         };
         let Ok(san) = after.play(reply_move).map(str::to_string) else {
-            return Ok(Some(plan));
+            return Some(plan);
         };
         if after.outcome().is_none() && !rest.is_empty() {
             plan.check.keep = Some((l.row.ply + 2, encode(&rest)));
@@ -208,7 +210,7 @@ impl GameService {
             number,
             game: after,
         });
-        Ok(Some(plan))
+        Some(plan)
     }
 
     /// Writes the move `row` of a game that the opponent's lines do not
