@@ -361,8 +361,8 @@ pub async fn run_in(args: ConsoleArgs, process: &Process) -> anyhow::Result<()> 
                 in_flight += 1;
                 tokio::spawn(async move {
                     // A summary's card and GIF are drawn off the command
-                    // path's CPU (`crate::affinity`), a few at a time (the
-                    // engine's analysis is the slow part).
+                    // path's CPU (`crate::affinity`), `SUMMARIES_AT_ONCE`
+                    // at a time (the engine's analysis is the slow part).
                     let Ok(slot) = slots.acquire_owned().await else {
                         return;
                     };
