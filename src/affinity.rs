@@ -56,7 +56,9 @@ mod linux {
         if list.len() < 2 {
             return None;
         }
-        let cpu = list[0];
+        // Consoles started side by side (a test suite, several scripts)
+        // land on different CPUs rather than all on the first.
+        let cpu = list[std::process::id() as usize % list.len()];
         // SAFETY: plain data, as in `current`.
         let mut one: libc::cpu_set_t = unsafe { std::mem::zeroed() };
         unsafe { libc::CPU_SET(cpu, &mut one) };
@@ -91,7 +93,8 @@ mod linux {
 }
 
 /// Pins the calling thread, and so every thread it starts afterwards (a
-/// runtime's workers, sqlx's SQLite workers), to the first CPU it may use.
+/// runtime's workers, sqlx's SQLite workers), to one of the CPUs it may
+/// use (chosen by the process id, so processes side by side spread out).
 /// Call it before the runtime is built. Returns that CPU, or `None` when
 /// there was only one CPU or pinning is not possible here.
 pub fn pin_current_thread() -> Option<usize> {
