@@ -127,38 +127,63 @@ pub fn unpin_child(command: &mut tokio::process::Command) {
 
 #[cfg(all(test, target_os = "linux"))]
 mod tests {
-    use std::num::NonZeroUsize;
+    /// The CPUs the calling thread may run on, as the kernel says
+    /// (`Cpus_allowed_list`); not `available_parallelism`, which also
+    /// counts a cgroup's CPU quota.
+    fn allowed_here() -> Vec<usize> {
+        allowed_in(&std::fs::read_to_string("/proc/thread-self/status").expect("status"))
+    }
 
-    fn cpus_here() -> usize {
-        std::thread::available_parallelism().map_or(1, NonZeroUsize::get)
+    /// The CPUs of a `status` file's `Cpus_allowed_list` (`0-3,6`).
+    fn allowed_in(status: &str) -> Vec<usize> {
+        let list = status
+            .lines()
+            .find_map(|l| l.strip_prefix("Cpus_allowed_list:"))
+            .expect("Cpus_allowed_list")
+            .trim();
+        let number = |n: &str| n.parse::<usize>().expect("a CPU number");
+        list.split(',')
+            .flat_map(|part| match part.split_once('-') {
+                Some((a, b)) => (number(a)..=number(b)).collect::<Vec<_>>(),
+                None => vec![number(part)],
+            })
+            .collect()
     }
 
     #[test]
     fn a_pinned_thread_runs_on_one_cpu_the_output_on_the_others_and_children_on_all() {
-        let all = cpus_here();
+        let all = allowed_here();
         // Pinning changes only the thread that asks (and what it starts).
-        std::thread::spawn(move || {
-            let Some(_cpu) = super::pin_current_thread() else {
-                assert_eq!(all, 1, "pinning refused with {all} CPUs");
-                return;
-            };
-            assert_eq!(cpus_here(), 1);
+        let seen = std::thread::spawn(|| {
+            let cpu = super::pin_current_thread()?;
+            let pinned = allowed_here();
             let runtime = tokio::runtime::Builder::new_current_thread()
                 .enable_all()
                 .build()
                 .expect("runtime");
-            let child_cpus = runtime.block_on(async {
-                let mut command = tokio::process::Command::new("nproc");
+            let child = runtime.block_on(async {
+                // `cat` reads its own status: the child's CPUs.
+                let mut command = tokio::process::Command::new("cat");
+                command.arg("/proc/self/status");
                 super::unpin_child(&mut command);
-                let out = command.output().await.expect("nproc runs");
-                String::from_utf8_lossy(&out.stdout).trim().to_string()
+                let out = command.output().await.expect("cat runs");
+                allowed_in(&String::from_utf8_lossy(&out.stdout))
             });
-            assert_eq!(child_cpus, all.to_string(), "a child gets every CPU back");
             super::leave_pinned_cpu();
-            assert_eq!(cpus_here(), all - 1);
+            Some((cpu, pinned, child, allowed_here()))
         })
         .join()
         .expect("the pinned thread");
-        assert_eq!(cpus_here(), all, "other threads keep every CPU");
+        match seen {
+            Some((cpu, pinned, child, left)) => {
+                assert_eq!(pinned, vec![cpu], "pinned to CPU {cpu} alone");
+                assert_eq!(child, all, "a child gets every CPU back");
+                let others: Vec<usize> = all.iter().copied().filter(|&c| c != cpu).collect();
+                assert_eq!(left, others, "the output thread leaves CPU {cpu}");
+            }
+            // With one CPU there is nothing to pin.
+            None => assert_eq!(all.len(), 1, "pinning refused with CPUs {all:?}"),
+        }
+        assert_eq!(allowed_here(), all, "other threads keep every CPU");
     }
 }
