@@ -228,38 +228,4 @@ mod tests {
             (None, None)
         );
     }
-
-    #[tokio::test]
-    async fn place_prefs_reads_the_channel_and_the_user_at_once() {
-        let store = Store::open("sqlite::memory:").await.unwrap();
-        let none = store.place_prefs("console", "g", "alice").await.unwrap();
-        assert_eq!(none, PlacePrefsRow::default());
-        store
-            .set_channel_language("console", "g", "ru")
-            .await
-            .unwrap();
-        store
-            .set_channel_board("console", "g", "black")
-            .await
-            .unwrap();
-        store
-            .set_board_theme("console", "alice", "blue")
-            .await
-            .unwrap();
-        let read = store.place_prefs("console", "g", "alice").await.unwrap();
-        assert_eq!(
-            read,
-            PlacePrefsRow {
-                language: Some("ru".into()),
-                channel_board: Some("black".into()),
-                board_view: None,
-                theme: Some("blue".into()),
-            }
-        );
-        // Another channel, another user, another platform: nothing of it.
-        let other = store.place_prefs("console", "h", "bob").await.unwrap();
-        assert_eq!(other, PlacePrefsRow::default());
-        let elsewhere = store.place_prefs("discord", "g", "alice").await.unwrap();
-        assert_eq!(elsewhere, PlacePrefsRow::default());
-    }
 }

@@ -364,6 +364,27 @@ async fn place_prefs_reads_language_channel_board_and_user_board_in_one() {
         .unwrap();
     assert_eq!((bob.board_view, bob.theme), (None, None));
     assert_eq!(bob.language.as_deref(), Some("th"));
+    // A theme without a view reads as just that.
+    store
+        .set_board_theme("console", "carol", "blue")
+        .await
+        .unwrap();
+    let carol = store
+        .place_prefs("console", "general", "carol")
+        .await
+        .unwrap();
+    assert_eq!(
+        (carol.board_view, carol.theme.as_deref()),
+        (None, Some("blue"))
+    );
+    // Another channel, another user, another platform: nothing of it.
+    let other = store.place_prefs("console", "h", "bob").await.unwrap();
+    assert_eq!(other, PlacePrefsRow::default());
+    let elsewhere = store
+        .place_prefs("discord", "general", "alice")
+        .await
+        .unwrap();
+    assert_eq!(elsewhere, PlacePrefsRow::default());
 }
 
 /// The one statement a move reads the next player with (issue 36): their
