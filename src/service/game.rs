@@ -492,7 +492,7 @@ mod tests {
 /// A kept GIF: the game and whether Black is at the bottom.
 pub(super) type GifKey = (i64, bool);
 
-/// The service's memory for the guards of `hardening.rs` (kept GIFs, the
+/// The service's memory for the guards of `guards.rs` (kept GIFs, the
 /// `summary` rate limit, quick losses) (see [`Inner`]).
 #[derive(Default)]
 pub(super) struct Guards {

@@ -33,7 +33,7 @@ mod settings;
 mod summaries;
 // ---- hardening (issue 35)
 mod engine_deadline;
-mod hardening;
+mod guards;
 mod summary_outbox;
 // ---- puzzles
 mod puzzles;

@@ -25,6 +25,7 @@ async fn test_url() -> (Option<tempfile::TempDir>, String) {
 }
 
 mod backup;
+mod bad_input_and_vacations;
 mod chess960_cases;
 mod chess960_differential;
 mod chess_cases;
@@ -39,8 +40,6 @@ mod discord_notices;
 mod discord_startup;
 mod engine;
 mod english_golden;
-mod hardening;
-mod hardening2;
 mod http;
 mod i18n_catalog;
 mod i18n_notation;
@@ -59,6 +58,7 @@ mod ratings;
 mod render;
 mod render_pixels;
 mod render_summary;
+mod safeguards;
 mod scale;
 mod service;
 mod service_computer;

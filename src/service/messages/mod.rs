@@ -64,7 +64,7 @@ mod settings;
 mod summaries;
 mod times;
 // ---- hardening (issue 35)
-mod hardening;
+mod limits;
 // ---- premove
 mod premove;
 // ---- puzzles
@@ -75,8 +75,8 @@ pub use announce::*;
 pub use comfort::*;
 pub use computer::*;
 pub use errors::*;
-pub use hardening::*;
 pub use leagues::*;
+pub use limits::*;
 pub use records::*;
 pub use settings::*;
 pub use summaries::*;
@@ -173,8 +173,8 @@ pub fn contract() -> impl Iterator<Item = (&'static str, &'static [&'static str]
         comfort::MESSAGES,
         computer::MESSAGES,
         errors::MESSAGES,
-        hardening::MESSAGES,
         leagues::MESSAGES,
+        limits::MESSAGES,
         premove::MESSAGES,
         puzzles::MESSAGES,
         records::MESSAGES,

@@ -415,7 +415,7 @@ async fn interleaved_commands_log_with_their_own_fields() {
     // engine's event is then seen without its fields. So the check runs in
     // a process of its own (this test binary, with only this test).
     if std::env::var_os(ALONE).is_none() {
-        let name = "hardening2::interleaved_commands_log_with_their_own_fields";
+        let name = "safeguards::interleaved_commands_log_with_their_own_fields";
         let out = Command::new(std::env::current_exe().expect("test binary"))
             .args(["--exact", name, "--test-threads=1", "--nocapture"])
             .env(ALONE, "1")
