@@ -41,7 +41,6 @@ pub struct ConsoleArgs {
     /// One JSON object per line per bot message.
     #[arg(long)]
     pub json: bool,
-    // ---- gaps: console moderators (issue 32's daily puzzle)
     /// Users who moderate every console channel (comma-separated names):
     /// they may set the daily puzzle, manage leagues and change a
     /// channel's language during a game, as a server's moderators do.
@@ -52,7 +51,6 @@ pub struct ConsoleArgs {
         value_name = "NAMES"
     )]
     pub moderators: Vec<String>,
-    // ---- speed: the command path on one CPU
     /// Run the command path on every CPU. By default it runs on one CPU
     /// and the pictures and output on the others (`crate::affinity`).
     #[arg(long)]
@@ -402,7 +400,7 @@ pub async fn run_in(args: ConsoleArgs, process: &Process) -> anyhow::Result<()> 
         write_follow_up(&service, &mut printer, &clock, done).await?;
     }
     printer.finish().await?;
-    // ---- puzzles: finish the puzzles being made before the store closes.
+    // Finish the puzzles being made before the store closes.
     service.settle_background().await;
     if process.shutdown.is_triggered() {
         process.stopping();

@@ -16,7 +16,6 @@ use crate::service::{
     Actor, BoardView, ColorChoice, Command, DEFAULT_DAYS, DEFAULT_LEVEL, NotifyTarget,
     PremoveAction, PuzzleDaily, VACATION_ALLOWANCE, messages as msg,
 };
-// ---- leagues
 use crate::service::{LEAGUE_MAX_PLAYERS, LeagueCommand};
 
 /// Longest message the grammar accepts.
@@ -82,7 +81,7 @@ impl ParseError {
             ParseError::BadValue { name, value } if name == "position" => {
                 msg::chess960_bad_position(l, value)
             }
-            // ---- pics: the themes listed
+            // A bad theme lists the themes there are.
             ParseError::BadValue { name, value } if name == "theme" => {
                 let themes: Vec<&str> = Theme::ALL.iter().map(|t| t.name()).collect();
                 msg::bad_theme(l, value, &themes.join(", "))
@@ -253,8 +252,6 @@ fn parse_game_id(name: &str, v: &str) -> Result<i64, ParseError> {
     }
 }
 
-// ---- chess960
-
 /// `variant:` standard or chess960 (and their aliases).
 fn parse_variant(v: &str) -> Result<Variant, ParseError> {
     v.parse::<Variant>()
@@ -302,19 +299,14 @@ fn canonical(name: &str) -> Option<&'static str> {
         "vacation" | "holiday" => "vacation",
         "moretime" | "more-time" | "addtime" => "moretime",
         "notify" | "notifications" => "notify",
-        // ---- leagues
         "league" | "leagues" => "league",
-        // ---- premove
         "premove" | "premoves" | "conditional" => "premove",
         "note" | "notes" => "note",
-        // ---- puzzles
         "puzzle" | "puzzles" => "puzzle",
         "solve" => "solve",
         _ => return None,
     })
 }
-
-// ---- pics: "did you mean"
 
 /// Subcommand names a typo may be near (only those [`canonical`] knows are
 /// suggested, so names of commands not built yet are harmless here).
@@ -614,7 +606,7 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
         }
         "board" => {
             let mut flip = false;
-            // ---- premove: `board private:true` (or `board private`).
+            // `board private:true` (or `board private`).
             let mut private = false;
             for tok in tokens {
                 match tok {
@@ -813,12 +805,9 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
                 target: target.ok_or_else(|| bad("where", ""))?,
             }
         }
-        // ---- leagues
         "league" => parse_league(tokens)?,
-        // ---- premove
         "premove" => parse_premove(tokens, args, &unknown)?,
         "note" => parse_note(tokens, args, &unknown)?,
-        // ---- puzzles
         "puzzle" => parse_puzzle(tokens, &unknown, &unexpected)?,
         "solve" => parse_solve(tokens, &unknown)?,
         simple => {
@@ -872,8 +861,6 @@ fn settings_value_kind(value: &str) -> &'static str {
 #[path = "text_families.rs"]
 mod families;
 use families::{parse_league, parse_note, parse_premove, parse_puzzle, parse_solve};
-
-// ---- house: the names help must cover (issue 28)
 
 /// Every subcommand name the parser knows, as people type them (the help
 /// table of [`crate::service::help`] covers each one).

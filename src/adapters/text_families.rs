@@ -4,8 +4,6 @@
 
 use super::*;
 
-// ---- premove
-
 /// `premove [line:]"e5 Nf3 ..." [game:N]`, `premove [list|clear] [game:N]`,
 /// `premove e5 Nf3 ...` (the words are the line), and `premove note ...`
 /// (Discord's `/chess premove note`) as `note`.
@@ -109,8 +107,6 @@ pub(super) fn parse_note(
     Ok(Command::Note { game, text })
 }
 
-// ---- puzzles
-
 /// `puzzle`, `puzzle daily:on [hour:18]`, `puzzle daily:off` (also
 /// positionally: `puzzle daily on 18`, `puzzle daily off`).
 pub(super) fn parse_puzzle(
@@ -194,8 +190,6 @@ pub(super) fn parse_solve(
     })
 }
 
-// ---- leagues
-
 /// `league create name:"Winter Cup" [days:3] [rounds:1|2] [max:16]
 /// [rated:true] [rules:house|fide] [starts:"2026-12-24 18:00"]`, `league
 /// join|leave|start|standings|cancel|withdraw [league:N]` (the number may
@@ -229,7 +223,6 @@ pub(super) fn parse_league(tokens: Vec<Token>) -> Result<Command, ParseError> {
         let mut rated = true;
         let mut rules = None;
         let mut starts = None;
-        // ---- gaps: `variant:chess960`.
         let mut variant = Variant::Standard;
         for tok in tokens {
             match tok {

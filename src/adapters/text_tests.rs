@@ -269,7 +269,7 @@ fn computer_takes_level_colour_days_and_fen() {
 #[test]
 fn errors_have_codes() {
     assert_eq!(parse("/chess fly").unwrap_err().code(), "unknown_command");
-    // ---- pics: the nearest subcommand is suggested
+    // The nearest subcommand is suggested.
     assert_eq!(nearest_command("mvoe"), Some("move"));
     assert_eq!(nearest_command("resing"), Some("resign"));
     assert_eq!(nearest_command("chalenge"), Some("challenge"));
@@ -305,7 +305,6 @@ fn errors_have_codes() {
     assert_eq!(parse(&long).unwrap_err().code(), "too_long");
 }
 
-// ---- premove
 #[test]
 fn premove_takes_a_line_a_keyword_or_nothing() {
     let line = |game, text: &str| {
@@ -418,7 +417,6 @@ fn vacation_moretime_and_notify() {
     assert!(parse("/chess notify").is_err());
 }
 
-// ---- chess960
 #[test]
 fn chess960_options_parse_and_bad_variants_have_their_code() {
     match parse("/chess challenge @bob variant:chess960 position:518") {
@@ -471,7 +469,6 @@ fn chess960_options_parse_and_bad_variants_have_their_code() {
     assert!(e.message().contains("0 to 959"), "{e}");
 }
 
-// ---- puzzles
 #[test]
 fn puzzle_commands_parse() {
     assert_eq!(
@@ -515,7 +512,6 @@ fn puzzle_commands_parse() {
     assert!(parse("/chess solve Nf3 puzzle:x").is_err());
 }
 
-// ---- house: help covers every command (issue 28)
 #[test]
 fn help_covers_every_command_the_parser_knows() {
     let covered: Vec<&str> = crate::service::help::covered().collect();

@@ -137,7 +137,7 @@ impl Position {
         self.by_role[piece.role.index()] |= sq.bb();
     }
 
-    // ----- queries -----
+    // Queries.
 
     /// The side to move.
     #[inline]
@@ -351,7 +351,7 @@ impl Position {
         !self.by_color(color).more_than_one()
     }
 
-    // ----- move generation -----
+    // Move generation.
 
     /// All legal moves.
     #[must_use]
@@ -516,7 +516,7 @@ impl Position {
         attackers.is_empty()
     }
 
-    // ----- playing moves -----
+    // Playing moves.
 
     /// Whether `m` is legal here.
     #[must_use]
@@ -597,7 +597,7 @@ impl Position {
         }
     }
 
-    // ----- explaining illegal moves -----
+    // Explaining illegal moves.
 
     /// Explains why a move that is not legal here cannot be played. Used for
     /// messages; `m` need not even be pseudo-legal.

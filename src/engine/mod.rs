@@ -482,7 +482,6 @@ mod tests {
         assert!(decided_on_board(&Position::startpos()).is_none());
     }
 
-    // ---- chess960
     #[test]
     fn chess960_starts_read_and_castling_reads_in_both_forms() {
         use crate::chess::Variant;

@@ -93,7 +93,7 @@ fn runs(text: &str) -> Vec<Run> {
     let f = fonts();
     let has = |family: usize, c: char| f.faces[family][0].charmap().map(c).is_some();
     let mut out: Vec<Run> = Vec::new();
-    // ---- gaps (issue 35.10): a whole grapheme cluster no face can draw
+    // A whole grapheme cluster no face can draw
     // (an emoji with its joiners, skin tone and variation selector, a
     // flag) goes whole, never leaving a joiner or half a flag behind; bidi
     // controls go too (a name never reorders the text around it).
@@ -348,7 +348,7 @@ mod tests {
     }
 }
 
-// ---- gaps: names cut by grapheme cluster (issue 35.10)
+// Names are cut by grapheme cluster, never inside one.
 #[cfg(test)]
 mod grapheme_tests {
     use unicode_segmentation::UnicodeSegmentation as _;

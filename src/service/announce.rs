@@ -1,4 +1,4 @@
-//! One symbol per kind of public announcement (issue 29): ♟ a move,
+//! One symbol per kind of public announcement: ♟ a move,
 //! ✅ a win, ½ a draw, ⏰ a reminder; consistent and never noisy: only
 //! the public post that announces it, once, at the start of its text. The
 //! symbols are in the catalog (`announce-*`), like every word.

@@ -224,7 +224,7 @@ impl GameService {
             variant: variant.as_str().to_string(),
             start_position: number.map(i64::from),
         };
-        // ---- hardening (issue 35.11): at most 3 rated games a day
+        // At most `RATED_PER_DAY` rated games a day
         // between the same two players; the rest are played unrated.
         let mut new = new;
         let mut unrated_note = None;
@@ -509,8 +509,6 @@ impl GameService {
         };
         self.post_challenge(loc, place, by, Some(opponent), c).await
     }
-
-    // ---- moves --------------------------------------------------------
 }
 
 /// A button's challenge is no longer the open one.

@@ -81,7 +81,7 @@ impl GameService {
     /// below the lease; call again until it returns nothing.
     pub async fn claim_due(&self, platform: Option<&str>) -> Vec<DueAnnouncement> {
         let mut out = self.claim_due_games(platform).await;
-        // ---- leagues: standings after league games lost on time, and
+        // Standings after league games lost on time, and
         // the leagues whose start time has come.
         for due in &mut out {
             self.after_league_games(&mut due.replies).await;
@@ -91,7 +91,7 @@ impl GameService {
             let now = ms(self.now());
             out.append(&mut self.claim_league_starts(platform, now, room).await);
         }
-        // ---- gaps: a symbol per kind of announcement (issue 29).
+        // A symbol per kind of announcement.
         for due in &mut out {
             super::announce::mark_announcements(&mut due.replies);
         }
@@ -150,7 +150,7 @@ impl GameService {
         if room > 0 {
             out.append(&mut self.claim_expiries(platform, now, lease, room).await);
         }
-        // ---- puzzles: the daily puzzles due
+        // The daily puzzles due.
         let room = batch - out.len() as i64;
         if room > 0 {
             out.append(&mut self.claim_daily_puzzles(platform, now, lease, room).await);
@@ -381,15 +381,13 @@ impl GameService {
         vec![r]
     }
 
-    // ---- loading ------------------------------------------------------
-
     /// Notes a newly stored reminder or deadline.
     pub(super) fn note_due(&self, at: i64) {
         let mut hint = lock(&self.inner.due_hint);
         if let Some(h) = *hint {
             *hint = Some(h.min(at));
         }
-        // ---- speed (issue 36.2): a hint being computed meanwhile is stale.
+        // A hint being computed meanwhile is stale.
         DUE_NOTES.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
     }
 
@@ -398,7 +396,7 @@ impl GameService {
         lock(&self.inner.due_hint).is_none_or(|h| h <= now)
     }
 
-    /// ---- speed (issue 36.2): fills an unknown due hint from the
+    /// Fills an unknown due hint from the
     /// database (once, not on every command, in a process whose announcer
     /// has not run yet, such as the console between `:advance`s), unless a
     /// deadline was noted while it was being read.

@@ -23,7 +23,7 @@ impl GameService {
         text: Option<String>,
     ) -> Vec<Reply> {
         let loser = outcome.winner.map(Color::other).or(loser_hint);
-        // ---- pics: an aborted game reads as such, with no picture
+        // An aborted game reads as such, with no picture.
         let aborted = outcome.termination == Termination::Aborted;
         let text = text.or_else(|| aborted.then(|| msg::game_aborted(loc, l.row.id)));
         let text = text.unwrap_or_else(|| {

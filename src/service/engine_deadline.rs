@@ -1,4 +1,4 @@
-//! A game in which the engine owes a move has a deadline too (issue 35.6):
+//! A game in which the engine owes a move has a deadline too:
 //! [`super::computer::ENGINE_MOVE_DEADLINE_MS`] after its turn began. Until then the move
 //! is retried with every command in the game's channel; when the deadline
 //! falls due with the move still owed, the game is adjourned for good:

@@ -95,7 +95,6 @@ pub struct GameListing {
     pub to_move: String,
     /// RFC 3339.
     pub deadline: Option<String>,
-    // ---- premove
     /// The caller's queued conditional lines in this game; left out when
     /// none.
     #[serde(skip_serializing_if = "Option::is_none")]

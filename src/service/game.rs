@@ -98,14 +98,12 @@ pub(super) struct Inner {
     /// While the database is unreachable, when to look at it again (the
     /// outage of `outage.rs`).
     pub(super) outage: Mutex<Option<std::time::Instant>>,
-    /// Kept GIFs, the `summary` rate limit, quick losses (issue 35).
+    /// Kept GIFs, the `summary` rate limit, quick losses (`guards.rs`).
     pub(super) guards: Guards,
-    // ---- puzzles
     /// Puzzle generation running in the background (see `puzzles.rs`).
     pub(super) background: Mutex<Vec<tokio::task::JoinHandle<()>>>,
     /// Games whose puzzles this process is making now.
     pub(super) puzzle_games: Mutex<std::collections::HashSet<i64>>,
-    // ---- summaries exactly once (issues 35.7, 36.3)
     /// Games whose summary this process handed to an adapter as a
     /// [`FollowUp`](super::FollowUp) and that is not acknowledged yet: the
     /// announcer of this process leaves their outbox entries alone (it
@@ -319,7 +317,7 @@ impl GameService {
             .map_err(|_| corrupt(format!("variant {:?}", row.variant)))?;
         let mut game = Game::from_fen_variant(&row.start_fen, variant, rules)
             .map_err(|e| corrupt(format!("start FEN: {e}")))?;
-        // ---- speed (issue 36.2): a game at ply 0 has no moves to read.
+        // A game at ply 0 has no moves to read: no query.
         let moves = if row.ply == 0 {
             Vec::new()
         } else {
@@ -421,8 +419,6 @@ impl GameService {
             start_fen: custom_start(&l.row.start_fen),
         }
     }
-
-    // ---- challenges ---------------------------------------------------
 
     pub(super) async fn refuse_if_busy(&self, loc: Locale, place: &Place) -> Result<(), Failure> {
         if let Some(g) = self.inner.store.active_game(&key(place)).await? {

@@ -1,7 +1,8 @@
-//! Issue 35's guards that need memory of recent events: the game GIF
-//! rendered once per game and capped (35.1), the `summary` rate limit per
-//! user and channel (35.1), the daily cap on rated games between two
-//! players and the log flag for repeated quick losses (35.11).
+//! The guards that need memory of recent events, so that a few users cannot
+//! exhaust the bot or farm ratings: the game GIF rendered once per game and
+//! capped, the `summary` rate limit per user and channel, the daily cap on
+//! rated games between two players and the log flag for repeated quick
+//! losses.
 
 use std::sync::Arc;
 

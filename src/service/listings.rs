@@ -28,7 +28,7 @@ impl GameService {
                 &l.row.white_name,
                 &l.row.black_name,
                 l.name(turn),
-                // Never the epoch (issue 35.6): a game without a deadline
+                // Never the epoch: a game without a deadline
                 // shows when it last changed.
                 &msg::deadline(from_ms(l.row.deadline_at.unwrap_or(l.row.updated_at))),
             )
@@ -50,14 +50,12 @@ impl GameService {
                 ..self.image(&l, false)
             }
         });
-        // ---- premove: `board private:true`, with the caller's note.
+        // `board private:true`, with the caller's note.
         if private {
             self.make_board_private(loc, by, &l, &mut r, flip).await?;
         }
         Ok(vec![r])
     }
-
-    // ---- draws, resignation, abort, claims ----------------------------
 
     /// `pgn [game]`: without a number the game running here, else the
     /// last one that finished here. By number: a game of this channel, or
@@ -94,7 +92,7 @@ impl GameService {
         };
         let l = self.replay(row).await?;
         let pgn = self.pgn_text(&l);
-        // ---- premove: the author of a note gets their own copy with it.
+        // The author of a note gets their own copy with it.
         let copy = self.own_pgn_copy(loc, by, &l, &pgn).await?;
         let mut r = reply(place, msg::pgn(&pgn));
         r.event = Some(Event::Pgn { pgn });
@@ -117,7 +115,7 @@ impl GameService {
                 Color::Black => (g.black_id.clone(), g.black_name.clone()),
             }
         };
-        // ---- premove: the caller's conditional lines and notes.
+        // The caller's conditional lines and notes.
         let extras = self.games_extras(&place.platform, by).await?;
         let lines_of = |g: &GameRow| extras.get(&g.id).map_or(0, |e| e.0);
         let note_of = |g: &GameRow| extras.get(&g.id).and_then(|e| e.1.clone());
@@ -151,7 +149,6 @@ impl GameService {
                     &to_move_id(g).1,
                     &msg::deadline(from_ms(g.deadline_at.unwrap_or(g.updated_at))),
                 );
-                // ---- premove
                 let n = lines_of(g);
                 if n > 0 {
                     text.push(' ');

@@ -25,47 +25,41 @@ pub mod messages;
 mod offers;
 mod outage;
 mod play;
-// ---- premove
 mod premove;
 mod process;
 mod records;
 mod settings;
 mod summaries;
-// ---- hardening (issue 35)
+
 mod engine_deadline;
 mod guards;
 mod summary_outbox;
-// ---- puzzles
+
 mod puzzles;
-// ---- gaps: the private board with the caller's note (issue 32)
+
 mod private_board;
-// ---- gaps: Chess960 leagues (issue 33)
+
 mod league960;
-// ---- gaps: a symbol per kind of announcement (issue 29)
+
 mod announce;
-// ---- house: help generated from the command table (issue 28)
 pub mod help;
-// ---- house: leagues.rs split, a league's run in its own file (issue 28)
 mod league_run;
-// ---- house: premove.rs split, notes in their own file (issue 28)
 mod notes;
 
 pub use clock::{ManualClock, SystemClock};
 pub use comfort::VACATION_ALLOWANCE;
 pub use computer::{DEFAULT_LEVEL, ENGINE_ID_PREFIX, engine_actor, is_engine_id};
 pub use events::*;
-// ---- premove
 pub use game::{ANNOUNCE_LEASE, DUE_BATCH, GameService, ServiceError, error_reply};
 pub use premove::{MAX_NOTE_CHARS, MAX_PREMOVE_LINES, MAX_PREMOVE_PLIES, PremoveAction};
 pub use settings::{BoardPrefs, BoardView};
-// ---- leagues
+
 pub use league_table::{Score, StandingsRow, TableGame, TableRow, pairings, standings};
 pub use leagues::{
     LEAGUE_MAX_PLAYERS, LEAGUE_MIN_PLAYERS, LEAGUE_NAME_CHARS, LeagueCommand, LeagueEvent,
     league_game_channel, parse_start_time,
 };
 
-// ---- chess960
 pub use chess960::read_any_fen;
 
 use crate::chess::{Color, Move, RulesMode, Variant};
@@ -239,7 +233,7 @@ pub enum Command {
     Board {
         flip: bool,
         /// `board private:true`: the board for the caller alone, from
-        /// their side, with their private note (issue 32).
+        /// their side, with their private note.
         private: bool,
     },
     Draw,
@@ -321,11 +315,9 @@ pub enum Command {
         variant: Option<Variant>,
         position: Option<u32>,
     },
-    // ---- leagues
     /// `league create|join|leave|start|standings|cancel|withdraw`.
     League(LeagueCommand),
-    // ---- premove
-    /// Conditional moves (issue 32) of the caller's game here, or of their
+    /// Conditional moves of the caller's game here, or of their
     /// game `game` on this platform: list, clear or queue a line.
     Premove {
         game: Option<i64>,
@@ -337,7 +329,6 @@ pub enum Command {
         game: Option<i64>,
         text: Option<String>,
     },
-    // ---- puzzles
     /// A puzzle for the caller (private), or with `daily` a moderator
     /// turns this channel's daily puzzle on or off.
     Puzzle {
@@ -351,7 +342,6 @@ pub enum Command {
     },
 }
 
-// ---- puzzles
 /// `puzzle daily:on [hour:H]` / `puzzle daily:off`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PuzzleDaily {
@@ -464,7 +454,7 @@ pub enum Event {
         uci: String,
         fen: String,
         check: bool,
-        /// A conditional move played for its owner (issue 32); left out
+        /// A conditional move played for its owner; left out
         /// when false.
         #[serde(skip_serializing_if = "std::ops::Not::not")]
         premove: bool,
@@ -557,7 +547,6 @@ pub enum Event {
         code: String,
         message: String,
     },
-    // ---- leagues
     /// A league was created, joined, left, started, cancelled, withdrawn
     /// from or ended.
     League(LeagueEvent),
@@ -567,7 +556,6 @@ pub enum Event {
         r#final: bool,
         rows: Vec<StandingsRow>,
     },
-    // ---- premove
     /// The caller's conditional lines of a game, in SAN, each starting
     /// with the opponent's expected move (private).
     Premove {
@@ -579,7 +567,6 @@ pub enum Event {
     Note {
         game: i64,
     },
-    // ---- puzzles
     /// A puzzle shown to the caller (private), or the daily puzzle posted
     /// in a channel (`daily`).
     Puzzle {

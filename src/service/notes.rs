@@ -1,4 +1,4 @@
-//! Private notes (`note`), issue 32: one private text per player and
+//! Private notes (`note`): one private text per player and
 //! game, shown only to its author: in `games` and in their own copy of the
 //! PGN (sent to them directly), never in a board, a summary or a public
 //! PGN. The game a note is on is found as for `premove` (`own_game` in

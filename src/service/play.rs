@@ -92,7 +92,7 @@ impl GameService {
         } else {
             None
         };
-        // ---- premove: the waiting player's conditional lines meet this
+        // The waiting player's conditional lines meet this
         // move (a matching line's reply is played in the same transaction).
         let lines = next_player.as_ref().and_then(|n| n.lines.clone());
         let plan = match Self::conditional_plan(&l, &game, me, mv, lines) {
@@ -126,7 +126,7 @@ impl GameService {
                 };
                 (Some(d), Some(r))
             }
-            // ---- hardening (issue 35.6): the engine's move has a deadline.
+            // The engine's move has a deadline.
             None => {
                 let (d, r) = super::computer::engine_turn_times(now);
                 self.note_due(r);
@@ -185,7 +185,7 @@ impl GameService {
                     &next,
                     &msg::deadline(from_ms(deadline_at.unwrap_or(now))),
                 );
-                // Issue 29: a move declines the opponent's standing offer;
+                // A move declines the opponent's standing offer;
                 // say so rather than let it vanish.
                 if offer_lapsed {
                     text.push(' ');
@@ -284,7 +284,7 @@ impl GameService {
     pub(super) async fn abort(&self, loc: Locale, place: &Place, by: &Actor) -> Handled {
         let l = self.require_active(loc, place).await?;
         l.require_player(loc, by)?;
-        // ---- leagues: a league game is never aborted by its players.
+        // A league game is never aborted by its players.
         self.refuse_league_abort(loc, l.row.id).await?;
         if l.game.both_have_moved() {
             return Err(user("not_allowed", msg::abort_too_late(loc)));
@@ -457,8 +457,6 @@ impl GameService {
             }
         }
     }
-
-    // ---- settings -----------------------------------------------------
 }
 
 /// The promotion pieces to offer for input that is ambiguous only in its

@@ -1,4 +1,4 @@
-//! Conditional moves (`premove`), issue 32.
+//! Conditional moves (`premove`).
 //!
 //! A player queues lines while the opponent is to move: the opponent's
 //! expected move, then the owner's reply, alternating. The lines of a game

@@ -1,4 +1,4 @@
-//! `board private:true` (issue 32): the board of the game here for the
+//! `board private:true`: the board of the game here for the
 //! caller alone, seen from their side when they play it, with their
 //! private note; never posted in the channel.
 

@@ -219,8 +219,6 @@ impl GameService {
         }
     }
 
-    // ---- pics: one orientation per game in its channel
-
     /// The side at the bottom of the public pictures of `place`'s games:
     /// the channel's `settings board:`, else White (also when the database
     /// cannot tell, logged).

@@ -162,7 +162,7 @@ impl GameService {
         );
         card.white_rating = white_rating.as_deref();
         card.black_rating = black_rating.as_deref();
-        // ---- pics: the card's headline, accuracy, duration and date
+        // The card's headline, accuracy, duration and date.
         let score = match outcome.result() {
             "1/2-1/2" => "½-½".to_string(),
             r => r.to_string(),

@@ -1,5 +1,5 @@
 //! A finished game's summary, exactly once and never in the way of the
-//! game's end (issues 35.7, 36.3, 29).
+//! game's end.
 //!
 //! The transaction that ends a game records a summary entry in the game
 //! outbox (`store::ANNOUNCE_SUMMARY`). The end itself (board, result,
@@ -120,7 +120,7 @@ impl GameService {
         l: &Loaded,
         analysis: GameAnalysis,
     ) -> GameAnalysis {
-        // ---- puzzles: made in the background, once per game
+        // Puzzles made from the analysis in the background, once per game.
         self.puzzles_after_analysis(l, &analysis);
         let json = match serde_json::to_string(&StoredAnalysis::from(&analysis)) {
             Ok(j) => j,

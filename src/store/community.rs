@@ -1,4 +1,4 @@
-//! Records bounded by a community (issue 35.2): head-to-head scores, a
+//! Records bounded by a community: head-to-head scores, a
 //! player's rated games and the rated games of a pair, all within one
 //! community's games, never another's. A community is a platform plus an
 //! optional guild filter (a Discord server) and an optional channel filter

@@ -111,9 +111,9 @@ impl Store {
         .fetch_one(&self.pool)
         .await?;
         let challenges = self.next_challenge_due(platform).await?;
-        // ---- leagues: an open league's start time.
+        // An open league's start time.
         let leagues = self.next_league_start(platform).await?;
-        // ---- puzzles: daily posts and their unposted announcements
+        // Daily puzzle posts and their unposted announcements.
         let dailies = self.next_daily_due(platform).await?;
         Ok([games.0, leases, challenges, leagues, dailies]
             .into_iter()

@@ -1,6 +1,6 @@
 //! What a move reads of the player who moves next, in one statement: their
 //! conditional lines, the end of their vacation and where their turn
-//! notices go (issue 36: one round trip to the database rather than three).
+//! notices go (one round trip to the database rather than three).
 
 use super::backend::query_as;
 use super::premove::PremoveRow;

@@ -38,7 +38,7 @@ impl Store {
     }
 
     /// What a command in a channel needs before it is answered, read in one
-    /// statement (issue 36: one round trip to the database rather than
+    /// statement (one round trip to the database rather than
     /// three): the channel's language and board view, and `user`'s board
     /// view and theme (`None` for each not set).
     ///

@@ -1,4 +1,4 @@
-//! Conditional moves and private notes in the database (issue 32): each
+//! Conditional moves and private notes in the database: each
 //! player's queued lines of a game (`premove`), applying a move together
 //! with the conditional reply it triggers in one transaction, and one
 //! private note per player and game (`note`).
@@ -174,7 +174,7 @@ impl Store {
         advance(&mut tx, game_id, expected_ply, moves, update).await?;
         // Every line of the game goes; the waiting player's, as they were
         // deleted, must be what the move was planned with. One statement
-        // for both (issue 36: a move's SQL round trips).
+        // for both, to keep a move's round trips to the database few.
         let deleted: Vec<(String, i64, i64, String)> = query_as(
             "delete from premove where game_id = ? returning player_id, game_id, ply, lines",
         )

@@ -7,11 +7,9 @@ use super::autocomplete::rank_moves;
 use super::comfort::NotifyOption;
 use super::data::{Context, Error};
 use super::invoke::{RulesOption, caller, option_actor, prefs_of, run, run_all};
-use crate::chess::{RulesMode, Variant};
-// ---- leagues
 use super::league::league;
-// ---- puzzles
 use super::puzzle::puzzle;
+use crate::chess::{RulesMode, Variant};
 use crate::i18n::Locale;
 use crate::render::Theme;
 use crate::service::{Actor, BoardView, ColorChoice, Command, DEFAULT_LEVEL, messages as msg};
@@ -149,8 +147,6 @@ pub fn computer_command(
     }
 }
 
-// ---- chess960
-
 /// The variant as Discord shows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
 pub enum VariantOption {
@@ -220,11 +216,8 @@ pub fn with_variant(
         "settings",
         "vacation",
         "moretime",
-        // ---- leagues
         "league",
-        // ---- premove
         "super::premove::premove",
-        // ---- puzzles
         "puzzle"
     ),
     subcommand_required
@@ -370,7 +363,7 @@ async fn move_(
 async fn board(
     ctx: Context<'_>,
     flip: Option<bool>,
-    // ---- premove: the board for you alone, with your private note.
+    // The board for you alone, with your private note.
     private: Option<bool>,
 ) -> Result<(), Error> {
     run(

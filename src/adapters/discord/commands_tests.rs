@@ -135,9 +135,7 @@ fn the_command_tree_has_every_subcommand() {
             "settings",
             "vacation",
             "moretime",
-            // ---- leagues
             "league",
-            // ---- premove
             "premove",
             "puzzle"
         ]
@@ -324,7 +322,6 @@ fn registration_json_has_the_documented_options() {
     assert_eq!(sub("moretime")["type"], 1);
 }
 
-// ---- chess960
 #[test]
 fn variant_and_position_options_reach_the_command() {
     let cmd = with_variant(
@@ -362,8 +359,6 @@ fn variant_and_position_options_reach_the_command() {
         );
     }
 }
-
-// ---- leagues
 
 #[test]
 fn leagues_are_one_subcommand_group() {

@@ -233,7 +233,7 @@ pub fn outgoing(reply: &Reply, mut board_png: Option<Vec<u8>>) -> Outgoing {
             files.push((LONG_TEXT_FILE.to_owned(), reply.text.clone().into_bytes()));
         }
         let budget = MAX_CONTENT - prefix.chars().count() - 1;
-        // Whole lines, then "…and N more" (issue 35.8).
+        // Whole lines, then "…and N more".
         let fit = |budget: usize| {
             crate::service::messages::fit_lines(reply.locale, &body, budget, |s| s.chars().count())
         };

@@ -17,23 +17,19 @@ pub mod buttons;
 pub mod comfort;
 pub mod commands;
 pub mod data;
+pub mod format;
 pub mod ids;
 pub mod invoke;
-// ---- leagues
 pub mod league;
+pub mod localize;
 pub mod post;
-// ---- premove
-pub mod format;
 pub mod premove;
+pub mod puzzle;
 pub mod retry;
 pub mod scale;
 pub mod send;
 pub mod threads;
 pub mod token;
-// ---- puzzles
-pub mod puzzle;
-// ---- house: the command tree worded from the catalog
-pub mod localize;
 
 use std::sync::Arc;
 

@@ -1,4 +1,4 @@
-//! The `/chess premove` subcommand group (issue 32): conditional moves
+//! The `/chess premove` subcommand group: conditional moves
 //! (`line`, `list`, `clear`) and the private note (`note`). Every answer is
 //! ephemeral: only the caller sees their lines and their note.
 

@@ -238,7 +238,7 @@ impl Bot {
                     ..Default::default()
                 };
                 let replies = self.service.handle_with(&place, &by, cmd, prefs).await;
-                // ---- leagues: a room per league game a start created
+                // A room per league game a start created
                 // (opened in the background, see `league`).
                 self.open_league_rooms(replies)
             }

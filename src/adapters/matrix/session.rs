@@ -199,7 +199,7 @@ pub(super) async fn build_client(cfg: &MatrixConfig) -> Result<Client, MatrixErr
     // restarts, so players' clients keep trusting it. Room keys go to every
     // device of the room's members, verified or not (the SDK's default
     // `CollectStrategy::AllDevices`): nobody verifies a bot.
-    // Encrypted with the store passphrase (issue 35.3).
+    // Encrypted with the store passphrase.
     let passphrase = super::store_secret::store_passphrase(
         cfg.store_passphrase.as_ref().map(|p| p.0.as_str()),
         &cfg.store_path,
@@ -229,7 +229,7 @@ pub(super) async fn build_client(cfg: &MatrixConfig) -> Result<Client, MatrixErr
 /// The logged-in client: the saved session when it still works, else a
 /// new login (saved for the next start).
 pub(super) async fn connect(cfg: &MatrixConfig) -> Result<Client, MatrixError> {
-    // 0700 and 0600, tightened with a warning (issue 35.3).
+    // 0700 and 0600, tightened with a warning.
     super::store_secret::secure_store_dir(&cfg.store_path)?;
     let session_path = cfg.store_path.join(SESSION_FILE);
     let mut saved = read_session(&session_path).filter(|s| match &cfg.login {

@@ -1,4 +1,4 @@
-//! The Matrix crypto store is private (issue 35.3): its folder is 0700 and
+//! The Matrix crypto store is private: its folder is 0700 and
 //! its files 0600 (looser ones are tightened at start, with a warning),
 //! and the SDK's SQLite stores are encrypted with a passphrase: the
 //! configured `MATRIX_STORE_PASSPHRASE`, else one generated on the first

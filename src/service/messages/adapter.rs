@@ -36,5 +36,3 @@ messages! {
     /// not share its room key with the bot's device); told once.
     pub fn cannot_decrypt(l) = "cannot-decrypt";
 }
-
-// ---- adapter texts -----------------------------------------------------

@@ -1,4 +1,4 @@
-//! The symbol before each kind of public announcement (issue 29): a move,
+//! The symbol before each kind of public announcement: a move,
 //! a win, a draw, a reminder; catalog messages so a language may differ.
 
 messages! {

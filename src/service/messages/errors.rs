@@ -115,8 +115,6 @@ messages! {
     pub fn bad_theme(l, value: &str, themes: &str) = "bad-theme";
 }
 
-// ---- errors ------------------------------------------------------------
-
 fn side_key(side: CastleSide) -> &'static str {
     match side {
         CastleSide::King => "king",
@@ -203,7 +201,3 @@ pub fn claim_refused(l: Locale, e: &ClaimError) -> String {
 pub fn claim_refused_move_stands(l: Locale, e: &ClaimError) -> String {
     claim_refused_move_stands_text(l, e.to_string())
 }
-
-// ---- pics: "did you mean"
-
-// ---- pics: the themes listed

@@ -1,6 +1,6 @@
-//! Catalog messages of issue 35's hardening: the `summary` rate limit, the
+//! Catalog messages of the bot's limits: the `summary` rate limit, the
 //! daily cap on rated games between two players, a game the engine could
-//! not go on with, and the tail of a shortened long text.
+//! not go on with, and the tail of a text shortened to fit a platform.
 
 use crate::i18n::Locale;
 

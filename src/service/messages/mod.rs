@@ -55,40 +55,33 @@ macro_rules! messages {
 
 mod adapter;
 mod announce;
+mod chess960;
 mod comfort;
 mod computer;
 mod errors;
 mod leagues;
+mod limits;
+mod premove;
+mod puzzles;
 mod records;
 mod settings;
 mod summaries;
 mod times;
-// ---- hardening (issue 35)
-mod limits;
-// ---- premove
-mod premove;
-// ---- puzzles
-mod puzzles;
 
 pub use adapter::*;
 pub use announce::*;
+pub use chess960::*;
 pub use comfort::*;
 pub use computer::*;
 pub use errors::*;
 pub use leagues::*;
 pub use limits::*;
+pub use premove::*;
+pub use puzzles::*;
 pub use records::*;
 pub use settings::*;
 pub use summaries::*;
 pub use times::*;
-
-// ---- chess960
-mod chess960;
-pub use chess960::*;
-// ---- premove
-pub use premove::*;
-// ---- puzzles
-pub use puzzles::*;
 
 messages! {
     /// `color`, worded for [`color`].
@@ -148,7 +141,6 @@ messages! {
     /// The help text: the heading, `commands` (the lines of
     /// [`crate::service::help::help_text`]) and the language's notes.
     pub fn help(l, commands: &str) = "help";
-    // ---- house: help generated from the command table
     /// One line of help: `/chess usage` and what it does.
     pub fn help_line(l, usage: &str, what: &str) = "help-line";
     /// What a command of the help table does, by its key.
@@ -233,7 +225,7 @@ pub fn san_local(l: Locale, san: &str) -> String {
     }
 }
 
-// ---- challenges -------------------------------------------------------
+// Challenges.
 
 /// A personal or open challenge was posted.
 #[must_use]
@@ -262,7 +254,7 @@ pub fn challenge_posted(
     )
 }
 
-// ---- moves and board ---------------------------------------------------
+// Moves and board.
 
 /// A move was played and the game goes on. `san` is standard SAN; it is
 /// shown in the locale's notation (its `+` says check).
@@ -278,11 +270,7 @@ pub fn moved_final(l: Locale, by: &str, number: &str, san: &str) -> String {
     moved_final_text(l, by, number, san_local(l, san))
 }
 
-// ---- draws, takebacks --------------------------------------------------
-
-// ---- deadlines ---------------------------------------------------------
-
-// ---- the end -----------------------------------------------------------
+// The end.
 
 /// The result line in words.
 #[must_use]
@@ -330,7 +318,7 @@ pub fn pgn(pgn: &str) -> String {
     pgn.to_string()
 }
 
-// ---- listings ----------------------------------------------------------
+// Listings.
 
 /// Where a game is played, as the platform links to it: a Discord channel
 /// mention (a link, never a ping), else the channel or room id.
@@ -343,7 +331,7 @@ pub fn channel_ref(platform: &str, channel: &str) -> String {
     }
 }
 
-// ---- settings ----------------------------------------------------------
+// Settings.
 
 /// The channel's language (`settings` without a value), said in `l`:
 /// `channel` is the language set for the channel, `None` when none is set

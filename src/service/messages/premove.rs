@@ -1,5 +1,5 @@
 //! Catalog messages of conditional moves (`premove`) and private notes
-//! (`note`), issue 32.
+//! (`note`).
 
 use crate::i18n::Locale;
 

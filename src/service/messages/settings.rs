@@ -15,5 +15,3 @@ messages! {
     /// channel's boards.
     pub fn channel_board_locked(l, white: &str, black: &str) = "channel-board-locked";
 }
-
-// ---- pics: a channel's board orientation

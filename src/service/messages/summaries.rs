@@ -71,7 +71,7 @@ pub fn summary_analysis_side(
     )
 }
 
-// ---- pics: the summary card
+// The summary card.
 
 /// How a game ended, as the card's headline ends (`by checkmate`, `on
 /// time`); empty for an abort.
@@ -94,5 +94,3 @@ pub fn card_duration(l: Locale, span_ms: i64) -> String {
     };
     card_duration_text(l, unit, n)
 }
-
-// ---- pics: aborted games
