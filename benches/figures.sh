@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 36's figures in one run, ours and the peer stack side by side:
+# The performance figures in one run, ours and the peer stack side by side:
 #
 #     benches/figures.sh            # release profile (PROFILE=dev for opt-level 1)
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 36 item 3: 100 games ending within one second through one console
+"""100 games ending within one second through one console
 process (`--json`, a SQLite file, the engine from STOCKFISH_PATH): how long
 each mating move waits for its `end`, and when the 100 summaries (with the
 engine's analysis) are all in.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The peer stack of issue 36, timed on the same moves as our console
+"""The peer stack, timed on the same moves as our console
 benchmark: python-chess (legal move from SAN), chess.svg + cairosvg (a
 512 px PNG of the board with the last move, written to a file) and a
 SQLite commit per move (rollback journal, synchronous=FULL, the default).

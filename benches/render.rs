@@ -13,7 +13,7 @@
 //!
 //! `gif`: the animated GIF of two real games at 512 px and of a 40-move
 //! game at 512 and 720 px, printing ms and KB per frame, a frame being a
-//! position (issue 29's targets: 0.20 ms at 512 px, 3.5 KB at 720 px). `card`: the summary card,
+//! position (the targets: 0.20 ms at 512 px, 3.5 KB at 720 px). `card`: the summary card,
 //! and the time to index the opening table.
 
 use std::hint::black_box;
@@ -214,7 +214,8 @@ fn run_console(
     if let Some(dir) = images {
         // A fresh directory, never one just emptied: creating files next
         // to thousands just deleted costs ext4 a scan of recently deleted
-        // inodes per file (a third of the measured board in issue 36).
+        // inodes per file (it once cost a third of the time measured per
+        // board).
         cmd.arg("--images").arg(dir);
     }
     let t = Instant::now();
@@ -338,7 +339,7 @@ fn bench_gif(c: &mut Criterion) {
     let games = [
         ("opera_game", read_pgn(GAMES[0].1).unwrap().game),
         ("kasparov_topalov_1999", kasparov.clone()),
-        // Issue 29's figure: a full 40-move game.
+        // A full 40-move game, the length the targets are set for.
         ("40_moves", first_plies(&kasparov, 80)),
     ];
     for size in [512, 720] {

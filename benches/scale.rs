@@ -5,7 +5,7 @@
 //!
 //! `source .ci/postgres.sh && cargo bench --bench scale` (PostgreSQL from
 //! `CHESSBOT_TEST_PG_URL`, a fresh schema per run; SQLite only without it).
-//! Clients: 1, 8 and 64 (issue 36 item 4); `SCALE_CLIENTS=8` for one.
+//! Clients: 1, 8 and 64; `SCALE_CLIENTS=8` for one.
 //! `SCALE_SEED=FILE` only seeds 10,000 running console games (channels
 //! `c0`..., players `w0`/`b0`...) into a SQLite file and exits: the memory
 //! figure of `benches/figures.sh` runs the console on it.

@@ -1,4 +1,4 @@
-//! One symbol per kind of announcement (issue 29): ♟ before a move, ✅
+//! One symbol per kind of announcement: ♟ before a move, ✅
 //! before a win, ½ before a draw, ⏰ before a reminder, once, on the
 //! public post only (private answers and errors get none).
 

@@ -1,14 +1,13 @@
-//! Issue 35, "Hardening, round 2": one test per item, each failing before
-//! its fix, driven through the console contract (the built binary with
-//! `--json`) or the service.
+//! Bad input answered rightly, and the vacation allowance, driven through
+//! the console contract (the built binary with `--json`) or the service.
 //!
-//! - item 12 (small wrong answers): `challenge_to_the_engine_id_points_to_computer`,
+//! - input out of range or of the wrong kind: `challenge_to_the_engine_id_points_to_computer`,
 //!   `vacation_days_out_of_range_say_the_range`,
 //!   `game_numbers_beyond_any_id_are_no_such_game`,
 //!   `render_pgn_reads_a_bounded_prefix`
-//! - item 4 (URLs in logs): the unit test
+//! - database URLs kept out of logs: the unit test
 //!   `store::backend::tests::passwords_with_url_delimiters_never_reach_messages`
-//! - item 5 (vacations): `vacation_allowance_is_rolling_across_a_year_boundary`,
+//! - vacations: `vacation_allowance_is_rolling_across_a_year_boundary`,
 //!   `two_vacations_at_once_cannot_both_pass_the_check`,
 //!   `vacation_on_and_off_is_announced_at_most_once_an_hour`
 

@@ -1,4 +1,4 @@
-//! Chess960 through the service and the store (issue 33): a rated 960 game
+//! Chess960 through the service and the store: a rated 960 game
 //! counts in the 960 pool only, its PGN, summary and lichess link, a
 //! takeback after castling, a replay from the database by a fresh service,
 //! the rematch from the same position, Stockfish in `UCI_Chess960` mode

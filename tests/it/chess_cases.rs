@@ -59,7 +59,7 @@ fn termination(g: &Game) -> Option<Termination> {
     g.outcome().map(|o| o.termination)
 }
 
-// ----- castling -----
+// Castling.
 
 #[test]
 fn castling_restrictions() {
@@ -242,7 +242,7 @@ fn a_promoted_rook_on_h1_never_castles() {
     assert!(g.position().fen().contains(" w - - "));
 }
 
-// ----- en passant -----
+// En passant.
 
 #[test]
 fn en_passant_only_on_the_next_move() {
@@ -314,7 +314,7 @@ fn en_passant_legality_table() {
     assert_eq!(illegal_reason(&p, "exd3"), IllegalMove::InCheck);
 }
 
-// ----- promotions -----
+// Promotions.
 
 #[test]
 fn promotions_with_capture_and_check() {
@@ -357,7 +357,7 @@ fn promotions_with_capture_and_check() {
     }
 }
 
-// ----- SAN -----
+// SAN.
 
 #[test]
 fn san_disambiguation() {
@@ -447,7 +447,7 @@ fn san_suffixes() {
     assert!(after.legal_moves().iter().all(|m| m.role() == Role::King));
 }
 
-// ----- lenient input -----
+// Lenient input.
 
 #[test]
 fn lenient_inputs_resolve() {
@@ -674,7 +674,7 @@ fn input_errors_are_typed() {
     assert!(e.to_string().contains("pinned"), "{e}");
 }
 
-// ----- dead positions -----
+// Dead positions.
 
 #[test]
 fn dead_positions_and_near_misses() {
@@ -760,7 +760,7 @@ fn priority_checkmate_then_stalemate_then_dead() {
     assert_eq!(termination(&g), Some(Termination::Stalemate));
 }
 
-// ----- repetition -----
+// Repetition.
 
 #[test]
 fn threefold_counts_the_start_and_ends_at_once() {
@@ -829,7 +829,7 @@ fn castling_rights_make_positions_differ() {
     assert_eq!(termination(&g), Some(Termination::ThreefoldRepetition));
 }
 
-// ----- 50 / 75 moves -----
+// 50 and 75 moves.
 
 #[test]
 fn fifty_moves_exactly_at_ply_100() {
@@ -866,7 +866,7 @@ fn mate_on_ply_100_is_mate() {
     assert_eq!(termination(&g), Some(Termination::Stalemate));
 }
 
-// ----- strict FIDE mode -----
+// Strict FIDE mode.
 
 #[test]
 fn strict_fide_threefold_and_fifty_are_claims() {
@@ -908,7 +908,7 @@ fn strict_fide_seventy_five_moves() {
     assert_eq!(termination(&g), Some(Termination::Checkmate));
 }
 
-// ----- resignation, time-out, agreement -----
+// Resignation, time-out, agreement.
 
 #[test]
 fn resignation_and_timeout_against_a_lone_king() {
@@ -958,7 +958,7 @@ fn agreement_only_after_both_have_moved() {
     assert_eq!(g.moves().len(), 1);
 }
 
-// ----- FEN -----
+// FEN.
 
 #[test]
 fn fen_errors() {
@@ -1040,7 +1040,7 @@ fn fen_errors() {
     );
 }
 
-// ----- PGN -----
+// PGN.
 
 #[test]
 fn pgn_export() {

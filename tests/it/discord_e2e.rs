@@ -723,7 +723,7 @@ fn posts_in(fake: &FakeDiscord, channel: u64, since: usize) -> Vec<RestCall> {
         .collect()
 }
 
-/// Issue 17 through serenity and poise: `/chess games` is private and
+/// Correspondence comforts through serenity and poise: `/chess games` is private and
 /// shows only the caller's games (in every channel); `/chess notify
 /// where:dm` sends the "your move" notice as a direct message (a DM channel
 /// opened with `POST /users/@me/channels`) instead of the mention; and when

@@ -1,4 +1,4 @@
-//! Issue 36 item 5 for the Discord adapter: its resident memory with
+//! The Discord adapter's resident memory with
 //! 10,000 running games stored and 100 slash commands in flight, through
 //! the real serenity/poise stack against the fake Discord. A measurement,
 //! not a timing test: ignored, run by hand (`cargo test --locked --test it
@@ -93,7 +93,7 @@ async fn seed_game(store: &Store, i: usize, now: i64) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "a measurement (issue 36 item 5), run by hand"]
+#[ignore = "a measurement, run by hand"]
 async fn the_discord_adapters_memory_with_ten_thousand_games_and_a_hundred_commands_in_flight() {
     let dir = tempfile::tempdir().expect("temp dir");
     let db = format!("sqlite://{}/memory.db?mode=rwc", dir.path().display());

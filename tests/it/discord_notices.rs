@@ -1,4 +1,4 @@
-//! Issue 27 on a fake Discord that notifies as Discord does (mentions count
+//! Notices on a fake Discord that notifies as Discord does (mentions count
 //! only in created messages, never in edits): every "your move", the
 //! challenge, the draw offer and the takeback request reach the named
 //! player; the bot's channel links and command code render; a game's

@@ -1,6 +1,6 @@
 //! The GIF's size and speed per frame (a frame being a position: the
 //! start and one per ply, whatever the number of image blocks) for a
-//! 40-move game (issue 29), the figures README gives: `cargo test --locked --test it gif_measure --
+//! 40-move game, the figures README gives: `cargo test --locked --test it gif_measure --
 //! --ignored --nocapture` prints them (in the test profile, opt-level 1:
 //! the times are an upper bound of a release build's).
 

@@ -121,7 +121,6 @@ fn samples(name: &str) -> Vec<Arg<'static>> {
         "name" | "command" | "value" | "arg" => s(&["xyz"]),
         "engine_first" => s(&["no", "yes"]),
         "max" => vec![Arg::Num(30)],
-        // ---- leagues
         "rounds" => vec![Arg::Num(1), Arg::Num(2)],
         "view" => s(&["auto", "white", "black"]),
         "theme" => s(&["brown", "blue", "green", "high-contrast"]),
@@ -130,7 +129,6 @@ fn samples(name: &str) -> Vec<Arg<'static>> {
             .into_iter()
             .map(Arg::Num)
             .collect(),
-        // ---- puzzles
         "own" => s(&["no", "yes"]),
         "motif" => s(&["mate", "material", "advantage"]),
         _ => s(&["somebody"]),

@@ -1,4 +1,4 @@
-//! Leagues end to end through the service (issue 31): a 5-player double
+//! Leagues end to end through the service: a 5-player double
 //! round robin created, joined, started (20 games in 20 places), played to
 //! the end with wins, draws, a withdrawal and a time-out, its standings
 //! checked against hand-computed values; the errors; the automatic start;

@@ -24,36 +24,46 @@ async fn test_url() -> (Option<tempfile::TempDir>, String) {
     (Some(dir), url)
 }
 
+mod announce_symbols;
 mod backup;
 mod bad_input_and_vacations;
 mod chess960_cases;
 mod chess960_differential;
+mod chess960_product;
 mod chess_cases;
 mod chess_differential;
 mod chess_props;
 mod config;
 mod console;
 mod crash;
+mod discord_commands;
 mod discord_e2e;
 mod discord_flow;
+mod discord_leagues;
+mod discord_memory;
 mod discord_notices;
 mod discord_startup;
 mod engine;
 mod english_golden;
+mod gif_frames;
+mod gif_measure;
 mod http;
 mod i18n_catalog;
 mod i18n_notation;
 mod layering;
-// ---- leagues
 mod leagues;
+mod matrix_chess960;
 mod matrix_e2e;
 mod matrix_e2ee;
+mod matrix_leagues;
 mod matrix_trust;
 mod outage;
 mod perft;
 mod perft960;
-// ---- premove
+mod pics;
 mod premove;
+mod private_board;
+mod puzzles;
 mod ratings;
 mod render;
 mod render_pixels;
@@ -67,26 +77,4 @@ mod shutdown;
 mod store;
 mod store_pg;
 mod summaries;
-// ---- chess960 (product)
-mod chess960_product;
-// ---- puzzles
-mod puzzles;
 mod upgrade_backup;
-// ---- pics: issue 29
-mod pics;
-// ---- gaps: issue 32's private board and console moderators
-mod private_board;
-// ---- gaps: leagues and Chess960 on the fake Discord (issues 31, 33)
-mod discord_leagues;
-mod discord_memory;
-// ---- gaps: the GIF's KB and ms per frame (issue 29)
-mod gif_measure;
-// ---- gaps: a symbol per kind of announcement (issue 29)
-mod announce_symbols;
-// ---- matrix: leagues and Chess960 against Synapse (issues 31, 33)
-mod matrix_chess960;
-mod matrix_leagues;
-// ---- house: the registered Discord commands
-mod discord_commands;
-// ---- gif: the split encoder shows the same pictures (issue 29)
-mod gif_frames;

@@ -1,4 +1,4 @@
-//! End to end against a real Synapse (issue 33): a Chess960 game played
+//! End to end against a real Synapse: a Chess960 game played
 //! through the Matrix adapter. Skips without a test homeserver, as
 //! `matrix_e2e` does (`source .ci/synapse.sh`).
 //!

@@ -638,7 +638,7 @@ async fn play(hs: Homeserver) -> anyhow::Result<()> {
     );
     watch.expect("m.image", "+---").await?;
     clock.advance(chrono::TimeDelta::hours(5));
-    // An aborted game is said in words, without a board (issue 29).
+    // An aborted game is said in words, without a board.
     watch.expect("m.text", "aborted").await?;
     // An aborted game has no summary and no PGN: the next thing the bot
     // says answers the next command.
@@ -721,7 +721,7 @@ async fn turn_notices_by_direct_message_in_matrix() {
     against_synapse("matrix_e2e DM notices", WHOLE, notices_by_dm).await;
 }
 
-/// Issue 17 on Matrix: Bob asks for his notices by direct message
+/// On Matrix, Bob asks for his notices by direct message
 /// (`!chess notify where:dm`); when Alice moves, the bot opens a direct
 /// room with him (an invite marked `is_direct`), he joins it and finds the
 /// "your move" notice there (encrypted, as the SDK makes direct rooms),

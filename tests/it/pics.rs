@@ -1,4 +1,4 @@
-//! The pictures of issue 29 by their rules: one orientation for every
+//! The pictures by their rules: one orientation for every
 //! public picture of a game in its channel (checked on the decoded PNGs),
 //! a player's own side in pictures sent to them alone, captures and
 //! material counted from a custom start, the summary card's headline and
@@ -327,7 +327,7 @@ fn docs() {
     card.last_move = game.moves().last().copied();
     card.board_result = chessbot::render::BoardResult::from_outcome(game.outcome());
     std::fs::write(dir.join("card_long_thai.png"), card.png(&r).expect("card")).expect("write");
-    // ---- gaps: a time-out ends a game in a normal position (the mated
+    // A time-out ends a game in a normal position (the mated
     // final position contradicted "wins on time").
     let result = format!("{thai} wins");
     let mut card = SummaryCard::new(&pos, "Иван Петров", thai, &result);

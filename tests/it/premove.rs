@@ -1,4 +1,4 @@
-//! Conditional moves and private notes (issue 32) through the real service
+//! Conditional moves and private notes through the real service
 //! and store: a queued line played out move by move with no notice to its
 //! owner, a deviation clearing it, conflicting and illegal lines refused
 //! with nothing stored, a takeback and the end of the game clearing lines,

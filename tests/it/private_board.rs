@@ -1,4 +1,4 @@
-//! Issue 32's last gaps: `board private:true` shows the caller's note to
+//! `board private:true` shows the caller's note to
 //! them alone (an ephemeral reply, from their side), never to the opponent
 //! or in the channel's board; and the console's `--moderators` lets the
 //! operator's chosen users set the daily puzzle, while others are refused.

@@ -451,7 +451,7 @@ fn text_board_has_coordinates_and_white_at_the_bottom() {
     assert_eq!(lines[10].split_whitespace().collect::<String>(), "hgfedcba");
 }
 
-// ---- the command line ----
+// The command line.
 
 fn chessbot() -> Command {
     Command::new(env!("CARGO_BIN_EXE_chessbot"))
@@ -527,7 +527,7 @@ fn cli_refuses_bad_input_and_writes_no_file() {
     }
 }
 
-// ---- coordinates, strips, themes (issue 20) ----
+// Coordinates, strips, themes.
 
 /// Pixels of exactly `c` in `(x, y, w, h)` and the rows they span.
 fn count_colour(img: &Image, (x, y, w, h): (u32, u32, u32, u32), c: Rgb) -> (usize, u32) {
@@ -802,7 +802,7 @@ fn cli_draws_names_a_deadline_and_a_theme() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("purple"));
 }
 
-// ---- issue 29: pictures read on a phone (400 px wide)
+// Pictures read on a phone (400 px wide).
 
 /// Discord shows a picture about this wide on a phone.
 const PHONE: u32 = 400;

@@ -6,7 +6,7 @@
 //!
 //! The fingerprints live in `tests/data/render_pixels/`; they were
 //! recorded with `CHESSBOT_BLESS=1` and must not be blessed again to make
-//! a change pass. Re-recorded once on purpose for issue 29 (larger
+//! a change pass. Re-recorded once on purpose (larger
 //! coordinates, outlined black capture icons, one side per game). `CHESSBOT_DUMP_BOARDS=dir` also writes the PNGs there
 //! (to measure encoders on real boards).
 
@@ -156,7 +156,7 @@ fn whole_games_keep_their_pixels() {
                     .flatten();
                 let spec = BoardSpec::new(pos)
                     .last_move(m.copied())
-                    // One side for the whole game (issue 29).
+                    // One side for the whole game.
                     .flip(false)
                     .theme(theme)
                     .names("Paul Morphy", "Duke Karl / Count Isouard")
@@ -172,7 +172,7 @@ fn whole_games_keep_their_pixels() {
 }
 
 /// The start position at the default 512 px stays within 15 KB in every
-/// theme and orientation (issue 36).
+/// theme and orientation.
 #[test]
 fn the_start_position_is_at_most_15_kb() {
     let r = Renderer::new();

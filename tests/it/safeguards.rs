@@ -1,24 +1,20 @@
-//! Issue 35, "Hardening, round 2" (second part), with issue 36 item 3 and
-//! issue 29's stored analysis: one test per item, each failing before its
-//! fix.
+//! The bot's safeguards against crashes, slow engines, abuse and leaks:
 //!
-//! - items 35.7 / 36.3 / 29 (summaries exactly once, a game's end that never
-//!   waits for the engine, analysis computed once):
+//! - summaries exactly once, a game's end that never waits for the engine,
+//!   analysis computed once:
 //!   `summary_survives_a_crash_and_is_posted_once`,
 //!   `analysis_is_computed_once_and_summary_repeats_it`,
 //!   `console_answers_the_next_command_while_the_engine_analyses`
-//! - item 35.9 (spans with `.instrument()`):
+//! - log spans attached with `.instrument()`:
 //!   `interleaved_commands_log_with_their_own_fields`
-//! - item 35.2 (statistics inside their community):
+//! - statistics inside their community:
 //!   `matrix_rooms_never_learn_each_others_records`
-//! - item 35.11 (rating farming):
-//!   `rated_games_between_two_players_count_three_times_a_day`
-//! - item 35.1 (summaries cannot exhaust the bot):
+//! - rating farming: `rated_games_between_two_players_count_three_times_a_day`
+//! - summaries cannot exhaust the bot:
 //!   `summary_gif_is_kept_and_summary_is_rate_limited`
-//! - item 35.6 (the engine's move has a deadline):
-//!   `a_move_the_engine_owes_has_a_deadline`
-//! - item 35.8 (long texts): `long_texts_are_cut_at_lines_with_a_count_of_the_rest`
-//! - item 35.3 (the Matrix store): `the_matrix_store_is_private_and_has_a_passphrase`
+//! - the engine's move has a deadline: `a_move_the_engine_owes_has_a_deadline`
+//! - long texts: `long_texts_are_cut_at_lines_with_a_count_of_the_rest`
+//! - the Matrix store: `the_matrix_store_is_private_and_has_a_passphrase`
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -283,7 +279,7 @@ fn console_answers_the_next_command_while_the_engine_analyses() {
     assert!(child.wait().expect("exit").success());
 }
 
-// ---- item 35.9: spans attached with `.instrument()`
+// Log spans attached with `.instrument()`.
 
 /// A tracing layer that records, for each event with a `probe` field, the
 /// `channel` and `user` fields of the spans around it.
@@ -459,7 +455,7 @@ async fn interleaved_commands_log_with_their_own_fields() {
     }
 }
 
-// ---- item 35.2: statistics stay inside their community
+// Statistics stay inside their community.
 
 fn matrix_room(room: &str) -> Place {
     Place {
@@ -563,7 +559,7 @@ async fn matrix_rooms_never_learn_each_others_records() {
     );
 }
 
-// ---- item 35.11: rating farming
+// Rating farming.
 
 #[tokio::test]
 async fn rated_games_between_two_players_count_three_times_a_day() {
@@ -611,7 +607,7 @@ async fn rated_games_between_two_players_count_three_times_a_day() {
     assert!(!start[0].text.contains("Not rated"), "{}", start[0].text);
 }
 
-// ---- item 35.1: the GIF kept, `summary` rate-limited
+// The GIF kept, `summary` rate-limited.
 
 fn gif_of(r: &[Reply]) -> Option<Arc<Vec<u8>>> {
     r.iter().flat_map(|r| &r.files).find_map(|f| {
@@ -660,7 +656,7 @@ async fn summary_gif_is_kept_and_summary_is_rate_limited() {
     assert!(error_code(&say(&svc, "general", "carol", "/chess summary").await).is_none());
 }
 
-// ---- item 35.6: the engine's move has a deadline
+// The engine's move has a deadline.
 
 /// An engine that can be broken and mended.
 struct FlakyEngine {
@@ -784,7 +780,7 @@ async fn a_move_the_engine_owes_has_a_deadline() {
     );
 }
 
-// ---- item 35.8: long texts split at lines
+// Long texts split at lines.
 
 #[tokio::test]
 async fn long_texts_are_cut_at_lines_with_a_count_of_the_rest() {
@@ -838,7 +834,7 @@ async fn long_texts_are_cut_at_lines_with_a_count_of_the_rest() {
     );
 }
 
-// ---- item 35.3: the Matrix crypto store is private
+// The Matrix crypto store is private.
 
 #[cfg(unix)]
 #[test]

@@ -137,7 +137,7 @@ async fn draw_offer_lifecycle() {
     let r = h.say("alice", "/chess draw").await;
     assert_eq!(r[0].event, Some(Event::DrawOffer { by: "alice".into() }));
     assert_eq!(r[0].mentions, vec![actor("bob")]);
-    // A move by bob declines it, and says so (issue 29); bob's draw is
+    // A move by bob declines it, and says so; bob's draw is
     // then a new offer.
     let r = h.say("bob", "/chess move Nf6").await;
     assert!(
@@ -596,7 +596,7 @@ async fn each_platform_takes_only_its_own_deadlines() {
     r.assert_end("0-1", Some("black"), "timeout");
 }
 
-// ---- languages ---------------------------------------------------------
+// Languages.
 
 fn prefs(user: Option<&str>, guild: Option<&str>) -> chessbot::service::LocalePrefs {
     chessbot::service::LocalePrefs {
@@ -764,7 +764,7 @@ async fn replies_carry_their_language_for_button_labels() {
     assert_eq!(r[0].locale, chessbot::i18n::Locale::En);
 }
 
-// ---- hardening (issue 14) ---------------------------------------------
+// Edge cases of permissions, input and privacy.
 
 #[tokio::test]
 async fn only_players_may_change_the_language_while_they_play() {
@@ -1002,7 +1002,7 @@ async fn a_move_after_the_deadline_is_too_late() {
     assert!(h.run_due().await.is_empty(), "announced once");
 }
 
-// ---- correspondence comforts (issue 17) -------------------------------
+// Correspondence comforts.
 
 fn rfc(t: chrono::DateTime<Utc>) -> String {
     t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
@@ -1333,7 +1333,7 @@ async fn messages_say_each_thing_once() {
     let r = h.moves("alice", "bob", "e4 f6 Qh5+").await;
     let check = r.last().expect("a reply");
     assert!(
-        // ---- gaps: the move's symbol comes first (issue 29).
+        // The move's symbol comes first.
         check
             .text
             .starts_with("♟ alice played 2. Qh5+. bob to move"),

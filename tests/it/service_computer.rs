@@ -378,7 +378,7 @@ async fn a_failed_engine_keeps_the_game_and_answers_with_the_next_command() {
     assert_eq!(r.error().as_deref(), Some("engine_unavailable"));
     let row = c.active_game().await.expect("the game is kept");
     assert_eq!(row.ply, 1);
-    // The engine's turn has a deadline of its own (issue 35.6), no
+    // The engine's turn has a deadline of its own, no
     // reminder.
     assert!(
         row.deadline_at.is_some(),

@@ -235,7 +235,7 @@ async fn the_outbox_hands_an_unposted_announcement_to_one_taker_after_its_lease(
     assert!(!store.renew_announcement(end, 15_000, 31_000).await.unwrap());
     store.ack_announcement(end).await.unwrap();
     // The game's summary has its own entry, recorded by the same
-    // transaction (issue 35.7), leased to the process that ended the game.
+    // transaction, leased to the process that ended the game.
     let left = store
         .expired_announcements(None, i64::MAX, 10)
         .await
@@ -324,7 +324,7 @@ async fn channel_languages_are_stored_per_platform_and_channel() {
     );
 }
 
-/// The one statement a command reads its preferences with (issue 36)
+/// The one statement a command reads its preferences with
 /// sees each of the three tables, on both backends.
 #[tokio::test]
 async fn place_prefs_reads_language_channel_board_and_user_board_in_one() {
@@ -387,7 +387,7 @@ async fn place_prefs_reads_language_channel_board_and_user_board_in_one() {
     assert_eq!(elsewhere, PlacePrefsRow::default());
 }
 
-/// The one statement a move reads the next player with (issue 36): their
+/// The one statement a move reads the next player with: their
 /// lines of this game, their running vacation and their notify setting,
 /// on both backends.
 #[tokio::test]
