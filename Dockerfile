@@ -2,6 +2,8 @@
 # chessbot's container image: built with Rust 1.95, run on Debian bookworm-slim
 # with Debian's stockfish, as a non-root user whose only writable place is the
 # /data volume (SQLite file, Matrix crypto store, optional chessbot.toml).
+# Secrets come as files (DISCORD_TOKEN_FILE=/run/secrets/...), never as plain
+# environment variables.
 # Runs with `--read-only --cap-drop=ALL`. See README, Self-hosting.
 
 # Where the binary comes from (BINARY_STAGE) and what it runs on
@@ -32,11 +34,14 @@ RUN apt-get update \
     && mkdir /data \
     && chown chessbot:chessbot /data
 COPY --from=binary /usr/local/bin/chessbot /usr/local/bin/chessbot
-# Debian installs stockfish into /usr/games. ./chessbot.toml (that is
-# /data/chessbot.toml) is read when it exists; the environment overrides it.
+# Debian installs stockfish into /usr/games. A settings file is read only
+# when named (CHESSBOT_CONFIG=/data/chessbot.toml); the environment overrides
+# it. /healthz, /readyz and /metrics listen on the container's loopback only:
+# the health check runs inside the container, and nobody else can reach
+# them unless CHESSBOT_HTTP_ADDR=:8080 opens them to the container's network.
 ENV STOCKFISH_PATH=/usr/games/stockfish \
     DATABASE_URL=sqlite:///data/chessbot.db \
-    CHESSBOT_HTTP_ADDR=:8080 \
+    CHESSBOT_HTTP_ADDR=127.0.0.1:8080 \
     RUST_LOG=info
 USER chessbot:chessbot
 WORKDIR /data
@@ -44,6 +49,7 @@ VOLUME ["/data"]
 # /healthz, /readyz and /metrics on CHESSBOT_HTTP_ADDR (README, Health and
 # metrics). The image has no curl: `chessbot healthcheck` asks /readyz of
 # that address and exits 0 when the platform and the database are up.
+# 8080 is reachable from outside only with CHESSBOT_HTTP_ADDR=:8080.
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 \
     CMD ["/usr/local/bin/chessbot", "healthcheck"]

@@ -93,8 +93,10 @@ podman rm -f "$name" >/dev/null 2>&1 || true
 fifo="$work/console.in"
 rm -f "$fifo" && mkfifo "$fifo"
 # The console reads its commands from the FIFO, kept open by this shell.
+# The image listens on its loopback only; published, it must listen on
+# every interface of the container.
 podman run --rm -i --name "$name" -p 127.0.0.1:18080:8080 "${hardened[@]}" \
-    -e DATABASE_URL=sqlite:///data/http.db \
+    -e DATABASE_URL=sqlite:///data/http.db -e CHESSBOT_HTTP_ADDR=:8080 \
     localhost/chessbot:test console >"$work/console.out" 2>"$work/console.err" <"$fifo" &
 console_job=$!
 exec 3>"$fifo"

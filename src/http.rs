@@ -4,30 +4,69 @@
 //!
 //! A deliberately small HTTP/1.1 server on tokio's listener: `GET` (and
 //! `HEAD`) of three paths, one request per connection (`Connection:
-//! close`), a bounded request head read within a few seconds, a bounded
-//! number of connections at once. That is all probes and Prometheus
-//! need, and it costs no feature change in the HTTP crates the platforms
-//! already use (enabling hyper's server would rebuild all of them).
+//! close`). That is all probes and Prometheus need, and it costs no
+//! feature change in the HTTP crates the platforms already use (enabling
+//! hyper's server would rebuild all of them).
+//!
+//! Whoever reaches the port must not be able to keep a probe from being
+//! answered: every connection's whole life (request head, answer, close)
+//! has a deadline, the listener never stops accepting, and when all
+//! [`MAX_CONNECTIONS`] are taken the oldest connection that has not sent
+//! its request yet (an idle or trickling client) is closed to make room
+//! (if every one has, the oldest of all). A probe sends its request at
+//! once and is answered in milliseconds, so idle connections only push
+//! each other out.
 
+use std::collections::VecDeque;
 use std::io::{Read as _, Write as _};
 use std::net::{SocketAddr, TcpStream, ToSocketAddrs};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::net::TcpListener;
-use tokio::sync::Semaphore;
+use tokio::task::{AbortHandle, JoinSet};
 
 use crate::store::Store;
 
 /// How long the database may take to answer `/readyz` (and `/metrics`).
 pub const DB_CHECK_TIMEOUT: Duration = Duration::from_secs(2);
 /// How long a client may take to send its request head.
-const READ_TIMEOUT: Duration = Duration::from_secs(5);
+const READ_TIMEOUT: Duration = Duration::from_secs(3);
+/// How long the answer may take to be written and the connection closed
+/// (a client that does not read would otherwise hold its slot forever).
+const WRITE_TIMEOUT: Duration = Duration::from_secs(3);
+/// The most a connection lives, whatever it is doing.
+const LIFETIME: Duration = Duration::from_secs(10);
 /// The longest request head read.
 const MAX_HEAD: usize = 8 * 1024;
-/// Connections served at once; more wait.
-const MAX_CONNECTIONS: usize = 32;
+/// Connections served at once; one more closes the oldest (see above).
+pub const MAX_CONNECTIONS: usize = 64;
+
+/// The deadlines and the connection cap of [`serve_with`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// How long a client may take to send its request head.
+    pub read: Duration,
+    /// How long writing the answer and closing may take.
+    pub write: Duration,
+    /// The most a connection lives.
+    pub lifetime: Duration,
+    /// Connections at once.
+    pub connections: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            read: READ_TIMEOUT,
+            write: WRITE_TIMEOUT,
+            lifetime: LIFETIME,
+            connections: MAX_CONNECTIONS,
+        }
+    }
+}
 
 /// Which platform the process serves (the console is always connected).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -168,33 +207,84 @@ pub async fn start(addr: SocketAddr, health: Arc<Health>) -> anyhow::Result<Sock
     Ok(bound)
 }
 
-/// Accepts connections until the process ends.
+/// Accepts connections until the process ends, with the default
+/// [`Limits`].
 pub async fn serve(listener: TcpListener, health: Arc<Health>) {
-    let slots = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    serve_with(listener, health, Limits::default()).await;
+}
+
+/// One connection in flight: its task, and whether it still waits for the
+/// client's request head.
+struct Open {
+    id: tokio::task::Id,
+    waiting: Arc<AtomicBool>,
+    task: AbortHandle,
+}
+
+/// Accepts connections until the process ends. Accepting never waits for
+/// a free slot (a probe queued behind idle clients in the kernel's backlog
+/// would time out there); a connection over the cap closes another one.
+pub async fn serve_with(listener: TcpListener, health: Arc<Health>, limits: Limits) {
+    let mut tasks = JoinSet::new();
+    // Oldest first.
+    let mut open: VecDeque<Open> = VecDeque::new();
     loop {
-        let Ok(permit) = Arc::clone(&slots).acquire_owned().await else {
-            return;
-        };
-        match listener.accept().await {
-            Ok((stream, _)) => {
-                let health = Arc::clone(&health);
-                tokio::spawn(async move {
-                    let _permit = permit;
-                    if let Err(e) = connection(stream, &health).await {
-                        tracing::debug!(error = %e, "HTTP connection");
+        tokio::select! {
+            Some(done) = tasks.join_next_with_id() => {
+                let id = match done {
+                    Ok((id, ())) => id,
+                    Err(e) => e.id(),
+                };
+                open.retain(|o| o.id != id);
+            }
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => {
+                    if open.len() >= limits.connections.max(1) {
+                        let victim = open
+                            .iter()
+                            .position(|o| o.waiting.load(Ordering::Acquire))
+                            .unwrap_or(0);
+                        if let Some(o) = open.remove(victim) {
+                            o.task.abort();
+                        }
                     }
-                });
-            }
-            Err(e) => {
-                tracing::warn!(error = %e, "accepting an HTTP connection failed");
-                tokio::time::sleep(Duration::from_millis(100)).await;
-            }
+                    let waiting = Arc::new(AtomicBool::new(true));
+                    let health = Arc::clone(&health);
+                    let flag = Arc::clone(&waiting);
+                    let task = tasks.spawn(async move {
+                        match tokio::time::timeout(
+                            limits.lifetime,
+                            connection(stream, &health, &flag, limits),
+                        )
+                        .await
+                        {
+                            Ok(Ok(())) => {}
+                            Ok(Err(e)) => tracing::debug!(error = %e, "HTTP connection"),
+                            Err(_) => tracing::debug!("HTTP connection closed at its deadline"),
+                        }
+                    });
+                    open.push_back(Open { id: task.id(), waiting, task });
+                }
+                Err(e) => {
+                    tracing::warn!(error = %e, "accepting an HTTP connection failed");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+            },
         }
     }
 }
 
-/// Reads one request head, answers, closes.
-async fn connection(mut stream: tokio::net::TcpStream, health: &Health) -> std::io::Result<()> {
+/// Reads one request head (within `limits.read`; `waiting` is cleared once
+/// it is in), answers and closes (within `limits.write`).
+async fn connection<S>(
+    mut stream: S,
+    health: &Health,
+    waiting: &AtomicBool,
+    limits: Limits,
+) -> std::io::Result<()>
+where
+    S: AsyncRead + AsyncWrite + Unpin,
+{
     let mut head = Vec::with_capacity(512);
     let read = async {
         let mut buf = [0u8; 1024];
@@ -210,9 +300,10 @@ async fn connection(mut stream: tokio::net::TcpStream, health: &Health) -> std::
         }
         Ok::<_, std::io::Error>(())
     };
-    if tokio::time::timeout(READ_TIMEOUT, read).await.is_err() {
+    if tokio::time::timeout(limits.read, read).await.is_err() {
         return Ok(());
     }
+    waiting.store(false, Ordering::Release);
     let line = head
         .split(|b| *b == b'\n')
         .next()
@@ -246,8 +337,18 @@ async fn connection(mut stream: tokio::net::TcpStream, health: &Health) -> std::
     if method != "HEAD" {
         out.push_str(&body);
     }
-    stream.write_all(out.as_bytes()).await?;
-    stream.shutdown().await
+    let write = async {
+        stream.write_all(out.as_bytes()).await?;
+        stream.shutdown().await
+    };
+    tokio::time::timeout(limits.write, write)
+        .await
+        .unwrap_or_else(|_| {
+            Err(std::io::Error::new(
+                std::io::ErrorKind::TimedOut,
+                "the client did not take the answer in time",
+            ))
+        })
 }
 
 /// Status, content type and body for `path`.
@@ -347,6 +448,33 @@ mod tests {
             "http://127.0.0.1:9100/readyz"
         );
         assert!(default_probe_url(None).is_err());
+    }
+
+    #[tokio::test]
+    async fn a_client_that_never_reads_the_answer_is_closed_at_the_write_deadline() {
+        let health = Health::new(Platform::Console);
+        // A pipe that holds 64 bytes: the metrics text does not fit, and
+        // the client never reads.
+        let (mut client, server) = tokio::io::duplex(64);
+        client
+            .write_all(b"GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n")
+            .await
+            .unwrap();
+        let limits = Limits {
+            write: Duration::from_millis(300),
+            ..Limits::default()
+        };
+        let waiting = AtomicBool::new(true);
+        let served = tokio::time::timeout(
+            Duration::from_secs(5),
+            connection(server, &health, &waiting, limits),
+        )
+        .await
+        .expect("the connection ends at its write deadline, not never");
+        let e = served.unwrap_err();
+        assert_eq!(e.kind(), std::io::ErrorKind::TimedOut, "{e}");
+        assert!(!waiting.load(Ordering::Acquire), "its request was read");
+        drop(client);
     }
 
     #[tokio::test]

@@ -310,3 +310,68 @@ async fn readiness_follows_a_postgresql_outage() {
     }
     store.close().await;
 }
+
+/// 200 idle connections (half of them trickling an unfinished request
+/// head) and clients that ask for `/metrics` and never read the answer:
+/// a probe is still answered within 2 s, by the server and by
+/// `chessbot healthcheck --timeout 2`.
+#[tokio::test]
+async fn probes_are_answered_while_200_idle_connections_are_open() {
+    let health = Health::new(Platform::Console);
+    health.set_store(Store::memory().await.expect("store"));
+    let addr = chessbot::http::start("127.0.0.1:0".parse().expect("addr"), Arc::clone(&health))
+        .await
+        .expect("serve");
+    let mut idle = Vec::new();
+    for i in 0..200 {
+        let mut c = tokio::net::TcpStream::connect(addr).await.expect("connect");
+        if i % 2 == 1 {
+            tokio::io::AsyncWriteExt::write_all(&mut c, b"GET /healthz HTTP/1.1\r\n")
+                .await
+                .expect("write");
+        }
+        idle.push(c);
+    }
+    // Clients that ask for the metrics with a tiny receive window and
+    // never read them.
+    for _ in 0..8 {
+        let socket = tokio::net::TcpSocket::new_v4().expect("socket");
+        socket.set_recv_buffer_size(256).expect("SO_RCVBUF");
+        let mut c = socket.connect(addr).await.expect("connect");
+        tokio::io::AsyncWriteExt::write_all(&mut c, b"GET /metrics HTTP/1.1\r\n\r\n")
+            .await
+            .expect("write");
+        idle.push(c);
+    }
+    // Every one of them accepted (or waiting in the backlog) before the probe.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+
+    for path in ["/healthz", "/readyz", "/metrics"] {
+        let started = Instant::now();
+        let (status, _) = tokio::task::spawn_blocking(move || {
+            get(&format!("http://{addr}{path}"), Duration::from_secs(2))
+        })
+        .await
+        .expect("joins")
+        .unwrap_or_else(|e| panic!("{path} not answered within 2 s: {e}"));
+        let took = started.elapsed();
+        eprintln!("{path} answered in {took:?} with 208 idle connections open");
+        assert_eq!(status, 200, "{path}");
+        assert!(took < Duration::from_secs(2), "{path} took {took:?}");
+    }
+    let check = tokio::task::spawn_blocking(move || {
+        let started = Instant::now();
+        let out = Command::new(env!("CARGO_BIN_EXE_chessbot"))
+            .env_remove("CHESSBOT_HTTP_ADDR")
+            .args(["healthcheck", "--timeout", "2", "--url"])
+            .arg(format!("http://{addr}/readyz"))
+            .output()
+            .expect("run healthcheck");
+        (out, started.elapsed())
+    })
+    .await
+    .expect("joins");
+    eprintln!("chessbot healthcheck took {:?}", check.1);
+    assert!(check.0.status.success(), "{:?}", check.0);
+    drop(idle);
+}
