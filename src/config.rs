@@ -3,10 +3,18 @@
 //!
 //! The file holds the settings that are environment variables (lower-case
 //! keys: `discord_token` for `DISCORD_TOKEN`); a variable set in the
-//! environment wins over the file. `main.rs` exports the file's values into
-//! the environment of the process before parsing the command line, so every
-//! reader of a variable (clap's `env = ...`, the engine, the pool, the
-//! Discord shards) sees them.
+//! environment wins over the file. It is read only when named (`--config`,
+//! `CHESSBOT_CONFIG`), never found implicitly in the current directory,
+//! where another local user could have put one naming their own
+//! `stockfish_path`.
+//!
+//! `main.rs` exports the file's plain values into the environment of the
+//! process before parsing the command line, so every reader of a variable
+//! (clap's `env = ...`, the engine, the pool, the Discord shards) sees
+//! them. A secret or URL read from a file (the settings file or a
+//! `<ENV>_FILE`) is never exported, so no child process can inherit it: it
+//! reaches the command line's arguments as their default value instead
+//! ([`with_file_secrets`]).
 
 use std::collections::BTreeMap;
 use std::ffi::OsString;
@@ -24,8 +32,8 @@ use crate::render::cli::RenderArgs;
 #[derive(Debug, Parser)]
 #[command(name = "chessbot", version, about)]
 pub struct Cli {
-    /// Settings file (TOML; default `./chessbot.toml` when it exists); the
-    /// environment overrides it.
+    /// Settings file (TOML; none unless named here or by CHESSBOT_CONFIG);
+    /// the environment overrides it.
     #[arg(long, global = true, value_name = "FILE", env = CONFIG_ENV)]
     pub config: Option<PathBuf>,
     /// Serve `/healthz`, `/readyz` and `/metrics` over HTTP on this address
@@ -84,8 +92,9 @@ pub struct BackupArgs {
 
 /// The variable naming the settings file (like `--config`).
 pub const CONFIG_ENV: &str = "CHESSBOT_CONFIG";
-/// The settings file read when neither `--config` nor `CHESSBOT_CONFIG` names one.
-pub const DEFAULT_CONFIG_FILE: &str = "chessbot.toml";
+/// The settings file's usual name, which is not read implicitly (`chessbot
+/// config` points at one found in the current directory).
+const USUAL_CONFIG_FILE: &str = "chessbot.toml";
 
 /// How a setting's value is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -363,10 +372,11 @@ pub struct Loaded {
     pub settings: Vec<Effective>,
 }
 
-/// The settings file the command line or [`CONFIG_ENV`] names (`true`: it
-/// must exist), else `./chessbot.toml` when it exists.
+/// The settings file the command line or [`CONFIG_ENV`] names, if any (it
+/// must exist). No file is looked for in the current directory: whoever
+/// can write there would choose the bot's settings.
 #[must_use]
-pub fn config_path(args: &[OsString], env: Option<OsString>) -> Option<(PathBuf, bool)> {
+pub fn config_path(args: &[OsString], env: Option<OsString>) -> Option<PathBuf> {
     let mut it = args.iter().skip(1);
     while let Some(arg) = it.next() {
         let Some(text) = arg.to_str() else { continue };
@@ -374,17 +384,13 @@ pub fn config_path(args: &[OsString], env: Option<OsString>) -> Option<(PathBuf,
             break;
         }
         if text == "--config" {
-            return it.next().map(|p| (PathBuf::from(p), true));
+            return it.next().map(PathBuf::from);
         }
         if let Some(p) = text.strip_prefix("--config=") {
-            return Some((PathBuf::from(p), true));
+            return Some(PathBuf::from(p));
         }
     }
-    if let Some(p) = env.filter(|p| !p.is_empty()) {
-        return Some((PathBuf::from(p), true));
-    }
-    let default = PathBuf::from(DEFAULT_CONFIG_FILE);
-    default.is_file().then_some((default, false))
+    env.filter(|p| !p.is_empty()).map(PathBuf::from)
 }
 
 /// Reads a settings file into `key -> value` (lists joined by commas).
@@ -534,7 +540,7 @@ impl Loaded {
     /// A named file that is missing, unreadable or invalid.
     pub fn from_process(args: &[OsString]) -> Result<Loaded, ConfigError> {
         let file = match config_path(args, std::env::var_os(CONFIG_ENV)) {
-            Some((path, _)) => {
+            Some(path) => {
                 let values = read_file(&path)?;
                 Some((path, values))
             }
@@ -548,20 +554,35 @@ impl Loaded {
     }
 
     /// The variables to export so that the file's values reach every
-    /// reader of the environment: those from the settings file or a
-    /// secret's file and not set in the environment.
+    /// reader of the environment: the plain ones from the settings file and
+    /// not set in the environment. Never a secret or a URL: whatever is in
+    /// the environment, every child process inherits.
     #[must_use]
     pub fn to_export(&self) -> Vec<(&'static str, &str)> {
-        self.settings
-            .iter()
-            .filter(|e| {
-                matches!(
-                    e.origin,
-                    Origin::File | Origin::EnvironmentSecretFile | Origin::FileSecretFile
-                )
-            })
+        self.from_files()
+            .filter(|e| e.setting.secrecy == Secrecy::Plain)
             .filter_map(|e| Some((e.setting.env, e.value.as_deref()?)))
             .collect()
+    }
+
+    /// The secrets and URLs read from the settings file or a secret's file
+    /// (and not set in the environment), which [`with_file_secrets`] hands
+    /// to the command line's arguments.
+    #[must_use]
+    pub fn file_secrets(&self) -> Vec<(&'static str, &str)> {
+        self.from_files()
+            .filter(|e| e.setting.secrecy != Secrecy::Plain)
+            .filter_map(|e| Some((e.setting.env, e.value.as_deref()?)))
+            .collect()
+    }
+
+    fn from_files(&self) -> impl Iterator<Item = &Effective> {
+        self.settings.iter().filter(|e| {
+            matches!(
+                e.origin,
+                Origin::File | Origin::EnvironmentSecretFile | Origin::FileSecretFile
+            )
+        })
     }
 
     /// `chessbot config`: one line per setting, secrets redacted.
@@ -573,10 +594,13 @@ impl Loaded {
                 let _ = writeln!(out, "# settings file: {}", p.display());
             }
             None => {
-                let _ = writeln!(
-                    out,
-                    "# settings file: none (--config, {CONFIG_ENV} or ./{DEFAULT_CONFIG_FILE})"
-                );
+                let _ = writeln!(out, "# settings file: none (--config or {CONFIG_ENV})");
+                if Path::new(USUAL_CONFIG_FILE).is_file() {
+                    let _ = writeln!(
+                        out,
+                        "# ./{USUAL_CONFIG_FILE} is not read unless named: --config {USUAL_CONFIG_FILE}"
+                    );
+                }
             }
         }
         for e in &self.settings {
@@ -618,6 +642,32 @@ fn shown_path(p: Option<&Path>) -> String {
     p.map_or_else(String::new, |p| p.display().to_string())
 }
 
+/// `cmd` with every argument read from one of `secrets`' variables given
+/// that value as its default (hidden from `--help`): a value set in the
+/// environment or on the command line still wins, and the secret never
+/// passes through the environment.
+#[must_use]
+pub fn with_file_secrets(cmd: clap::Command, secrets: &[(&'static str, &str)]) -> clap::Command {
+    if secrets.is_empty() {
+        return cmd;
+    }
+    let cmd = cmd.mut_args(|arg| {
+        let value = arg
+            .get_env()
+            .and_then(|env| secrets.iter().find(|(name, _)| env == *name))
+            .map(|(_, value)| *value);
+        match value {
+            // clap keeps defaults as `&'static str`; the few secrets live
+            // as long as the process anyway.
+            Some(v) => arg
+                .default_value(&*Box::leak(v.to_string().into_boxed_str()))
+                .hide_default_value(true),
+            None => arg,
+        }
+    });
+    cmd.mut_subcommands(|sub| with_file_secrets(sub, secrets))
+}
+
 /// The `--http` address the command line or the environment gives (the
 /// settings file's `http_addr` is exported into the environment first).
 #[must_use]
@@ -656,19 +706,21 @@ mod tests {
                 &args(&["chessbot", "--config", "a.toml", "console"]),
                 env.clone()
             ),
-            Some((PathBuf::from("a.toml"), true))
+            Some(PathBuf::from("a.toml"))
         );
         assert_eq!(
             config_path(
                 &args(&["chessbot", "console", "--config=b.toml"]),
                 env.clone()
             ),
-            Some((PathBuf::from("b.toml"), true))
+            Some(PathBuf::from("b.toml"))
         );
         assert_eq!(
             config_path(&args(&["chessbot", "console"]), env),
-            Some((PathBuf::from("env.toml"), true))
+            Some(PathBuf::from("env.toml"))
         );
+        // Nothing named: no file, whatever the current directory holds.
+        assert_eq!(config_path(&args(&["chessbot", "console"]), None), None);
     }
 
     #[test]
@@ -729,7 +781,13 @@ mod tests {
             effective(&l, "database_url").value.as_deref(),
             Some("postgres://bot:pw@db/chess")
         );
-        assert!(l.to_export().contains(&("DISCORD_TOKEN", "s3cret.token")));
+        // Read from a file, a secret is handed to the arguments, never to
+        // the environment (which every child process inherits).
+        assert!(l.to_export().is_empty(), "{:?}", l.to_export());
+        assert!(
+            l.file_secrets()
+                .contains(&("DISCORD_TOKEN", "s3cret.token"))
+        );
         let shown = l.render();
         assert!(
             !shown.contains("s3cret") && !shown.contains(":pw@"),
@@ -764,6 +822,71 @@ mod tests {
         let token = effective(&l, "discord_token");
         assert_eq!(token.value.as_deref(), Some("direct"));
         assert_eq!(token.origin, Origin::EnvironmentOverFile);
+    }
+
+    #[test]
+    fn only_plain_values_of_the_settings_file_are_exported() {
+        let mut values = BTreeMap::new();
+        values.insert("engine_threads".to_string(), "2".to_string());
+        values.insert("matrix_password".to_string(), "pw-in-file".to_string());
+        values.insert(
+            "database_url_file".to_string(),
+            "/run/secrets/db".to_string(),
+        );
+        let l = Loaded::new(
+            Some((PathBuf::from("c.toml"), values)),
+            env_of(&[]),
+            secrets,
+        )
+        .unwrap();
+        assert_eq!(l.to_export(), vec![("ENGINE_THREADS", "2")]);
+        let mut held = l.file_secrets();
+        held.sort_unstable();
+        assert_eq!(
+            held,
+            vec![
+                ("DATABASE_URL", "postgres://bot:pw@db/chess"),
+                ("MATRIX_PASSWORD", "pw-in-file"),
+            ]
+        );
+    }
+
+    #[test]
+    fn file_secrets_become_hidden_defaults_under_the_command_line() {
+        let cmd = clap::Command::new("t").subcommand(
+            clap::Command::new("run")
+                .arg(
+                    clap::Arg::new("password")
+                        .long("password")
+                        .env("T_PASSWORD"),
+                )
+                .arg(clap::Arg::new("other").long("other").env("T_OTHER")),
+        );
+        let cmd = with_file_secrets(cmd, &[("T_PASSWORD", "pw-from-file")]);
+        let m = cmd.clone().get_matches_from(["t", "run"]);
+        let run = m.subcommand_matches("run").unwrap();
+        assert_eq!(
+            run.get_one::<String>("password").map(String::as_str),
+            Some("pw-from-file")
+        );
+        assert_eq!(run.get_one::<String>("other"), None);
+        let m = cmd
+            .clone()
+            .get_matches_from(["t", "run", "--password", "given"]);
+        assert_eq!(
+            m.subcommand_matches("run")
+                .unwrap()
+                .get_one::<String>("password")
+                .map(String::as_str),
+            Some("given")
+        );
+        let mut cmd = cmd;
+        let help = cmd
+            .find_subcommand_mut("run")
+            .unwrap()
+            .render_help()
+            .to_string();
+        assert!(!help.contains("pw-from-file"), "{help}");
     }
 
     #[test]

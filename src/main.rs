@@ -5,7 +5,7 @@ use std::ffi::OsString;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches};
 
 use chessbot::config::{Cli, CliCommand, Loaded};
 use chessbot::lifecycle::{Process, Shutdown};
@@ -24,7 +24,18 @@ fn main() -> ExitCode {
         // writer), so nothing reads the environment while it changes.
         unsafe { std::env::set_var(name, value) };
     }
-    let cli = Cli::parse_from(&args);
+    let secrets = loaded.file_secrets();
+    let matches =
+        chessbot::config::with_file_secrets(Cli::command(), &secrets).get_matches_from(&args);
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    if matches!(cli.command, None | Some(CliCommand::Discord(_))) {
+        for (name, value) in &secrets {
+            if DISCORD_READS_FROM_ENVIRONMENT.contains(name) {
+                // SAFETY: still no other thread (as above).
+                unsafe { std::env::set_var(name, value) };
+            }
+        }
+    }
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
@@ -49,7 +60,7 @@ fn main() -> ExitCode {
             }
             match tokio::runtime::Runtime::new() {
                 Ok(rt) => {
-                    let result = rt.block_on(run(command, http));
+                    let result = rt.block_on(run(command, http, &secrets));
                     // Nothing may hold the exit: a read of stdin the console
                     // stopped waiting for, an engine process being killed.
                     rt.shutdown_background();
@@ -68,9 +79,19 @@ fn main() -> ExitCode {
     }
 }
 
+/// The secrets the Discord adapter reads from the environment rather than
+/// from its arguments: exported for the Discord bot alone when they come
+/// from a file (the engine's processes get none of the environment's
+/// secrets all the same: see `engine::pool`).
+const DISCORD_READS_FROM_ENVIRONMENT: &[&str] = &["DISCORD_TOKEN", "DISCORD_HTTP_PROXY"];
+
 /// Runs an adapter (or `backup`) with the shutdown signals and, with
 /// `--http`, the health and metrics server.
-async fn run(command: Option<CliCommand>, http: Option<String>) -> anyhow::Result<()> {
+async fn run(
+    command: Option<CliCommand>,
+    http: Option<String>,
+    secrets: &[(&'static str, &str)],
+) -> anyhow::Result<()> {
     use chessbot::http::{Health, Platform};
     let platform = match &command {
         Some(CliCommand::Console(_)) => Platform::Console,
@@ -99,7 +120,7 @@ async fn run(command: Option<CliCommand>, http: Option<String>) -> anyhow::Resul
         Some(CliCommand::Matrix(args)) => chessbot::adapters::matrix::run_in(args, &process).await,
         Some(CliCommand::Backup(args)) => backup(&args).await,
         None => {
-            let args = default_discord_args()?;
+            let args = default_discord_args(secrets)?;
             chessbot::adapters::discord::run_in(args, &process).await
         }
         Some(CliCommand::Render(_) | CliCommand::Config | CliCommand::Healthcheck(_)) => {
@@ -124,11 +145,15 @@ fn healthcheck(args: &chessbot::config::HealthcheckArgs, http: Option<&str>) -> 
     }
 }
 
-/// The Discord settings when no subcommand is given (from the environment).
-fn default_discord_args() -> anyhow::Result<chessbot::adapters::discord::DiscordArgs> {
+/// The Discord settings when no subcommand is given (from the environment
+/// and the secrets read from files).
+fn default_discord_args(
+    secrets: &[(&'static str, &str)],
+) -> anyhow::Result<chessbot::adapters::discord::DiscordArgs> {
     use clap::FromArgMatches;
     let matches = clap::Command::new("chessbot").no_binary_name(true);
-    let args = <chessbot::adapters::discord::DiscordArgs as clap::Args>::augment_args(matches)
+    let command = <chessbot::adapters::discord::DiscordArgs as clap::Args>::augment_args(matches);
+    let args = chessbot::config::with_file_secrets(command, secrets)
         .get_matches_from(Vec::<String>::new());
     Ok(chessbot::adapters::discord::DiscordArgs::from_arg_matches(
         &args,

@@ -309,6 +309,12 @@ impl Inner {
     }
 }
 
+/// The variables an engine process inherits: where programs are, the home
+/// directory, the locale and the time zone; nothing that may hold a secret.
+fn engine_may_see(name: &str) -> bool {
+    matches!(name, "PATH" | "HOME" | "LANG" | "TZ" | "TMPDIR") || name.starts_with("LC_")
+}
+
 /// One engine process and the option values it holds.
 struct Process {
     child: Child,
@@ -327,6 +333,14 @@ impl Process {
     /// Starts the binary and completes the UCI handshake.
     async fn start(path: &Path) -> Result<Process, EngineError> {
         let mut command = Command::new(path);
+        // The engine gets none of the bot's environment: its tokens,
+        // passwords and database URL stay in the bot's process.
+        command.env_clear();
+        for (name, value) in std::env::vars_os() {
+            if name.to_str().is_some_and(engine_may_see) {
+                command.env(name, value);
+            }
+        }
         command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

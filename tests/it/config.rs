@@ -1,6 +1,8 @@
 //! `chessbot.toml` and the environment: `chessbot config` names where each
 //! value came from and prints no secret; the file's values reach the bot;
-//! an unknown key is an error naming it.
+//! an unknown key is an error naming it; a `chessbot.toml` in the current
+//! directory is not read unless named; no secret reaches the engine's
+//! environment.
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -87,13 +89,15 @@ fn the_environment_overrides_the_file_and_secrets_stay_hidden() {
 fn the_files_values_reach_the_bot() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("from-file.db");
-    // ./chessbot.toml is read without --config.
+    let file = dir.path().join("bot.toml");
     std::fs::write(
-        dir.path().join("chessbot.toml"),
+        &file,
         format!("database_url = \"sqlite://{}\"\n", db.display()),
     )
     .unwrap();
     let out = chessbot(dir.path())
+        .arg("--config")
+        .arg(&file)
         .arg("console")
         .stdin(Stdio::null())
         .output()
@@ -127,4 +131,141 @@ fn an_unknown_key_or_a_missing_file_is_an_error() {
         .unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("missing.toml"));
+}
+
+#[test]
+fn a_chessbot_toml_in_the_current_directory_is_not_read_unless_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let planted = dir.path().join("planted.db");
+    // Whoever can write the directory the bot is started in would choose
+    // its engine binary and database.
+    std::fs::write(
+        dir.path().join("chessbot.toml"),
+        format!(
+            "database_url = \"sqlite://{}\"\nstockfish_path = \"/tmp/evil\"\n",
+            planted.display()
+        ),
+    )
+    .unwrap();
+    let out = chessbot(dir.path())
+        .arg("console")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!planted.exists(), "./chessbot.toml was read implicitly");
+    let shown = chessbot(dir.path()).arg("config").output().unwrap();
+    let text = String::from_utf8(shown.stdout).unwrap();
+    assert!(text.contains("# settings file: none"), "{text}");
+    assert!(
+        text.contains("./chessbot.toml is not read unless named"),
+        "{text}"
+    );
+    assert!(line(&text, "stockfish_path").contains("default"), "{text}");
+    // Named, it is read.
+    let shown = chessbot(dir.path())
+        .args(["--config", "chessbot.toml", "config"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(shown.stdout).unwrap();
+    assert!(
+        line(&text, "stockfish_path").contains("/tmp/evil"),
+        "{text}"
+    );
+}
+
+/// A Stockfish stand-in that writes its environment beside itself
+/// (`<script>.env`) and answers the UCI handshake and every search.
+fn environment_dumping_engine(dir: &Path) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join("stockfish");
+    std::fs::write(
+        &path,
+        "#!/bin/sh\nexport -p > \"$0.env.tmp\" && mv \"$0.env.tmp\" \"$0.env\"\n\
+         while read -r line; do\n  case \"$line\" in\n\
+         uci) echo 'id name Dump'; echo uciok ;;\n\
+         isready) echo readyok ;;\n\
+         go*) echo 'bestmove e2e4' ;;\n\
+         quit) exit 0 ;;\n  esac\ndone\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+#[test]
+fn no_secret_reaches_the_engines_environment() {
+    use std::io::Write as _;
+    let dir = tempfile::tempdir().unwrap();
+    let engine = environment_dumping_engine(dir.path());
+    let secret_file = |name: &str, value: &str| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, format!("{value}\n")).unwrap();
+        p
+    };
+    let password = secret_file("password", "file-password-secret");
+    let recovery = secret_file("recovery", "file-recovery-secret");
+    let db = dir.path().join("from-secret-file.db");
+    let db_url = secret_file("db-url", &format!("sqlite://{}", db.display()));
+    let config = dir.path().join("bot.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "matrix_access_token = \"toml-token-secret\"\n\
+             matrix_recovery_key_file = \"{}\"\nengine_threads = 1\n",
+            recovery.display()
+        ),
+    )
+    .unwrap();
+    let mut child = chessbot(dir.path())
+        .arg("--config")
+        .arg(&config)
+        .args(["console", "--json"])
+        .env("STOCKFISH_PATH", &engine)
+        .env("DISCORD_TOKEN", "env-token-secret")
+        .env("MATRIX_PASSWORD_FILE", &password)
+        .env("DATABASE_URL_FILE", &db_url)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "alice: /chess computer level:1 color:black").unwrap();
+    stdin.flush().unwrap();
+    let dump = engine.with_extension("env");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while !dump.exists() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let seen = std::fs::read_to_string(&dump).expect("the engine was started");
+    for secret in [
+        "env-token-secret",
+        "file-password-secret",
+        "file-recovery-secret",
+        "toml-token-secret",
+        "from-secret-file.db",
+        "DISCORD_TOKEN",
+        "MATRIX_",
+        "DATABASE_URL",
+    ] {
+        assert!(
+            !seen.contains(secret),
+            "the engine's environment holds {secret}:\n{seen}"
+        );
+    }
+    assert!(seen.contains("PATH"), "{seen}");
+    // The database URL read from its file still reached the console.
+    assert!(db.exists(), "DATABASE_URL_FILE was not used");
 }
