@@ -28,6 +28,20 @@ fn main() -> ExitCode {
     let matches =
         chessbot::config::with_file_secrets(Cli::command(), &secrets).get_matches_from(&args);
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    let runs_a_bot = !matches!(
+        cli.command,
+        Some(CliCommand::Render(_) | CliCommand::Config | CliCommand::Healthcheck(_))
+    );
+    if runs_a_bot {
+        // Everything the bot creates (the database and its -wal and -shm,
+        // backups, the Matrix store, board pictures) holds private games,
+        // notes and conditional lines: readable by its own user only.
+        #[cfg(unix)]
+        // SAFETY: umask only sets the process's file creation mask.
+        unsafe {
+            libc::umask(0o077);
+        }
+    }
     if matches!(cli.command, None | Some(CliCommand::Discord(_))) {
         for (name, value) in &secrets {
             if DISCORD_READS_FROM_ENVIRONMENT.contains(name) {

@@ -165,6 +165,44 @@ fn redact_query(url: &str) -> String {
     format!("{head}{}", query.join("&"))
 }
 
+/// The database file, created here when missing, and its `-wal` and
+/// `-shm` are readable by their owner only: they hold private notes and
+/// conditional lines. SQLite would create the file 0644 and gives the
+/// other two the main file's mode; a file an older version left readable
+/// by others is made private (once, with a warning). Failures are left to
+/// SQLite's own open to report.
+fn keep_private(path: &std::path::Path) {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let _ = options.open(path);
+    #[cfg(unix)]
+    for suffix in ["", "-wal", "-shm"] {
+        use std::os::unix::fs::PermissionsExt;
+        let mut name = path.as_os_str().to_owned();
+        name.push(suffix);
+        let file = std::path::PathBuf::from(name);
+        let Ok(meta) = std::fs::metadata(&file) else {
+            continue;
+        };
+        let mode = meta.permissions().mode();
+        if meta.is_file() && mode & 0o077 != 0 {
+            match std::fs::set_permissions(&file, std::fs::Permissions::from_mode(mode & 0o700)) {
+                Ok(()) => tracing::warn!(
+                    file = %file.display(),
+                    "the database file was readable by other users; it is now private (0600)"
+                ),
+                Err(e) => tracing::warn!(
+                    file = %file.display(),
+                    error = %e,
+                    "the database file is readable by other users and could not be made private"
+                ),
+            }
+        }
+    }
+}
+
 impl Pool {
     /// Connects and applies the backend's migrations.
     pub(crate) async fn open(url: &str, cfg: &PoolConfig) -> StoreResult<Pool> {
@@ -183,6 +221,9 @@ impl Pool {
         // its schema is upgraded.
         let path = options.get_filename().to_path_buf();
         let existed = std::fs::metadata(&path).is_ok_and(|m| m.len() > 0);
+        if !memory && !path.as_os_str().is_empty() {
+            keep_private(&path);
+        }
         let options = options
             .create_if_missing(true)
             .foreign_keys(true)

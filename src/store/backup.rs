@@ -31,6 +31,19 @@ pub enum BackupError {
     /// The copy never overwrites a file.
     #[error("{} already exists: choose another --out or remove it first", .0.display())]
     Exists(PathBuf),
+    /// The copy is never written through a symbolic link (whoever made it
+    /// would choose which file the copy lands in).
+    #[error("{} is a symbolic link: --out must name a new file", .0.display())]
+    Link(PathBuf),
+    /// The new file could not be created.
+    #[error("cannot create {}: {source}", .path.display())]
+    Create {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
     /// The output path is not valid UTF-8 (SQLite takes a text file name).
     #[error("{} is not a UTF-8 path", .0.display())]
     BadPath(PathBuf),
@@ -53,8 +66,10 @@ pub enum BackupError {
 /// # Errors
 /// [`BackupError::Postgres`] for PostgreSQL URLs, [`BackupError::Memory`]
 /// for in-memory ones, [`BackupError::Exists`] when `out` exists,
-/// [`BackupError::Db`] when the database cannot be opened or read or the
-/// copy cannot be written.
+/// [`BackupError::Link`] when it is a symbolic link (even to nothing),
+/// [`BackupError::Create`] when it cannot be created, [`BackupError::Db`]
+/// when the database cannot be opened or read or the copy cannot be
+/// written.
 pub async fn backup(url: &str, out: &Path) -> Result<(), BackupError> {
     if Backend::of_url(url) == Backend::Postgres {
         return Err(BackupError::Postgres {
@@ -66,12 +81,21 @@ pub async fn backup(url: &str, out: &Path) -> Result<(), BackupError> {
             url: url.to_string(),
         });
     }
-    if out.exists() {
-        return Err(BackupError::Exists(out.to_path_buf()));
-    }
     let target = out
         .to_str()
         .ok_or_else(|| BackupError::BadPath(out.to_path_buf()))?;
+    create_new_private(out)?;
+    let copied = vacuum_into(url, target).await;
+    if copied.is_err() {
+        // Ours and unfinished: a second try must not find it in the way.
+        let _ = std::fs::remove_file(out);
+    }
+    copied
+}
+
+/// Opens the database at `url` as it is and copies it into the empty file
+/// `target`.
+async fn vacuum_into(url: &str, target: &str) -> Result<(), BackupError> {
     let db = |source| BackupError::Db {
         url: redact_url(url),
         source,
@@ -92,6 +116,34 @@ pub async fn backup(url: &str, out: &Path) -> Result<(), BackupError> {
         tracing::warn!(error = %e, "closing the backup connection");
     }
     copied
+}
+
+/// Creates `out` empty, readable by its owner only, failing if anything is
+/// there already; `vacuum into` then fills it (SQLite accepts an empty
+/// file). Left to SQLite, the file would follow a symbolic link put in its
+/// place and get SQLite's default mode, 0644.
+fn create_new_private(out: &Path) -> Result<(), BackupError> {
+    match std::fs::symlink_metadata(out) {
+        Ok(m) if m.file_type().is_symlink() => return Err(BackupError::Link(out.to_path_buf())),
+        Ok(_) => return Err(BackupError::Exists(out.to_path_buf())),
+        Err(_) => {}
+    }
+    let mut options = std::fs::OpenOptions::new();
+    // `create_new` is O_CREAT | O_EXCL, which never follows a final
+    // symbolic link (one made since the check above fails here).
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    match options.open(out) {
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            Err(BackupError::Exists(out.to_path_buf()))
+        }
+        Err(source) => Err(BackupError::Create {
+            path: out.to_path_buf(),
+            source,
+        }),
+    }
 }
 
 /// Before the schema of an existing SQLite file is upgraded (it has

@@ -63,6 +63,7 @@ mod perft960;
 mod pics;
 mod premove;
 mod private_board;
+mod private_files;
 mod puzzles;
 mod ratings;
 mod render;
