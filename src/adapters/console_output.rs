@@ -26,6 +26,24 @@ const IMAGE_SIZE: u32 = 512;
 /// command loop waits for it.
 const QUEUE: usize = 256;
 
+/// Writes `bytes` to a new file at `path`. What is there already (a
+/// picture of an earlier run, or a symbolic link someone put in its
+/// place) is removed first, never written through: a link's target is not
+/// the console's to overwrite. If something takes the name again before
+/// the file is created, the write fails.
+fn write_new(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    match std::fs::remove_file(path) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(e),
+    }
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)?
+        .write_all(bytes)
+}
+
 /// One output line of `--json`, fields in contract order.
 #[derive(serde::Serialize)]
 struct JsonLine<'a> {
@@ -59,7 +77,7 @@ impl Output {
             .ok()?;
         self.seq += 1;
         let path = dir.join(format!("{:06}.png", self.seq));
-        std::fs::write(&path, png)
+        write_new(&path, &png)
             .map_err(|e| tracing::warn!(error = %e, path = %path.display(), "writing image failed"))
             .ok()?;
         Some(path.display().to_string())
@@ -71,7 +89,7 @@ impl Output {
         let ext = file.filename.rsplit('.').next().unwrap_or("bin");
         self.seq += 1;
         let path = dir.join(format!("{:06}.{ext}", self.seq));
-        std::fs::write(&path, file.bytes.as_slice())
+        write_new(&path, file.bytes.as_slice())
             .map_err(
                 |e| tracing::warn!(error = %e, path = %path.display(), "writing a file failed"),
             )

@@ -1,6 +1,6 @@
 //! `chessbot backup`: a copy of a live SQLite database that opens with its
-//! games; clear refusals for PostgreSQL, in-memory databases and an
-//! existing output file.
+//! games; clear refusals for PostgreSQL, in-memory databases, an
+//! existing output file and a symbolic link in its place.
 
 use std::process::Command;
 
@@ -151,4 +151,31 @@ fn a_missing_database_is_not_created() {
     let run = backup_cmd(&format!("sqlite://{}", db.display()), &out);
     assert!(!run.status.success());
     assert!(!db.exists() && !out.exists());
+}
+
+#[tokio::test]
+async fn a_symbolic_link_as_out_is_refused_and_its_target_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("live.db").display());
+    let store = Store::open(&url).await.unwrap();
+    game_with_a_move(&store).await;
+
+    // A link to nowhere: writing through it would create its target.
+    let target = dir.path().join("elsewhere.db");
+    let link = dir.path().join("link.db");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let run = backup_cmd(&url, &link);
+    assert!(!run.status.success());
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(err.contains("symbolic link"), "{err}");
+    assert!(!target.exists(), "the backup was written through the link");
+
+    // A link to an empty file (which `vacuum into` would fill).
+    let empty = dir.path().join("empty");
+    std::fs::write(&empty, "").unwrap();
+    let link = dir.path().join("link-to-empty.db");
+    std::os::unix::fs::symlink(&empty, &link).unwrap();
+    assert!(!backup_cmd(&url, &link).status.success());
+    assert_eq!(std::fs::metadata(&empty).unwrap().len(), 0);
+    store.close().await;
 }

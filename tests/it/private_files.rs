@@ -1,6 +1,7 @@
 //! The files the bot writes: the SQLite database with its `-wal` and
 //! `-shm`, backups and the copies taken before an upgrade are readable by
-//! their owner only (0600), from the library as from the binary.
+//! their owner only (0600), from the library as from the binary; a board
+//! picture never writes through a symbolic link put in its place.
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -142,4 +143,30 @@ fn the_binary_writes_its_database_and_pictures_private() {
     for picture in written {
         assert_eq!(mode(&picture), 0o600, "{}", picture.display());
     }
+}
+
+#[test]
+fn a_picture_replaces_a_symbolic_link_instead_of_writing_through_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let images = dir.path().join("img");
+    std::fs::create_dir(&images).unwrap();
+    let victim = dir.path().join("victim.txt");
+    std::fs::write(&victim, "keep me").unwrap();
+    let planted = images.join("000001.png");
+    std::os::unix::fs::symlink(&victim, &planted).unwrap();
+    let dangling = images.join("000002.png");
+    let nowhere = dir.path().join("created-through-a-link");
+    std::os::unix::fs::symlink(&nowhere, &dangling).unwrap();
+
+    let written = console_with_images("sqlite::memory:", &images);
+    assert!(written.contains(&planted), "{written:?}");
+    assert_eq!(
+        std::fs::read(&victim).unwrap(),
+        b"keep me",
+        "a picture was written through a link"
+    );
+    assert!(!nowhere.exists(), "a picture was written through a link");
+    let meta = std::fs::symlink_metadata(&planted).unwrap();
+    assert!(meta.file_type().is_file(), "{meta:?}");
+    assert!(std::fs::read(&planted).unwrap().starts_with(b"\x89PNG"));
 }
