@@ -1,7 +1,7 @@
 //! A finished game's analysis, the pure part: lichess's published measures
 //! computed from the evaluations of every position (which the pool's
-//! workers gather within a time budget, see `pool.rs`), by pure functions
-//! tested on their own.
+//! workers gather with a fixed number of nodes per position, see
+//! `pool.rs`), by pure functions tested on their own.
 //!
 //! The measures, as lichess (lila, scalachess) computes them:
 //! - win% = `50 + 50 * (2 / (1 + exp(-0.00368208 * cp)) - 1)`, with the
@@ -196,6 +196,30 @@ pub struct GameAnalysis {
     /// then the final position; White's point of view): what puzzles are
     /// looked for in. Empty when the engine gave figures only.
     pub evaluations: Vec<Evaluation>,
+    /// How much of the game the figures cover when the engine ran out of
+    /// time; the default is all of it, searched fully.
+    pub coverage: Coverage,
+}
+
+/// How much of a game an analysis covers: a busy engine analyses the
+/// last positions with fewer nodes, and past its deadline leaves the
+/// remaining moves out, rather than giving no analysis at all.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Coverage {
+    /// The moves judged when not all were (the first `n` plies); `None`
+    /// when every move was.
+    pub plies: Option<usize>,
+    /// The first ply (1-based) judged from a shallower search; `None` when
+    /// every judged move had the full search.
+    pub shallow_from: Option<usize>,
+}
+
+impl Coverage {
+    /// Whether the whole game was analysed with the full search.
+    #[must_use]
+    pub fn is_complete(&self) -> bool {
+        self.plies.is_none() && self.shallow_from.is_none()
+    }
 }
 
 impl GameAnalysis {
@@ -213,7 +237,7 @@ impl GameAnalysis {
 /// is the position before `moves[i]` (scores from White's point of view),
 /// and the last one the final position, so `evals.len() == moves.len() + 1`
 /// (extra or missing evaluations are ignored / make the moves without them
-/// unjudged).
+/// unjudged, which [`GameAnalysis::coverage`] then says).
 #[must_use]
 pub fn analyse(start: &Position, moves: &[Move], evals: &[Evaluation]) -> GameAnalysis {
     let n = moves.len().min(evals.len().saturating_sub(1));
@@ -273,6 +297,10 @@ pub fn analyse(start: &Position, moves: &[Move], evals: &[Evaluation]) -> GameAn
             best_san: before.san(best),
         }),
         evaluations: evals.iter().take(n + 1).copied().collect(),
+        coverage: Coverage {
+            plies: (n < moves.len()).then_some(n),
+            shallow_from: None,
+        },
     }
 }
 
@@ -548,7 +576,28 @@ mod tests {
                 },
                 worst: None,
                 evaluations: Vec::new(),
+                coverage: Coverage {
+                    plies: Some(0),
+                    shallow_from: None,
+                },
             }
         );
+    }
+
+    #[test]
+    fn an_analysis_cut_short_says_how_far_it_went() {
+        let uci = ["f2f3", "e7e5", "g2g4", "d8h4"].map(String::from);
+        let (start, moves) = replay(START_FEN, &uci).unwrap();
+        let evals = [
+            eval(Score::Cp(30), None),
+            eval(Score::Cp(-60), None),
+            eval(Score::Cp(-70), None),
+        ];
+        let a = analyse(&start, &moves, &evals);
+        assert_eq!(a.coverage.plies, Some(2));
+        assert!(!a.coverage.is_complete());
+        assert_eq!(a.evaluations.len(), 3);
+        let all = [evals.as_slice(), &[eval(Score::Cp(-900), None); 2]].concat();
+        assert!(analyse(&start, &moves, &all).coverage.is_complete());
     }
 }

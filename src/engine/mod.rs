@@ -26,9 +26,9 @@ use std::time::Duration;
 
 use crate::chess::{Color, FenError, Game, Move, Position};
 
-pub use analysis::{GameAnalysis, Judgement, SideAnalysis, WorstMove, accepts_draw};
+pub use analysis::{Coverage, GameAnalysis, Judgement, SideAnalysis, WorstMove, accepts_draw};
 pub use levels::{Level, ParseLevelError};
-pub use pool::{EngineConfig, MissingEngine, Stockfish};
+pub use pool::{ANALYSIS_NODES, EngineConfig, MissingEngine, SHALLOW_NODES, Stockfish};
 pub use puzzle::{FoundPuzzle, PuzzleRules, PuzzleTheme, find_puzzles};
 pub use scripted::{ScriptedCall, ScriptedEngine};
 
@@ -272,11 +272,16 @@ pub trait Engine: Send + Sync {
         })
     }
 
-    /// Analyses every position of `game` within about `budget` in total.
+    /// Analyses every position of `game`, each with a fixed amount of work
+    /// (so the same game gets the same figures however busy the engine
+    /// is). `budget` (see [`analysis_budget`]) only bounds a busy engine:
+    /// once it has passed, the remaining positions get a shallower search,
+    /// and once twice of it has passed no further position is searched and
+    /// the analysis covers the moves before (see [`GameAnalysis::coverage`]).
     ///
     /// # Errors
-    /// [`EngineError::Unavailable`]; [`EngineError::Timeout`] when the budget
-    /// was spent before every position was searched; a failure of the engine.
+    /// [`EngineError::Unavailable`]; a failure or time-out of the engine
+    /// before any move could be judged.
     fn analyse_game<'a>(
         &'a self,
         game: &'a Game,
@@ -312,8 +317,22 @@ pub fn from_config(config: &EngineConfig) -> Arc<dyn Engine> {
     }
 }
 
-/// The default total time for analysing one game.
-pub const DEFAULT_ANALYSIS_BUDGET: Duration = Duration::from_secs(4);
+/// The part of a game's analysis budget that does not depend on its length.
+const ANALYSIS_BASE_TIME: Duration = Duration::from_secs(15);
+/// The analysis budget per position. A full search of one position takes
+/// about 0.1 s of one core; the rest is room for a busy engine (twenty
+/// games ending at once share its processes).
+const ANALYSIS_TIME_PER_POSITION: Duration = Duration::from_millis(500);
+
+/// The time a game of `plies` moves is given for its full analysis, before
+/// a busy engine searches the remaining positions less deeply (see
+/// [`Engine::analyse_game`]): 15 s and half a second per position, so 32 s
+/// for a game of 33 plies.
+#[must_use]
+pub fn analysis_budget(plies: usize) -> Duration {
+    let positions = u32::try_from(plies + 1).unwrap_or(u32::MAX);
+    ANALYSIS_BASE_TIME + ANALYSIS_TIME_PER_POSITION.saturating_mul(positions)
+}
 
 /// The UCI moves of a game, as [`Engine`] takes them (Chess960 castling as
 /// the king taking its rook).
@@ -403,6 +422,13 @@ fn decided_on_board(position: &Position) -> Option<Evaluation> {
 mod tests {
     use super::*;
     use crate::chess::START_FEN;
+
+    #[test]
+    fn the_analysis_budget_grows_with_the_game() {
+        assert_eq!(analysis_budget(0), Duration::from_millis(15_500));
+        assert_eq!(analysis_budget(33), Duration::from_secs(32));
+        assert!(analysis_budget(200) > analysis_budget(100));
+    }
 
     #[test]
     fn flipping_a_score_swaps_the_sides() {

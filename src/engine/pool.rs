@@ -2,14 +2,15 @@
 //! started lazily and reused, every search bounded in time, and a process
 //! that dies or hangs killed and replaced. All I/O is `tokio::process`, so
 //! nothing here blocks the runtime. A game's analysis runs here too: its
-//! positions shared out to one worker per process, within a time budget.
+//! positions shared out to one worker per process, each searched to a
+//! fixed number of nodes, shallower past a time budget.
 
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
 use tokio::process::{Child, ChildStdin, ChildStdout, Command};
@@ -19,8 +20,8 @@ use tokio::time::timeout;
 
 use super::analysis;
 use super::uci::{
-    EngineLine, SearchCollector, SearchOutcome, go_command, parse_line, position_command,
-    setoption_command,
+    EngineLine, SearchCollector, SearchOutcome, go_command, go_nodes_command, parse_line,
+    position_command, setoption_command,
 };
 use super::{
     Engine, EngineError, EngineFuture, Evaluation, GameAnalysis, Level, PvLine, decided_on_board,
@@ -639,21 +640,26 @@ impl Engine for Stockfish {
     }
 }
 
-// ---- analysis: every position of a game on the pool -----------------
+/// Nodes searched per position of an analysis: a fixed amount of work
+/// (about 0.1 s of one core), so the same game gets the same verdict
+/// however busy the machine is.
+pub const ANALYSIS_NODES: u64 = 50_000;
+/// Nodes per position once an analysis is past its budget: a tenth of the
+/// full search, still deep enough to see a hanging piece.
+pub const SHALLOW_NODES: u64 = 5_000;
+/// The bound of one analysis search. A search of fixed nodes ends by
+/// itself; this only catches an engine that hangs.
+const ANALYSIS_SEARCH_BOUND: Duration = Duration::from_secs(10);
 
-/// Analysis searches stop at this depth even with time left.
-const ANALYSIS_DEPTH: u32 = 20;
-/// The shortest search per position, however long the game.
-const MIN_POSITION_TIME: Duration = Duration::from_millis(10);
-/// The longest search per position, however short the game.
-const MAX_POSITION_TIME: Duration = Duration::from_secs(1);
-/// Time beyond the budget for starting processes and waiting for a free one.
-const BUDGET_GRACE: Duration = Duration::from_secs(2);
-
-/// Evaluates every position of `game` on the pool within about `budget`,
-/// then analyses. The positions are shared out to as many workers as the
-/// pool has processes; each takes a process per position, so moves asked
-/// for in the meantime wait for one search only.
+/// Evaluates every position of `game` on the pool, then analyses. The
+/// positions are shared out to as many workers as the pool has
+/// processes; each takes a process per position, so moves asked for in the
+/// meantime wait for one search only. Each position is searched with
+/// [`ANALYSIS_NODES`] after `ucinewgame` (a cleared hash table), so
+/// whichever process takes it answers the same; after `budget` the
+/// remaining ones get [`SHALLOW_NODES`], and after twice the budget (or a
+/// failure of the engine) none is started any more and the analysis
+/// covers the positions evaluated before the first left out.
 async fn drive(
     inner: &Arc<Inner>,
     game: &Game,
@@ -665,53 +671,70 @@ async fn drive(
     let uci: Vec<String> = moves.iter().map(|m| start.uci(*m)).collect();
     let positions = moves.len() + 1;
 
+    let started = Instant::now();
     let workers = inner.size().min(positions).max(1);
-    let per_position = per_position_time(budget, workers, positions);
-    let go = go_command(ANALYSIS_DEPTH, per_position);
     let shared = Arc::new(Shared {
         start,
         moves,
         fen,
         uci,
-        go,
         next: AtomicUsize::new(0),
-        bound: per_position,
+        shallow_at: started + budget,
+        stop_at: started + budget.saturating_mul(2),
+        stopped: AtomicBool::new(false),
+        evals: Mutex::new(vec![None; positions]),
     });
 
-    let work = async {
-        let mut tasks = JoinSet::new();
-        for _ in 0..workers {
-            let inner = Arc::clone(inner);
-            let shared = Arc::clone(&shared);
-            tasks.spawn(async move { worker(&inner, &shared).await });
+    let mut tasks = JoinSet::new();
+    for _ in 0..workers {
+        let inner = Arc::clone(inner);
+        let shared = Arc::clone(&shared);
+        tasks.spawn(async move { worker(&inner, &shared).await });
+    }
+    let mut failure = None;
+    while let Some(joined) = tasks.join_next().await {
+        let failed = match joined {
+            Ok(Ok(())) => None,
+            Ok(Err(e)) => Some(e),
+            Err(e) => Some(EngineError::Protocol(format!("analysis task: {e}"))),
+        };
+        if let Some(e) = failed {
+            shared.stopped.store(true, Ordering::Relaxed);
+            failure.get_or_insert(e);
         }
-        let mut evals: Vec<Option<Evaluation>> = vec![None; positions];
-        while let Some(joined) = tasks.join_next().await {
-            let done =
-                joined.map_err(|e| EngineError::Protocol(format!("analysis task: {e}")))??;
-            for (i, e) in done {
-                evals[i] = Some(e);
-            }
-        }
-        evals
-            .into_iter()
-            .map(|e| e.ok_or_else(|| EngineError::Protocol("a position was not evaluated".into())))
-            .collect::<Result<Vec<_>, _>>()
-    };
-    let started = std::time::Instant::now();
-    let evals = tokio::time::timeout(budget + BUDGET_GRACE, work)
-        .await
-        .map_err(|_| EngineError::Timeout(budget))??;
+    }
     crate::metrics::ANALYSIS_TIME.observe(started.elapsed());
-    Ok(analysis::analyse(&shared.start, &shared.moves, &evals))
-}
 
-/// The search time per position: the budget shared out over the positions
-/// each worker takes, less a fifth for the round trips.
-fn per_position_time(budget: Duration, workers: usize, positions: usize) -> Duration {
-    let per_worker = positions.div_ceil(workers.max(1)).max(1);
-    let share = budget.mul_f64(0.8) / u32::try_from(per_worker).unwrap_or(u32::MAX);
-    share.clamp(MIN_POSITION_TIME, MAX_POSITION_TIME)
+    // The positions taken in order: those evaluated before the first left
+    // out (a failure, the deadline) are what the figures cover.
+    let evaluated = shared.lock_evals().clone();
+    let prefix: Vec<(Evaluation, bool)> = evaluated.into_iter().map_while(|e| e).collect();
+    if prefix.len() < positions.min(2) {
+        return Err(failure.unwrap_or(EngineError::Timeout(budget.saturating_mul(2))));
+    }
+    let evals: Vec<Evaluation> = prefix.iter().map(|(e, _)| *e).collect();
+    let mut analysis = analysis::analyse(&shared.start, &shared.moves, &evals);
+    // A shallow position judges the move that leads to it and the move
+    // played in it.
+    analysis.coverage.shallow_from = prefix
+        .iter()
+        .position(|(_, shallow)| *shallow)
+        .map(|i| i.max(1))
+        .filter(|ply| *ply < prefix.len());
+    if let Some(plies) = analysis.coverage.plies {
+        tracing::warn!(
+            plies,
+            of = shared.moves.len(),
+            error = ?failure,
+            "game analysis cut short; the figures cover the first moves"
+        );
+    } else if let Some(ply) = analysis.coverage.shallow_from {
+        tracing::info!(
+            from_ply = ply,
+            "game analysis past its budget; later moves searched less deeply"
+        );
+    }
+    Ok(analysis)
 }
 
 /// What the workers of one analysis share.
@@ -720,35 +743,65 @@ struct Shared {
     moves: Vec<Move>,
     fen: String,
     uci: Vec<String>,
-    go: String,
     next: AtomicUsize,
-    bound: Duration,
+    /// From then on, positions get [`SHALLOW_NODES`].
+    shallow_at: Instant,
+    /// From then on, no position is started.
+    stop_at: Instant,
+    /// A worker failed: the others start no further position.
+    stopped: AtomicBool,
+    /// Per position: its evaluation and whether the search was shallow.
+    evals: Mutex<Vec<Option<(Evaluation, bool)>>>,
 }
 
-/// Takes positions until none are left; returns their evaluations.
-async fn worker(inner: &Inner, shared: &Shared) -> Result<Vec<(usize, Evaluation)>, EngineError> {
-    let mut out = Vec::new();
+impl Shared {
+    fn lock_evals(&self) -> std::sync::MutexGuard<'_, Vec<Option<(Evaluation, bool)>>> {
+        // A panic elsewhere leaves the list itself consistent.
+        self.evals.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// Takes positions until none are left or the analysis stops; records
+/// their evaluations in `shared`.
+async fn worker(inner: &Inner, shared: &Shared) -> Result<(), EngineError> {
     loop {
+        if shared.stopped.load(Ordering::Relaxed) || Instant::now() >= shared.stop_at {
+            return Ok(());
+        }
         let i = shared.next.fetch_add(1, Ordering::Relaxed);
         if i > shared.moves.len() {
-            return Ok(out);
+            return Ok(());
         }
         let position = position_after(&shared.start, &shared.moves[..i]);
         if let Some(decided) = decided_on_board(&position) {
-            out.push((i, decided));
+            shared.lock_evals()[i] = Some((decided, false));
             continue;
         }
-        let found = inner
-            .search(SearchRequest {
-                position: position_command(&shared.fen, &shared.uci[..i]),
-                go: shared.go.clone(),
-                skill: 20,
-                new_game: false,
-                chess960: shared.start.variant().is_chess960(),
-                movetime: shared.bound,
-                multipv: 1,
-            })
-            .await?;
+        let shallow = Instant::now() >= shared.shallow_at;
+        let nodes = if shallow {
+            SHALLOW_NODES
+        } else {
+            ANALYSIS_NODES
+        };
+        let search = inner.search(SearchRequest {
+            position: position_command(&shared.fen, &shared.uci[..i]),
+            go: go_nodes_command(nodes),
+            skill: 20,
+            // A cleared hash table: what earlier searches on this process
+            // left there would change the result.
+            new_game: true,
+            chess960: shared.start.variant().is_chess960(),
+            movetime: ANALYSIS_SEARCH_BOUND,
+            multipv: 1,
+        });
+        // A search still waiting for a process at the deadline is given up
+        // (the positions before it are kept).
+        let limit = shared.stop_at + ANALYSIS_SEARCH_BOUND + SEARCH_SLACK + STOP_GRACE;
+        let Ok(found) = tokio::time::timeout_at(limit.into(), search).await else {
+            shared.stopped.store(true, Ordering::Relaxed);
+            return Ok(());
+        };
+        let found = found?;
         let best = found
             .best
             .as_deref()
@@ -759,14 +812,12 @@ async fn worker(inner: &Inner, shared: &Shared) -> Result<Vec<(usize, Evaluation
         let score = found
             .score
             .ok_or_else(|| EngineError::Protocol("a search without a score".into()))?;
-        out.push((
-            i,
-            Evaluation {
-                score: score.for_side(position.turn(), Color::White),
-                best: Some(best),
-                depth: found.depth,
-            },
-        ));
+        let evaluation = Evaluation {
+            score: score.for_side(position.turn(), Color::White),
+            best: Some(best),
+            depth: found.depth,
+        };
+        shared.lock_evals()[i] = Some((evaluation, shallow));
     }
 }
 
@@ -929,20 +980,5 @@ mod tests {
         assert!(e.to_string().contains("not here"));
         let game = Game::new(crate::chess::RulesMode::default());
         assert!(m.analyse_game(&game, Duration::from_secs(1)).await.is_err());
-    }
-
-    #[test]
-    fn the_budget_is_shared_out_per_position() {
-        let t = per_position_time(Duration::from_secs(4), 2, 81);
-        // 41 positions per worker, 3.2 s / 41 = 78 ms.
-        assert_eq!(t.as_millis(), 78);
-        assert_eq!(
-            per_position_time(Duration::from_secs(4), 2, 3),
-            MAX_POSITION_TIME
-        );
-        assert_eq!(
-            per_position_time(Duration::from_millis(100), 1, 500),
-            MIN_POSITION_TIME
-        );
     }
 }

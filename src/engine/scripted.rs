@@ -442,6 +442,7 @@ mod tests {
                 best_san: "Nc3".into(),
             }),
             evaluations: Vec::new(),
+            coverage: Default::default(),
         };
         fake.set_analysis(scripted.clone());
         assert_eq!(

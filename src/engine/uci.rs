@@ -268,6 +268,13 @@ pub fn go_command(depth: u32, movetime: Duration) -> String {
     format!("go depth {depth} movetime {}", movetime.as_millis().max(1))
 }
 
+/// `go nodes <nodes>`: a search of a fixed size, which a single-threaded
+/// engine with a cleared hash table answers the same way every time.
+#[must_use]
+pub fn go_nodes_command(nodes: u64) -> String {
+    format!("go nodes {}", nodes.max(1))
+}
+
 /// `setoption name <name> value <value>`.
 #[must_use]
 pub fn setoption_command(name: &str, value: impl std::fmt::Display) -> String {
@@ -440,6 +447,8 @@ mod tests {
             "go depth 8 movetime 300"
         );
         assert_eq!(go_command(1, Duration::ZERO), "go depth 1 movetime 1");
+        assert_eq!(go_nodes_command(50_000), "go nodes 50000");
+        assert_eq!(go_nodes_command(0), "go nodes 1");
         assert_eq!(
             setoption_command("Skill Level", 3),
             "setoption name Skill Level value 3"

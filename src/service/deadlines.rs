@@ -7,7 +7,8 @@ use super::{DueAnnouncement, Event, Place, Reply, messages as msg};
 use crate::chess::{Outcome, Termination};
 use crate::i18n::Locale;
 use crate::store::{
-    ANNOUNCE_END, ANNOUNCE_REMINDER, ANNOUNCE_SUMMARY, AnnouncementRow, GameRow, StoreError,
+    ANNOUNCE_ANALYSIS, ANNOUNCE_END, ANNOUNCE_REMINDER, ANNOUNCE_SUMMARY, AnnouncementRow, GameRow,
+    StoreError,
 };
 
 use super::game::{
@@ -226,6 +227,9 @@ impl GameService {
             let later = ms(self.now()) + crate::store::SUMMARY_LEASE_MS;
             store.renew_announcement(a.id, a.lease_until, later).await?;
             return Ok(None);
+        }
+        if a.kind == ANNOUNCE_ANALYSIS {
+            return self.reclaim_analysis(a).await;
         }
         if !store.renew_announcement(a.id, a.lease_until, lease).await? {
             return Ok(None);

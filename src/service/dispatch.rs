@@ -56,6 +56,8 @@ impl GameService {
                 background: Mutex::new(Vec::new()),
                 puzzle_games: Mutex::new(std::collections::HashSet::new()),
                 summaries_in_hand: Mutex::new(std::collections::HashSet::new()),
+                analyses_pending: Mutex::new(std::collections::HashSet::new()),
+                analysis_settled: tokio::sync::Notify::new(),
                 drain: crate::lifecycle::Drain::new(),
             }),
         })
@@ -281,7 +283,14 @@ impl GameService {
             Command::Premove { game, action } => self.premove(loc, place, by, game, action).await,
             Command::Note { game, text } => self.note(loc, place, by, game, text.as_deref()).await,
             // ---- puzzles
-            Command::Puzzle { daily } => self.puzzle(loc, place, by, daily, prefs.moderator).await,
+            Command::Puzzle { daily } => {
+                // The caller's game that just ended may be still being
+                // analysed: its puzzles come from the analysis.
+                if daily.is_none() {
+                    replies.extend(self.await_analyses(loc, place, by).await);
+                }
+                self.puzzle(loc, place, by, daily, prefs.moderator).await
+            }
             Command::Solve { text, puzzle } => self.solve(loc, place, by, &text, puzzle).await,
         };
         match result {

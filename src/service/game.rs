@@ -110,6 +110,11 @@ pub(super) struct Inner {
     /// extends their lease), so only another process, after this one died,
     /// posts them.
     pub(super) summaries_in_hand: Mutex<std::collections::HashSet<i64>>,
+    /// Finished games whose analysis this process owes (their summary is
+    /// in an adapter's hands): `puzzle` waits for them (`analyses.rs`).
+    pub(super) analyses_pending: Mutex<std::collections::HashSet<i64>>,
+    /// Woken whenever one of `analyses_pending` is done.
+    pub(super) analysis_settled: tokio::sync::Notify,
     /// Commands and announcements in flight, for a graceful shutdown
     /// (`process.rs`).
     pub(super) drain: Arc<crate::lifecycle::Drain>,

@@ -34,6 +34,7 @@ mod summaries;
 mod engine_deadline;
 mod guards;
 mod summary_outbox;
+mod analyses;
 
 mod puzzles;
 

@@ -9,7 +9,7 @@ use super::{
     Reply, SideAnalysisEvent, Subject, WorstMoveEvent, messages as msg,
 };
 use crate::chess::{Color, Outcome, PgnTags, Termination};
-use crate::engine::{DEFAULT_ANALYSIS_BUDGET, GameAnalysis, SideAnalysis};
+use crate::engine::{GameAnalysis, SideAnalysis, analysis_budget};
 use crate::i18n::Locale;
 use crate::render::{BoardResult, SummaryCard};
 
@@ -33,6 +33,7 @@ impl GameService {
     pub async fn follow_up(&self, work: &FollowUp) -> Vec<Reply> {
         // Posted already (and acknowledged), here or by the announcer.
         if !self.summary_pending(work).await {
+            self.analysis_settled(work.game);
             return Vec::new();
         }
         let made = async {
@@ -45,6 +46,8 @@ impl GameService {
         let mut replies = made
             .await
             .unwrap_or_else(|f| vec![failure_reply(work.locale, &work.place, f)]);
+        // Analysed (or never to be: a short game, an error) by now.
+        self.analysis_settled(work.game);
         for r in &mut replies {
             r.locale = work.locale;
         }
@@ -89,7 +92,11 @@ impl GameService {
             .game
             .outcome()
             .unwrap_or(Outcome::new(None, Termination::Aborted));
-        let analysis = self.analysis_of(l).await;
+        let verdict = self.analysis_of(l).await;
+        let analysis = match &verdict {
+            Verdict::Ready(a) => Some(a.clone()),
+            Verdict::Follows | Verdict::Without => None,
+        };
         let opening = crate::openings::lookup_game(&l.game);
         let pgn = self.pgn_text(l);
         let plies = l.game.moves().len();
@@ -112,35 +119,13 @@ impl GameService {
             text.push('\n');
             text.push_str(&msg::summary_opening(loc, &o.to_string()));
         }
-        if let Some(a) = &analysis {
-            for color in [Color::White, Color::Black] {
-                let s = a.side(color);
+        match &verdict {
+            Verdict::Ready(a) => text.push_str(&self.analysis_text(loc, l, a)),
+            Verdict::Follows => {
                 text.push('\n');
-                text.push_str(&msg::summary_analysis_side(
-                    loc,
-                    l.name(color),
-                    s.inaccuracies,
-                    s.mistakes,
-                    s.blunders,
-                    s.acpl,
-                    s.accuracy,
-                ));
+                text.push_str(&msg::summary_analysis_follows(loc));
             }
-            if let Some(w) = &a.worst {
-                let mover = if !w.ply.is_multiple_of(2) {
-                    l.game.start().turn()
-                } else {
-                    l.game.start().turn().other()
-                };
-                text.push('\n');
-                text.push_str(&msg::summary_worst(
-                    loc,
-                    &worst_move_number(l, w.ply),
-                    &w.san,
-                    l.name(mover),
-                    &w.best_san,
-                ));
-            }
+            Verdict::Without => {}
         }
 
         let mut files = Vec::new();
@@ -256,34 +241,92 @@ impl GameService {
         )
     }
 
-    /// The engine's verdict on a game, or `None` without an engine, for a
-    /// game too short, or when the analysis failed or ran out of time.
-    /// Computed once per game and stored: later calls answer the stored
-    /// figures.
-    async fn analysis_of(&self, l: &Loaded) -> Option<GameAnalysis> {
+    /// The analysis lines of a summary (each after a line break): each
+    /// side's figures, the worst move, and how much of the game they cover
+    /// when the engine was short of time.
+    pub(super) fn analysis_text(&self, loc: Locale, l: &Loaded, a: &GameAnalysis) -> String {
+        let mut text = String::new();
+        for color in [Color::White, Color::Black] {
+            let s = a.side(color);
+            text.push('\n');
+            text.push_str(&msg::summary_analysis_side(
+                loc,
+                l.name(color),
+                s.inaccuracies,
+                s.mistakes,
+                s.blunders,
+                s.acpl,
+                s.accuracy,
+            ));
+        }
+        if let Some(w) = &a.worst {
+            let mover = if !w.ply.is_multiple_of(2) {
+                l.game.start().turn()
+            } else {
+                l.game.start().turn().other()
+            };
+            text.push('\n');
+            text.push_str(&msg::summary_worst(
+                loc,
+                &worst_move_number(l, w.ply),
+                &w.san,
+                l.name(mover),
+                &w.best_san,
+            ));
+        }
+        if let Some(plies) = a.coverage.plies {
+            let total = l.game.moves().len();
+            text.push('\n');
+            text.push_str(&msg::summary_analysis_cut(
+                loc,
+                move_number(l, plies.max(1)),
+                move_number(l, total.max(1)),
+            ));
+        }
+        if let Some(ply) = a.coverage.shallow_from {
+            text.push('\n');
+            text.push_str(&msg::summary_analysis_shallow(loc, move_number(l, ply)));
+        }
+        text
+    }
+
+    /// The engine's verdict on a game: computed once per game and stored,
+    /// so later calls answer the stored figures. A busy engine gives a
+    /// shallower or shorter analysis rather than none (see
+    /// [`crate::engine::Engine::analyse_game`]); when it fails outright the
+    /// analysis is owed, and the announcer posts it later.
+    async fn analysis_of(&self, l: &Loaded) -> Verdict {
         if l.game.moves().len() < MIN_ANALYSED_PLIES {
-            return None;
+            return Verdict::Without;
         }
         if let Some(stored) = self.stored_analysis(l.row.id).await {
-            return Some(stored);
+            return Verdict::Ready(stored);
         }
         if self.inner.engine.check().is_err() {
-            return None;
+            return Verdict::Without;
         }
-        let analysis = match self
-            .inner
-            .engine
-            .analyse_game(&l.game, DEFAULT_ANALYSIS_BUDGET)
-            .await
-        {
-            Ok(a) => a,
+        let budget = analysis_budget(l.game.moves().len());
+        let verdict = match self.inner.engine.analyse_game(&l.game, budget).await {
+            Ok(a) => Verdict::Ready(self.analysis_finished(l, a).await),
             Err(e) => {
-                tracing::warn!(game = l.row.id, error = %e, "game analysis failed");
-                return None;
+                tracing::warn!(game = l.row.id, error = %e, "game analysis failed; it will follow");
+                self.analysis_follows(l).await;
+                Verdict::Follows
             }
         };
-        Some(self.analysis_finished(l, analysis).await)
+        self.analysis_settled(l.row.id);
+        verdict
     }
+}
+
+/// What a summary says of the engine's analysis.
+enum Verdict {
+    /// The figures (stored, or stored just now).
+    Ready(GameAnalysis),
+    /// The engine failed: the figures follow in a post of their own.
+    Follows,
+    /// No analysis: no engine, or a game too short.
+    Without,
 }
 
 /// Whether a finished game gets a summary (aborted games get none).
@@ -315,6 +358,13 @@ fn game_days(l: &Loaded) -> i64 {
     let end = l.row.ended_at.unwrap_or(l.row.updated_at);
     let span = (end - l.row.created_at).max(0);
     ((span + DAY_MS - 1) / DAY_MS).max(1)
+}
+
+/// The number of the move that ply `ply` (1-based) of the game is part of.
+fn move_number(l: &Loaded, ply: usize) -> u32 {
+    let start = l.game.start();
+    let index = ply.saturating_sub(1) + usize::from(start.turn() == Color::Black);
+    u32::try_from(start.fullmove_number() as usize + index / 2).unwrap_or(u32::MAX)
 }
 
 /// `12.` or `12...` for ply `ply` (1-based) of the game.

@@ -13,14 +13,15 @@
 //!
 //! The analysis is computed once per game and stored
 //! ([`GameService::analysis_finished`], the one place a finished game's
-//! analysis is stored): every later summary shows the figures first posted.
+//! analysis is stored): every later summary shows the figures first posted,
+//! including how much of the game they cover.
 
 use serde::{Deserialize, Serialize};
 
 use super::game::{GameService, Loaded, lock, ms};
 use super::summaries::has_summary;
 use super::{FollowUp, Reply};
-use crate::engine::{GameAnalysis, SideAnalysis, WorstMove};
+use crate::engine::{Coverage, GameAnalysis, SideAnalysis, WorstMove};
 use crate::store::AnnouncementRow;
 
 impl GameService {
@@ -51,6 +52,7 @@ impl GameService {
     /// so no announcer posts it again.
     pub async fn ack_follow_up(&self, work: &FollowUp) {
         lock(&self.inner.summaries_in_hand).remove(&work.game);
+        self.analysis_settled(work.game);
         match self.inner.store.summary_entry(work.game).await {
             Ok(Some(entry)) => self.ack_summary_entry(&entry).await,
             Ok(None) => {}
@@ -65,6 +67,7 @@ impl GameService {
     /// announcer of this process leaves its outbox entry alone.
     pub(super) fn summary_in_hand(&self, game: i64) {
         lock(&self.inner.summaries_in_hand).insert(game);
+        self.analysis_owed(game);
     }
 
     /// Whether this process holds game `game`'s summary (see
@@ -154,6 +157,12 @@ struct StoredAnalysis {
     white: StoredSide,
     black: StoredSide,
     worst: Option<StoredWorst>,
+    /// The moves judged when not all were (absent: all).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    plies: Option<usize>,
+    /// The first ply judged from a shallower search (absent: none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    shallow_from: Option<usize>,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -189,6 +198,8 @@ impl From<&GameAnalysis> for StoredAnalysis {
                 san: w.san.clone(),
                 best: w.best_san.clone(),
             }),
+            plies: a.coverage.plies,
+            shallow_from: a.coverage.shallow_from,
         }
     }
 }
@@ -212,6 +223,10 @@ impl From<StoredAnalysis> for GameAnalysis {
             }),
             // Only a fresh analysis feeds the puzzles.
             evaluations: Vec::new(),
+            coverage: Coverage {
+                plies: s.plies,
+                shallow_from: s.shallow_from,
+            },
         }
     }
 }
@@ -237,9 +252,22 @@ mod tests {
                 best_san: "Nc3".into(),
             }),
             evaluations: Vec::new(),
+            coverage: Coverage::default(),
         };
         let json = serde_json::to_string(&StoredAnalysis::from(&a)).expect("json");
+        // A complete analysis is stored as before coverage was recorded.
+        assert!(!json.contains("plies"), "{json}");
         let back: StoredAnalysis = serde_json::from_str(&json).expect("parse");
         assert_eq!(GameAnalysis::from(back), a);
+        let cut = GameAnalysis {
+            coverage: Coverage {
+                plies: Some(30),
+                shallow_from: Some(21),
+            },
+            ..a
+        };
+        let json = serde_json::to_string(&StoredAnalysis::from(&cut)).expect("json");
+        let back: StoredAnalysis = serde_json::from_str(&json).expect("parse");
+        assert_eq!(GameAnalysis::from(back), cut);
     }
 }

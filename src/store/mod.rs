@@ -56,7 +56,7 @@ pub use leagues::{
 pub use outbox::{ANNOUNCE_END, ANNOUNCE_REMINDER, AnnouncementRow, ChallengeAnnouncementRow};
 pub use prefs::PlacePrefsRow;
 pub use ratings::{HeadToHead, RatingChange, RatingRow, RatingUpdate};
-pub use summaries::{ANNOUNCE_SUMMARY, RECORD_SUMMARY_ENTRIES, SUMMARY_LEASE_MS};
+pub use summaries::{ANNOUNCE_ANALYSIS, ANNOUNCE_SUMMARY, RECORD_SUMMARY_ENTRIES, SUMMARY_LEASE_MS};
 // ---- premove
 pub use next_player::NextPlayerRow;
 pub use premove::{Applied, LinesCheck, PremoveRow};

@@ -1,8 +1,9 @@
 //! A finished game's summary in the database: its entry in the game
 //! outbox (kind [`ANNOUNCE_SUMMARY`]), recorded in the transaction that
-//! ends the game and acknowledged once the summary was posted, and the
+//! ends the game and acknowledged once the summary was posted, the
 //! game's analysis, stored once so every later summary shows the same
-//! figures.
+//! figures, and the entry of an analysis still owed (kind
+//! [`ANNOUNCE_ANALYSIS`]) when the summary went out without it.
 
 use super::backend::{Tx, query, query_as};
 use super::outbox::{AnnouncementRow, Outbox};
@@ -10,6 +11,11 @@ use super::{Store, StoreResult};
 
 /// Outbox kind of a finished game's summary (card, GIF, PGN, analysis).
 pub const ANNOUNCE_SUMMARY: &str = "summary";
+
+/// Outbox kind of a finished game's analysis still owed to its channel:
+/// the summary went out without it (the engine failed), and the announcer
+/// tries again until the figures can be posted.
+pub const ANNOUNCE_ANALYSIS: &str = "analysis";
 
 /// How long the process that ended a game owns its summary entry: time for
 /// the engine's analysis, the pictures and the post. An entry still there
@@ -87,6 +93,34 @@ impl Store {
             .fetch_one(&self.pool)
             .await?;
         self.next_due_given_leases(platform, leases.0).await
+    }
+
+    /// Records that game `game_id` (ended at ply `ply`) still owes its
+    /// analysis, due at `due`, unless that is recorded already.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn record_analysis_entry(
+        &self,
+        game_id: i64,
+        ply: i64,
+        now: i64,
+        due: i64,
+    ) -> StoreResult<()> {
+        let owed: Option<(i64,)> =
+            query_as("select id from announcement where game_id = ? and kind = 'analysis'")
+                .bind(game_id)
+                .fetch_optional(&self.pool)
+                .await?;
+        if owed.is_some() {
+            return Ok(());
+        }
+        let mut tx = self.pool.begin().await?;
+        Outbox::Games
+            .record(&mut tx, game_id, Some((ANNOUNCE_ANALYSIS, ply)), now, due)
+            .await?;
+        tx.commit().await?;
+        Ok(())
     }
 
     /// The stored analysis of a game (JSON), if it was analysed.

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use chessbot::chess::{Color, Game, Position, RulesMode, START_FEN};
 use chessbot::engine::{
-    self, DEFAULT_ANALYSIS_BUDGET, Engine, EngineConfig, EngineError, Level, Score, Stockfish,
+    self, Engine, EngineConfig, EngineError, Level, Score, Stockfish, analysis_budget,
 };
 
 /// The real engine, or `None` with a note.
@@ -193,29 +193,56 @@ async fn a_killed_engine_process_is_replaced() {
 }
 
 #[tokio::test]
-async fn analysing_a_long_game_keeps_to_the_budget() {
+async fn the_same_game_gets_the_same_analysis_twice() {
     let Some(sf) = stockfish(2) else { return };
-    let (game, _) = self_play(&sf, Level::MIN, 80).await;
+    let (game, _) = self_play(&sf, Level::MIN, 40).await;
+    let budget = analysis_budget(game.moves().len());
     let t = Instant::now();
-    let a = sf
-        .analyse_game(&game, DEFAULT_ANALYSIS_BUDGET)
+    let first = sf.analyse_game(&game, budget).await.unwrap();
+    let took = t.elapsed();
+    // Other searches in between leave the processes' hash tables changed.
+    let other = game_from(START_FEN, &["e4", "c5", "Nf3", "d6", "d4"]);
+    sf.analyse_game(&other, budget).await.unwrap();
+    sf.evaluate(START_FEN, &[], Duration::from_millis(200))
         .await
         .unwrap();
-    let took = t.elapsed();
+    let second = sf.analyse_game(&game, budget).await.unwrap();
     eprintln!(
-        "analysis of {} plies with a {:?} budget: {:?}; {a:?}",
+        "analysis of {} plies: {took:?} ({:?} per position); {first:?}",
         game.moves().len(),
-        DEFAULT_ANALYSIS_BUDGET,
-        took
+        took / u32::try_from(game.moves().len() + 1).unwrap()
     );
-    assert!(
-        took < DEFAULT_ANALYSIS_BUDGET + Duration::from_secs(1),
-        "{took:?}"
-    );
+    assert!(first.coverage.is_complete(), "{:?}", first.coverage);
+    assert_eq!(first.evaluations.len(), game.moves().len() + 1);
+    assert_eq!(first, second);
     for color in [Color::White, Color::Black] {
-        let side = a.side(color);
+        let side = first.side(color);
         assert!((0.0..=100.0).contains(&side.accuracy), "{side:?}");
     }
+}
+
+#[tokio::test]
+async fn a_busy_engine_gives_a_shallower_analysis_not_none() {
+    let Some(sf) = stockfish(1) else { return };
+    let (game, _) = self_play(&sf, Level::MIN, 60).await;
+    // Far too little time for 60 full searches on one process: the later
+    // positions get the shallow search, the last ones none.
+    let budget = Duration::from_millis(300);
+    let t = Instant::now();
+    let a = sf.analyse_game(&game, budget).await.unwrap();
+    let took = t.elapsed();
+    eprintln!(
+        "a busy analysis of {} plies: {took:?}; {:?}",
+        game.moves().len(),
+        a.coverage
+    );
+    assert!(!a.coverage.is_complete(), "{:?}", a.coverage);
+    assert!(a.coverage.shallow_from.is_some(), "{:?}", a.coverage);
+    let judged = a.coverage.plies.unwrap_or(game.moves().len());
+    assert!(judged >= 1, "{:?}", a.coverage);
+    assert_eq!(a.evaluations.len(), judged + 1);
+    // Past twice the budget no search starts; the last one may finish.
+    assert!(took < budget * 2 + Duration::from_secs(2), "{took:?}");
 }
 
 #[tokio::test]

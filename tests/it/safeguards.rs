@@ -84,6 +84,7 @@ fn analysis(accuracy: f64) -> GameAnalysis {
         black: side,
         worst: None,
         evaluations: Vec::new(),
+        coverage: Default::default(),
     }
 }
 

@@ -3,7 +3,7 @@
 //! none after an abort, `summary [game]` again, the engine's analysis, and
 //! every language.
 
-use chessbot::engine::{GameAnalysis, ScriptedEngine, SideAnalysis, WorstMove};
+use chessbot::engine::{EngineError, GameAnalysis, ScriptedEngine, SideAnalysis, WorstMove};
 use chessbot::service::{Action, AttachmentKind, Event, Reply, Subject};
 use std::process::{Command, Stdio};
 
@@ -192,6 +192,7 @@ async fn the_engine_analysis_goes_into_the_summary() {
             best_san: "Nc3".into(),
         }),
         evaluations: Vec::new(),
+        coverage: Default::default(),
     });
     let h = Scenario::builder().engine(fake).follow_ups().open().await;
     let r = h.play("f3 e5 g4 Qh4#").await;
@@ -223,6 +224,118 @@ async fn the_engine_analysis_goes_into_the_summary() {
         "{}",
         s.text
     );
+}
+
+#[tokio::test]
+async fn a_summary_without_its_analysis_says_it_follows_and_it_does() {
+    let h = Scenario::builder()
+        .engine(ScriptedEngine::new())
+        .follow_ups()
+        .open()
+        .await;
+    h.play("f3 e5 g4").await;
+    // The engine fails the analysis behind the summary.
+    h.engine().fail_next(EngineError::Crashed);
+    let r = h.say("bob", "/chess move Qh4#").await;
+    let s = r.summaries()[0];
+    assert!(
+        s.text.contains("its figures follow in a post of their own"),
+        "{}",
+        s.text
+    );
+    assert!(
+        matches!(&s.event, Some(Event::Summary { analysis: None, .. })),
+        "{:?}",
+        s.event
+    );
+    let Some(Subject::Game(game)) = s.subject else {
+        panic!("a summary about its game");
+    };
+    // Nothing before the announcer's next try, a minute later.
+    assert!(h.run_due().await.is_empty());
+    h.clock.advance(chrono::Duration::seconds(61));
+    let due = h.run_due().await;
+    assert_eq!(due.len(), 1, "{:?}", due.texts());
+    assert!(
+        due[0]
+            .text
+            .starts_with(&format!("Engine analysis of game #{game}:")),
+        "{}",
+        due[0].text
+    );
+    assert!(
+        due[0].text.contains("alice: 0 inaccuracies"),
+        "{}",
+        due[0].text
+    );
+    // Stored: posted once, and every summary from now on shows it.
+    h.clock.advance(chrono::Duration::seconds(600));
+    assert!(
+        h.run_due()
+            .await
+            .iter()
+            .all(|r| !r.text.contains("Engine analysis"))
+    );
+    let again = h.say("alice", "/chess summary").await;
+    let lines = |t: &str| {
+        t.lines()
+            .filter(|l| l.starts_with("alice:") || l.starts_with("bob:"))
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        lines(&again[0].text),
+        lines(&due[0].text),
+        "{}",
+        again[0].text
+    );
+    assert!(!again[0].text.contains("follow"), "{}", again[0].text);
+}
+
+#[tokio::test]
+async fn puzzle_right_after_a_game_waits_for_its_analysis() {
+    let fake = ScriptedEngine::new();
+    // A slow engine: the analysis is still running when `puzzle` comes.
+    fake.set_delay(std::time::Duration::from_millis(400));
+    // No follow-ups run inline: the summary is posted in the background,
+    // as the adapters do when there is an engine.
+    let h = Scenario::builder().engine(fake).open().await;
+    let r = h.play("f3 e5 g4 Qh4#").await;
+    let work = r
+        .iter()
+        .find_map(|r| r.follow_up.clone())
+        .expect("a summary follows");
+    let game = h
+        .svc
+        .store()
+        .last_finished_game(&chessbot::store::ChannelKey {
+            platform: "console".into(),
+            guild: String::new(),
+            channel: "general".into(),
+        })
+        .await
+        .expect("the store answers")
+        .expect("the game ended")
+        .id;
+    let svc = h.svc.clone();
+    let posting = tokio::spawn(async move { svc.follow_up(&work).await });
+    let asked = h.say("alice", "/chess puzzle").await;
+    // By the time `puzzle` answers, the game is analysed (and stored).
+    let stored = h
+        .svc
+        .store()
+        .game_analysis(game)
+        .await
+        .expect("the store answers");
+    assert!(stored.is_some(), "{:?}", asked.texts());
+    let summary = posting.await.expect("the summary task");
+    assert!(matches!(
+        summary[0].event,
+        Some(Event::Summary {
+            analysis: Some(_),
+            ..
+        })
+    ));
 }
 
 #[tokio::test]

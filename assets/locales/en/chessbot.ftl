@@ -405,6 +405,10 @@ summary-analysis-side = { $player }: { $inaccuracies ->
            *[other] { $blunders } blunders
         }; average loss { $acpl } centipawns, accuracy { $accuracy }%
 summary-worst = Worst move: { $number } { $san } by { $player }; { $best } was better.
+summary-analysis-follows = Engine analysis: the engine is busy; its figures follow in a post of their own.
+summary-analysis-later = Engine analysis of game #{ $id }:
+summary-analysis-cut = The engine ran out of time: its figures cover the moves up to move { $last } of { $total }.
+summary-analysis-shallow = From move { $from } on the engine was busy and searched less deeply.
 summary-lichess = Analyse on lichess
 no-finished-game-here = No game has finished in this channel yet.
 summary-game-running = Game #{ $id } is still being played: its summary comes when it ends.
@@ -713,6 +717,7 @@ puzzle-shown = Puzzle #{ $id } ({ $motif ->
         [black] Black
        *[white] White
     } to move: find the best move and answer with `/chess solve <move>`. Your streak: { $n }, solved: { $count }.
+puzzle-analysis-pending = Game #{ $id } is still being analysed: its puzzles come when the analysis is done.
 puzzle-none = No puzzle for you yet: puzzles come from the finished, analysed games of this community.
 puzzle-right = Right: { $san }! The reply is { $reply }. Find the next move.
 puzzle-solved = Solved puzzle #{ $id }: { $line }. Your streak: { $n }, solved: { $count }.

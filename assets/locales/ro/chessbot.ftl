@@ -438,6 +438,10 @@ summary-analysis-side = { $player }: { $inaccuracies ->
            *[other] { $blunders } de gafe
         }; pierdere medie { $acpl } centipioni, precizie { $accuracy }%
 summary-worst = Cea mai slabă mutare: { $number } { $san } ({ $player }); mai bună era { $best }.
+summary-analysis-follows = Analiza motorului: motorul este ocupat; cifrele vin într-o postare separată.
+summary-analysis-later = Analiza motorului pentru partida #{ $id }:
+summary-analysis-cut = Motorul a rămas fără timp: cifrele acoperă mutările până la mutarea { $last } din { $total }.
+summary-analysis-shallow = De la mutarea { $from } motorul a fost ocupat și a căutat mai puțin adânc.
 summary-lichess = Analizează pe lichess
 no-finished-game-here = Nicio partidă nu s-a încheiat încă în acest canal.
 summary-game-running = Partida #{ $id } încă se joacă: rezumatul vine când se termină.
@@ -750,6 +754,7 @@ puzzle-shown = Problema #{ $id } ({ $motif ->
         [black] Negrul
        *[white] Albul
     } la mutare: găsiți cea mai bună mutare și răspundeți cu `/chess solve <mutare>`. Seria dumneavoastră: { $n }, rezolvate: { $count }.
+puzzle-analysis-pending = Partida #{ $id } încă este analizată: problemele din ea vin când analiza se termină.
 puzzle-none = Nu aveți încă nicio problemă: ele vin din partidele terminate și analizate ale acestei comunități.
 puzzle-right = Corect: { $san }! Răspunsul este { $reply }. Găsiți mutarea următoare.
 puzzle-solved = Problema #{ $id } rezolvată: { $line }. Seria dumneavoastră: { $n }, rezolvate: { $count }.

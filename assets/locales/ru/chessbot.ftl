@@ -439,6 +439,10 @@ summary-analysis-side = { $player }: { $inaccuracies ->
            *[many] { $blunders } грубых ошибок
         }; средняя потеря { $acpl } сантипешек, точность { $accuracy }%
 summary-worst = Худший ход: { $number } { $san } ({ $player }); лучше было { $best }.
+summary-analysis-follows = Анализ движка: движок занят; оценки придут отдельным сообщением.
+summary-analysis-later = Анализ движка для партии №{ $id }:
+summary-analysis-cut = Движку не хватило времени: оценки охватывают ходы до { $last }-го из { $total }.
+summary-analysis-shallow = Начиная с { $from }-го хода движок был занят и считал не так глубоко.
 summary-lichess = Анализ на lichess
 no-finished-game-here = В этом канале ещё не закончилась ни одна партия.
 summary-game-running = Партия №{ $id } ещё идёт: итог появится, когда она закончится.
@@ -742,6 +746,7 @@ puzzle-shown = Задача №{ $id } ({ $motif ->
         [black] чёрных
        *[white] белых
     }: найдите лучший ход и ответьте командой `/chess solve <ход>`. Ваша серия: { $n }, решено: { $count }.
+puzzle-analysis-pending = Партия №{ $id } ещё анализируется: задачи из неё появятся, когда анализ закончится.
 puzzle-none = Задач для вас пока нет: они появляются из законченных и проанализированных партий этого сообщества.
 puzzle-right = Верно: { $san }! Ответ соперника: { $reply }. Найдите следующий ход.
 puzzle-solved = Задача №{ $id } решена: { $line }. Ваша серия: { $n }, решено: { $count }.

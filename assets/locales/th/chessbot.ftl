@@ -401,6 +401,10 @@ summary-draw = เสมอ
 summary-opening = การเปิดเกม: { $opening }
 summary-analysis-side = { $player }: ไม่แม่นยำ { $inaccuracies } ครั้ง, ผิดพลาด { $mistakes } ครั้ง, พลาดร้ายแรง { $blunders } ครั้ง; เสียเฉลี่ย { $acpl } เซนติพอว์น, ความแม่นยำ { $accuracy }%
 summary-worst = ตาที่แย่ที่สุด: { $number } { $san } ของ { $player }; { $best } ดีกว่า
+summary-analysis-follows = การวิเคราะห์ของเอนจิน: เอนจินกำลังยุ่ง ตัวเลขจะตามมาในโพสต์แยก
+summary-analysis-later = การวิเคราะห์ของเอนจินสำหรับเกม #{ $id }:
+summary-analysis-cut = เอนจินหมดเวลา: ตัวเลขครอบคลุมถึงตาที่ { $last } จาก { $total }
+summary-analysis-shallow = ตั้งแต่ตาที่ { $from } เอนจินยุ่งและคิดได้ไม่ลึกเท่าเดิม
 summary-lichess = วิเคราะห์บน lichess
 no-finished-game-here = ยังไม่มีเกมที่จบในห้องนี้
 summary-game-running = เกม #{ $id } ยังเล่นอยู่: สรุปจะมาเมื่อเกมจบ
@@ -621,6 +625,7 @@ puzzle-shown = โจทย์ #{ $id } ({ $motif ->
         [black] ดำ
        *[white] ขาว
     }เดิน: หาตาเดินที่ดีที่สุดแล้วตอบด้วย `/chess solve <ตาเดิน>` ชนะติดต่อกัน: { $n } แก้ได้แล้ว: { $count }
+puzzle-analysis-pending = เกม #{ $id } ยังวิเคราะห์อยู่: โจทย์จากเกมนี้จะมาเมื่อวิเคราะห์เสร็จ
 puzzle-none = ยังไม่มีโจทย์สำหรับคุณ: โจทย์มาจากเกมที่จบแล้วและวิเคราะห์แล้วของชุมชนนี้
 puzzle-right = ถูกต้อง: { $san }! ฝ่ายตรงข้ามตอบ { $reply } หาตาเดินถัดไป
 puzzle-solved = แก้โจทย์ #{ $id } ได้แล้ว: { $line } ชนะติดต่อกัน: { $n } แก้ได้แล้ว: { $count }

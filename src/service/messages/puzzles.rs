@@ -8,6 +8,8 @@ messages! {
     fn puzzle_shown_text(l, id, motif, game, white, black, own, color, n, count) = "puzzle-shown";
     /// No puzzle for the caller.
     pub fn puzzle_none(l) = "puzzle-none";
+    /// `puzzle` while a game of the community is still being analysed.
+    pub fn puzzle_analysis_pending(l, id: i64) = "puzzle-analysis-pending";
     /// A right move that does not end the line: the opponent's reply.
     pub fn puzzle_right(l, san: &str, reply: &str) = "puzzle-right";
     /// The puzzle solved: the whole line, the streak and solved count.

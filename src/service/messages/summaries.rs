@@ -24,6 +24,15 @@ messages! {
     fn summary_analysis_side_text(l, player, inaccuracies, mistakes, blunders, acpl, accuracy) = "summary-analysis-side";
     /// The worst move of the game and the engine's better one.
     pub fn summary_worst(l, number: &str, san: &str, player: &str, best: &str) = "summary-worst";
+    /// A summary posted without its analysis (the engine failed): the
+    /// figures follow in a post of their own.
+    pub fn summary_analysis_follows(l) = "summary-analysis-follows";
+    /// The first line of that later post.
+    pub fn summary_analysis_later(l, id: i64) = "summary-analysis-later";
+    /// An analysis cut short: it covers the moves up to move `last`.
+    pub fn summary_analysis_cut(l, last: u32, total: u32) = "summary-analysis-cut";
+    /// An analysis that searched the moves from move `from` on less deeply.
+    pub fn summary_analysis_shallow(l, from: u32) = "summary-analysis-shallow";
     /// The label of the link to lichess's analysis board.
     pub fn summary_lichess(l) = "summary-lichess";
     /// `summary` without a finished game in the channel.

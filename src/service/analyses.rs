@@ -1,0 +1,178 @@
+//! A finished game's analysis while it is owed: the games this process is
+//! analysing (so `puzzle` waits for the puzzles they make rather than
+//! finding none), and the analysis the engine failed to give for the
+//! summary, tried again by the announcer and posted when it comes.
+
+use std::time::Duration;
+
+use super::game::{GameService, Loaded, ServiceError, lock, ms, reply};
+use super::records::community_of;
+use super::{Actor, DueAnnouncement, Place, Reply, Subject, messages as msg};
+use crate::engine::analysis_budget;
+use crate::i18n::Locale;
+use crate::store::{AnnouncementRow, SUMMARY_LEASE_MS};
+
+/// How long `puzzle` waits for the analyses of its community's games that
+/// just ended (their puzzles are made from them).
+const PUZZLE_WAITS_FOR_ANALYSIS: Duration = Duration::from_secs(60);
+
+/// How long after a summary went out without its analysis the announcer
+/// tries the engine again, and between later tries.
+const ANALYSIS_RETRY_MS: i64 = 60 * 1000;
+
+/// How long after the end of its game an owed analysis is tried for.
+const ANALYSIS_OWED_FOR_MS: i64 = 24 * 60 * 60 * 1000;
+
+impl GameService {
+    /// Notes that this process will analyse game `game` (its summary is in
+    /// an adapter's hands), when there is an engine to do it.
+    pub(super) fn analysis_owed(&self, game: i64) {
+        if self.analyses_games() {
+            lock(&self.inner.analyses_pending).insert(game);
+        }
+    }
+
+    /// Game `game`'s analysis is done, stored or given up: whoever waits
+    /// for it goes on.
+    pub(super) fn analysis_settled(&self, game: i64) {
+        if lock(&self.inner.analyses_pending).remove(&game) {
+            self.inner.analysis_settled.notify_waiters();
+        }
+    }
+
+    /// Waits (at most [`PUZZLE_WAITS_FOR_ANALYSIS`]) until the games `by`
+    /// played in `place`'s community that this process is analysing are
+    /// analysed, so `puzzle` right after a game can find that game's
+    /// puzzles (the caller's own games come first). Other games are not
+    /// waited for: the command would wait for every game that ended at
+    /// once. Answers a note when one is still being analysed after the
+    /// wait.
+    pub(super) async fn await_analyses(
+        &self,
+        loc: Locale,
+        place: &Place,
+        by: &Actor,
+    ) -> Vec<Reply> {
+        let until = tokio::time::Instant::now() + PUZZLE_WAITS_FOR_ANALYSIS;
+        loop {
+            // Listening before looking, so a settlement in between is not
+            // missed.
+            let settled = self.inner.analysis_settled.notified();
+            tokio::pin!(settled);
+            settled.as_mut().enable();
+            let Some(game) = self.analysis_pending_for(place, by).await else {
+                return Vec::new();
+            };
+            if tokio::time::timeout_at(until, settled).await.is_err() {
+                return vec![reply(place, msg::puzzle_analysis_pending(loc, game))];
+            }
+        }
+    }
+
+    /// A game `by` played in `place`'s community whose analysis this
+    /// process owes.
+    async fn analysis_pending_for(&self, place: &Place, by: &Actor) -> Option<i64> {
+        let pending: Vec<i64> = lock(&self.inner.analyses_pending).iter().copied().collect();
+        let guild = place.guild.as_deref().unwrap_or_default();
+        let here = community_of(&place.platform, guild, &place.channel);
+        for game in pending {
+            match self.inner.store.game(game).await {
+                Ok(Some(row))
+                    if (row.white_id == by.id || row.black_id == by.id)
+                        && community_of(&row.platform, &row.guild, &row.channel) == here =>
+                {
+                    return Some(game);
+                }
+                Ok(_) => {}
+                Err(e) => tracing::warn!(game, error = %e, "loading a game being analysed failed"),
+            }
+        }
+        None
+    }
+
+    /// The summary of `l` goes out without its analysis: records that the
+    /// analysis is owed, so the announcer tries again and posts it.
+    pub(super) async fn analysis_follows(&self, l: &Loaded) {
+        let now = ms(self.now());
+        let ply = i64::try_from(l.game.moves().len()).unwrap_or(i64::MAX);
+        if let Err(e) = self
+            .inner
+            .store
+            .record_analysis_entry(l.row.id, ply, now, now + ANALYSIS_RETRY_MS)
+            .await
+        {
+            tracing::error!(game = l.row.id, error = %e, "recording the owed analysis failed");
+        }
+    }
+
+    /// The announcer's turn for an owed analysis (`a`, kind
+    /// [`crate::store::ANNOUNCE_ANALYSIS`]): the stored figures, else the
+    /// engine's, as a post of their own. While the engine still fails the
+    /// entry stays for a later try, for a day after the game's end.
+    pub(super) async fn reclaim_analysis(
+        &self,
+        a: &AnnouncementRow,
+    ) -> Result<Option<DueAnnouncement>, ServiceError> {
+        let store = &self.inner.store;
+        let now = ms(self.now());
+        // The analysis may take the engine a while: longer than a post.
+        if !store
+            .renew_announcement(a.id, a.lease_until, now + SUMMARY_LEASE_MS)
+            .await?
+        {
+            return Ok(None);
+        }
+        let row = match store.game(a.game_id).await? {
+            Some(row) if !row.is_active() => row,
+            _ => {
+                store.ack_announcement(a.id).await?;
+                return Ok(None);
+            }
+        };
+        let l = self.replay(row).await?;
+        let analysis = match self.stored_analysis(l.row.id).await {
+            Some(stored) => stored,
+            None => {
+                let fresh = match self.inner.engine.check() {
+                    Ok(()) => self
+                        .inner
+                        .engine
+                        .analyse_game(&l.game, analysis_budget(l.game.moves().len()))
+                        .await
+                        .map_err(|e| e.to_string()),
+                    Err(e) => Err(e.to_string()),
+                };
+                match fresh {
+                    Ok(fresh) => self.analysis_finished(&l, fresh).await,
+                    Err(e) => {
+                        let ended = l.row.ended_at.unwrap_or(l.row.updated_at);
+                        if now - ended > ANALYSIS_OWED_FOR_MS {
+                            tracing::warn!(game = l.row.id, error = %e, "game analysis given up");
+                            store.ack_announcement(a.id).await?;
+                        } else {
+                            tracing::warn!(game = l.row.id, error = %e, "game analysis failed again; trying later");
+                            let later = now + ANALYSIS_RETRY_MS;
+                            store
+                                .renew_announcement(a.id, now + SUMMARY_LEASE_MS, later)
+                                .await?;
+                        }
+                        return Ok(None);
+                    }
+                }
+            }
+        };
+        let place = l.place();
+        let loc = self.post_locale(&place, l.row.id).await;
+        let mut text = msg::summary_analysis_later(loc, l.row.id);
+        text.push_str(&self.analysis_text(loc, &l, &analysis));
+        let mut r = reply(&place, text);
+        r.subject = Some(Subject::Game(l.row.id));
+        r.locale = loc;
+        Ok(Some(DueAnnouncement {
+            id: a.id,
+            replies: vec![r],
+            challenge: false,
+            puzzle: false,
+        }))
+    }
+}
