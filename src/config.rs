@@ -559,7 +559,7 @@ impl Loaded {
     /// the environment, every child process inherits.
     #[must_use]
     pub fn to_export(&self) -> Vec<(&'static str, &str)> {
-        self.from_files()
+        self.read_from_files()
             .filter(|e| e.setting.secrecy == Secrecy::Plain)
             .filter_map(|e| Some((e.setting.env, e.value.as_deref()?)))
             .collect()
@@ -570,13 +570,13 @@ impl Loaded {
     /// to the command line's arguments.
     #[must_use]
     pub fn file_secrets(&self) -> Vec<(&'static str, &str)> {
-        self.from_files()
+        self.read_from_files()
             .filter(|e| e.setting.secrecy != Secrecy::Plain)
             .filter_map(|e| Some((e.setting.env, e.value.as_deref()?)))
             .collect()
     }
 
-    fn from_files(&self) -> impl Iterator<Item = &Effective> {
+    fn read_from_files(&self) -> impl Iterator<Item = &Effective> {
         self.settings.iter().filter(|e| {
             matches!(
                 e.origin,

@@ -42,14 +42,6 @@ fn main() -> ExitCode {
             libc::umask(0o077);
         }
     }
-    if matches!(cli.command, None | Some(CliCommand::Discord(_))) {
-        for (name, value) in &secrets {
-            if DISCORD_READS_FROM_ENVIRONMENT.contains(name) {
-                // SAFETY: still no other thread (as above).
-                unsafe { std::env::set_var(name, value) };
-            }
-        }
-    }
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
@@ -92,12 +84,6 @@ fn main() -> ExitCode {
         }
     }
 }
-
-/// The secrets the Discord adapter reads from the environment rather than
-/// from its arguments: exported for the Discord bot alone when they come
-/// from a file (the engine's processes get none of the environment's
-/// secrets all the same: see `engine::pool`).
-const DISCORD_READS_FROM_ENVIRONMENT: &[&str] = &["DISCORD_TOKEN", "DISCORD_HTTP_PROXY"];
 
 /// Runs an adapter (or `backup`) with the shutdown signals and, with
 /// `--http`, the health and metrics server.

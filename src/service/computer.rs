@@ -109,7 +109,7 @@ pub(super) struct CaughtUp {
     pub owed: Vec<Reply>,
     /// Whether the command is not to be carried out.
     pub skip: bool,
-    /// The channel's active game between people, as read (issue 36: a
+    /// The channel's active game between people, as read (a
     /// move reads its game once).
     pub read: Option<GameRow>,
 }
@@ -143,6 +143,10 @@ impl GameService {
         )?;
         let (variant, number) = (start.variant, start.position);
         let game = start.game;
+        if options.fen.is_some() {
+            self.refuse_engine_oracle(loc, place, by, game.position())
+                .await?;
+        }
         if let Err(e) = self.inner.engine.check() {
             tracing::info!(error = %e, "no engine: computer refused");
             return Err(user("engine_unavailable", msg::engine_unavailable(loc)));
@@ -167,7 +171,8 @@ impl GameService {
         let (deadline_at, remind_at) = self
             .turn_times_for(&place.platform, &by.id, now, days)
             .await?;
-        // The engine's first move has a deadline too (issue 35.6).
+        // The engine's first move has a deadline too: an engine that never
+        // answers must not hold the game.
         let (row_deadline, row_remind) = if engine_first {
             engine_turn_times(now)
         } else {
@@ -441,6 +446,34 @@ impl GameService {
             place,
             msg::computer_draw_declined(loc, l.name(engine)),
         )])
+    }
+}
+
+impl GameService {
+    /// Refuses an engine game from `position` when it stands in one of the
+    /// caller's running games against a person: the engine's moves there
+    /// would be an oracle for that game (docs/RULES.md, fair play).
+    async fn refuse_engine_oracle(
+        &self,
+        loc: Locale,
+        place: &Place,
+        by: &Actor,
+        position: &crate::chess::Position,
+    ) -> Result<(), Failure> {
+        let running = self
+            .inner
+            .store
+            .active_games_of(&place.platform, &by.id)
+            .await?;
+        let standing = running.iter().any(|g| {
+            !is_engine_id(&g.white_id)
+                && !is_engine_id(&g.black_id)
+                && super::chess960::read_any_fen(&g.fen).is_ok_and(|p| &p == position)
+        });
+        if standing {
+            return Err(user("not_allowed", msg::engine_oracle_refused(loc)));
+        }
+        Ok(())
     }
 }
 

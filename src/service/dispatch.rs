@@ -277,9 +277,7 @@ impl GameService {
                 };
                 self.computer(loc, place, by, options, prefs.guild).await
             }
-            // ---- leagues
             Command::League(c) => self.league(loc, place, by, prefs.moderator, c).await,
-            // ---- premove
             Command::Premove { game, action } => self.premove(loc, place, by, game, action).await,
             Command::Note { game, text } => self.note(loc, place, by, game, text.as_deref()).await,
             // ---- puzzles
@@ -302,7 +300,7 @@ impl GameService {
             }
             Err(f) => replies.push(failure_reply(loc, place, f)),
         }
-        // ---- leagues: standings after league games that ended here.
+        // Standings after league games that ended here.
         self.after_league_games(&mut replies).await;
         self.apply_board_prefs(place, by, &mut replies[first..], requested_flip, known)
             .await;
@@ -311,7 +309,7 @@ impl GameService {
             // The computer is a player nobody can mention.
             r.mentions.retain(|a| !super::is_engine_id(&a.id));
         }
-        // ---- gaps: a symbol per kind of announcement (issue 29).
+        // A symbol per kind of announcement.
         super::announce::mark_announcements(&mut replies);
         replies
     }
@@ -359,7 +357,7 @@ impl GameService {
 
     /// [`GameService::locale_for`], and when that needs the channel's
     /// language, the board preferences read with it in the same statement
-    /// (issue 36): the command's pictures then need no read of their own.
+    /// once: the command's pictures then need no read of their own.
     async fn command_prefs(
         &self,
         place: &Place,
@@ -503,5 +501,5 @@ impl GameService {
         }
     }
 
-    // ---- pictures and summaries --------------------------------------
+    // Pictures and summaries.
 }

@@ -1,4 +1,4 @@
-//! Chess960 leagues (issue 33): a league created with `variant:chess960`
+//! Chess960 leagues: a league created with `variant:chess960`
 //! plays every game as Chess960, rated (when the league is) in the
 //! community's Chess960 pool like any 960 game.
 //!

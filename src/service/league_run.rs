@@ -4,12 +4,13 @@
 //! does), and the league games that a cancel or a withdrawal ends. The
 //! commands that lead there are in `leagues.rs`.
 
-use super::game::{Failure, GameService, Handled, from_ms, key, ms, reply, user};
+use super::game::{Failure, GameService, Handled, key, ms, reply, user};
+use super::league_places::{StartedGame, league_game_start};
 use super::league_table::{Table, pairings, table_of};
 use super::leagues::{
     LEAGUE_MIN_PLAYERS, actor, league_event, league_game_channel, league_place, started,
 };
-use super::{Actor, BoardImage, DueAnnouncement, Event, Reply, Subject, messages as msg};
+use super::{Actor, DueAnnouncement, Event, Reply, messages as msg};
 use crate::chess::{Color, Outcome, Termination};
 use crate::i18n::Locale;
 use crate::store::{LEAGUE_FINISHED, LEAGUE_OPEN, LEAGUE_RUNNING, LeagueRow, NewGame, StoreError};
@@ -28,7 +29,7 @@ impl GameService {
         let now = ms(self.now());
         let here = league_place(l);
         let cycles = usize::try_from(l.rounds).unwrap_or(1).clamp(1, 2);
-        // ---- gaps: a Chess960 league draws a position per pairing.
+        // A Chess960 league draws a position per pairing.
         let (rules, variant) = super::league960::league_rules(&l.rules);
         let table = pairings(players.len(), cycles);
         let positions = super::league960::draw_league_positions(variant, &table);
@@ -65,7 +66,13 @@ impl GameService {
                 },
             ));
         }
-        let ids = match self.inner.store.start_league(l.id, now, &games).await {
+        let clocked = !super::league_places::adapter_opens_places(&l.platform);
+        let ids = match self
+            .inner
+            .store
+            .start_league(l.id, now, &games, clocked)
+            .await
+        {
             Ok(ids) => ids,
             Err(StoreError::Stale) => return Err(started(loc, l)),
             Err(StoreError::Busy) => {
@@ -76,8 +83,10 @@ impl GameService {
             }
             Err(e) => return Err(e.into()),
         };
-        for (_, _, g) in &games {
-            self.note_due(g.remind_at);
+        if clocked {
+            for (_, _, g) in &games {
+                self.note_due(g.remind_at);
+            }
         }
         let mut lines = vec![msg::league_started(
             loc,
@@ -98,57 +107,35 @@ impl GameService {
         head.event = Some(league_event(l.id, &l.name, LEAGUE_RUNNING, &players));
         head.mentions = players.iter().map(actor).collect();
         let mut out = vec![head];
+        if !clocked {
+            // The adapter opens each game's place and posts its start there
+            // (`league_places.rs`); until then no clock runs.
+            return Ok(out);
+        }
         for ((number, _, g), id) in games.iter().zip(ids) {
             let mut place = here.clone();
             place.channel = league_game_channel(l.id, *number);
-            let mut r = reply(
+            out.push(league_game_start(
+                loc,
+                l,
                 &place,
-                msg::league_game_started(
-                    loc,
+                StartedGame {
                     id,
-                    &l.name,
-                    &g.white_name,
-                    &g.black_name,
-                    &msg::deadline(from_ms(g.deadline_at)),
-                ),
-            );
-            // ---- gaps: a Chess960 game names its position.
-            let number960 = g.start_position.and_then(|n| u32::try_from(n).ok());
-            if let Some(line) = super::chess960::start_line(loc, variant, number960) {
-                r.text.push('\n');
-                r.text.push_str(&line);
-            }
-            r.board = Some(BoardImage {
-                fen: g.start_fen.clone(),
-                last_move: None,
-                flip: false,
-                result: None,
-                names: Some([g.white_name.clone(), g.black_name.clone()]),
-                deadline: Some(msg::time_left(g.deadline_at - now)),
-                theme: crate::render::Theme::default(),
-                start_fen: None,
-            });
-            r.event = Some(Event::Start {
-                white: g.white_name.clone(),
-                black: g.black_name.clone(),
-                fen: g.start_fen.clone(),
-                variant: variant.is_chess960().then(|| variant.as_str().to_string()),
-                position: number960,
-                league: Some(l.id),
-            });
-            r.mentions = vec![
-                Actor {
-                    id: g.white_id.clone(),
-                    name: g.white_name.clone(),
+                    white: Actor {
+                        id: g.white_id.clone(),
+                        name: g.white_name.clone(),
+                    },
+                    black: Actor {
+                        id: g.black_id.clone(),
+                        name: g.black_name.clone(),
+                    },
+                    start_fen: g.start_fen.clone(),
+                    variant,
+                    position: g.start_position,
+                    deadline_at: g.deadline_at,
                 },
-                Actor {
-                    id: g.black_id.clone(),
-                    name: g.black_name.clone(),
-                },
-            ];
-            r.actions = vec![super::Action::Resign];
-            r.subject = Some(Subject::Game(id));
-            out.push(r);
+                now,
+            ));
         }
         Ok(out)
     }

@@ -28,6 +28,12 @@ use crate::store::{
 pub const LEAGUE_MIN_PLAYERS: usize = 3;
 /// Most players a league takes (16 players, double round robin: 240 games).
 pub const LEAGUE_MAX_PLAYERS: u32 = 16;
+/// Leagues one user may have open or running in a community at once.
+pub const LEAGUE_MAX_PER_CREATOR: i64 = 2;
+/// Leagues open or running in a community at once: three double round
+/// robins of 16 are 720 games, each a Discord thread kept open for weeks,
+/// below Discord's cap of about 1,000 active threads a server.
+pub const LEAGUE_MAX_PER_COMMUNITY: i64 = 3;
 /// Longest league name kept (longer ones are cut with `…`).
 pub const LEAGUE_NAME_CHARS: usize = 64;
 
@@ -47,7 +53,7 @@ pub enum LeagueCommand {
         rules: RulesMode,
         /// When it starts by itself: RFC 3339 or `YYYY-MM-DD HH:MM` (UTC).
         starts: Option<String>,
-        /// ---- gaps: Chess960 leagues (issue 33): every game in 960.
+        /// Chess960 leagues: every game in 960.
         variant: Variant,
     },
     Join {
@@ -179,6 +185,39 @@ impl GameService {
         }
     }
 
+    /// Refuses a new league beyond [`LEAGUE_MAX_PER_CREATOR`] for `by` or
+    /// [`LEAGUE_MAX_PER_COMMUNITY`] for the community of `place`: what one
+    /// user or server can make the bot create (threads, rooms, games) stays
+    /// bounded.
+    async fn refuse_over_league_caps(
+        &self,
+        loc: Locale,
+        place: &Place,
+        by: &Actor,
+    ) -> Result<(), Failure> {
+        let here = key(place);
+        let store = &self.inner.store;
+        let mine = store
+            .live_leagues(&here.platform, &here.guild, Some(&by.id))
+            .await?;
+        if mine >= LEAGUE_MAX_PER_CREATOR {
+            return Err(user(
+                "limit",
+                msg::league_creator_cap(loc, LEAGUE_MAX_PER_CREATOR),
+            ));
+        }
+        let all = store
+            .live_leagues(&here.platform, &here.guild, None)
+            .await?;
+        if all >= LEAGUE_MAX_PER_COMMUNITY {
+            return Err(user(
+                "limit",
+                msg::league_community_cap(loc, LEAGUE_MAX_PER_COMMUNITY),
+            ));
+        }
+        Ok(())
+    }
+
     /// The league a command means: by number (only a league of this
     /// channel), else the newest one of this channel in the wanted states
     /// (standings: the newest open or running one, else the last ended).
@@ -296,6 +335,7 @@ impl GameService {
                 }
             },
         };
+        self.refuse_over_league_caps(loc, place, by).await?;
         let new = NewLeague {
             place: key(place),
             name: name.clone(),
@@ -326,7 +366,6 @@ impl GameService {
             text.push('\n');
             text.push_str(&msg::league_starts_at(loc, &msg::deadline(from_ms(at))));
         }
-        // ---- gaps: Chess960 leagues
         if variant == Variant::Chess960 {
             text.push('\n');
             text.push_str(&msg::league_chess960(loc, i64::from(rounds)));

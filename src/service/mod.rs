@@ -31,10 +31,10 @@ mod records;
 mod settings;
 mod summaries;
 
+mod analyses;
 mod engine_deadline;
 mod guards;
 mod summary_outbox;
-mod analyses;
 
 mod puzzles;
 
@@ -44,6 +44,7 @@ mod league960;
 
 mod announce;
 pub mod help;
+mod league_places;
 mod league_run;
 mod notes;
 
@@ -55,6 +56,9 @@ pub use game::{ANNOUNCE_LEASE, DUE_BATCH, GameService, ServiceError, error_reply
 pub use premove::{MAX_NOTE_CHARS, MAX_PREMOVE_LINES, MAX_PREMOVE_PLIES, PremoveAction};
 pub use settings::{BoardPrefs, BoardView};
 
+pub use league_places::{
+    Binding, HeldLeagueGame, LEAGUE_BINDING_LEASE_MS, PreparedBinding, adapter_opens_places,
+};
 pub use league_table::{Score, StandingsRow, TableGame, TableRow, pairings, standings};
 pub use leagues::{
     LEAGUE_MAX_PLAYERS, LEAGUE_MIN_PLAYERS, LEAGUE_NAME_CHARS, LeagueCommand, LeagueEvent,

@@ -16,12 +16,12 @@ use chrono::{DateTime, Utc};
 
 use super::game::{DAY_MS, Failure, GameService, Handled, from_ms, lock, ms, reply, user};
 use super::play::{TypedMove, error_code_of};
-use super::records::community;
+use super::records::community_of;
 use super::{
     Actor, BoardImage, DEFAULT_DAILY_HOUR, DueAnnouncement, Event, Place, PuzzleDaily, Reply,
     messages as msg,
 };
-use crate::chess::{Color, Game, Move, Position, RulesMode};
+use crate::chess::{Color, Game, Move, RulesMode, Variant};
 use crate::engine::{Evaluation, GameAnalysis, PuzzleRules, find_puzzles, move_from_uci};
 use crate::i18n::Locale;
 use crate::store::{
@@ -55,18 +55,34 @@ impl Line {
 
 /// The side to move in a puzzle's position.
 fn solver_color(row: &PuzzleRow) -> Color {
-    Position::from_fen(&row.fen).map_or(Color::White, |p| p.turn())
+    super::chess960::read_any_fen(&row.fen).map_or(Color::White, |p| p.turn())
 }
 
 /// The game at a puzzle's position after the first `plies` moves of its
 /// solution; `None` for a puzzle that cannot be replayed.
 fn puzzle_game(row: &PuzzleRow, line: &Line, plies: usize) -> Option<Game> {
-    let mut game = Game::from_fen(&row.fen, RulesMode::House).ok()?;
-    for uci in line.uci.iter().take(plies) {
-        let m = move_from_uci(game.position(), uci)?;
-        game.play(m).ok()?;
-    }
-    Some(game)
+    // A puzzle keeps the position's FEN, not its variant: a Chess960
+    // position (X-FEN castling rights, a king-takes-rook castle in the
+    // line) replays only as Chess960, and one that replays as standard
+    // chess is the same puzzle in both.
+    [Variant::Standard, Variant::Chess960]
+        .into_iter()
+        .find_map(|variant| {
+            let game = Game::from_fen_variant(&row.fen, variant, RulesMode::House).ok()?;
+            let mut whole = game.clone();
+            for uci in &line.uci {
+                let m = move_from_uci(whole.position(), uci)?;
+                whole.play(m).ok()?;
+            }
+            Some(game)
+        })
+        .and_then(|mut game| {
+            for uci in line.uci.iter().take(plies) {
+                let m = move_from_uci(game.position(), uci)?;
+                game.play(m).ok()?;
+            }
+            Some(game)
+        })
 }
 
 /// The solution in the locale's notation.
@@ -80,7 +96,7 @@ fn line_text(l: Locale, line: &Line) -> String {
 
 /// The move that led to a puzzle's position, for the highlight.
 fn last_move_of(row: &PuzzleRow) -> Option<Move> {
-    let before = Position::from_fen(row.before_fen.as_deref()?).ok()?;
+    let before = super::chess960::read_any_fen(row.before_fen.as_deref()?).ok()?;
     move_from_uci(&before, row.last_uci.as_deref()?)
 }
 
@@ -203,7 +219,7 @@ impl GameService {
                     ply: p.ply as i64,
                     platform: row.platform.clone(),
                     guild: row.guild.clone(),
-                    community: community(&row.platform, &row.guild),
+                    community: community_of(&row.platform, &row.guild, &row.channel),
                     fen: p.fen.clone(),
                     last_uci: p.last_move.map(|m| m.uci()),
                     before_fen: before,
@@ -257,32 +273,43 @@ impl GameService {
         let store = &self.inner.store;
         let platform = place.platform.as_str();
         let record = store.puzzle_solver(platform, &by.id).await?;
+        let guild = place.guild.clone().unwrap_or_default();
+        let here = community_of(platform, &guild, &place.channel);
+        // The caller's open puzzle again, if it is from this community (a
+        // puzzle is shown only where its game was rated) and it replays.
         let mut open = None;
         if let Some(id) = record.current_puzzle
             && let Some(a) = store.puzzle_attempt(id, platform, &by.id).await?
             && a.state == ATTEMPT_OPEN
             && let Some(row) = store.puzzle(id).await?
+            && row.community == here
         {
-            open = Some((row, a.step));
+            let line = Line::of(&row);
+            let plies = usize::try_from(a.step * 2).unwrap_or(0);
+            if let Some(game) = puzzle_game(&row, &line, plies) {
+                open = Some((row, game));
+            }
         }
-        let (row, step) = match open {
+        let (row, game) = match open {
             Some(found) => found,
             None => {
-                let guild = place.guild.clone().unwrap_or_default();
                 let (row, _) = store
-                    .pick_puzzle(&community(platform, &guild), platform, &by.id)
+                    .pick_puzzle(&here, platform, &by.id)
                     .await?
                     .ok_or_else(|| user("no_puzzle", msg::puzzle_none(loc)))?;
-                (row, 0)
+                let line = Line::of(&row);
+                // Checked before it becomes anyone's puzzle: one that does
+                // not replay is never handed out.
+                let game = puzzle_game(&row, &line, 0).ok_or_else(|| {
+                    tracing::warn!(puzzle = row.id, "a stored puzzle does not replay");
+                    user("no_puzzle", msg::puzzle_none(loc))
+                })?;
+                (row, game)
             }
         };
         store
             .start_puzzle(row.id, platform, &by.id, &by.name, true, ms(self.now()))
             .await?;
-        let line = Line::of(&row);
-        let plies = usize::try_from(step * 2).unwrap_or(0);
-        let game = puzzle_game(&row, &line, plies)
-            .ok_or_else(|| user("no_puzzle", msg::puzzle_none(loc)))?;
         let solver = solver_color(&row);
         let own = row.solver_id == by.id && row.missed == 1;
         let mut r = reply(
@@ -359,6 +386,11 @@ impl GameService {
             .puzzle(target)
             .await?
             .ok_or_else(|| user("no_puzzle", msg::puzzle_none(loc)))?;
+        // Solved only in the community it belongs to.
+        let guild = place.guild.clone().unwrap_or_default();
+        if row.community != community_of(platform, &guild, &place.channel) {
+            return Err(user("no_puzzle", msg::puzzle_none(loc)));
+        }
         store
             .start_puzzle(row.id, platform, &by.id, &by.name, false, now)
             .await?;
@@ -510,7 +542,7 @@ impl GameService {
                         &place.platform,
                         &guild,
                         &place.channel,
-                        &community(&place.platform, &guild),
+                        &community_of(&place.platform, &guild, &place.channel),
                         i64::from(hour),
                         ms(next),
                         ms(now),

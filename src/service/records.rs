@@ -17,25 +17,17 @@ use super::game::{GameService, Handled, key, reply};
 /// Entries of `leaderboard`.
 const LEADERBOARD_SIZE: i64 = 10;
 
-/// The community whose ratings a game counts in: one Discord server; all
-/// of Matrix; the console.
-pub(super) fn community(platform: &str, guild: &str) -> String {
-    if platform == "discord" {
-        format!("discord:{guild}")
-    } else {
-        platform.to_string()
-    }
-}
-
-/// The community of a game or a command (issue 35.2): the server on
-/// Discord, the room on Matrix (the codebase knows no spaces), the whole
-/// platform elsewhere (the console). Ratings, leaderboards, stats and
-/// head-to-head scores never cross it.
+/// The community of a game or a command: the server on Discord (a
+/// direct-message channel on its own: DMs are never pooled across users),
+/// the room on Matrix (the codebase knows no spaces), the whole platform
+/// elsewhere (the console). Ratings, leaderboards, stats, head-to-head
+/// scores and puzzles never cross it; this is the one place that decides.
 pub(super) fn community_of(platform: &str, guild: &str, channel: &str) -> String {
-    if platform == "matrix" {
-        format!("matrix:{channel}")
-    } else {
-        community(platform, guild)
+    match platform {
+        "matrix" => format!("matrix:{channel}"),
+        "discord" if guild.is_empty() => format!("discord:dm:{channel}"),
+        "discord" => format!("discord:{guild}"),
+        _ => platform.to_string(),
     }
 }
 
@@ -43,8 +35,8 @@ pub(super) fn community_of(platform: &str, guild: &str, channel: &str) -> String
 /// [`community_of`]).
 pub(super) fn community_scope(platform: &str, guild: &str, channel: &str) -> CommunityScope {
     let (guild, channel) = match platform {
-        "discord" => (guild, ""),
-        "matrix" => ("", channel),
+        "discord" if !guild.is_empty() => (guild, ""),
+        "discord" | "matrix" => ("", channel),
         _ => ("", ""),
     };
     CommunityScope {
@@ -353,9 +345,8 @@ mod tests {
 
     #[test]
     fn discord_servers_are_communities_elsewhere_the_platform_is() {
-        assert_eq!(community("discord", "42"), "discord:42");
-        assert_eq!(community("matrix", "example.org"), "matrix");
-        assert_eq!(community("console", ""), "console");
+        assert_eq!(community_of("discord", "42", "c"), "discord:42");
+        assert_eq!(community_of("console", "", "general"), "console");
     }
 
     #[test]
@@ -368,6 +359,16 @@ mod tests {
         );
         assert_eq!(community_scope("matrix", "example.org", "!a:x").guild, "");
         assert_eq!(community_scope("discord", "42", "c").channel, "");
+    }
+
+    #[test]
+    fn discord_direct_messages_are_never_pooled_across_users() {
+        assert_eq!(community_of("discord", "", "dm-1"), "discord:dm:dm-1");
+        assert_ne!(
+            community_of("discord", "", "dm-1"),
+            community_of("discord", "", "dm-2")
+        );
+        assert_eq!(community_scope("discord", "", "dm-1").channel, "dm-1");
     }
 
     #[test]

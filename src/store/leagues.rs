@@ -294,8 +294,9 @@ impl Store {
     }
 
     /// Starts an open league: its state becomes `running` and every game
-    /// (`games`: number, cycle, the game) is inserted, in one transaction.
-    /// Returns the game ids in the order given.
+    /// (`games`: number, cycle, the game) is inserted, in one transaction;
+    /// with `clocked` false the games wait for their place without a clock
+    /// (see `league_places.rs`). Returns the game ids in the order given.
     ///
     /// # Errors
     /// [`StoreError::Stale`] when the league is no longer open (another
@@ -306,6 +307,7 @@ impl Store {
         id: i64,
         now: i64,
         games: &[(i64, i64, NewGame)],
+        clocked: bool,
     ) -> StoreResult<Vec<i64>> {
         let mut tx = self.pool.begin().await?;
         let done = query(
@@ -320,7 +322,7 @@ impl Store {
         }
         let mut ids = Vec::with_capacity(games.len());
         for (number, cycle, g) in games {
-            let game_id = insert_game_row(g, true, &mut *tx).await?;
+            let game_id = insert_game_row(g, clocked, &mut *tx).await?;
             query(
                 "insert into league_game (league_id, number, game_id, cycle) values (?, ?, ?, ?)",
             )

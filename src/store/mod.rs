@@ -21,26 +21,22 @@
 mod backend;
 mod backup;
 mod challenges;
+mod channel_board;
 mod comfort;
+mod community;
 mod deadlines;
 mod direct;
 mod games;
+mod league_places;
 mod leagues;
+mod next_player;
 mod outbox;
 mod prefs;
-mod ratings;
-// ---- hardening (issue 35): summaries exactly once, stored analysis
-mod community;
-mod summaries;
-// ---- premove
 mod premove;
-// ---- speed: the next player's side of a move in one statement
-mod next_player;
-// ---- puzzles
 mod puzzles;
+mod ratings;
 mod stats;
-// ---- pics: a channel's board orientation
-mod channel_board;
+mod summaries;
 
 pub use backend::{Backend, PoolConfig, numbered_placeholders, redact_url};
 use backend::{Pool, query};
@@ -49,21 +45,22 @@ pub use challenges::{CHALLENGE_TTL_MS, ChallengeRow, NewChallenge};
 pub use comfort::{NewVacation, VacationRow};
 pub use community::CommunityScope;
 pub use games::{GameRow, GameUpdate, MoveRow, NewGame, STATUS_ACTIVE, STATUS_FINISHED};
+pub use league_places::HeldLeagueGameRow;
 pub use leagues::{
     LEAGUE_CANCELLED, LEAGUE_FINISHED, LEAGUE_OPEN, LEAGUE_RUNNING, LeagueGameRow, LeaguePlayerRow,
     LeagueRow, NewLeague,
 };
+pub use next_player::NextPlayerRow;
 pub use outbox::{ANNOUNCE_END, ANNOUNCE_REMINDER, AnnouncementRow, ChallengeAnnouncementRow};
 pub use prefs::PlacePrefsRow;
-pub use ratings::{HeadToHead, RatingChange, RatingRow, RatingUpdate};
-pub use summaries::{ANNOUNCE_ANALYSIS, ANNOUNCE_SUMMARY, RECORD_SUMMARY_ENTRIES, SUMMARY_LEASE_MS};
-// ---- premove
-pub use next_player::NextPlayerRow;
 pub use premove::{Applied, LinesCheck, PremoveRow};
-// ---- puzzles
 pub use puzzles::{
     ATTEMPT_FAILED, ATTEMPT_OPEN, ATTEMPT_SOLVED, AttemptRow, DailyRow, NewPuzzle, PostRow,
     PuzzleAnnouncementRow, PuzzleRow, PuzzleSource, SolverRow,
+};
+pub use ratings::{HeadToHead, RatingChange, RatingRow, RatingUpdate};
+pub use summaries::{
+    ANNOUNCE_ANALYSIS, ANNOUNCE_SUMMARY, RECORD_SUMMARY_ENTRIES, SUMMARY_LEASE_MS,
 };
 
 /// Storage failures.

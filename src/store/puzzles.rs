@@ -451,7 +451,7 @@ impl Store {
         Ok(row.unwrap_or_default())
     }
 
-    // ---- the daily puzzle ---------------------------------------------
+    // The daily puzzle.
 
     /// Turns on (or moves) a channel's daily puzzle: posted at `hour` UTC,
     /// next at `next_at`.

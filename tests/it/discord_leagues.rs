@@ -1,5 +1,5 @@
-//! Leagues and Chess960 on the fake Discord, through serenity and poise
-//! (issues 31 and 33): a Chess960 league of three created, joined and
+//! Leagues and Chess960 on the fake Discord, through serenity and poise:
+//! a Chess960 league of three created, joined and
 //! started with the `league` subcommand group; each game opens its own
 //! thread named after its players and starts there from its own 960
 //! position; the games are played (moves typed in the threads) and
@@ -16,7 +16,7 @@ use crate::discord_e2e::{ALICE, BOB, CAROL, TOKEN, answer, connect, flags, opt};
 use crate::support::fake_discord::{CHANNEL_ID, EPHEMERAL, FakeDiscord, Sent, Who};
 
 /// Dispatches `/chess <group> <sub> options...` by `who` in `channel`.
-fn group(
+pub(crate) fn group(
     fake: &FakeDiscord,
     channel: u64,
     who: Who,
@@ -35,7 +35,7 @@ fn group(
 }
 
 /// A message's text: its content and its embeds' descriptions.
-fn content(m: &Value) -> String {
+pub(crate) fn content(m: &Value) -> String {
     let mut text = m["content"].as_str().unwrap_or_default().to_string();
     for e in m["embeds"].as_array().into_iter().flatten() {
         text.push('\n');

@@ -158,8 +158,12 @@ async fn play960(hs: Homeserver) -> anyhow::Result<()> {
         ensure!(pgn.contains(needle), "{needle} in {pgn}");
     }
 
-    // Rated in the Chess960 pool, not in the standard one.
+    // Rated in the Chess960 pool, not in the standard one. One's own stats
+    // are private: the room hears that they went to the direct room.
     say(&room, "!chess stats variant:chess960").await?;
+    watch.expect("m.notice", "direct message").await?;
+    let mut watch =
+        crate::matrix_e2e::direct_room_with_bot(&alice, &timeline, bot_id.as_str()).await?;
     let stats = watch.next().await?;
     ensure!(
         body(&stats).contains(&alice_name) && body(&stats).contains("Games: 1 (wins 1"),

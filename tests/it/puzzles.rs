@@ -279,7 +279,7 @@ async fn analysed_games_become_puzzles_solved_and_failed_privately() {
     let r = say_in(&svc, "g4", "gina", "/chess puzzle").await;
     assert_eq!(puzzle_of(&r).0, p2);
 
-    // ---- the daily puzzle
+    // The daily puzzle.
     let moderator = LocalePrefs {
         moderator: true,
         ..LocalePrefs::default()

@@ -428,6 +428,7 @@ engine-unavailable = There is no computer to play here: the chess engine (Stockf
 engine-no-answer = The computer could not answer just now (its chess engine is unavailable). Nothing is lost: if it owes a move, the game waits for it, and it tries again with the next command here, such as `/chess board`.
 
 computer-draw-declined = { $by } declines the draw: the computer agrees to one only after move 30, in a position it judges equal (within 0.3 pawns).
+engine-oracle-refused = I will not play the engine from that position: it stands in one of your running games, and the engine's moves there would play that game for you. Try it once the game is over.
 
 ## Correspondence comforts
 
@@ -555,6 +556,8 @@ time-ago = { $unit ->
 
 # ---- Matrix trust: a message the bot could not decrypt (told once).
 cannot-decrypt = I could not read your last message: your client did not share its encryption keys with my session. Verify me (or allow sending to unverified sessions in your client's security settings), then send the command again.
+answered-privately = I sent you my answer in a direct message (our direct room).
+no-private-room = My answer is private and I could not open a direct room with you: start a direct chat with me, then ask again.
 
 ## ---- chess960
 
@@ -594,6 +597,11 @@ league-left = { $player } left { $name }.
 league-too-few = { $name } needs at least 3 players to start; it has { $count }.
 league-start-postponed = { $name } did not start: it needs at least 3 players and has { $count }. It stays open; its creator or a moderator starts it with /chess league start.
 league-place-busy = { $name } could not start: a game is in the way.
+league-no-place = Game #{ $id } ({ $white } vs { $black }) has no place yet: I could not open its thread or room here (on Discord I need "Create Public Threads" and "Send Messages in Threads" in this channel). Its clock has not started; I keep trying every 20 minutes.
+league-creator-cap = You already have { $max } leagues open or running here: finish or cancel one before you create another.
+league-community-cap = This server already has { $max } leagues open or running: a new one can be created when one of them ends.
+league-needs-channel = Leagues run in a text or announcement channel: each game gets its own thread there. Create the league in such a channel.
+league-needs-threads = I cannot open threads here: a league needs the "Create Public Threads" and "Send Messages in Threads" permissions for me in this channel. Ask a moderator to grant them, then try again.
 league-started = { $name } (league { $id }) has started: { $n ->
         [one] { $n } player
        *[other] { $n } players

@@ -461,6 +461,7 @@ engine-unavailable = Aici nu se poate juca cu calculatorul: programul de șah (S
 engine-no-answer = Calculatorul nu a putut răspunde acum (programul de șah nu este disponibil). Nu se pierde nimic: dacă are de mutat, partida îl așteaptă, iar el încearcă din nou la următoarea comandă de aici, de exemplu `/chess board`.
 
 computer-draw-declined = { $by } refuză remiza: calculatorul o acceptă doar după mutarea 30, într-o poziție pe care o consideră egală (în limita a 0,3 pioni).
+engine-oracle-refused = Nu pornesc motorul din această poziție: ea stă într-una dintre partidele tale în curs, iar mutările motorului ți-ar juca partida. Încearcă după ce partida se termină.
 
 ## Comoditățile jocului prin corespondență
 
@@ -584,6 +585,8 @@ time-ago = acum { $unit ->
 
 # ---- Matrix trust: a message the bot could not decrypt (told once).
 cannot-decrypt = Nu am putut citi ultimul dumneavoastră mesaj: clientul dumneavoastră nu mi-a trimis cheile de criptare. Verificați-mă (sau permiteți trimiterea către sesiuni neverificate din setările de securitate ale clientului), apoi trimiteți din nou comanda.
+answered-privately = Ți-am trimis răspunsul într-un mesaj direct (camera noastră directă).
+no-private-room = Răspunsul meu e privat și nu am putut deschide o cameră directă cu tine: începe o conversație directă cu mine, apoi întreabă din nou.
 
 ## ---- chess960
 
@@ -622,6 +625,11 @@ league-left = { $player } a părăsit liga { $name }.
 league-too-few = Liga { $name } are nevoie de cel puțin 3 jucători ca să înceapă; are { $count }.
 league-start-postponed = Liga { $name } nu a început: are nevoie de cel puțin 3 jucători și are { $count }. Rămâne deschisă; creatorul sau un moderator o pornește cu /chess league start.
 league-place-busy = Liga { $name } nu a putut începe: o altă partidă stă în cale.
+league-no-place = Partida #{ $id } ({ $white } vs { $black }) nu are încă un loc: nu i-am putut deschide firul sau camera aici (pe Discord am nevoie de „Create Public Threads” și „Send Messages in Threads” în acest canal). Ceasul ei nu a pornit; reîncerc la fiecare 20 de minute.
+league-creator-cap = Ai deja { $max } ligi deschise sau în desfășurare aici: termină sau anulează una înainte să creezi alta.
+league-community-cap = Acest server are deja { $max } ligi deschise sau în desfășurare: una nouă poate fi creată când se termină una dintre ele.
+league-needs-channel = Ligile se joacă într-un canal de text sau de anunțuri: fiecare partidă primește acolo firul ei. Creează liga într-un astfel de canal.
+league-needs-threads = Nu pot deschide fire aici: o ligă are nevoie ca eu să am permisiunile „Create Public Threads” și „Send Messages in Threads” în acest canal. Roagă un moderator să le acorde, apoi încearcă din nou.
 league-started = Liga { $name } (liga { $id }) a început: { $n ->
         [one] { $n } jucător
         [few] { $n } jucători

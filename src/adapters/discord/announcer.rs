@@ -57,11 +57,7 @@ pub async fn run(
         // take seconds a game, and the round's later announcements must not
         // outlive their lease (another process would post them again).
         let mut follow_ups = Vec::new();
-        for mut due in claimed {
-            // ---- leagues: a league that started at its time opens the
-            // threads of its games.
-            let replies = std::mem::take(&mut due.replies);
-            due.replies = super::league::open_league_threads(&*http, &service, replies).await;
+        for due in claimed {
             for reply in &due.replies {
                 if let Err(e) = poster.post(reply).await {
                     tracing::warn!(
@@ -76,6 +72,14 @@ pub async fn run(
             // another round post it again.
             service.ack_due(&due).await;
             follow_ups.extend(due.replies.into_iter().filter_map(|r| r.follow_up));
+        }
+        // League games waiting for their thread: those of a league that
+        // started at its time this round, and those a crash, a refused
+        // permission or another process left (each claimed by one process).
+        for reply in super::league::bind_league_games(&poster).await {
+            if let Err(e) = poster.post(&reply).await {
+                tracing::warn!(error = %e, "could not post a league game's start");
+            }
         }
         // Each summary is its own outbox entry, acknowledged once posted.
         for work in &follow_ups {

@@ -51,6 +51,26 @@ pub struct DiscordArgs {
     /// Register commands in this guild only (instant, for development).
     #[arg(long, env = "DISCORD_GUILD_ID")]
     pub guild_id: Option<u64>,
+    /// The bot token: from `DISCORD_TOKEN` or `DISCORD_TOKEN_FILE` (hidden:
+    /// a token on a command line would show in the process list). Read
+    /// here rather than from the environment, so a token from a file is
+    /// never put into the environment that child processes inherit.
+    #[arg(
+        long = "discord-token",
+        env = "DISCORD_TOKEN",
+        hide = true,
+        hide_env_values = true
+    )]
+    pub token: Option<String>,
+    /// The shared REST proxy (`DISCORD_HTTP_PROXY`, see "Running at scale"
+    /// in README).
+    #[arg(
+        long = "discord-http-proxy",
+        env = "DISCORD_HTTP_PROXY",
+        hide = true,
+        hide_env_values = true
+    )]
+    pub http_proxy: Option<String>,
 }
 
 /// Connects to Discord and serves until Ctrl-C / SIGTERM.
@@ -75,7 +95,7 @@ pub async fn run(args: DiscordArgs) -> anyhow::Result<()> {
 /// # Errors
 /// As [`run`].
 pub async fn run_in(args: DiscordArgs, process: &crate::lifecycle::Process) -> anyhow::Result<()> {
-    let token = token::check_token(std::env::var("DISCORD_TOKEN").ok().as_deref())?;
+    let token = token::check_token(args.token.as_deref())?;
     let guild = match args.guild_id {
         Some(0) => anyhow::bail!("DISCORD_GUILD_ID must be a server id, not 0"),
         Some(id) => Some(serenity::GuildId::new(id)),
@@ -98,7 +118,7 @@ pub async fn run_in(args: DiscordArgs, process: &crate::lifecycle::Process) -> a
         guild,
         service,
         shards,
-        proxy: scale::proxy_from_env(),
+        proxy: scale::proxy_from(args.http_proxy.as_deref()),
         shutdown: Box::pin(async move {
             stop.shutdown.triggered().await;
             stop.stopping();

@@ -103,11 +103,11 @@ impl Shards {
     }
 }
 
-/// The REST base URL from `DISCORD_HTTP_PROXY` (unset or empty: none).
+/// The REST base URL from the `DISCORD_HTTP_PROXY` setting (unset or
+/// empty: none).
 #[must_use]
-pub fn proxy_from_env() -> Option<String> {
-    std::env::var("DISCORD_HTTP_PROXY")
-        .ok()
+pub fn proxy_from(setting: Option<&str>) -> Option<String> {
+    setting
         .map(|v| v.trim().trim_end_matches('/').to_string())
         .filter(|v| !v.is_empty())
 }

@@ -11,102 +11,187 @@
 //! the league's room nor the deadlines. Correspondence clocks count days:
 //! a game whose room comes a few minutes late loses nothing.
 //!
+//! League rooms count against the bot's room cap, and the bot leaves a
+//! league game's room once the game is over (its result and summary
+//! posted). A league game has no clock until it is in its room: the games wait in
+//! the database (see `service::league_places`), so a restart, or another
+//! process on the same database, opens the rooms a crash left unopened.
 //! A room that cannot be created at all (the server refuses for good, or
-//! keeps refusing for the SDK's 15 minutes of retries) leaves the game's
-//! start posted in the league's room, and the game is moved there when no
-//! other game runs in it (one game per room stays the rule); a further
-//! such game stays where it was, unreachable (logged).
+//! keeps refusing for the SDK's 15 minutes of retries) has the game moved
+//! to the league's room when no other game runs in it (one game per room
+//! stays the rule); a further such game waits without a clock, the league's
+//! room is told once, and it is tried again later.
 
 use std::sync::Arc;
 
 use matrix_sdk::ruma::OwnedUserId;
 use matrix_sdk::ruma::api::client::room::create_room::v3::Request as CreateRoom;
 
-use super::Bot;
-use crate::i18n::{CommandStyle, with_command_style};
-use crate::service::{Event, Place, Reply, messages as msg};
+use super::PLATFORM;
+use super::{Bot, limits};
+use crate::i18n::{CommandStyle, Locale, with_command_style};
+use crate::service::{Binding, Event, HeldLeagueGame, Place, Reply, messages as msg};
 
-/// Whether `r` is the start of a league game still at its placeholder
-/// place (which needs a room).
-fn needs_room(r: &Reply) -> bool {
-    matches!(
-        &r.event,
-        Some(Event::Start {
-            league: Some(_),
-            ..
-        })
-    ) && r.place.channel.starts_with("league-")
+/// Whether `replies` hold the start of a league (whose games then wait
+/// for their rooms).
+fn starts_a_league(replies: &[Reply]) -> bool {
+    replies
+        .iter()
+        .any(|r| matches!(&r.event, Some(Event::League(l)) if l.state == "running"))
 }
 
 impl Bot {
-    /// Takes the starts of the league games that a league start among
-    /// `replies` created out of them, and opens those games' rooms in the
-    /// background (each start is posted in its room once it exists); the
-    /// other replies are returned, to be posted as usual.
+    /// After a command: when it started a league, opens its games' rooms
+    /// in the background (see [`Bot::bind_league_rooms`]); `replies` are
+    /// returned to be posted as usual.
     pub(super) fn open_league_rooms(self: &Arc<Self>, replies: Vec<Reply>) -> Vec<Reply> {
-        let Some(parent) = replies.iter().find_map(|r| match &r.event {
-            Some(Event::League(l)) if l.state == "running" => Some(r.place.clone()),
-            _ => None,
-        }) else {
-            return replies;
-        };
-        let (starts, rest): (Vec<Reply>, Vec<Reply>) = replies.into_iter().partition(needs_room);
-        if starts.is_empty() {
-            return rest;
+        if starts_a_league(&replies) {
+            self.bind_league_rooms();
+        }
+        replies
+    }
+
+    /// Opens, in the background and one after another, the rooms of the
+    /// league games waiting for one (a league just started, or games a
+    /// crash, a refusal or another process left): each start is posted in
+    /// its room once the game is there. At most one such opener runs in a
+    /// process; the claims keep two processes from opening a room twice.
+    pub(super) fn bind_league_rooms(self: &Arc<Self>) {
+        if self
+            .league_rooms_opening
+            .swap(true, std::sync::atomic::Ordering::AcqRel)
+        {
+            return;
         }
         let bot = Arc::clone(self);
         let mut workers = self
             .workers
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        // Earlier leagues' finished openers leave the set.
+        // Earlier finished openers leave the set.
         while workers.try_join_next().is_some() {}
         workers.spawn(with_command_style(CommandStyle::Bang, async move {
-            for mut start in starts {
-                start.place = bot.open_league_room(&parent, &start).await;
-                bot.post(&start, None).await;
+            loop {
+                let held = match bot.service.held_league_games(PLATFORM).await {
+                    Ok(h) => h,
+                    Err(e) => {
+                        tracing::error!(error = %e, "loading league games waiting for a room failed");
+                        Vec::new()
+                    }
+                };
+                if held.is_empty() {
+                    break;
+                }
+                for game in held {
+                    for reply in bot.bind_league_room(&game).await {
+                        bot.post(&reply, None).await;
+                    }
+                }
             }
+            bot.league_rooms_opening
+                .store(false, std::sync::atomic::Ordering::Release);
         }));
-        rest
     }
 
-    /// Creates the room of the league game whose start is `r`, invites its
-    /// players and moves the game there: the game's place. Failing that,
-    /// the league's room `parent` (the game moved there if it is free).
-    async fn open_league_room(&self, parent: &Place, r: &Reply) -> Place {
-        let (white, black) = match &r.event {
-            Some(Event::Start { white, black, .. }) => (white.clone(), black.clone()),
-            _ => return parent.clone(),
-        };
+    /// Creates the room of held league game `game`, invites its players,
+    /// posts the game's start there and moves the game there, which starts
+    /// its clock. Failing a room, the league's room when no other game
+    /// runs in it; failing that, the game keeps waiting without a clock
+    /// (the returned notice tells the league's room once) and is tried
+    /// again when its claim runs out.
+    async fn bind_league_room(&self, game: &HeldLeagueGame) -> Vec<Reply> {
+        let loc = self
+            .service
+            .channel_locale(&game.league_place)
+            .await
+            .unwrap_or(Locale::En);
         let mut request = CreateRoom::new();
-        request.name = Some(msg::thread_name(r.locale, &white, &black));
-        request.invite = r
-            .mentions
+        request.name = Some(msg::thread_name(loc, &game.white.name, &game.black.name));
+        request.invite = [&game.white, &game.black]
             .iter()
             .filter_map(|a| OwnedUserId::try_from(a.id.as_str()).ok())
             .collect();
-        let from = r.place.clone();
-        let to = match self.client.create_room(request).await {
-            Ok(room) => Place {
-                platform: from.platform.clone(),
-                guild: from.guild.clone(),
+        // League rooms count against the bot's room cap like invites do.
+        let room_allowed =
+            limits::room_cap_allows(self.client.joined_rooms().len(), self.max_rooms);
+        let created = if room_allowed {
+            self.client
+                .create_room(request)
+                .await
+                .map_err(|e| e.to_string())
+        } else {
+            Err(format!(
+                "the bot is in {} rooms (MATRIX_MAX_ROOMS)",
+                self.max_rooms
+            ))
+        };
+        let to = match created {
+            Ok(room) => Some(Place {
+                platform: game.placeholder.platform.clone(),
+                guild: game.placeholder.guild.clone(),
                 channel: room.room_id().to_string(),
-            },
+            }),
             Err(e) => {
-                tracing::warn!(error = %e, game = from.channel.as_str(), "no room for a league game; trying the league's room");
-                parent.clone()
+                tracing::warn!(error = %e, game = game.game, "no room for a league game; trying the league's room");
+                let free = !self.service.has_active_game(&game.league_place).await;
+                free.then(|| game.league_place.clone())
             }
         };
-        match self.service.rebind_channel(&from, &to).await {
-            Ok(true) => to,
-            outcome => {
-                tracing::warn!(
-                    ?outcome,
-                    game = from.channel.as_str(),
-                    room = to.channel.as_str(),
-                    "could not move a league game to its room; its start goes to the league's room"
-                );
-                parent.clone()
+        let failed = || async {
+            match self.service.league_place_failed(game).await {
+                Ok(notice) => notice.into_iter().collect(),
+                Err(e) => {
+                    tracing::error!(error = %e, "recording a league room failure failed");
+                    Vec::new()
+                }
+            }
+        };
+        let Some(to) = to else {
+            return failed().await;
+        };
+        let prepared = match self.service.prepare_league_binding(game, &to).await {
+            Ok(Some(p)) => p,
+            Ok(None) => return Vec::new(),
+            Err(e) => {
+                tracing::error!(error = %e, game = game.game, "preparing a league game's start failed");
+                return Vec::new();
+            }
+        };
+        // The start first: the clock runs only once the players were told
+        // where the game is.
+        self.post(&prepared.start, None).await;
+        match self.service.bind_league_game(game, &prepared).await {
+            Ok(Binding::Bound | Binding::Gone) => Vec::new(),
+            Ok(Binding::PlaceBusy) => failed().await,
+            Err(e) => {
+                tracing::error!(error = %e, game = game.game, "moving a league game to its room failed");
+                Vec::new()
+            }
+        }
+    }
+}
+
+impl Bot {
+    /// Leaves the rooms of league games that `replies` ended (after their
+    /// result and summary are posted): a league room serves one game, and
+    /// rooms the bot stays in count against its cap.
+    pub(super) async fn leave_finished_league_rooms(&self, replies: &[Reply]) {
+        for r in replies {
+            if !matches!(r.event, Some(Event::End { .. })) || r.place.platform != PLATFORM {
+                continue;
+            }
+            if !self.service.finished_league_place(&r.place).await {
+                continue;
+            }
+            let Some(room) = matrix_sdk::ruma::RoomId::parse(&r.place.channel)
+                .ok()
+                .and_then(|id| self.client.get_room(&id))
+            else {
+                continue;
+            };
+            tracing::info!(room = %room.room_id(), "a league game's room is done; leaving");
+            if let Err(e) = room.leave().await {
+                tracing::warn!(error = %e, room = %room.room_id(), "could not leave a league room");
             }
         }
     }
@@ -115,34 +200,35 @@ impl Bot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::service::error_reply;
+    use crate::service::{LeagueEvent, error_reply};
 
-    fn start(channel: &str, league: Option<i64>) -> Reply {
+    fn with_event(event: Option<Event>) -> Reply {
         let place = Place {
             platform: "matrix".into(),
             guild: Some("hs".into()),
-            channel: channel.into(),
+            channel: "!room:hs".into(),
         };
         let mut r = error_reply(&place, "x", String::new());
-        r.event = Some(Event::Start {
-            white: "a".into(),
-            black: "b".into(),
-            fen: String::new(),
-            variant: None,
-            position: None,
-            league,
-        });
+        r.event = event;
         r
     }
 
+    fn league(state: &str) -> Option<Event> {
+        Some(Event::League(LeagueEvent {
+            league: 3,
+            name: "Cup".into(),
+            state: state.into(),
+            players: Vec::new(),
+        }))
+    }
+
     #[test]
-    fn only_league_starts_at_their_placeholder_need_a_room() {
-        assert!(needs_room(&start("league-3-7", Some(3))));
-        // Already moved to its room, or not a league game.
-        assert!(!needs_room(&start("!room:hs", Some(3))));
-        assert!(!needs_room(&start("!room:hs", None)));
-        let mut other = start("league-3-7", Some(3));
-        other.event = None;
-        assert!(!needs_room(&other));
+    fn only_a_league_that_starts_opens_rooms() {
+        assert!(starts_a_league(&[
+            with_event(None),
+            with_event(league("running"))
+        ]));
+        assert!(!starts_a_league(&[with_event(league("open"))]));
+        assert!(!starts_a_league(&[with_event(None)]));
     }
 }

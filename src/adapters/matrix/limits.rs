@@ -26,14 +26,17 @@ pub enum RoomFate {
     Forget,
 }
 
-/// The fate of a room the bot is joined to, with `joined_members` members
-/// (the bot included; 0 when the count is unknown), or was removed from.
+/// The fate of a room the bot is joined to, with `others` people other
+/// than the bot joined or invited (`None` when the members cannot be
+/// read), and whether a game of the bot's runs there; or of a room the bot
+/// was removed from. A room whose game runs is never left (its players may
+/// come back to it); an unknown member list is no reason to leave.
 #[must_use]
-pub fn room_fate(still_joined: bool, joined_members: u64) -> RoomFate {
-    match (still_joined, joined_members) {
-        (false, _) => RoomFate::Forget,
-        (true, 1) => RoomFate::Leave,
-        (true, _) => RoomFate::Stay,
+pub fn room_fate(still_joined: bool, others: Option<usize>, game_runs: bool) -> RoomFate {
+    match (still_joined, others, game_runs) {
+        (false, _, _) => RoomFate::Forget,
+        (true, Some(0), false) => RoomFate::Leave,
+        (true, _, _) => RoomFate::Stay,
     }
 }
 
@@ -185,12 +188,15 @@ mod tests {
 
     #[test]
     fn the_bot_leaves_rooms_where_it_is_alone_and_forgets_rooms_it_was_kicked_from() {
-        assert_eq!(room_fate(true, 1), RoomFate::Leave);
-        // An unknown count (0) is no reason to leave.
-        assert_eq!(room_fate(true, 0), RoomFate::Stay);
-        assert_eq!(room_fate(true, 2), RoomFate::Stay);
-        assert_eq!(room_fate(false, 5), RoomFate::Forget);
-        assert_eq!(room_fate(false, 0), RoomFate::Forget);
+        assert_eq!(room_fate(true, Some(0), false), RoomFate::Leave);
+        // Unknown members are no reason to leave.
+        assert_eq!(room_fate(true, None, false), RoomFate::Stay);
+        // Someone joined or only invited (a new league room): stay.
+        assert_eq!(room_fate(true, Some(1), false), RoomFate::Stay);
+        // A room whose game runs is never left.
+        assert_eq!(room_fate(true, Some(0), true), RoomFate::Stay);
+        assert_eq!(room_fate(false, Some(5), true), RoomFate::Forget);
+        assert_eq!(room_fate(false, None, false), RoomFate::Forget);
     }
 
     fn limiter() -> RateLimiter {

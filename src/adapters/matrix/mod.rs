@@ -27,17 +27,15 @@
 
 mod commands;
 pub mod format;
-// ---- leagues
 mod league;
 pub mod limits;
 mod queue;
 mod rooms;
 pub mod send;
 mod session;
+pub mod store_secret;
 mod sync;
 pub mod trust;
-// ---- hardening (issue 35.3)
-pub mod store_secret;
 
 use queue::*;
 use rooms::*;
@@ -380,7 +378,14 @@ pub async fn serve(
     // is logged and the bot plays on with clients that share room keys
     // with unverified devices.
     match trust::establish(&client, &cfg.trust).await {
-        Ok(report) => tracing::info!(?report, "the bot's Matrix identity is set up"),
+        Ok(report) if report.device_cross_signed => {
+            tracing::info!(?report, "the bot's Matrix identity is set up");
+        }
+        Ok(report) => tracing::error!(
+            ?report,
+            "the bot's device is not signed by its own identity: clients show it unverified \
+             (README, Matrix: the recovery steps)"
+        ),
         Err(e) => tracing::error!(error = %e, "the bot's device is not cross-signed"),
     }
     trust::handle_verification_requests(&client, cfg.trust.accept_verification);
@@ -396,6 +401,8 @@ pub async fn serve(
         progress: tokio::sync::Mutex::new(Progress::default()),
         rooms: std::sync::Mutex::new(RoomQueues::new()),
         workers: std::sync::Mutex::new(tokio::task::JoinSet::new()),
+        league_rooms_opening: std::sync::atomic::AtomicBool::new(false),
+        direct_rooms: tokio::sync::Mutex::new(std::collections::HashMap::new()),
         told_undecryptable: std::sync::Mutex::new(std::collections::HashSet::new()),
     });
 
@@ -467,6 +474,12 @@ pub(crate) struct Bot {
     /// Each room's queue, and the room workers.
     pub(super) rooms: std::sync::Mutex<RoomQueues>,
     pub(super) workers: std::sync::Mutex<tokio::task::JoinSet<()>>,
+    /// Whether a league room opener runs (see `league.rs`).
+    pub(super) league_rooms_opening: std::sync::atomic::AtomicBool,
+    /// The direct rooms this process opened, by user (see `send.rs`); the
+    /// lock also keeps two answers from opening two rooms for one user.
+    pub(super) direct_rooms:
+        tokio::sync::Mutex<std::collections::HashMap<OwnedUserId, matrix_sdk::ruma::OwnedRoomId>>,
     /// (room, sender) told that their messages cannot be decrypted.
     pub(super) told_undecryptable:
         std::sync::Mutex<std::collections::HashSet<(matrix_sdk::ruma::OwnedRoomId, OwnedUserId)>>,

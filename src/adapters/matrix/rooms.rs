@@ -1,13 +1,15 @@
 //! Room policy: which invites the bot accepts (allowed servers, the room
-//! cap), what counts as its own join, and leaving rooms where it is alone
-//! or forgetting those it was kicked from.
+//! cap), what counts as its own join, and leaving rooms where no one else
+//! is joined or invited and no game runs (read from the member list, not
+//! the sync summary's count, which only lazy loading fills in), or
+//! forgetting those it was kicked from.
 
 use std::time::Duration;
 
 use matrix_sdk::ruma::UserId;
 use matrix_sdk::ruma::events::AnySyncTimelineEvent;
 use matrix_sdk::ruma::serde::Raw;
-use matrix_sdk::{Room, RoomState, sync::SyncResponse};
+use matrix_sdk::{Room, RoomMemberships, RoomState, sync::SyncResponse};
 
 use super::*;
 
@@ -102,19 +104,31 @@ impl Bot {
     /// or banned from (or left).
     pub(super) async fn tidy_rooms(&self, response: &SyncResponse) {
         for (room_id, update) in &response.rooms.joined {
-            let members_changed = update
+            // Only someone else's departure (a leave, a declined invite, a
+            // kick or ban) can leave the bot alone: a room it just created
+            // shows its own join in one sync and the invites it sent in the
+            // next, and must not be left in between.
+            let someone_left = update
                 .timeline
                 .events
                 .iter()
-                .any(|e| is_member_event(e.raw()));
-            if !members_changed {
+                .any(|e| is_departure(e.raw(), &self.me));
+            if !someone_left {
                 continue;
             }
             let Some(room) = self.client.get_room(room_id) else {
                 continue;
             };
-            if limits::room_fate(true, room.joined_members_count()) == limits::RoomFate::Leave {
-                tracing::info!(room = %room_id, "everyone else left; leaving");
+            let me = self.client.user_id();
+            let others = room
+                .members(RoomMemberships::JOIN | RoomMemberships::INVITE)
+                .await
+                .map_err(|e| tracing::warn!(error = %e, room = %room_id, "room members unknown"))
+                .ok()
+                .map(|m| m.iter().filter(|m| Some(m.user_id()) != me).count());
+            let game_runs = self.service.has_active_game(&self.place(room_id)).await;
+            if limits::room_fate(true, others, game_runs) == limits::RoomFate::Leave {
+                tracing::info!(room = %room_id, "no one else in the room and no game; leaving");
                 if let Err(e) = room.leave().await {
                     tracing::warn!(error = %e, room = %room_id, "could not leave");
                     continue;
@@ -137,10 +151,45 @@ impl Bot {
     }
 }
 
-/// Whether a timeline event is an `m.room.member` event.
-fn is_member_event(raw: &Raw<AnySyncTimelineEvent>) -> bool {
-    raw.get_field::<String>("type")
-        .ok()
-        .flatten()
-        .is_some_and(|t| t == "m.room.member")
+/// Whether a timeline event is someone other than `me` leaving the room
+/// (or being removed from it, or declining an invite).
+pub(super) fn is_departure(raw: &Raw<AnySyncTimelineEvent>, me: &UserId) -> bool {
+    let Ok(p) = raw.deserialize_as_unchecked::<MemberPeek>() else {
+        return false;
+    };
+    p.kind == "m.room.member"
+        && p.state_key.as_deref().is_some_and(|k| k != me.as_str())
+        && p.content
+            .and_then(|c| c.membership)
+            .is_some_and(|m| m == "leave" || m == "ban")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn member(state_key: &str, membership: &str) -> Raw<AnySyncTimelineEvent> {
+        let json = serde_json::json!({
+            "type": "m.room.member",
+            "state_key": state_key,
+            "sender": state_key,
+            "event_id": "$e",
+            "origin_server_ts": 1,
+            "content": { "membership": membership },
+        });
+        Raw::from_json(serde_json::value::to_raw_value(&json).expect("json"))
+    }
+
+    #[test]
+    fn only_someone_elses_departure_can_leave_the_bot_alone() {
+        let me = UserId::parse("@bot:hs").expect("user id");
+        assert!(is_departure(&member("@alice:hs", "leave"), &me));
+        assert!(is_departure(&member("@alice:hs", "ban"), &me));
+        // A room the bot just made: its own join, then its invites.
+        assert!(!is_departure(&member("@bot:hs", "join"), &me));
+        assert!(!is_departure(&member("@alice:hs", "invite"), &me));
+        assert!(!is_departure(&member("@alice:hs", "join"), &me));
+        // Its own leave is not someone else's.
+        assert!(!is_departure(&member("@bot:hs", "leave"), &me));
+    }
 }

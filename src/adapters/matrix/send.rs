@@ -1,6 +1,8 @@
 //! Sending the service's replies into Matrix rooms: text as `m.text` with
-//! mention pills for the players the reply names, errors as `m.notice`
-//! replying to the command, boards as uploaded `m.image` (the text board as
+//! mention pills for the players the reply names, private answers (errors,
+//! personal listings, notes, conditional moves) as `m.notice` in the direct
+//! room with their reader (in a room shared with others, only a notice
+//! that the answer went there, replying to the command), boards as uploaded `m.image` (the text board as
 //! the body), PGNs as uploaded `m.file`. In an end-to-end encrypted room
 //! the SDK encrypts every event and the files are uploaded encrypted (the
 //! key travels inside the encrypted event). Send failures are logged, not
@@ -8,7 +10,6 @@
 
 use std::sync::Arc;
 
-use matrix_sdk::Room;
 use matrix_sdk::ruma::events::Mentions;
 use matrix_sdk::ruma::events::relation::Thread;
 use matrix_sdk::ruma::events::room::message::{
@@ -17,12 +18,13 @@ use matrix_sdk::ruma::events::room::message::{
 };
 use matrix_sdk::ruma::events::room::{ImageInfo, MediaSource};
 use matrix_sdk::ruma::{OwnedUserId, RoomId, UInt, UserId};
+use matrix_sdk::{Room, RoomMemberships};
 
 use super::format;
 use super::{Bot, Origin, PLATFORM};
 use crate::render::Renderer;
 use crate::service::{
-    Attachment, AttachmentKind, BoardImage, Event, Reply, board_spec, messages as msg,
+    Attachment, AttachmentKind, BoardImage, Event, Place, Reply, board_spec, messages as msg,
 };
 
 /// Width of board pictures.
@@ -68,7 +70,7 @@ fn matrix_mentions(reply: &Reply) -> Vec<(String, String)> {
 pub const MAX_TEXT_BYTES: usize = 24 * 1024;
 
 /// A reply's text within [`MAX_TEXT_BYTES`]: whole lines, then "…and N
-/// more" (issue 35.8).
+/// more", so a long listing is cut, not refused.
 #[must_use]
 pub fn fitted_text(reply: &Reply) -> String {
     msg::fit_lines(reply.locale, &reply.text, MAX_TEXT_BYTES, str::len)
@@ -159,10 +161,27 @@ impl Bot {
         };
         // Replies and threads only within the command's own room.
         let origin = origin.filter(|o| o.room == room.room_id());
+        // Matrix has no ephemeral messages: what the service marks private
+        // goes where its reader alone can read it.
+        if reply.ephemeral && reply.place.direct_user().is_none() {
+            let Some(o) = origin else {
+                tracing::warn!(room = %room.room_id(), "a private reply without its reader, skipped");
+                return;
+            };
+            if !self.private_with(&room, &o.sender).await {
+                return Box::pin(self.post_privately(reply, &room, o)).await;
+            }
+        }
+        self.post_in(&room, reply, origin).await;
+    }
+
+    /// Posts `reply` into `room` (a command's `origin` when it was sent
+    /// there): its text, board and files.
+    async fn post_in(&self, room: &Room, reply: &Reply, origin: Option<&Origin>) {
         if let Some(Event::Pgn { pgn }) = &reply.event
             && !pgn.is_empty()
         {
-            self.send_pgn(&room, pgn, origin).await;
+            self.send_pgn(room, pgn, origin).await;
             return;
         }
         // Deadlines read "(in 2 days)" beside their UTC time, and the
@@ -181,10 +200,10 @@ impl Bot {
             tracing::warn!(error = %e, room = %room.room_id(), "could not send a reply");
         }
         if let Some(board) = &reply.board {
-            self.send_board(&room, board, origin).await;
+            self.send_board(room, board, origin).await;
         }
         for file in &reply.files {
-            self.send_attachment(&room, file, origin).await;
+            self.send_attachment(room, file, origin).await;
         }
     }
 
@@ -202,6 +221,7 @@ impl Bot {
                 self.service.ack_follow_up(work).await;
             }
         }
+        self.leave_finished_league_rooms(replies).await;
     }
 
     /// Uploads a summary's card or GIF as `m.image`, a PGN as `m.file`.
@@ -245,6 +265,55 @@ impl Bot {
         }
     }
 
+    /// Whether only the bot and `user` are in `room` (joined or invited):
+    /// there a private answer may stay. Unknown members count as others.
+    async fn private_with(&self, room: &Room, user: &UserId) -> bool {
+        match room.members(RoomMemberships::ACTIVE).await {
+            Ok(members) => members
+                .iter()
+                .all(|m| m.user_id() == user || Some(m.user_id()) == self.client.user_id()),
+            Err(e) => {
+                tracing::warn!(error = %e, room = %room.room_id(), "room members unknown; answering privately");
+                false
+            }
+        }
+    }
+
+    /// Posts private `reply` to the command `origin` in the direct room
+    /// with its sender, and tells the command's room (a notice replying to
+    /// the command) that the answer went there, or that no direct room
+    /// could be opened: the room sees nothing of the answer itself.
+    async fn post_privately(&self, reply: &Reply, room: &Room, origin: &Origin) {
+        let sender = origin.sender.as_str();
+        let delivered = match self.direct_room(sender).await {
+            Some(dm) => {
+                let mut private = reply.clone();
+                private.place = Place::direct(PLATFORM, sender);
+                private.fallback = None;
+                self.post_in(&dm, &private, None).await;
+                true
+            }
+            None => false,
+        };
+        let text = if delivered {
+            msg::answered_privately(reply.locale)
+        } else {
+            msg::no_private_room(reply.locale)
+        };
+        let mut notice = reply.clone();
+        notice.text = text;
+        notice.board = None;
+        notice.files = Vec::new();
+        notice.event = None;
+        notice.link = None;
+        if let Err(e) = room
+            .send(threaded(text_content(&notice, Some(origin)), Some(origin)))
+            .await
+        {
+            tracing::warn!(error = %e, room = %room.room_id(), "could not send a reply");
+        }
+    }
+
     /// The direct room with `user`: the first one the bot shares with them,
     /// else a new one the bot opens and invites them to (end-to-end
     /// encrypted, as the SDK creates direct rooms). `None` (logged)
@@ -253,14 +322,25 @@ impl Bot {
         let id = UserId::parse(user)
             .map_err(|e| tracing::warn!(error = %e, user, "not a Matrix user id"))
             .ok()?;
+        // One direct room per user: the SDK finds it in the account's
+        // `m.direct` data once a sync has brought that back, and until then
+        // (a second private answer right after the first) this process
+        // remembers the room it opened.
+        let mut opened = self.direct_rooms.lock().await;
+        if let Some(room) = opened.get(&id).and_then(|r| self.client.get_room(r)) {
+            return Some(room);
+        }
         if let Some(room) = self.client.get_dm_room(&id) {
             return Some(room);
         }
-        self.client
+        let room = self
+            .client
             .create_dm(&id)
             .await
             .map_err(|e| tracing::warn!(error = %e, user, "could not open a direct room"))
-            .ok()
+            .ok()?;
+        opened.insert(id, room.room_id().to_owned());
+        Some(room)
     }
 
     /// Uploads a file for `room`: encrypted when the room is (the key in

@@ -102,15 +102,21 @@ pub(super) async fn deadline_task(bot: Arc<Bot>, clock: Arc<dyn Clock>, max_slee
         // Discord announcer): their analysis must not hold the round's
         // later announcements past their lease.
         let mut follow_ups = Vec::new();
-        for mut due in claimed {
-            // ---- leagues: a league started at its time gets its rooms.
-            let replies = std::mem::take(&mut due.replies);
-            due.replies = bot.open_league_rooms(replies);
+        let mut ended = Vec::new();
+        // League games waiting for their rooms: those of a league that
+        // starts at its time this round, and those a crash left.
+        bot.bind_league_rooms();
+        for due in claimed {
             for reply in &due.replies {
                 bot.post(reply, None).await;
             }
             bot.service.ack_due(&due).await;
-            follow_ups.extend(due.replies.into_iter().filter_map(|r| r.follow_up));
+            for r in due.replies {
+                if matches!(r.event, Some(crate::service::Event::End { .. })) {
+                    ended.push(r.clone());
+                }
+                follow_ups.extend(r.follow_up);
+            }
         }
         for work in &follow_ups {
             for next in bot.service.follow_up(work).await {
@@ -118,6 +124,7 @@ pub(super) async fn deadline_task(bot: Arc<Bot>, clock: Arc<dyn Clock>, max_slee
             }
             bot.service.ack_follow_up(work).await;
         }
+        bot.leave_finished_league_rooms(&ended).await;
         drop(work);
         if full {
             continue;

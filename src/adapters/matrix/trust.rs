@@ -195,17 +195,26 @@ pub async fn establish(client: &Client, cfg: &TrustConfig) -> Result<TrustReport
         .get_own_device()
         .await
         .map_err(|e| TrustError::Sdk(e.to_string()))?;
-    if let Some(device) = own.filter(|d| !d.is_cross_signed_by_owner())
-        && let Err(e) = device.verify().await
-    {
-        tracing::warn!(error = %e, "could not sign the bot's device with its self-signing key");
-    }
-    report.device_cross_signed = encryption
-        .get_own_device()
-        .await
-        .ok()
-        .flatten()
-        .is_some_and(|d| d.is_cross_signed_by_owner());
+    // The local copy of the device's signatures is refreshed only by a
+    // later key query, so right after a bootstrap or a successful `verify`
+    // (both upload the signature clients then see) it may still read
+    // unsigned: what counts is whether the signature was uploaded.
+    report.device_cross_signed = match own {
+        Some(device) if device.is_cross_signed_by_owner() => true,
+        Some(_) if report.bootstrapped => true,
+        Some(device) => match device.verify().await {
+            Ok(()) => true,
+            Err(e) => {
+                tracing::error!(
+                    error = %e,
+                    "could not sign the bot's device with its self-signing key: clients will \
+                     show it unverified (README, Matrix: the recovery steps)"
+                );
+                false
+            }
+        },
+        None => false,
+    };
     Ok(report)
 }
 

@@ -35,4 +35,10 @@ messages! {
     /// Matrix: the sender's message could not be decrypted (their client did
     /// not share its room key with the bot's device); told once.
     pub fn cannot_decrypt(l) = "cannot-decrypt";
+    /// Matrix: said in a shared room when a private answer went to the
+    /// sender's direct room with the bot.
+    pub fn answered_privately(l) = "answered-privately";
+    /// Matrix: said in a shared room when a private answer could not be
+    /// delivered (no direct room could be opened with the sender).
+    pub fn no_private_room(l) = "no-private-room";
 }

@@ -16,4 +16,7 @@ messages! {
     pub fn engine_no_answer(l) = "engine-no-answer";
     /// The computer (`by`) declines a draw offer.
     pub fn computer_draw_declined(l, by: &str) = "computer-draw-declined";
+    /// `computer fen:` from a position standing in one of the caller's
+    /// running games against a person.
+    pub fn engine_oracle_refused(l) = "engine-oracle-refused";
 }

@@ -34,6 +34,16 @@ messages! {
     pub fn league_start_postponed(l, name: &str, count: i64) = "league-start-postponed";
     /// A game's place is taken (should not happen).
     pub fn league_place_busy(l, name: &str) = "league-place-busy";
+    /// A league game whose own place (thread, room) could not be opened.
+    pub fn league_no_place(l, id: i64, white: &str, black: &str) = "league-no-place";
+    /// A user already runs as many leagues as one may.
+    pub fn league_creator_cap(l, max: i64) = "league-creator-cap";
+    /// The community already has as many leagues as it may.
+    pub fn league_community_cap(l, max: i64) = "league-community-cap";
+    /// A league asked for in a channel that takes no threads.
+    pub fn league_needs_channel(l) = "league-needs-channel";
+    /// A league asked for where the bot may not open threads.
+    pub fn league_needs_threads(l) = "league-needs-threads";
     /// The league started: `n` players, `games` games; the pairings follow.
     pub fn league_started(l, name: &str, id: i64, n: i64, games: i64) = "league-started";
     /// One pairing line: game `count` of the league.
@@ -65,7 +75,7 @@ messages! {
     pub fn league_already_started(l, name: &str) = "league-already-started";
 }
 
-// ---- house: plurals through the catalog's selectors (issue 28)
+// Plurals through the catalog's selectors.
 #[cfg(test)]
 mod tests {
     use super::*;

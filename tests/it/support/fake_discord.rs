@@ -222,6 +222,24 @@ struct Inner {
     resumes: usize,
 }
 
+/// The bot's permissions in every channel, as Discord sends them.
+const BOT_PERMISSIONS: u64 = 2_248_473_465_835_073;
+/// CREATE_PUBLIC_THREADS and CREATE_PRIVATE_THREADS, which
+/// [`FakeDiscord::forbid_threads`] takes away.
+const THREAD_PERMISSIONS: u64 = (1 << 35) | (1 << 36);
+
+impl Inner {
+    /// The bot's permissions (a decimal string, as Discord writes them).
+    fn app_permissions(&self) -> String {
+        let p = if self.forbid_threads {
+            BOT_PERMISSIONS & !THREAD_PERMISSIONS
+        } else {
+            BOT_PERMISSIONS
+        };
+        p.to_string()
+    }
+}
+
 struct State {
     token: String,
     ws_url: String,
@@ -398,6 +416,14 @@ impl FakeDiscord {
             state,
             tasks,
         }
+    }
+
+    /// Adds an announcement channel (type 5) named `name`.
+    pub fn add_announcement_channel(&self, id: u64, name: &str) {
+        let mut c = text_channel(id, name);
+        c["type"] = json!(5);
+        self.state.lock().channels.insert(id, c);
+        self.state.bump();
     }
 
     /// Makes thread creation fail as without the permission.
@@ -613,7 +639,7 @@ impl FakeDiscord {
     fn base_interaction(&self, kind: u64, channel: u64, who: Who, data: Value) -> (Sent, Value) {
         let id = self.state.id();
         let token = format!("itoken-{id}");
-        let channel_obj = {
+        let (channel_obj, permissions) = {
             let mut inner = self.state.lock();
             inner.users.insert(who.id, who);
             inner.interactions.insert(
@@ -625,7 +651,10 @@ impl FakeDiscord {
                     clicked: None,
                 },
             );
-            inner.channels.get(&channel).cloned()
+            (
+                inner.channels.get(&channel).cloned(),
+                inner.app_permissions(),
+            )
         };
         let partial = channel_obj.map(|c| {
             json!({
@@ -634,7 +663,7 @@ impl FakeDiscord {
                 "name": c["name"],
                 "guild_id": GUILD_ID.to_string(),
                 "parent_id": c["parent_id"],
-                "permissions": "2248473465835073",
+                "permissions": permissions,
             })
         });
         let payload = json!({
@@ -648,7 +677,7 @@ impl FakeDiscord {
             "member": member_json(who),
             "token": token,
             "version": 1,
-            "app_permissions": "2248473465835073",
+            "app_permissions": permissions,
             "locale": "en-US",
             "guild_locale": "en-US",
             "entitlements": [],
@@ -852,6 +881,12 @@ impl FakeView<'_> {
         self.inner.dms.get(&user).copied()
     }
 
+    /// Every channel the fake knows (threads included).
+    #[must_use]
+    pub fn channels(&self) -> Vec<&Value> {
+        self.inner.channels.values().collect()
+    }
+
     /// Everyone Discord notified so far, in order.
     #[must_use]
     pub fn notifications(&self) -> &[Notification] {
@@ -879,7 +914,7 @@ impl FakeView<'_> {
     }
 }
 
-// ---- REST ---------------------------------------------------------------
+// The REST API.
 
 async fn serve_rest(listener: TcpListener, state: Arc<State>) {
     while let Ok((stream, _)) = listener.accept().await {
@@ -1339,9 +1374,22 @@ fn answer_rest(state: &State, inner: &mut Inner, call: &RestCall) -> (u16, Optio
             if inner.forbid_threads {
                 return error(403, 50013, "Missing Permissions");
             }
+            // As Discord (API v10, a thread without a message): the type
+            // defaults to a private thread; a text channel takes public and
+            // private threads, an announcement channel announcement threads
+            // only, anything else none.
+            let kind = body["type"].as_u64().unwrap_or(12);
+            let parent_kind = inner.channels[&parent]["type"].as_u64().unwrap_or(0);
+            let fits = match parent_kind {
+                0 => kind == 11 || kind == 12,
+                5 => kind == 10,
+                _ => false,
+            };
+            if !fits {
+                return error(400, 50024, "Cannot execute action on this channel type");
+            }
             let tid = state.id();
             let name = body["name"].as_str().unwrap_or("thread");
-            let kind = body["type"].as_u64().unwrap_or(11);
             let thread = thread_channel(tid, parent, name, kind);
             inner.channels.insert(tid, thread.clone());
             (201, Some(thread))
@@ -1614,7 +1662,7 @@ fn webhook(
     }
 }
 
-// ---- gateway ------------------------------------------------------------
+// The gateway.
 
 fn ready_data(state: &State, session: u64, shard: &Value) -> Value {
     json!({

@@ -1,0 +1,349 @@
+//! League games and their places: on a platform whose adapter opens a
+//! place per league game (a Discord thread, a Matrix room), a league's
+//! games start without a clock at their placeholder; the adapter asks for
+//! the games still waiting ([`GameService::held_league_games`], each
+//! claimed for this process), opens a game's place, posts its start there
+//! ([`GameService::prepare_league_binding`]) and binds it
+//! ([`GameService::bind_league_game`]), which starts its clock: no clock
+//! runs before the players were told where the game is. The waiting
+//! games live in the database, so a restart, or another process on the
+//! same database, finishes a start that a crash interrupted; a game whose
+//! place cannot be opened waits without a clock, and never loses on time.
+
+use super::game::{GameService, ServiceError, from_ms, key, ms, reply};
+use super::leagues::league_place;
+use super::{Actor, BoardImage, Event, Place, Reply, Subject, messages as msg};
+use crate::chess::Variant;
+use crate::i18n::Locale;
+use crate::store::{HeldLeagueGameRow, LeagueRow, StoreError};
+
+/// How long one process holds its claim on opening a game's place: long
+/// enough for a homeserver that throttles room creation (the SDK retries
+/// for up to 15 minutes), short enough that a crash delays a game by
+/// minutes, not days.
+pub const LEAGUE_BINDING_LEASE_MS: i64 = 20 * 60 * 1000;
+
+/// Most waiting games handed out at once.
+const HELD_BATCH: i64 = 16;
+
+/// Whether league games on `platform` wait for the adapter to open their
+/// place (the console plays them at their placeholder channel).
+#[must_use]
+pub fn adapter_opens_places(platform: &str) -> bool {
+    matches!(platform, "discord" | "matrix")
+}
+
+/// A league game waiting for its place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeldLeagueGame {
+    pub game: i64,
+    pub league: i64,
+    pub number: i64,
+    /// Its placeholder.
+    pub placeholder: Place,
+    /// The league's channel (where the pairings were posted).
+    pub league_place: Place,
+    pub white: Actor,
+    pub black: Actor,
+    /// Places that could not be opened for it so far.
+    pub failures: i64,
+}
+
+/// What a league game's start post shows.
+pub(super) struct StartedGame {
+    pub id: i64,
+    pub white: Actor,
+    pub black: Actor,
+    pub start_fen: String,
+    pub variant: Variant,
+    pub position: Option<i64>,
+    pub deadline_at: i64,
+}
+
+/// The start of a league game in `place`: the players, the deadline, the
+/// board and the `start` event.
+pub(super) fn league_game_start(
+    loc: Locale,
+    l: &LeagueRow,
+    place: &Place,
+    g: StartedGame,
+    now: i64,
+) -> Reply {
+    let mut r = reply(
+        place,
+        msg::league_game_started(
+            loc,
+            g.id,
+            &l.name,
+            &g.white.name,
+            &g.black.name,
+            &msg::deadline(from_ms(g.deadline_at)),
+        ),
+    );
+    r.locale = loc;
+    let number960 = g.position.and_then(|n| u32::try_from(n).ok());
+    if let Some(line) = super::chess960::start_line(loc, g.variant, number960) {
+        r.text.push('\n');
+        r.text.push_str(&line);
+    }
+    r.board = Some(BoardImage {
+        fen: g.start_fen.clone(),
+        last_move: None,
+        flip: false,
+        result: None,
+        names: Some([g.white.name.clone(), g.black.name.clone()]),
+        deadline: Some(msg::time_left(g.deadline_at - now)),
+        theme: crate::render::Theme::default(),
+        start_fen: None,
+    });
+    r.event = Some(Event::Start {
+        white: g.white.name.clone(),
+        black: g.black.name.clone(),
+        fen: g.start_fen,
+        variant: g
+            .variant
+            .is_chess960()
+            .then(|| g.variant.as_str().to_string()),
+        position: number960,
+        league: Some(l.id),
+    });
+    r.mentions = vec![g.white, g.black];
+    r.actions = vec![super::Action::Resign];
+    r.subject = Some(Subject::Game(g.id));
+    r
+}
+
+fn held_game(row: HeldLeagueGameRow, platform: &str) -> HeldLeagueGame {
+    let guild = (!row.guild.is_empty()).then(|| row.guild.clone());
+    HeldLeagueGame {
+        game: row.game_id,
+        league: row.league_id,
+        number: row.number,
+        placeholder: Place {
+            platform: platform.to_string(),
+            guild: guild.clone(),
+            channel: row.channel,
+        },
+        league_place: Place {
+            platform: platform.to_string(),
+            guild,
+            channel: row.league_channel,
+        },
+        white: Actor {
+            id: row.white_id,
+            name: row.white_name,
+        },
+        black: Actor {
+            id: row.black_id,
+            name: row.black_name,
+        },
+        failures: row.bind_failures,
+    }
+}
+
+/// How binding a league game to a place ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Binding {
+    /// Moved there, its clock running.
+    Bound,
+    /// Another process bound it, or it ended meanwhile.
+    Gone,
+    /// Another active game holds that place.
+    PlaceBusy,
+}
+
+/// A league game's start in its new place and the clock it gets there
+/// ([`GameService::prepare_league_binding`]).
+#[derive(Clone, Debug)]
+pub struct PreparedBinding {
+    /// To post in `to` before the game is bound there.
+    pub start: Reply,
+    pub to: Place,
+    deadline_at: i64,
+    remind_at: i64,
+}
+
+impl GameService {
+    /// The league games of `platform` waiting for a place, claimed for
+    /// this process (each for [`LEAGUE_BINDING_LEASE_MS`]): open each
+    /// one's place and [`GameService::bind_league_game`] it, or
+    /// [`GameService::league_place_failed`]. Games another process holds
+    /// are left out.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn held_league_games(
+        &self,
+        platform: &str,
+    ) -> Result<Vec<HeldLeagueGame>, ServiceError> {
+        let now = ms(self.now());
+        let rows = self
+            .inner
+            .store
+            .held_league_games(platform, now, HELD_BATCH)
+            .await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for row in rows {
+            let claimed = self
+                .inner
+                .store
+                .claim_league_binding(row.game_id, now, now + LEAGUE_BINDING_LEASE_MS)
+                .await?;
+            if claimed {
+                out.push(held_game(row, platform));
+            }
+        }
+        Ok(out)
+    }
+
+    /// The start of held game `held` in `to`, with its clock as it will be
+    /// when bound now (the player to move's vacation counted); `None` when
+    /// the game or its league is gone. Post it in `to`, then
+    /// [`GameService::bind_league_game`]: a game's clock never runs before
+    /// its players were told where it is.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn prepare_league_binding(
+        &self,
+        held: &HeldLeagueGame,
+        to: &Place,
+    ) -> Result<Option<PreparedBinding>, ServiceError> {
+        let store = &self.inner.store;
+        let (Some(l), Some(row)) = (
+            store.league(held.league).await?,
+            store.game(held.game).await?,
+        ) else {
+            return Ok(None);
+        };
+        // Still waiting at its placeholder: not bound by another process
+        // meanwhile, not ended.
+        if !row.is_active() || row.channel != held.placeholder.channel || row.deadline_at.is_some()
+        {
+            return Ok(None);
+        }
+        let now = ms(self.now());
+        let (deadline_at, remind_at) = self
+            .turn_times_for(&row.platform, &row.white_id, now, row.days)
+            .await
+            .map_err(|f| match f {
+                super::game::Failure::Internal(e) => e,
+                super::game::Failure::User { .. } | super::game::Failure::Stale => {
+                    ServiceError::Store(StoreError::Stale)
+                }
+            })?;
+        let loc = self
+            .channel_locale(&league_place(&l))
+            .await
+            .unwrap_or_default();
+        let variant = if row.variant == Variant::Chess960.as_str() {
+            Variant::Chess960
+        } else {
+            Variant::Standard
+        };
+        let start = league_game_start(
+            loc,
+            &l,
+            to,
+            StartedGame {
+                id: row.id,
+                white: held.white.clone(),
+                black: held.black.clone(),
+                start_fen: row.start_fen,
+                variant,
+                position: row.start_position,
+                deadline_at,
+            },
+            now,
+        );
+        Ok(Some(PreparedBinding {
+            start,
+            to: to.clone(),
+            deadline_at,
+            remind_at,
+        }))
+    }
+
+    /// Moves held game `held` to the place `prepared` was made for and
+    /// starts its clock with `prepared`'s deadline, in one guarded update.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn bind_league_game(
+        &self,
+        held: &HeldLeagueGame,
+        prepared: &PreparedBinding,
+    ) -> Result<Binding, ServiceError> {
+        let now = ms(self.now());
+        match self
+            .inner
+            .store
+            .bind_league_game(
+                held.game,
+                &key(&held.placeholder),
+                &key(&prepared.to),
+                prepared.deadline_at,
+                prepared.remind_at,
+                now,
+            )
+            .await
+        {
+            Ok(true) => {}
+            Ok(false) => return Ok(Binding::Gone),
+            Err(StoreError::Busy) => return Ok(Binding::PlaceBusy),
+            Err(e) => return Err(e.into()),
+        }
+        self.note_due(prepared.remind_at);
+        Ok(Binding::Bound)
+    }
+
+    /// Whether `place` is the own place (thread, room) of a league game
+    /// that is over, where no game runs and no league lives: an adapter
+    /// that opened it may leave it (`false` when the database cannot tell,
+    /// logged).
+    pub async fn finished_league_place(&self, place: &Place) -> bool {
+        match self
+            .inner
+            .store
+            .finished_league_place(&place.platform, &place.channel)
+            .await
+        {
+            Ok(done) => done,
+            Err(e) => {
+                tracing::warn!(error = %e, "reading a league game's place failed");
+                false
+            }
+        }
+    }
+
+    /// Counts a place that could not be opened for `held`; the first time,
+    /// the league's channel is told (the returned reply: the game has no
+    /// clock yet and will be retried). The claim stays until its lease
+    /// runs out, which spaces the retries.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn league_place_failed(
+        &self,
+        held: &HeldLeagueGame,
+    ) -> Result<Option<Reply>, ServiceError> {
+        let failures = self
+            .inner
+            .store
+            .note_league_binding_failure(held.game)
+            .await?;
+        if failures != 1 {
+            return Ok(None);
+        }
+        let loc = self
+            .channel_locale(&held.league_place)
+            .await
+            .unwrap_or_default();
+        let mut r = reply(
+            &held.league_place,
+            msg::league_no_place(loc, held.game, &held.white.name, &held.black.name),
+        );
+        r.locale = loc;
+        Ok(Some(r))
+    }
+}
