@@ -4,8 +4,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::variant::Variant;
-
 /// A side: white or black.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
@@ -523,17 +521,6 @@ impl Move {
         }
         s
     }
-
-    /// UCI notation in `variant`: as [`Move::uci`], except that castling in
-    /// Chess960 is the king taking its own rook (`e1h1`, `b1a1`), the form
-    /// lichess and engines in `UCI_Chess960` mode use.
-    #[must_use]
-    pub fn uci_for(self, variant: Variant) -> String {
-        match (self, variant) {
-            (Move::Castle { king, rook }, Variant::Chess960) => format!("{king}{rook}"),
-            _ => self.uci(),
-        }
-    }
 }
 
 #[cfg(test)]
@@ -561,24 +548,5 @@ mod tests {
         };
         assert_eq!(m.to(), Square::C1);
         assert_eq!(m.uci(), "e1c1");
-        assert_eq!(m.uci_for(Variant::Standard), "e1c1");
-    }
-
-    #[test]
-    fn chess960_castling_uci_is_king_takes_rook() {
-        let m = Move::Castle {
-            king: Square::B1,
-            rook: Square::A1,
-        };
-        assert_eq!(m.to(), Square::C1);
-        assert_eq!(m.uci_for(Variant::Chess960), "b1a1");
-        let normal = Move::Normal {
-            role: Role::King,
-            from: Square::B1,
-            to: Square::C1,
-            capture: None,
-            promotion: None,
-        };
-        assert_eq!(normal.uci_for(Variant::Chess960), "b1c1");
     }
 }

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::types::Role;
+use super::types::{Move, Role};
 
 /// The rules family of a game. Only castling differs: in Chess960 the king
 /// and rooks start anywhere on the back rank (king between the rooks) and
@@ -138,9 +138,50 @@ pub fn chess960_number(back_rank: &[Role; 8]) -> Option<u32> {
         .find(|&n| chess960_back_rank(n).ok().as_ref() == Some(back_rank))
 }
 
+impl Move {
+    /// UCI notation in `variant`: as [`Move::uci`], except that castling in
+    /// Chess960 is the king taking its own rook (`e1h1`, `b1a1`), the form
+    /// lichess and engines in `UCI_Chess960` mode use.
+    #[must_use]
+    pub fn uci_for(self, variant: Variant) -> String {
+        match (self, variant) {
+            (Move::Castle { king, rook }, Variant::Chess960) => format!("{king}{rook}"),
+            _ => self.uci(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chess::types::Square;
+
+    #[test]
+    fn standard_castling_uci_is_the_kings_two_square_move() {
+        let m = Move::Castle {
+            king: Square::E1,
+            rook: Square::A1,
+        };
+        assert_eq!(m.uci_for(Variant::Standard), "e1c1");
+    }
+
+    #[test]
+    fn chess960_castling_uci_is_king_takes_rook() {
+        let m = Move::Castle {
+            king: Square::B1,
+            rook: Square::A1,
+        };
+        assert_eq!(m.to(), Square::C1);
+        assert_eq!(m.uci_for(Variant::Chess960), "b1a1");
+        let normal = Move::Normal {
+            role: Role::King,
+            from: Square::B1,
+            to: Square::C1,
+            capture: None,
+            promotion: None,
+        };
+        assert_eq!(normal.uci_for(Variant::Chess960), "b1c1");
+    }
 
     fn letters(n: u32) -> String {
         chess960_back_rank(n)

@@ -139,7 +139,7 @@ const FINISH_SQL: &str = "update game set status = 'finished', result = ?, termi
      ended_at = ?, updated_at = ?, draw_offer = null, takeback_offer = null, deadline_at = null, \
      remind_at = null where id = ? and status = 'active' and ply = ?";
 
-/// Removes every conditional line of a game (issue 32): game id.
+/// Removes every conditional line of a game: game id.
 const CLEAR_PREMOVES_SQL: &str = "delete from premove where game_id = ?";
 
 /// A `select` of every game column with `tail` (a filter and/or order).
@@ -342,7 +342,7 @@ impl Store {
             .bind(new_ply)
             .execute(&mut *tx)
             .await?;
-        // ---- premove: a takeback clears every conditional line.
+        // A takeback clears every conditional line.
         query(CLEAR_PREMOVES_SQL)
             .bind(game_id)
             .execute(&mut *tx)
@@ -441,7 +441,7 @@ impl Store {
         if done.rows_affected() != 1 {
             return Err(StoreError::Stale);
         }
-        // ---- premove: the end of a game clears every conditional line.
+        // The end of a game clears every conditional line.
         query(CLEAR_PREMOVES_SQL)
             .bind(game_id)
             .execute(&mut *tx)
@@ -487,7 +487,7 @@ impl Store {
         if done.rows_affected() != 1 {
             return Err(StoreError::Stale);
         }
-        // ---- premove: the end of a game clears every conditional line.
+        // The end of a game clears every conditional line.
         query(CLEAR_PREMOVES_SQL)
             .bind(game_id)
             .execute(&mut *tx)
@@ -685,4 +685,36 @@ pub(super) async fn insert_game_row<'e>(
     .await
     .map_err(map_unique)?;
     Ok(row.0)
+}
+
+impl Store {
+    /// The rated, finished games of `variant` (`standard`, `chess960`) of
+    /// `player` on a platform (and guild, when `guild` is not empty), the
+    /// most recent first, at most `limit`.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn rated_games_of(
+        &self,
+        platform: &str,
+        guild: &str,
+        variant: &str,
+        player: &str,
+        limit: i64,
+    ) -> StoreResult<Vec<GameRow>> {
+        Ok(query_as(game_sql(
+            "where status = 'finished' and rated = 1 and result <> '*' and platform = ? \
+             and (? = '' or guild = ?) and variant = ? and (white_id = ? or black_id = ?) \
+             order by ended_at desc, id desc limit ?",
+        ))
+        .bind(platform)
+        .bind(guild)
+        .bind(guild)
+        .bind(variant)
+        .bind(player)
+        .bind(player)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?)
+    }
 }

@@ -1,8 +1,8 @@
 //! Guards the one-way module dependencies of docs/ARCHITECTURE.md: the rules core knows
 //! nothing of I/O, async, SQL, chat platforms or the rest of the crate; the
 //! renderer and the store know nothing of the service or the adapters; the
-//! files of the engine, the service and the Discord adapter import each
-//! other without a circle.
+//! files of the rules core, the engine, the store, the service and the
+//! adapters import each other without a circle.
 
 use std::fs;
 use std::path::Path;
@@ -262,6 +262,19 @@ fn engine_modules_import_one_way() {
 #[test]
 fn service_modules_import_one_way() {
     assert_no_import_circle("service");
+}
+
+#[test]
+fn chess_and_store_modules_import_one_way() {
+    // The rules core's vocabulary (types) knows nothing of the variants
+    // built on it; the store's games know ratings, never the reverse.
+    assert_no_import_circle("chess");
+    assert_no_import_circle("store");
+}
+
+#[test]
+fn matrix_modules_import_one_way() {
+    assert_no_import_circle("adapters/matrix");
 }
 
 #[test]
