@@ -240,7 +240,7 @@ pub const SETTINGS: &[Setting] = &[
         Secrecy::Plain,
         "300",
     ),
-    // ---- Matrix trust (cross-signing, key backup, verification)
+    // Matrix trust (cross-signing, key backup, verification).
     setting(
         "matrix_recovery_key",
         "MATRIX_RECOVERY_KEY",
@@ -265,7 +265,7 @@ pub const SETTINGS: &[Setting] = &[
         Secrecy::Plain,
         "one per core",
     ),
-    // ---- hardening (issue 35.3): the Matrix store's passphrase
+    // The Matrix store's passphrase.
     setting(
         "matrix_store_passphrase",
         "MATRIX_STORE_PASSPHRASE",

@@ -280,7 +280,6 @@ impl GameService {
             Command::League(c) => self.league(loc, place, by, prefs.moderator, c).await,
             Command::Premove { game, action } => self.premove(loc, place, by, game, action).await,
             Command::Note { game, text } => self.note(loc, place, by, game, text.as_deref()).await,
-            // ---- puzzles
             Command::Puzzle { daily } => {
                 // The caller's game that just ended may be still being
                 // analysed: its puzzles come from the analysis.

@@ -6,47 +6,35 @@
 //! against; the files of this directory are laid out in
 //! docs/ARCHITECTURE.md (`game.rs` the shared base, one file per family).
 
-mod challenges;
-mod chess960;
 mod clock;
-mod comfort;
-mod computer;
-mod deadlines;
-mod direct;
 mod dispatch;
-mod end;
 mod events;
-mod expiry;
 mod game;
-mod league_table;
-mod leagues;
-mod listings;
 pub mod messages;
-mod offers;
 mod outage;
-mod play;
-mod premove;
 mod process;
 mod records;
 mod settings;
-mod summaries;
 
-mod analyses;
-mod engine_deadline;
 mod guards;
-mod summary_outbox;
 
 mod puzzles;
 
-mod private_board;
-
-mod league960;
-
-mod announce;
 pub mod help;
-mod league_places;
-mod league_run;
-mod notes;
+
+mod games;
+use games::{challenges, chess960, computer, play};
+
+mod correspondence;
+use correspondence::comfort;
+
+mod tournaments;
+use tournaments::{league_places, league_table, leagues};
+
+mod premove;
+
+mod summaries;
+use summaries::announce;
 
 pub use clock::{ManualClock, SystemClock};
 pub use comfort::VACATION_ALLOWANCE;

@@ -649,7 +649,7 @@ mod tests {
         );
     }
 
-    /// Issue 35 item 4: passwords with `?`, `#`, `/` (unescaped, so the URL
+    /// Passwords with `?`, `#`, `/` (unescaped, so the URL
     /// does not even parse, or parses with the password in the path) or
     /// escaped never reach a log.
     #[test]

@@ -262,6 +262,16 @@ fn engine_modules_import_one_way() {
 #[test]
 fn service_modules_import_one_way() {
     assert_no_import_circle("service");
+    // Each product area's files too (docs/ARCHITECTURE.md draws them).
+    for area in [
+        "games",
+        "correspondence",
+        "tournaments",
+        "premove",
+        "summaries",
+    ] {
+        assert_no_import_circle(&format!("service/{area}"));
+    }
 }
 
 #[test]

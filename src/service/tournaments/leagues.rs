@@ -115,7 +115,7 @@ enum Want {
     Any,
 }
 
-pub(super) fn league_place(row: &LeagueRow) -> Place {
+pub(in crate::service) fn league_place(row: &LeagueRow) -> Place {
     Place {
         platform: row.platform.clone(),
         guild: (!row.guild.is_empty()).then(|| row.guild.clone()),
@@ -125,7 +125,7 @@ pub(super) fn league_place(row: &LeagueRow) -> Place {
 
 impl GameService {
     /// `league …`.
-    pub(super) async fn league(
+    pub(in crate::service) async fn league(
         &self,
         loc: Locale,
         place: &Place,
@@ -530,14 +530,19 @@ impl GameService {
     }
 }
 
-pub(super) fn actor(p: &LeaguePlayerRow) -> Actor {
+pub(in crate::service) fn actor(p: &LeaguePlayerRow) -> Actor {
     Actor {
         id: p.player_id.clone(),
         name: p.player_name.clone(),
     }
 }
 
-pub(super) fn league_event(id: i64, name: &str, state: &str, players: &[LeaguePlayerRow]) -> Event {
+pub(in crate::service) fn league_event(
+    id: i64,
+    name: &str,
+    state: &str,
+    players: &[LeaguePlayerRow],
+) -> Event {
     Event::League(LeagueEvent {
         league: id,
         name: name.to_string(),
@@ -554,7 +559,7 @@ fn not_manager(loc: Locale, l: &LeagueRow) -> Failure {
     user("not_allowed", msg::league_not_manager(loc, &l.creator_name))
 }
 
-pub(super) fn started(loc: Locale, l: &LeagueRow) -> Failure {
+pub(in crate::service) fn started(loc: Locale, l: &LeagueRow) -> Failure {
     user("league_started", msg::league_already_started(loc, &l.name))
 }
 

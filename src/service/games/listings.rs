@@ -8,7 +8,7 @@ use crate::store::GameRow;
 use super::game::{GameService, Handled, from_ms, key, reply, user};
 
 impl GameService {
-    pub(super) async fn board(
+    pub(in crate::service) async fn board(
         &self,
         loc: Locale,
         place: &Place,
@@ -61,7 +61,7 @@ impl GameService {
     /// last one that finished here. By number: a game of this channel, or
     /// one of the caller's own games anywhere on the platform; nobody
     /// else's (the same answer as for a number that does not exist).
-    pub(super) async fn pgn(
+    pub(in crate::service) async fn pgn(
         &self,
         loc: Locale,
         place: &Place,
@@ -102,7 +102,12 @@ impl GameService {
     /// `games`: the caller's own running games on this platform, in every
     /// channel, those where it is their move first; a private reply that
     /// shows nobody else's games.
-    pub(super) async fn games(&self, loc: Locale, place: &Place, by: &Actor) -> Handled {
+    pub(in crate::service) async fn games(
+        &self,
+        loc: Locale,
+        place: &Place,
+        by: &Actor,
+    ) -> Handled {
         let mut mine = self
             .inner
             .store
@@ -180,7 +185,7 @@ impl GameService {
     /// `history [@user]`: one's own finished games anywhere on the
     /// platform; another player's only where they were played in this
     /// channel.
-    pub(super) async fn history(
+    pub(in crate::service) async fn history(
         &self,
         loc: Locale,
         place: &Place,

@@ -50,7 +50,7 @@ pub struct HeldLeagueGame {
 }
 
 /// What a league game's start post shows.
-pub(super) struct StartedGame {
+pub(in crate::service) struct StartedGame {
     pub id: i64,
     pub white: Actor,
     pub black: Actor,
@@ -62,7 +62,7 @@ pub(super) struct StartedGame {
 
 /// The start of a league game in `place`: the players, the deadline, the
 /// board and the `start` event.
-pub(super) fn league_game_start(
+pub(in crate::service) fn league_game_start(
     loc: Locale,
     l: &LeagueRow,
     place: &Place,

@@ -143,7 +143,7 @@ fn sans_of(game: &Game, line: &[String]) -> Vec<String> {
 }
 
 /// The owner's conditional reply that a move triggers.
-pub(super) struct ConditionalReply {
+pub(in crate::service) struct ConditionalReply {
     mv: Move,
     san: String,
     /// The move number of the reply (`5... `).
@@ -153,9 +153,9 @@ pub(super) struct ConditionalReply {
 }
 
 /// What a move does to the waiting player's lines.
-pub(super) struct ConditionalPlan {
-    pub(super) check: LinesCheck,
-    pub(super) reply: Option<ConditionalReply>,
+pub(in crate::service) struct ConditionalPlan {
+    pub(in crate::service) check: LinesCheck,
+    pub(in crate::service) reply: Option<ConditionalReply>,
 }
 
 impl GameService {
@@ -165,7 +165,7 @@ impl GameService {
     /// games against the computer (no lines there).
     ///
     /// [`Store::next_player`]: crate::store::Store::next_player
-    pub(super) fn conditional_plan(
+    pub(in crate::service) fn conditional_plan(
         l: &Loaded,
         game: &Game,
         me: Color,
@@ -216,7 +216,7 @@ impl GameService {
     /// Writes the move `row` of a game that the opponent's lines do not
     /// answer (clearing them), checking they did not change meanwhile:
     /// `Ok(None)` when they did (plan again).
-    pub(super) async fn store_plain_move(
+    pub(in crate::service) async fn store_plain_move(
         &self,
         l: &Loaded,
         row: &MoveRow,
@@ -256,7 +256,7 @@ impl GameService {
     /// the player whose reply was played: the notice (or the end of the
     /// game) follows the reply, as for any move of theirs.
     #[allow(clippy::too_many_arguments)]
-    pub(super) async fn commit_conditional(
+    pub(in crate::service) async fn commit_conditional(
         &self,
         loc: Locale,
         place: &Place,
@@ -401,7 +401,7 @@ impl GameService {
 
     /// The caller's game for `premove` and `note`: the one running here,
     /// or their game `id` on this platform (running, unless `finished_too`).
-    pub(super) async fn own_game(
+    pub(in crate::service) async fn own_game(
         &self,
         loc: Locale,
         place: &Place,
@@ -433,7 +433,7 @@ impl GameService {
 
     /// `premove`: list, clear or queue the caller's conditional lines.
     /// Every answer is private.
-    pub(super) async fn premove(
+    pub(in crate::service) async fn premove(
         &self,
         loc: Locale,
         place: &Place,
@@ -602,7 +602,7 @@ impl GameService {
 
     /// The caller's lines and notes of their running games on `platform`,
     /// by game, for `games`.
-    pub(super) async fn games_extras(
+    pub(in crate::service) async fn games_extras(
         &self,
         platform: &str,
         by: &Actor,

@@ -11,7 +11,7 @@ impl GameService {
     /// ephemeral reply (so [`GameService::orient_boards`] leaves its side
     /// alone), turned to the caller's side (their `settings board:`) when
     /// they play the game, once more when `flip`, and with their note.
-    pub(super) async fn make_board_private(
+    pub(in crate::service) async fn make_board_private(
         &self,
         loc: Locale,
         by: &Actor,

@@ -36,7 +36,7 @@ impl GameService {
     /// Whether the summary behind `work` is still to be posted (its outbox
     /// entry is there): false once it was posted and acknowledged, by this
     /// process or by the announcer after a crash.
-    pub(super) async fn summary_pending(&self, work: &FollowUp) -> bool {
+    pub(in crate::service) async fn summary_pending(&self, work: &FollowUp) -> bool {
         match self.inner.store.summary_entry(work.game).await {
             Ok(entry) => entry.is_some(),
             Err(e) => {
@@ -65,14 +65,14 @@ impl GameService {
     /// Notes that this process handed game `game`'s summary to an adapter
     /// (a [`FollowUp`]): until [`GameService::ack_follow_up`], the
     /// announcer of this process leaves its outbox entry alone.
-    pub(super) fn summary_in_hand(&self, game: i64) {
+    pub(in crate::service) fn summary_in_hand(&self, game: i64) {
         lock(&self.inner.summaries_in_hand).insert(game);
         self.analysis_owed(game);
     }
 
     /// Whether this process holds game `game`'s summary (see
     /// [`GameService::summary_in_hand`]).
-    pub(super) fn holds_summary(&self, game: i64) -> bool {
+    pub(in crate::service) fn holds_summary(&self, game: i64) -> bool {
         lock(&self.inner.summaries_in_hand).contains(&game)
     }
 
@@ -85,7 +85,7 @@ impl GameService {
 
     /// The summary of a finished game whose poster died (a reclaimed
     /// outbox entry), in the language of the game's channel.
-    pub(super) async fn reclaimed_summary(&self, l: &Loaded) -> Vec<Reply> {
+    pub(in crate::service) async fn reclaimed_summary(&self, l: &Loaded) -> Vec<Reply> {
         if !has_summary(l) {
             return Vec::new();
         }
@@ -97,7 +97,7 @@ impl GameService {
     }
 
     /// The stored analysis of a finished game, if it was analysed.
-    pub(super) async fn stored_analysis(&self, game: i64) -> Option<GameAnalysis> {
+    pub(in crate::service) async fn stored_analysis(&self, game: i64) -> Option<GameAnalysis> {
         match self.inner.store.game_analysis(game).await {
             Ok(Some(json)) => match serde_json::from_str::<StoredAnalysis>(&json) {
                 Ok(s) => Some(s.into()),
@@ -118,7 +118,7 @@ impl GameService {
     /// stored (once per game; the first stored wins, and the figures
     /// returned are the stored ones). Work that wants every analysed game
     /// (such as puzzles made from it) hooks in here.
-    pub(super) async fn analysis_finished(
+    pub(in crate::service) async fn analysis_finished(
         &self,
         l: &Loaded,
         analysis: GameAnalysis,

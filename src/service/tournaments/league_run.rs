@@ -18,7 +18,7 @@ use crate::store::{LEAGUE_FINISHED, LEAGUE_OPEN, LEAGUE_RUNNING, LeagueRow, NewG
 impl GameService {
     /// Starts an open league: every game of the round robin at once, each
     /// in its own place. Fewer than three players: `not_allowed`.
-    pub(super) async fn league_start(&self, loc: Locale, l: &LeagueRow) -> Handled {
+    pub(in crate::service) async fn league_start(&self, loc: Locale, l: &LeagueRow) -> Handled {
         let players = self.inner.store.league_players(l.id).await?;
         if players.len() < LEAGUE_MIN_PLAYERS {
             return Err(user(
@@ -142,7 +142,7 @@ impl GameService {
 
     /// The standings of a league (the table, the text and, with
     /// `picture`, a PNG of the table).
-    pub(super) async fn league_standings(
+    pub(in crate::service) async fn league_standings(
         &self,
         loc: Locale,
         l: &LeagueRow,
@@ -194,7 +194,7 @@ impl GameService {
     }
 
     /// The league's standings computed from its games.
-    pub(super) async fn league_table(&self, l: &LeagueRow) -> Result<Table, Failure> {
+    pub(in crate::service) async fn league_table(&self, l: &LeagueRow) -> Result<Table, Failure> {
         let players = self.inner.store.league_players(l.id).await?;
         let games = self.inner.store.league_games(l.id).await?;
         Ok(table_of(&players, &games))
@@ -203,7 +203,7 @@ impl GameService {
     /// Ends one running league game: `loser` resigns (forfeit), or with
     /// `None` the game is aborted. Posts its end in its place; the league's
     /// own replies are the caller's.
-    pub(super) async fn end_league_game(
+    pub(in crate::service) async fn end_league_game(
         &self,
         game_id: i64,
         loser: Option<Color>,
@@ -251,7 +251,7 @@ impl GameService {
     /// league's standings in its channel, and the final standings when it
     /// was the league's last game. Called once per batch of replies by
     /// whoever ended the games (the command, or the announcer).
-    pub(super) async fn after_league_games(&self, replies: &mut Vec<Reply>) {
+    pub(in crate::service) async fn after_league_games(&self, replies: &mut Vec<Reply>) {
         let mut leagues = Vec::new();
         for r in replies.iter() {
             if !matches!(r.event, Some(Event::End { .. })) {
@@ -273,7 +273,7 @@ impl GameService {
     /// The standings of league `id` after a game ended; the final
     /// standings (once, by the process that ends the league) when none is
     /// left running.
-    pub(super) async fn league_progress(&self, id: i64) -> Vec<Reply> {
+    pub(in crate::service) async fn league_progress(&self, id: i64) -> Vec<Reply> {
         let made = async {
             let Some(l) = self.inner.store.league(id).await? else {
                 return Ok(Vec::new());
@@ -335,12 +335,16 @@ impl GameService {
 
     /// Whether game `id` belongs to a league (league games cannot be
     /// aborted, and lose on time even before the first move).
-    pub(super) async fn is_league_game(&self, id: i64) -> bool {
+    pub(in crate::service) async fn is_league_game(&self, id: i64) -> bool {
         matches!(self.inner.store.league_of_game(id).await, Ok(Some(_)))
     }
 
     /// Refuses `abort` in a league game.
-    pub(super) async fn refuse_league_abort(&self, loc: Locale, game: i64) -> Result<(), Failure> {
+    pub(in crate::service) async fn refuse_league_abort(
+        &self,
+        loc: Locale,
+        game: i64,
+    ) -> Result<(), Failure> {
         if self.is_league_game(game).await {
             return Err(user("not_allowed", msg::league_no_abort(loc)));
         }
@@ -350,7 +354,7 @@ impl GameService {
     /// Starts the open leagues of `platform` whose start time has come
     /// (part of [`GameService::claim_due`]); with fewer than three players
     /// the league stays open without a start time, and the channel is told.
-    pub(super) async fn claim_league_starts(
+    pub(in crate::service) async fn claim_league_starts(
         &self,
         platform: Option<&str>,
         now: i64,

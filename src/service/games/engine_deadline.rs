@@ -12,14 +12,14 @@ use crate::i18n::Locale;
 use crate::store::StoreError;
 
 /// Whether the engine is to move in `l`.
-pub(super) fn engine_owes_move(l: &Loaded) -> bool {
+pub(in crate::service) fn engine_owes_move(l: &Loaded) -> bool {
     engine_side(&l.row).is_some_and(|(c, _)| c == l.game.position().turn())
 }
 
 impl GameService {
     /// The deadline of a move the engine owes fell due: the game is
     /// aborted with the reason.
-    pub(super) async fn engine_deadline(
+    pub(in crate::service) async fn engine_deadline(
         &self,
         loc: Locale,
         l: Loaded,

@@ -22,7 +22,7 @@ const VACATION_LOOKBACK_MS: i64 = 2 * VACATION_WINDOW_MS;
 /// most once in this long; the rest are private answers.
 const VACATION_NOTICE_QUIET_MS: i64 = 3_600_000;
 /// Extra days each player may give in one game.
-pub(super) const MORETIME_LIMIT: i64 = 7;
+pub(in crate::service) const MORETIME_LIMIT: i64 = 7;
 
 /// The id of the player to move in a stored game (from its cached FEN).
 fn to_move_id(g: &GameRow) -> &str {
@@ -102,7 +102,7 @@ fn days_left(past: &[VacationRow], now: i64) -> i64 {
 /// The deadline and reminder time of a turn starting at `now` of a player
 /// whose vacation running at `now` ends at `vacation_ends_at`: the clock
 /// starts when the vacation ends.
-pub(super) fn turn_times_after_vacation(
+pub(in crate::service) fn turn_times_after_vacation(
     vacation_ends_at: Option<i64>,
     now: i64,
     days: i64,
@@ -119,7 +119,7 @@ impl GameService {
     /// The deadline and reminder time of a turn of `player` starting at
     /// `now`: the clock of a player on vacation starts when the vacation
     /// ends.
-    pub(super) async fn turn_times_for(
+    pub(in crate::service) async fn turn_times_for(
         &self,
         platform: &str,
         player: &str,
@@ -152,7 +152,7 @@ impl GameService {
     /// vacation early and gives the unused days back; without days, the
     /// caller's vacation and days left. Announced in each of their games'
     /// channels; the caller gets the summary privately.
-    pub(super) async fn vacation(
+    pub(in crate::service) async fn vacation(
         &self,
         loc: Locale,
         place: &Place,
@@ -352,7 +352,12 @@ impl GameService {
 
     /// `moretime`: the opponent of the player to move gives them one more
     /// day, at most [`MORETIME_LIMIT`] times a game.
-    pub(super) async fn moretime(&self, loc: Locale, place: &Place, by: &Actor) -> Handled {
+    pub(in crate::service) async fn moretime(
+        &self,
+        loc: Locale,
+        place: &Place,
+        by: &Actor,
+    ) -> Handled {
         let l = self.require_active(loc, place).await?;
         let me = l.require_player(loc, by)?;
         let turn = l.game.position().turn();
@@ -401,7 +406,7 @@ impl GameService {
 
     /// `notify where:dm|channel|off`: where the caller's turn notices and
     /// reminders go, on this platform.
-    pub(super) async fn notify(
+    pub(in crate::service) async fn notify(
         &self,
         loc: Locale,
         place: &Place,
@@ -418,7 +423,11 @@ impl GameService {
     }
 
     /// Where `user`'s turn notices go (the channel when unset or unreadable).
-    pub(super) async fn notify_target_of(&self, platform: &str, user: &str) -> NotifyTarget {
+    pub(in crate::service) async fn notify_target_of(
+        &self,
+        platform: &str,
+        user: &str,
+    ) -> NotifyTarget {
         match self.inner.store.notify_target(platform, user).await {
             Ok(t) => notify_target_from(t.as_deref()),
             Err(e) => {
@@ -433,7 +442,7 @@ impl GameService {
     /// channel (unchanged), a direct message instead of the mention, or
     /// neither. `known` is their setting when the caller has read it.
     #[allow(clippy::too_many_arguments)]
-    pub(super) async fn route_turn_notice(
+    pub(in crate::service) async fn route_turn_notice(
         &self,
         l: &Loaded,
         mover: Color,
@@ -491,7 +500,7 @@ impl GameService {
 
     /// A reminder as the player to move wants it: in the channel, as a
     /// direct message, or not at all.
-    pub(super) async fn route_reminder(
+    pub(in crate::service) async fn route_reminder(
         &self,
         loc: Locale,
         l: &Loaded,
@@ -529,6 +538,6 @@ impl GameService {
 
 /// Where turn notices go by a stored setting (the channel when unset or
 /// unknown).
-pub(super) fn notify_target_from(stored: Option<&str>) -> NotifyTarget {
+pub(in crate::service) fn notify_target_from(stored: Option<&str>) -> NotifyTarget {
     stored.and_then(|t| t.parse().ok()).unwrap_or_default()
 }

@@ -13,7 +13,7 @@ use crate::render::BoardResult;
 impl GameService {
     /// The end announcement (event `end`, final board), followed by the
     /// game's summary ([`Reply::follow_up`]) unless it was aborted.
-    pub(super) fn end_replies(
+    pub(in crate::service) fn end_replies(
         &self,
         loc: Locale,
         place: &Place,

@@ -52,14 +52,14 @@ pub const ENGINE_MOVE_DEADLINE_MS: i64 = 5 * 60 * 1000;
 
 /// The deadline and reminder columns of a turn the engine owes from `now`
 /// (the reminder is the deadline: there is nobody to remind).
-pub(super) fn engine_turn_times(now: i64) -> (i64, i64) {
+pub(in crate::service) fn engine_turn_times(now: i64) -> (i64, i64) {
     let d = now + ENGINE_MOVE_DEADLINE_MS;
     (d, d)
 }
 
 /// The engine's colour and level in a game against the computer; `None`
 /// in a game between people.
-pub(super) fn engine_side(row: &GameRow) -> Option<(Color, Level)> {
+pub(in crate::service) fn engine_side(row: &GameRow) -> Option<(Color, Level)> {
     let level = |id: &str| id.strip_prefix(ENGINE_ID_PREFIX)?.parse::<Level>().ok();
     match (level(&row.white_id), level(&row.black_id)) {
         (Some(l), None) => Some((Color::White, l)),
@@ -69,18 +69,18 @@ pub(super) fn engine_side(row: &GameRow) -> Option<(Color, Level)> {
 }
 
 /// The options of `computer`.
-pub(super) struct ComputerOptions {
-    pub(super) level: u8,
-    pub(super) color: ColorChoice,
-    pub(super) days: u32,
-    pub(super) fen: Option<String>,
+pub(in crate::service) struct ComputerOptions {
+    pub(in crate::service) level: u8,
+    pub(in crate::service) color: ColorChoice,
+    pub(in crate::service) days: u32,
+    pub(in crate::service) fen: Option<String>,
     /// Standard chess or Chess960 (see `chess960::choose_start`).
-    pub(super) variant: Option<crate::chess::Variant>,
-    pub(super) position: Option<u32>,
+    pub(in crate::service) variant: Option<crate::chess::Variant>,
+    pub(in crate::service) position: Option<u32>,
 }
 
 /// What came of the engine's turn.
-pub(super) enum EngineTurn {
+pub(in crate::service) enum EngineTurn {
     /// Not the engine's move (or another command played it first).
     NotItsTurn,
     /// The engine moved: its move's replies (and the end's, if it ended
@@ -103,7 +103,7 @@ fn no_answer(loc: Locale, place: &Place, e: &EngineError) -> Reply {
 
 /// What [`GameService::catch_up`] did before a command.
 #[derive(Default)]
-pub(super) struct CaughtUp {
+pub(in crate::service) struct CaughtUp {
     /// The replies to post first (the computer's owed move, or why it
     /// still cannot play).
     pub owed: Vec<Reply>,
@@ -118,7 +118,7 @@ impl GameService {
     /// `computer [level] [color] [days] [fen]`: a game against the engine,
     /// started at once (house rules, never rated). When the engine has the
     /// first move it plays it at once.
-    pub(super) async fn computer(
+    pub(in crate::service) async fn computer(
         &self,
         loc: Locale,
         place: &Place,
@@ -255,7 +255,7 @@ impl GameService {
     /// move follows them and the board goes with its move only; nobody is
     /// mentioned (the human is here). When the engine cannot answer, its
     /// notice follows instead and the game waits for its move.
-    pub(super) async fn engine_answers(
+    pub(in crate::service) async fn engine_answers(
         &self,
         loc: Locale,
         place: &Place,
@@ -289,7 +289,12 @@ impl GameService {
 
     /// Plays the engine's move in `l` if it is the engine's turn, through
     /// the same write path as a human's move (the ply check included).
-    pub(super) async fn engine_turn(&self, loc: Locale, place: &Place, l: Loaded) -> EngineTurn {
+    pub(in crate::service) async fn engine_turn(
+        &self,
+        loc: Locale,
+        place: &Place,
+        l: Loaded,
+    ) -> EngineTurn {
         let Some((color, level)) = engine_side(&l.row) else {
             return EngineTurn::NotItsTurn;
         };
@@ -336,7 +341,12 @@ impl GameService {
     ///
     /// A game between people is left as read: the command may go on from
     /// that row ([`CaughtUp::read`]) rather than read it again.
-    pub(super) async fn catch_up(&self, loc: Locale, place: &Place, cmd: &Command) -> CaughtUp {
+    pub(in crate::service) async fn catch_up(
+        &self,
+        loc: Locale,
+        place: &Place,
+        cmd: &Command,
+    ) -> CaughtUp {
         let skip_when_failed = match cmd {
             Command::Board { .. } | Command::Takeback => false,
             Command::Move { .. } | Command::Claim { .. } | Command::Draw => true,
@@ -380,7 +390,7 @@ impl GameService {
     /// `takeback` against the computer, by the human (`me`): no
     /// confirmation; undoes the engine's reply and the human's move before
     /// it (or only the human's move while the engine still owes its reply).
-    pub(super) async fn computer_takeback(
+    pub(in crate::service) async fn computer_takeback(
         &self,
         loc: Locale,
         place: &Place,
@@ -418,7 +428,7 @@ impl GameService {
     /// A draw offer to the computer (`engine`): accepted at once when its
     /// evaluation, from its own side, is within ±0.3 pawns after move 30
     /// ([`accepts_draw`]); else declined at once. Nothing is stored.
-    pub(super) async fn computer_draw(
+    pub(in crate::service) async fn computer_draw(
         &self,
         loc: Locale,
         place: &Place,

@@ -10,20 +10,20 @@ use super::game::{
 };
 
 /// The options of `challenge` besides the opponent.
-pub(super) struct ChallengeOptions {
-    pub(super) color: ColorChoice,
-    pub(super) days: u32,
-    pub(super) fen: Option<String>,
-    pub(super) rules: RulesMode,
+pub(in crate::service) struct ChallengeOptions {
+    pub(in crate::service) color: ColorChoice,
+    pub(in crate::service) days: u32,
+    pub(in crate::service) fen: Option<String>,
+    pub(in crate::service) rules: RulesMode,
     /// Counts for ratings (ignored for a custom FEN: never rated).
-    pub(super) rated: bool,
+    pub(in crate::service) rated: bool,
     /// Standard chess or Chess960 (see `chess960::choose_start`).
-    pub(super) variant: Option<Variant>,
-    pub(super) position: Option<u32>,
+    pub(in crate::service) variant: Option<Variant>,
+    pub(in crate::service) position: Option<u32>,
 }
 
 impl GameService {
-    pub(super) async fn challenge(
+    pub(in crate::service) async fn challenge(
         &self,
         loc: Locale,
         place: &Place,
@@ -84,7 +84,7 @@ impl GameService {
         self.post_challenge(loc, place, by, opponent, c).await
     }
 
-    pub(super) async fn post_challenge(
+    pub(in crate::service) async fn post_challenge(
         &self,
         loc: Locale,
         place: &Place,
@@ -131,14 +131,14 @@ impl GameService {
         Ok(vec![r])
     }
 
-    pub(super) async fn open_challenge(
+    pub(in crate::service) async fn open_challenge(
         &self,
         place: &Place,
     ) -> Result<Option<ChallengeRow>, Failure> {
         Ok(self.inner.store.open_challenge(&key(place)).await?)
     }
 
-    pub(super) async fn accept(
+    pub(in crate::service) async fn accept(
         &self,
         loc: Locale,
         place: &Place,
@@ -299,7 +299,7 @@ impl GameService {
 
     /// `decline`, or a Decline button: `only` limits it to the challenge or
     /// the game's draw offer the button was shown under.
-    pub(super) async fn decline(
+    pub(in crate::service) async fn decline(
         &self,
         loc: Locale,
         place: &Place,
@@ -379,7 +379,7 @@ impl GameService {
 
     /// `cancel`: the challenger withdraws their challenge; a moderator
     /// may withdraw anyone's.
-    pub(super) async fn cancel(
+    pub(in crate::service) async fn cancel(
         &self,
         loc: Locale,
         place: &Place,
@@ -434,7 +434,12 @@ impl GameService {
         }
     }
 
-    pub(super) async fn rematch(&self, loc: Locale, place: &Place, by: &Actor) -> Handled {
+    pub(in crate::service) async fn rematch(
+        &self,
+        loc: Locale,
+        place: &Place,
+        by: &Actor,
+    ) -> Handled {
         let Some(last) = self.inner.store.last_finished_game(&key(place)).await? else {
             return Err(user("no_game", msg::no_rematch(loc)));
         };

@@ -18,7 +18,7 @@ use super::game::{
 };
 
 /// Size of the game GIF, in pixels.
-pub(super) const GIF_SIZE: u32 = 480;
+pub(in crate::service) const GIF_SIZE: u32 = 480;
 
 /// Games shorter than this many plies are not worth the engine's time.
 const MIN_ANALYSED_PLIES: usize = 2;
@@ -60,7 +60,12 @@ impl GameService {
 
     /// `summary [game]`: a finished game of this channel (by default the
     /// last one) summarised again.
-    pub(super) async fn summary(&self, loc: Locale, place: &Place, id: Option<i64>) -> Handled {
+    pub(in crate::service) async fn summary(
+        &self,
+        loc: Locale,
+        place: &Place,
+        id: Option<i64>,
+    ) -> Handled {
         let row = match id {
             Some(id) => match self.inner.store.game(id).await? {
                 Some(row) if row.platform == place.platform && row.channel == place.channel => row,
@@ -87,7 +92,12 @@ impl GameService {
     }
 
     /// The summary post of a finished (not aborted) game.
-    pub(super) async fn summary_reply(&self, loc: Locale, place: &Place, l: &Loaded) -> Reply {
+    pub(in crate::service) async fn summary_reply(
+        &self,
+        loc: Locale,
+        place: &Place,
+        l: &Loaded,
+    ) -> Reply {
         let outcome = l
             .game
             .outcome()
@@ -223,7 +233,7 @@ impl GameService {
 
     /// The PGN of a game: the Seven Tag Roster, Elo tags of a rated game,
     /// the opening.
-    pub(super) fn pgn_text(&self, l: &Loaded) -> String {
+    pub(in crate::service) fn pgn_text(&self, l: &Loaded) -> String {
         let tags = PgnTags {
             event: format!("chessbot game #{}", l.row.id),
             site: site_tag(
@@ -244,7 +254,12 @@ impl GameService {
     /// The analysis lines of a summary (each after a line break): each
     /// side's figures, the worst move, and how much of the game they cover
     /// when the engine was short of time.
-    pub(super) fn analysis_text(&self, loc: Locale, l: &Loaded, a: &GameAnalysis) -> String {
+    pub(in crate::service) fn analysis_text(
+        &self,
+        loc: Locale,
+        l: &Loaded,
+        a: &GameAnalysis,
+    ) -> String {
         let mut text = String::new();
         for color in [Color::White, Color::Black] {
             let s = a.side(color);
@@ -330,14 +345,18 @@ enum Verdict {
 }
 
 /// Whether a finished game gets a summary (aborted games get none).
-pub(super) fn has_summary(l: &Loaded) -> bool {
+pub(in crate::service) fn has_summary(l: &Loaded) -> bool {
     l.game
         .outcome()
         .is_some_and(|o| o.termination != Termination::Aborted)
 }
 
 /// The deferred summary of game `l` for the reply announcing its end.
-pub(super) fn summary_follow_up(loc: Locale, place: &Place, l: &Loaded) -> Option<FollowUp> {
+pub(in crate::service) fn summary_follow_up(
+    loc: Locale,
+    place: &Place,
+    l: &Loaded,
+) -> Option<FollowUp> {
     has_summary(l).then(|| FollowUp {
         game: l.row.id,
         place: place.clone(),
@@ -402,7 +421,7 @@ fn analysis_event(a: &GameAnalysis) -> AnalysisEvent {
 
 /// Adds `ECO` and `Opening` (the table's name of the game's last named
 /// position) after the other tags of a PGN.
-pub(super) fn with_opening_tags(pgn: String, game: &crate::chess::Game) -> String {
+pub(in crate::service) fn with_opening_tags(pgn: String, game: &crate::chess::Game) -> String {
     let Some(o) = crate::openings::lookup_game(game) else {
         return pgn;
     };
@@ -423,7 +442,7 @@ pub(super) fn with_opening_tags(pgn: String, game: &crate::chess::Game) -> Strin
 /// `SetUp`/`FEN` tags, and `Variant` for Chess960, which lichess's import
 /// reads to open the 960 analysis board), percent-encoded into the
 /// address.
-pub(super) fn lichess_url(pgn: &str) -> String {
+pub(in crate::service) fn lichess_url(pgn: &str) -> String {
     let mut short = String::new();
     let mut movetext = String::new();
     for line in pgn.lines() {

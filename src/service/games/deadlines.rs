@@ -166,7 +166,7 @@ impl GameService {
     /// never acts on a game that is already lost on time; returns the
     /// announcement, which goes out with the command's replies. Other
     /// channels' deadlines are left to the announcer task.
-    pub(super) async fn settle_own_deadline(&self, place: &Place) -> Vec<Reply> {
+    pub(in crate::service) async fn settle_own_deadline(&self, place: &Place) -> Vec<Reply> {
         let now = ms(self.now());
         if !self.maybe_due(now) {
             return Vec::new();
@@ -215,7 +215,7 @@ impl GameService {
     /// Takes over an announcement whose claimer died, and composes it again
     /// from the stored game. `None` when another process took it first or
     /// it no longer applies (a reminder of a turn already played).
-    pub(super) async fn reclaim(
+    pub(in crate::service) async fn reclaim(
         &self,
         a: &AnnouncementRow,
         lease: i64,
@@ -272,7 +272,7 @@ impl GameService {
         }))
     }
 
-    pub(super) async fn fire_due(
+    pub(in crate::service) async fn fire_due(
         &self,
         row: GameRow,
         now: i64,
@@ -351,7 +351,12 @@ impl GameService {
 
     /// The end of a game on time: a time-out, or an abort when a player
     /// never made a first move. The player to move is the one out of time.
-    pub(super) fn timeout_replies(&self, loc: Locale, l: &Loaded, outcome: Outcome) -> Vec<Reply> {
+    pub(in crate::service) fn timeout_replies(
+        &self,
+        loc: Locale,
+        l: &Loaded,
+        outcome: Outcome,
+    ) -> Vec<Reply> {
         let to_move = l.game.position().turn();
         let text = if outcome.termination == Termination::Aborted {
             Some(msg::aborted_no_first_move(loc, l.name(to_move)))
@@ -367,7 +372,7 @@ impl GameService {
     }
 
     /// The reminder of the player to move.
-    pub(super) fn reminder_replies(&self, loc: Locale, l: &Loaded) -> Vec<Reply> {
+    pub(in crate::service) fn reminder_replies(&self, loc: Locale, l: &Loaded) -> Vec<Reply> {
         let to_move = l.game.position().turn();
         let deadline = from_ms(l.row.deadline_at.unwrap_or(l.row.updated_at));
         let player = l.player(to_move);
@@ -386,7 +391,7 @@ impl GameService {
     }
 
     /// Notes a newly stored reminder or deadline.
-    pub(super) fn note_due(&self, at: i64) {
+    pub(in crate::service) fn note_due(&self, at: i64) {
         let mut hint = lock(&self.inner.due_hint);
         if let Some(h) = *hint {
             *hint = Some(h.min(at));
@@ -396,7 +401,7 @@ impl GameService {
     }
 
     /// Whether a command should look for due deadlines first.
-    pub(super) fn maybe_due(&self, now: i64) -> bool {
+    pub(in crate::service) fn maybe_due(&self, now: i64) -> bool {
         lock(&self.inner.due_hint).is_none_or(|h| h <= now)
     }
 
@@ -404,7 +409,7 @@ impl GameService {
     /// database (once, not on every command, in a process whose announcer
     /// has not run yet, such as the console between `:advance`s), unless a
     /// deadline was noted while it was being read.
-    pub(super) async fn learn_due_hint(&self) {
+    pub(in crate::service) async fn learn_due_hint(&self) {
         if lock(&self.inner.due_hint).is_some() {
             return;
         }

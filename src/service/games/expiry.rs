@@ -21,7 +21,7 @@ impl GameService {
     /// first those another process claimed but never posted, then the
     /// open challenges older than 7 days. Part of
     /// [`GameService::claim_due`].
-    pub(super) async fn claim_expiries(
+    pub(in crate::service) async fn claim_expiries(
         &self,
         platform: Option<&str>,
         now: i64,
@@ -97,7 +97,7 @@ impl GameService {
     /// Expires the open challenge of `place` if its 7 days have passed, so
     /// a command never acts on it; the announcement goes out with the
     /// command's replies.
-    pub(super) async fn settle_own_challenge(&self, place: &Place) -> Vec<Reply> {
+    pub(in crate::service) async fn settle_own_challenge(&self, place: &Place) -> Vec<Reply> {
         let now = ms(self.now());
         if !self.maybe_due(now) {
             return Vec::new();

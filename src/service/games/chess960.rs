@@ -19,24 +19,24 @@ use super::game::{Failure, user};
 use super::messages as msg;
 
 /// The start of a new game as the options chose it.
-pub(super) struct Start {
-    pub(super) game: Game,
-    pub(super) variant: Variant,
+pub(in crate::service) struct Start {
+    pub(in crate::service) game: Game,
+    pub(in crate::service) variant: Variant,
     /// The Chess960 start position number, when the game starts from one.
-    pub(super) position: Option<u32>,
+    pub(in crate::service) position: Option<u32>,
     /// The normalised custom FEN the players gave (never rated).
-    pub(super) custom: Option<String>,
+    pub(in crate::service) custom: Option<String>,
 }
 
 impl Start {
     /// The stored position number.
-    pub(super) fn stored_position(&self) -> Option<i64> {
+    pub(in crate::service) fn stored_position(&self) -> Option<i64> {
         self.position.map(i64::from)
     }
 }
 
 /// A random Chess960 start position number (0-959).
-pub(super) fn random_position() -> u32 {
+pub(in crate::service) fn random_position() -> u32 {
     let mut h = std::collections::hash_map::RandomState::new().build_hasher();
     h.write_u64(0x0960);
     // The remainder is below 960: it fits.
@@ -47,7 +47,7 @@ pub(super) fn random_position() -> u32 {
 /// `computer`. Refusals: `invalid_variant` (a position with
 /// `variant:standard`), `invalid_option` (a position out of 0-959, or a
 /// position and a FEN together), `invalid_fen`.
-pub(super) fn choose_start(
+pub(in crate::service) fn choose_start(
     loc: Locale,
     variant: Option<Variant>,
     position: Option<u32>,
@@ -133,7 +133,7 @@ fn numbered_game(n: u32, rules: RulesMode) -> Game {
 ///
 /// # Errors
 /// The FEN reader's error for a stored FEN that no longer reads.
-pub(super) fn stored_start(
+pub(in crate::service) fn stored_start(
     variant: &str,
     position: Option<i64>,
     custom: Option<&str>,
@@ -154,7 +154,7 @@ pub(super) fn stored_start(
 /// The rating pool a game of `variant` counts in: the community itself for
 /// standard chess, `<community>:chess960` for Chess960 (a Glicko-2 pool of
 /// its own in the same table).
-pub(super) fn rating_pool(community: String, variant: Variant) -> String {
+pub(in crate::service) fn rating_pool(community: String, variant: Variant) -> String {
     match variant {
         Variant::Standard => community,
         Variant::Chess960 => format!("{community}:chess960"),
@@ -162,7 +162,7 @@ pub(super) fn rating_pool(community: String, variant: Variant) -> String {
 }
 
 /// The variant of a stored row (`standard` for anything unknown).
-pub(super) fn row_variant(name: &str) -> Variant {
+pub(in crate::service) fn row_variant(name: &str) -> Variant {
     name.parse().unwrap_or_default()
 }
 
@@ -177,13 +177,17 @@ pub fn read_any_fen(fen: &str) -> Result<Position, FenError> {
 }
 
 /// The side to move in a stored FEN (White when it does not read).
-pub(super) fn fen_turn(fen: &str) -> Color {
+pub(in crate::service) fn fen_turn(fen: &str) -> Color {
     read_any_fen(fen).map_or(Color::White, |p| p.turn())
 }
 
 /// The start message's line naming the variant: the Chess960 position
 /// number, or a Chess960 set-up position; `None` for standard chess.
-pub(super) fn start_line(loc: Locale, variant: Variant, position: Option<u32>) -> Option<String> {
+pub(in crate::service) fn start_line(
+    loc: Locale,
+    variant: Variant,
+    position: Option<u32>,
+) -> Option<String> {
     match (variant, position) {
         (Variant::Standard, _) => None,
         (Variant::Chess960, Some(n)) => Some(msg::chess960_start(loc, n)),

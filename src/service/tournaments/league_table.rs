@@ -207,7 +207,7 @@ pub fn standings(names: &[String], games: &[TableGame]) -> Vec<TableRow> {
 }
 
 /// Points written in halves: `0`, `½`, `2½`.
-pub(super) fn half_points(halves: i64) -> String {
+pub(in crate::service) fn half_points(halves: i64) -> String {
     let whole = halves / 2;
     match (halves % 2, whole) {
         (0, w) => w.to_string(),
@@ -217,7 +217,7 @@ pub(super) fn half_points(halves: i64) -> String {
 }
 
 /// A tie-break written from quarter points: `3.25`, `2.5`, `2`.
-pub(super) fn quarters(q: i64) -> String {
+pub(in crate::service) fn quarters(q: i64) -> String {
     let v = q as f64 / 4.0;
     let s = format!("{v:.2}");
     s.trim_end_matches('0').trim_end_matches('.').to_string()
@@ -235,17 +235,17 @@ pub struct StandingsRow {
 }
 
 /// Standings as computed for a league.
-pub(super) struct Table {
-    pub(super) rows: Vec<StandingsRow>,
+pub(in crate::service) struct Table {
+    pub(in crate::service) rows: Vec<StandingsRow>,
     /// Display text rows (rank, name, points, played, left, tie-break).
-    pub(super) text_rows: Vec<[String; 6]>,
-    pub(super) games: usize,
-    pub(super) finished: usize,
+    pub(in crate::service) text_rows: Vec<[String; 6]>,
+    pub(in crate::service) games: usize,
+    pub(in crate::service) finished: usize,
 }
 
 /// The standings of `players` over `games` (annulled games and players
 /// struck by a withdrawal left out).
-pub(super) fn table_of(
+pub(in crate::service) fn table_of(
     players: &[crate::store::LeaguePlayerRow],
     games: &[crate::store::LeagueGameRow],
 ) -> Table {

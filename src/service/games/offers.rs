@@ -9,7 +9,7 @@ use super::game::{GameService, Handled, color_str, ms, reply, user};
 impl GameService {
     /// `draw` offers or accepts; an Accept-draw button (`only`: its game)
     /// only accepts.
-    pub(super) async fn draw(
+    pub(in crate::service) async fn draw(
         &self,
         loc: Locale,
         place: &Place,

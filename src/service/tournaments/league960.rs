@@ -22,7 +22,7 @@ use crate::chess::{Game, RulesMode, Variant};
 const CHESS960_SUFFIX: &str = "+chess960";
 
 /// A league's stored `rules` text for `rules` and `variant`.
-pub(super) fn stored_league_rules(rules: RulesMode, variant: Variant) -> String {
+pub(in crate::service) fn stored_league_rules(rules: RulesMode, variant: Variant) -> String {
     match variant {
         Variant::Standard => rules.as_str().to_string(),
         Variant::Chess960 => format!("{}{CHESS960_SUFFIX}", rules.as_str()),
@@ -31,7 +31,7 @@ pub(super) fn stored_league_rules(rules: RulesMode, variant: Variant) -> String 
 
 /// A stored league `rules` text read back: the games' rules (as stored
 /// in game rows) and the variant.
-pub(super) fn league_rules(stored: &str) -> (String, Variant) {
+pub(in crate::service) fn league_rules(stored: &str) -> (String, Variant) {
     match stored.strip_suffix(CHESS960_SUFFIX) {
         Some(rules) => (rules.to_string(), Variant::Chess960),
         None => (stored.to_string(), Variant::Standard),
@@ -41,7 +41,7 @@ pub(super) fn league_rules(stored: &str) -> (String, Variant) {
 /// The start of each league game, in the order of `pairings` (cycle,
 /// round, white seat, black seat): `None` for standard chess, else the
 /// Chess960 position number, drawn by `draw` once per pair of seats.
-pub(super) fn league_positions(
+pub(in crate::service) fn league_positions(
     variant: Variant,
     pairings: &[(usize, usize, usize, usize)],
     mut draw: impl FnMut() -> u32,
@@ -63,7 +63,7 @@ pub(super) fn league_positions(
 }
 
 /// The positions of a league's games, drawn at random.
-pub(super) fn draw_league_positions(
+pub(in crate::service) fn draw_league_positions(
     variant: Variant,
     pairings: &[(usize, usize, usize, usize)],
 ) -> Vec<Option<u32>> {
@@ -72,7 +72,7 @@ pub(super) fn draw_league_positions(
 
 /// The start FEN of a league game: the standard position, or Chess960
 /// position `n` as X-FEN.
-pub(super) fn league_start_fen(position: Option<u32>, rules: RulesMode) -> String {
+pub(in crate::service) fn league_start_fen(position: Option<u32>, rules: RulesMode) -> String {
     match position.map(|n| Game::chess960(n, rules)) {
         Some(Ok(g)) => g.position().fen(),
         _ => Game::new(rules).position().fen(),

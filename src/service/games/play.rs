@@ -19,7 +19,7 @@ use super::records::rating_update;
 impl GameService {
     /// `read` is the channel's active game when the caller has just read
     /// it ([`GameService::catch_up`]); else it is read here.
-    pub(super) async fn play(
+    pub(in crate::service) async fn play(
         &self,
         loc: Locale,
         place: &Place,
@@ -67,7 +67,7 @@ impl GameService {
     }
 
     #[allow(clippy::too_many_arguments)]
-    pub(super) async fn commit_move(
+    pub(in crate::service) async fn commit_move(
         &self,
         loc: Locale,
         place: &Place,
@@ -230,7 +230,7 @@ impl GameService {
         Ok(out)
     }
 
-    pub(super) async fn finish(
+    pub(in crate::service) async fn finish(
         &self,
         loc: Locale,
         place: &Place,
@@ -261,7 +261,7 @@ impl GameService {
         Ok(self.end_replies(loc, place, &l, outcome, loser_hint, None))
     }
 
-    pub(super) async fn resign(
+    pub(in crate::service) async fn resign(
         &self,
         loc: Locale,
         place: &Place,
@@ -281,7 +281,12 @@ impl GameService {
         self.finish(loc, place, l, outcome, Some(me)).await
     }
 
-    pub(super) async fn abort(&self, loc: Locale, place: &Place, by: &Actor) -> Handled {
+    pub(in crate::service) async fn abort(
+        &self,
+        loc: Locale,
+        place: &Place,
+        by: &Actor,
+    ) -> Handled {
         let l = self.require_active(loc, place).await?;
         l.require_player(loc, by)?;
         // A league game is never aborted by its players.
@@ -297,7 +302,7 @@ impl GameService {
     /// 50-move draw standing now, or one the given move produces (FIDE
     /// 9.2.1.1, 9.3.1.1). A claim with a move that produces nothing to
     /// claim leaves the move played and the game going on.
-    pub(super) async fn claim(
+    pub(in crate::service) async fn claim(
         &self,
         loc: Locale,
         place: &Place,
@@ -357,7 +362,7 @@ impl GameService {
     /// Every standing draw offer followed a move this undoes (the
     /// opponent's move would have declined it), so it goes, as does the
     /// takeback request. The game after it and the new deadline.
-    pub(super) async fn undo_plies(
+    pub(in crate::service) async fn undo_plies(
         &self,
         l: Loaded,
         plies: usize,
@@ -392,7 +397,12 @@ impl GameService {
         Ok((Loaded { row, game }, deadline_at))
     }
 
-    pub(super) async fn takeback(&self, loc: Locale, place: &Place, by: &Actor) -> Handled {
+    pub(in crate::service) async fn takeback(
+        &self,
+        loc: Locale,
+        place: &Place,
+        by: &Actor,
+    ) -> Handled {
         let l = self.require_active(loc, place).await?;
         let me = l.require_player(loc, by)?;
         if engine_side(&l.row).is_some() {
@@ -514,7 +524,7 @@ fn promotion_choices(
 /// read their own piece letters first (Romanian `N` is a bishop), and the
 /// text as typed only when that is not notation at all; letters are never
 /// guessed across languages.
-pub(super) struct TypedMove {
+pub(in crate::service) struct TypedMove {
     /// The text as typed, trimmed (what errors quote).
     text: String,
     /// The likelier reading.
@@ -531,7 +541,7 @@ impl TypedMove {
     /// `invalid_notation` when there is no text, or more than a move can
     /// have ([`crate::chess::MAX_MOVE_TEXT`]); whether it is notation at
     /// all is told when it is played (after the game's own checks).
-    pub(super) fn read(loc: Locale, text: &str) -> Result<TypedMove, Failure> {
+    pub(in crate::service) fn read(loc: Locale, text: &str) -> Result<TypedMove, Failure> {
         let text = text.trim();
         let as_typed = MoveText::parse(text);
         match as_typed {
@@ -568,7 +578,10 @@ impl TypedMove {
     /// differ (the same letters name different pieces in the local and the
     /// English notation: N is a bishop in Romanian), the player is asked
     /// ([`MoveInputError::Ambiguous`]) instead of chosen for.
-    pub(super) fn play(&self, game: &mut Game) -> Result<(Move, String), MoveInputError> {
+    pub(in crate::service) fn play(
+        &self,
+        game: &mut Game,
+    ) -> Result<(Move, String), MoveInputError> {
         if game.outcome().is_some() {
             return Err(MoveInputError::GameOver);
         }
@@ -598,7 +611,7 @@ impl TypedMove {
 }
 
 /// The stable error code of a move that could not be played.
-pub(super) fn error_code_of(e: &MoveInputError) -> &'static str {
+pub(in crate::service) fn error_code_of(e: &MoveInputError) -> &'static str {
     match e {
         MoveInputError::Parse(_) => "invalid_notation",
         MoveInputError::Illegal { .. } => "illegal_move",

@@ -32,7 +32,7 @@ fn clean_note(text: &str) -> String {
 
 /// `pgn` with the note as a comment before the first move (braces, which
 /// would end a PGN comment, become parentheses).
-pub(super) fn pgn_with_note(pgn: &str, note: &str) -> String {
+pub(in crate::service) fn pgn_with_note(pgn: &str, note: &str) -> String {
     let comment: String = note
         .chars()
         .map(|c| match c {
@@ -65,7 +65,7 @@ pub(super) fn pgn_with_note(pgn: &str, note: &str) -> String {
 impl GameService {
     /// `note`: show, write or remove the caller's private note on their
     /// game here (or game `game`, finished ones too). Private.
-    pub(super) async fn note(
+    pub(in crate::service) async fn note(
         &self,
         loc: Locale,
         place: &Place,
@@ -108,7 +108,7 @@ impl GameService {
 
     /// The caller's own copy of the PGN of `l` with their note, sent to
     /// them directly; `None` when they are not a player or have no note.
-    pub(super) async fn own_pgn_copy(
+    pub(in crate::service) async fn own_pgn_copy(
         &self,
         loc: Locale,
         by: &Actor,

@@ -26,7 +26,7 @@ const ANALYSIS_OWED_FOR_MS: i64 = 24 * 60 * 60 * 1000;
 impl GameService {
     /// Notes that this process will analyse game `game` (its summary is in
     /// an adapter's hands), when there is an engine to do it.
-    pub(super) fn analysis_owed(&self, game: i64) {
+    pub(in crate::service) fn analysis_owed(&self, game: i64) {
         if self.analyses_games() {
             lock(&self.inner.analyses_pending).insert(game);
         }
@@ -34,7 +34,7 @@ impl GameService {
 
     /// Game `game`'s analysis is done, stored or given up: whoever waits
     /// for it goes on.
-    pub(super) fn analysis_settled(&self, game: i64) {
+    pub(in crate::service) fn analysis_settled(&self, game: i64) {
         if lock(&self.inner.analyses_pending).remove(&game) {
             self.inner.analysis_settled.notify_waiters();
         }
@@ -47,7 +47,7 @@ impl GameService {
     /// waited for: the command would wait for every game that ended at
     /// once. Answers a note when one is still being analysed after the
     /// wait.
-    pub(super) async fn await_analyses(
+    pub(in crate::service) async fn await_analyses(
         &self,
         loc: Locale,
         place: &Place,
@@ -92,7 +92,7 @@ impl GameService {
 
     /// The summary of `l` goes out without its analysis: records that the
     /// analysis is owed, so the announcer tries again and posts it.
-    pub(super) async fn analysis_follows(&self, l: &Loaded) {
+    pub(in crate::service) async fn analysis_follows(&self, l: &Loaded) {
         let now = ms(self.now());
         let ply = i64::try_from(l.game.moves().len()).unwrap_or(i64::MAX);
         if let Err(e) = self
@@ -109,7 +109,7 @@ impl GameService {
     /// [`crate::store::ANNOUNCE_ANALYSIS`]): the stored figures, else the
     /// engine's, as a post of their own. While the engine still fails the
     /// entry stays for a later try, for a day after the game's end.
-    pub(super) async fn reclaim_analysis(
+    pub(in crate::service) async fn reclaim_analysis(
         &self,
         a: &AnnouncementRow,
     ) -> Result<Option<DueAnnouncement>, ServiceError> {

@@ -26,7 +26,7 @@ fn symbol(r: &Reply) -> Option<String> {
 /// Puts its symbol before the text of every announcement of `replies`
 /// (and of their fallbacks), once: a text that already starts with it
 /// keeps it as it is.
-pub(super) fn mark_announcements(replies: &mut [Reply]) {
+pub(in crate::service) fn mark_announcements(replies: &mut [Reply]) {
     for r in replies {
         mark(r);
     }

@@ -1,0 +1,17 @@
+//! Tournaments: round-robin leagues (their commands in leagues, their run
+//! in league_run, their table in league_table, Chess960 leagues in
+//! league960) and the places their games are played in (league_places). A
+//! league touches games only through the service's base (game.rs) and the
+//! store.
+//!
+//! The files here are `impl GameService` blocks and their helpers; they
+//! reach the rest of the service through its names (`super::...`).
+
+pub(super) mod league960;
+pub(super) mod league_places;
+pub(super) mod league_run;
+pub(super) mod league_table;
+pub(super) mod leagues;
+
+#[allow(unused_imports)]
+use super::*;
