@@ -60,6 +60,7 @@ mod matrix_e2ee;
 mod matrix_leagues;
 mod matrix_private;
 mod matrix_trust;
+mod oracle_and_caps;
 mod outage;
 mod perft;
 mod perft960;
