@@ -1,33 +1,33 @@
 //! The Stockfish processes: finding the binary, a small pool of processes
 //! started lazily and reused, every search bounded in time, and a process
 //! that dies or hangs killed and replaced. All I/O is `tokio::process`, so
-//! nothing here blocks the runtime. A game's analysis runs here too: its
-//! positions shared out to one worker per process, each searched to a
-//! fixed number of nodes, shallower past a time budget.
+//! nothing here blocks the runtime. Work no one waits on in a chat (a
+//! game's analysis, a puzzle search) holds at most the pool's background
+//! share of the processes, so a computer's move never queues behind it.
 
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
 use tokio::process::{Child, ChildStdin, ChildStdout, Command};
 use tokio::sync::Semaphore;
-use tokio::task::JoinSet;
 use tokio::time::timeout;
 
-use super::analysis;
 use super::uci::{
-    EngineLine, SearchCollector, SearchOutcome, go_command, go_nodes_command, parse_line,
-    position_command, setoption_command,
+    EngineLine, SearchCollector, SearchOutcome, go_command, parse_line, position_command,
+    setoption_command,
 };
 use super::{
     Engine, EngineError, EngineFuture, Evaluation, GameAnalysis, Level, PvLine, decided_on_board,
-    move_from_uci, position_after, pv_lines, replay,
+    move_from_uci, pv_lines, replay,
 };
-use crate::chess::{Color, Game, Move, Position};
+use crate::chess::{Color, Game, Move};
+
+mod game_analysis;
+pub use game_analysis::{ANALYSIS_NODES, SHALLOW_NODES};
 
 /// Where Debian installs Stockfish (not on a normal user's `PATH`).
 pub const DEBIAN_STOCKFISH: &str = "/usr/games/stockfish";
@@ -37,10 +37,10 @@ const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
 /// Options, `ucinewgame` and `isready` before a search.
 const SYNC_TIMEOUT: Duration = Duration::from_secs(5);
 /// How long past its move time a search may run before we send `stop`.
-const SEARCH_SLACK: Duration = Duration::from_secs(1);
+pub(super) const SEARCH_SLACK: Duration = Duration::from_secs(1);
 /// How long a stopped search has to send its `bestmove` before the process
 /// is killed.
-const STOP_GRACE: Duration = Duration::from_millis(500);
+pub(super) const STOP_GRACE: Duration = Duration::from_millis(500);
 /// The search depth of [`Engine::evaluate`] (the move time is the limit).
 const EVALUATE_DEPTH: u32 = 30;
 /// Each process's hash table in MiB.
@@ -170,6 +170,9 @@ pub(super) struct SearchRequest {
     pub movetime: Duration,
     /// Stockfish's `MultiPV` for this search (1: the best line only).
     pub multipv: u8,
+    /// Work no one waits on in a chat (analysis, puzzle search): it runs
+    /// within the pool's background share.
+    pub background: bool,
 }
 
 /// A pool of Stockfish processes (cheap to clone; clones share the pool).
@@ -183,6 +186,9 @@ pub(super) struct Inner {
     size: usize,
     /// One permit per process that may run.
     permits: Semaphore,
+    /// One permit per process background work may hold at once (see
+    /// [`background_share`]), taken before a process permit.
+    background_permits: Semaphore,
     /// Started processes waiting for work.
     idle: Mutex<Vec<Process>>,
 }
@@ -216,6 +222,7 @@ impl Stockfish {
                 path,
                 size,
                 permits: Semaphore::new(size),
+                background_permits: Semaphore::new(background_share(size)),
                 idle: Mutex::new(Vec::new()),
             }),
         }
@@ -245,9 +252,19 @@ impl Stockfish {
     }
 }
 
+/// How many of a pool's `size` processes background work may hold at
+/// once: all but one, so a computer's move (or its draw decision) finds a
+/// process after at most the search already running on it; a pool of one
+/// process is shared, as nothing else could run at all.
+#[must_use]
+pub fn background_share(size: usize) -> usize {
+    size.saturating_sub(1).max(1)
+}
+
 impl Inner {
-    pub(super) fn size(&self) -> usize {
-        self.size
+    /// How many processes background work may hold at once.
+    pub(super) fn background_share(&self) -> usize {
+        background_share(self.size)
     }
 
     fn lock_idle(&self) -> std::sync::MutexGuard<'_, Vec<Process>> {
@@ -280,11 +297,17 @@ impl Inner {
     /// A reused process found dead during the search is replaced and the
     /// search run once more on the new one.
     pub(super) async fn search(&self, req: SearchRequest) -> Result<SearchOutcome, EngineError> {
+        let closed = |_| EngineError::Protocol("the engine pool is closed".into());
         crate::metrics::ENGINE_QUEUE.inc();
+        let share = if req.background {
+            Some(self.background_permits.acquire().await)
+        } else {
+            None
+        };
         let permit = self.permits.acquire().await;
         crate::metrics::ENGINE_QUEUE.dec();
-        let _permit =
-            permit.map_err(|_| EngineError::Protocol("the engine pool is closed".into()))?;
+        let _share = share.transpose().map_err(closed)?;
+        let _permit = permit.map_err(closed)?;
         crate::metrics::ENGINE_SEARCHES.inc();
         let (mut process, reused) = match self.take_idle() {
             Some(p) => (p, true),
@@ -525,6 +548,7 @@ impl Stockfish {
                 chess960: start.variant().is_chess960(),
                 movetime: level.movetime(),
                 multipv: 1,
+                background: false,
             })
             .await?;
         let best = out
@@ -556,6 +580,7 @@ impl Stockfish {
                 chess960: start.variant().is_chess960(),
                 movetime,
                 multipv: 1,
+                background: false,
             })
             .await?;
         let score = out
@@ -596,6 +621,8 @@ impl Stockfish {
                 chess960: start.variant().is_chess960(),
                 movetime,
                 multipv: u8::try_from(count.clamp(1, MAX_MULTIPV)).unwrap_or(1),
+                // Lines are asked for by puzzle searches only.
+                background: true,
             })
             .await?;
         Ok(pv_lines(&position, &out.lines))
@@ -636,188 +663,7 @@ impl Engine for Stockfish {
         game: &'a Game,
         budget: Duration,
     ) -> EngineFuture<'a, GameAnalysis> {
-        Box::pin(drive(&self.inner, game, budget))
-    }
-}
-
-/// Nodes searched per position of an analysis: a fixed amount of work
-/// (about 0.1 s of one core), so the same game gets the same verdict
-/// however busy the machine is.
-pub const ANALYSIS_NODES: u64 = 50_000;
-/// Nodes per position once an analysis is past its budget: a tenth of the
-/// full search, still deep enough to see a hanging piece.
-pub const SHALLOW_NODES: u64 = 5_000;
-/// The bound of one analysis search. A search of fixed nodes ends by
-/// itself; this only catches an engine that hangs.
-const ANALYSIS_SEARCH_BOUND: Duration = Duration::from_secs(10);
-
-/// Evaluates every position of `game` on the pool, then analyses. The
-/// positions are shared out to as many workers as the pool has
-/// processes; each takes a process per position, so moves asked for in the
-/// meantime wait for one search only. Each position is searched with
-/// [`ANALYSIS_NODES`] after `ucinewgame` (a cleared hash table), so
-/// whichever process takes it answers the same; after `budget` the
-/// remaining ones get [`SHALLOW_NODES`], and after twice the budget (or a
-/// failure of the engine) none is started any more and the analysis
-/// covers the positions evaluated before the first left out.
-async fn drive(
-    inner: &Arc<Inner>,
-    game: &Game,
-    budget: Duration,
-) -> Result<GameAnalysis, EngineError> {
-    let start = game.start().clone();
-    let moves = game.moves().to_vec();
-    let fen = start.fen();
-    let uci: Vec<String> = moves.iter().map(|m| start.uci(*m)).collect();
-    let positions = moves.len() + 1;
-
-    let started = Instant::now();
-    let workers = inner.size().min(positions).max(1);
-    let shared = Arc::new(Shared {
-        start,
-        moves,
-        fen,
-        uci,
-        next: AtomicUsize::new(0),
-        shallow_at: started + budget,
-        stop_at: started + budget.saturating_mul(2),
-        stopped: AtomicBool::new(false),
-        evals: Mutex::new(vec![None; positions]),
-    });
-
-    let mut tasks = JoinSet::new();
-    for _ in 0..workers {
-        let inner = Arc::clone(inner);
-        let shared = Arc::clone(&shared);
-        tasks.spawn(async move { worker(&inner, &shared).await });
-    }
-    let mut failure = None;
-    while let Some(joined) = tasks.join_next().await {
-        let failed = match joined {
-            Ok(Ok(())) => None,
-            Ok(Err(e)) => Some(e),
-            Err(e) => Some(EngineError::Protocol(format!("analysis task: {e}"))),
-        };
-        if let Some(e) = failed {
-            shared.stopped.store(true, Ordering::Relaxed);
-            failure.get_or_insert(e);
-        }
-    }
-    crate::metrics::ANALYSIS_TIME.observe(started.elapsed());
-
-    // The positions taken in order: those evaluated before the first left
-    // out (a failure, the deadline) are what the figures cover.
-    let evaluated = shared.lock_evals().clone();
-    let prefix: Vec<(Evaluation, bool)> = evaluated.into_iter().map_while(|e| e).collect();
-    if prefix.len() < positions.min(2) {
-        return Err(failure.unwrap_or(EngineError::Timeout(budget.saturating_mul(2))));
-    }
-    let evals: Vec<Evaluation> = prefix.iter().map(|(e, _)| *e).collect();
-    let mut analysis = analysis::analyse(&shared.start, &shared.moves, &evals);
-    // A shallow position judges the move that leads to it and the move
-    // played in it.
-    analysis.coverage.shallow_from = prefix
-        .iter()
-        .position(|(_, shallow)| *shallow)
-        .map(|i| i.max(1))
-        .filter(|ply| *ply < prefix.len());
-    if let Some(plies) = analysis.coverage.plies {
-        tracing::warn!(
-            plies,
-            of = shared.moves.len(),
-            error = ?failure,
-            "game analysis cut short; the figures cover the first moves"
-        );
-    } else if let Some(ply) = analysis.coverage.shallow_from {
-        tracing::info!(
-            from_ply = ply,
-            "game analysis past its budget; later moves searched less deeply"
-        );
-    }
-    Ok(analysis)
-}
-
-/// What the workers of one analysis share.
-struct Shared {
-    start: Position,
-    moves: Vec<Move>,
-    fen: String,
-    uci: Vec<String>,
-    next: AtomicUsize,
-    /// From then on, positions get [`SHALLOW_NODES`].
-    shallow_at: Instant,
-    /// From then on, no position is started.
-    stop_at: Instant,
-    /// A worker failed: the others start no further position.
-    stopped: AtomicBool,
-    /// Per position: its evaluation and whether the search was shallow.
-    evals: Mutex<Vec<Option<(Evaluation, bool)>>>,
-}
-
-impl Shared {
-    fn lock_evals(&self) -> std::sync::MutexGuard<'_, Vec<Option<(Evaluation, bool)>>> {
-        // A panic elsewhere leaves the list itself consistent.
-        self.evals.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-}
-
-/// Takes positions until none are left or the analysis stops; records
-/// their evaluations in `shared`.
-async fn worker(inner: &Inner, shared: &Shared) -> Result<(), EngineError> {
-    loop {
-        if shared.stopped.load(Ordering::Relaxed) || Instant::now() >= shared.stop_at {
-            return Ok(());
-        }
-        let i = shared.next.fetch_add(1, Ordering::Relaxed);
-        if i > shared.moves.len() {
-            return Ok(());
-        }
-        let position = position_after(&shared.start, &shared.moves[..i]);
-        if let Some(decided) = decided_on_board(&position) {
-            shared.lock_evals()[i] = Some((decided, false));
-            continue;
-        }
-        let shallow = Instant::now() >= shared.shallow_at;
-        let nodes = if shallow {
-            SHALLOW_NODES
-        } else {
-            ANALYSIS_NODES
-        };
-        let search = inner.search(SearchRequest {
-            position: position_command(&shared.fen, &shared.uci[..i]),
-            go: go_nodes_command(nodes),
-            skill: 20,
-            // A cleared hash table: what earlier searches on this process
-            // left there would change the result.
-            new_game: true,
-            chess960: shared.start.variant().is_chess960(),
-            movetime: ANALYSIS_SEARCH_BOUND,
-            multipv: 1,
-        });
-        // A search still waiting for a process at the deadline is given up
-        // (the positions before it are kept).
-        let limit = shared.stop_at + ANALYSIS_SEARCH_BOUND + SEARCH_SLACK + STOP_GRACE;
-        let Ok(found) = tokio::time::timeout_at(limit.into(), search).await else {
-            shared.stopped.store(true, Ordering::Relaxed);
-            return Ok(());
-        };
-        let found = found?;
-        let best = found
-            .best
-            .as_deref()
-            .and_then(|b| move_from_uci(&position, b))
-            .ok_or_else(|| {
-                EngineError::Protocol(format!("no legal best move in analysis: {:?}", found.best))
-            })?;
-        let score = found
-            .score
-            .ok_or_else(|| EngineError::Protocol("a search without a score".into()))?;
-        let evaluation = Evaluation {
-            score: score.for_side(position.turn(), Color::White),
-            best: Some(best),
-            depth: found.depth,
-        };
-        shared.lock_evals()[i] = Some((evaluation, shallow));
+        Box::pin(game_analysis::drive(&self.inner, game, budget))
     }
 }
 

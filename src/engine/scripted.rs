@@ -35,6 +35,9 @@ struct Script {
     unavailable: bool,
     fail_next: Option<EngineError>,
     delay: Duration,
+    /// Added to `lines` calls only (a slow puzzle search beside a quick
+    /// analysis).
+    lines_delay: Duration,
     calls: Vec<ScriptedCall>,
     /// MultiPV answers by position (the FEN's first four fields): each
     /// line's moves (UCI, space-separated) and score (White's view).
@@ -118,6 +121,12 @@ impl ScriptedEngine {
     /// Makes every call wait this long first (a slow engine).
     pub fn set_delay(&self, delay: Duration) {
         self.lock().delay = delay;
+    }
+
+    /// Makes every `lines` call wait this long more (slow puzzle searches
+    /// while the other calls answer at once).
+    pub fn set_lines_delay(&self, delay: Duration) {
+        self.lock().lines_delay = delay;
     }
 
     /// Everything asked so far.
@@ -262,7 +271,8 @@ impl ScriptedEngine {
             fen: position.fen(),
             count,
         })?;
-        tokio::time::sleep(delay).await;
+        let extra = self.lock().lines_delay;
+        tokio::time::sleep(delay + extra).await;
         if !position.has_legal_move() {
             return Ok(Vec::new());
         }

@@ -100,8 +100,9 @@ pub(super) struct Inner {
     pub(super) outage: Mutex<Option<std::time::Instant>>,
     /// Kept GIFs, the `summary` rate limit, quick losses (`guards.rs`).
     pub(super) guards: Guards,
-    /// Puzzle generation running in the background (see `puzzles.rs`).
-    pub(super) background: Mutex<Vec<tokio::task::JoinHandle<()>>>,
+    /// Puzzle generation running in the background, with the community
+    /// each game counts in (see `puzzles.rs`).
+    pub(super) background: Mutex<Vec<(String, tokio::task::JoinHandle<()>)>>,
     /// Games whose puzzles this process is making now.
     pub(super) puzzle_games: Mutex<std::collections::HashSet<i64>>,
     /// Games whose summary this process handed to an adapter as a

@@ -18,7 +18,7 @@ fn sessions_dir() -> PathBuf {
 }
 
 /// Runs the console on `input` and returns its JSON lines.
-fn run_console(input: &str, db: &str, extra: &[&str]) -> Vec<Value> {
+pub(crate) fn run_console(input: &str, db: &str, extra: &[&str]) -> Vec<Value> {
     run_console_raw(input, db, extra)
         .lines()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
@@ -52,7 +52,7 @@ fn run_console_raw(input: &str, db: &str, extra: &[&str]) -> String {
     String::from_utf8(out.stdout).expect("utf-8")
 }
 
-fn temp_db(dir: &tempfile::TempDir) -> String {
+pub(crate) fn temp_db(dir: &tempfile::TempDir) -> String {
     format!("sqlite://{}", dir.path().join("x.db").display())
 }
 

@@ -294,6 +294,86 @@ async fn a_hanging_engine_is_stopped_then_killed() {
     assert!(pool.idle_pids().is_empty(), "the hung process is not kept");
 }
 
+/// An engine that writes every line it is sent to `log` and never ends a
+/// search by itself.
+#[cfg(unix)]
+fn recording_hanging_engine(dir: &std::path::Path, log: &std::path::Path) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join("recording-engine");
+    std::fs::write(
+        &path,
+        format!(
+            "#!/bin/sh\nwhile read -r line; do\n  echo \"$line\" >> '{}'\n  case \"$line\" in\n    uci) echo 'id name Hang'; echo uciok ;;\n    isready) echo readyok ;;\n  esac\ndone\n",
+            log.display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+/// The `go` lines the engines were sent so far.
+fn go_lines(log: &std::path::Path) -> Vec<String> {
+    std::fs::read_to_string(log)
+        .unwrap_or_default()
+        .lines()
+        .filter(|l| l.starts_with("go "))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Background work (puzzle searches, analyses) holds at most the pool's
+/// background share: with two processes and two long puzzle searches
+/// waiting, a computer's move still starts on the second process at once.
+#[cfg(unix)]
+#[tokio::test]
+async fn background_searches_leave_a_process_for_a_computer_move() {
+    use std::sync::Arc;
+    assert_eq!(engine::pool::background_share(1), 1);
+    assert_eq!(engine::pool::background_share(2), 1);
+    assert_eq!(engine::pool::background_share(8), 7);
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("lines.log");
+    let pool = Arc::new(Stockfish::with_binary(
+        recording_hanging_engine(dir.path(), &log),
+        2,
+    ));
+    let mut tasks = tokio::task::JoinSet::new();
+    for _ in 0..2 {
+        let pool = Arc::clone(&pool);
+        tasks.spawn(async move {
+            let _ = pool.lines(START_FEN, &[], 2, Duration::from_secs(60)).await;
+        });
+    }
+    let waited = Instant::now();
+    while go_lines(&log).is_empty() && waited.elapsed() < Duration::from_secs(10) {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // Time for the second background search to take a process, were it
+    // allowed to.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(go_lines(&log).len(), 1, "{:?}", go_lines(&log));
+    {
+        let pool = Arc::clone(&pool);
+        tasks.spawn(async move {
+            let _ = pool.best_move(START_FEN, &[], Level::MIN).await;
+        });
+    }
+    let computer_go = format!("go depth {} ", Level::MIN.depth());
+    let waited = Instant::now();
+    while !go_lines(&log).iter().any(|l| l.starts_with(&computer_go))
+        && waited.elapsed() < Duration::from_secs(10)
+    {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let sent = go_lines(&log);
+    assert!(
+        sent.iter().any(|l| l.starts_with(&computer_go)),
+        "the computer's move waits behind background work: {sent:?}"
+    );
+    tasks.abort_all();
+}
+
 /// A whole game through the service against `computer level:1`: the
 /// human plays pseudo-random legal moves until the game ends (or a ply
 /// cap); every engine move the service posts is legal in our own replay.

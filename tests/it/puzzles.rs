@@ -33,10 +33,16 @@ fn actor(n: &str) -> Actor {
     }
 }
 
-/// A command's replies followed by what their follow-ups give.
+/// A command's replies in console channel `ch`, then what their
+/// follow-ups give.
 async fn say_in(svc: &GameService, ch: &str, who: &str, line: &str) -> Vec<Reply> {
+    say_at(svc, &place(ch), who, line).await
+}
+
+/// A command's replies at `place`, then what their follow-ups give.
+async fn say_at(svc: &GameService, place: &Place, who: &str, line: &str) -> Vec<Reply> {
     let cmd = text::parse(line).unwrap().expect("a command");
-    let mut replies = svc.handle(&place(ch), &actor(who), cmd).await;
+    let mut replies = svc.handle(place, &actor(who), cmd).await;
     let mut follow = Vec::new();
     for r in &replies {
         if let Some(work) = &r.follow_up {
@@ -54,24 +60,36 @@ fn error(r: &[Reply]) -> Option<String> {
     })
 }
 
-/// `white` and `black` play `sans` in `ch`, then `black` resigns.
+/// `white` and `black` play `sans` in console channel `ch`, then `black`
+/// resigns.
 async fn play_and_resign(svc: &GameService, ch: &str, white: &str, black: &str, sans: &str) {
-    let r = say_in(
+    play_and_resign_at(svc, &place(ch), white, black, sans).await;
+}
+
+/// `white` and `black` play `sans` at `place`, then `black` resigns.
+async fn play_and_resign_at(
+    svc: &GameService,
+    place: &Place,
+    white: &str,
+    black: &str,
+    sans: &str,
+) {
+    let r = say_at(
         svc,
-        ch,
+        place,
         white,
         &format!("/chess challenge @{black} color:white"),
     )
     .await;
     assert!(error(&r).is_none(), "{:?}", r[0].text);
-    let r = say_in(svc, ch, black, "/chess accept").await;
+    let r = say_at(svc, place, black, "/chess accept").await;
     assert!(error(&r).is_none(), "{:?}", r[0].text);
     for (i, san) in sans.split_whitespace().enumerate() {
         let who = if i % 2 == 0 { white } else { black };
-        let r = say_in(svc, ch, who, &format!("/chess move {san}")).await;
+        let r = say_at(svc, place, who, &format!("/chess move {san}")).await;
         assert!(error(&r).is_none(), "{san}: {:?}", r[0].text);
     }
-    let r = say_in(svc, ch, black, "/chess resign").await;
+    let r = say_at(svc, place, black, "/chess resign").await;
     assert!(error(&r).is_none(), "{:?}", r[0].text);
 }
 
@@ -349,6 +367,125 @@ async fn analysed_games_become_puzzles_solved_and_failed_privately() {
 
 /// The store's puzzles on PostgreSQL: made once per game, chosen for a
 /// player, answered, and the daily claimed once.
+/// `puzzle` waits only for the puzzles being made from its own
+/// community's games: a slow search for another Matrix room's game holds
+/// nobody here, while the room whose game it is gets the puzzle it waited
+/// for.
+#[tokio::test]
+async fn puzzle_waits_only_for_its_own_communitys_searches() {
+    let clock = Arc::new(ManualClock::new(
+        Utc.with_ymd_and_hms(2026, 12, 2, 9, 0, 0).unwrap(),
+    ));
+    let engine = scripted();
+    let slow = std::time::Duration::from_secs(6);
+    engine.set_lines_delay(slow);
+    let dyn_engine: Arc<dyn Engine> = engine.clone();
+    let svc =
+        GameService::open_with_engine(Store::memory().await.unwrap(), clock.clone(), dyn_engine)
+            .await
+            .unwrap();
+    let room = |id: &str| Place {
+        platform: "matrix".into(),
+        guild: None,
+        channel: id.into(),
+    };
+    let (busy, quiet) = (room("!busy:example.org"), room("!quiet:example.org"));
+    play_and_resign_at(&svc, &busy, "alice", "bob", SCHOLAR).await;
+
+    // The search for the busy room's game is running (each of its engine
+    // calls takes `slow`); the quiet room is answered without waiting.
+    let asked = std::time::Instant::now();
+    let r = say_at(&svc, &quiet, "carol", "/chess puzzle").await;
+    assert_eq!(error(&r).as_deref(), Some("no_puzzle"));
+    assert!(
+        asked.elapsed() < slow / 2,
+        "waited {:?} for another room's puzzle search",
+        asked.elapsed()
+    );
+
+    // The busy room's `puzzle` waits for its game's search and gets it.
+    let r = say_at(&svc, &busy, "alice", "/chess puzzle").await;
+    let (_, _, to_move, game, _, _) = puzzle_of(&r);
+    assert_eq!((to_move.as_str(), game), ("white", 1));
+    // Made, it stays the busy room's: not the quiet room's, and not in
+    // another community that has no guild either (a Discord DM).
+    let r = say_at(&svc, &quiet, "carol", "/chess puzzle").await;
+    assert_eq!(error(&r).as_deref(), Some("no_puzzle"));
+    let dm = |channel: &str| Place {
+        platform: "discord".into(),
+        guild: None,
+        channel: channel.into(),
+    };
+    let r = say_at(&svc, &dm("dm-of-bob"), "bob", "/chess puzzle").await;
+    assert_eq!(error(&r).as_deref(), Some("no_puzzle"));
+}
+
+/// A Chess960 puzzle whose answer is a castle is shown and solved through
+/// the console: read as Chess960 (its X-FEN castling right), the castle
+/// typed as `O-O` and played king-takes-rook.
+#[tokio::test]
+async fn a_chess960_puzzle_with_a_castle_is_solved_on_the_console() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = crate::console::temp_db(&dir);
+    // A finished game for the puzzle to come from.
+    let out = crate::console::run_console(
+        "alice: /chess challenge @bob color:white\nbob: /chess accept\n\
+         alice: /chess move f3\nbob: /chess move e5\nalice: /chess move g4\n\
+         bob: /chess move Qh4#\n",
+        &db,
+        &[],
+    );
+    assert!(out.iter().any(|v| v["event"]["type"] == "end"), "{out:?}");
+    let store = Store::open(&db).await.unwrap();
+    // White's king on f1 and rook on h1 with the H-file castling right: a
+    // position standard chess refuses.
+    let fen = "4k3/8/8/8/8/8/8/5K1R w H - 0 1";
+    let puzzle = NewPuzzle {
+        ply: 30,
+        platform: "console".into(),
+        guild: String::new(),
+        community: "console".into(),
+        fen: fen.into(),
+        last_uci: None,
+        before_fen: None,
+        solution_uci: "f1h1".into(),
+        solution_san: "O-O".into(),
+        theme: "advantage".into(),
+        white_id: "alice".into(),
+        white_name: "alice".into(),
+        black_id: "bob".into(),
+        black_name: "bob".into(),
+        solver_id: "alice".into(),
+        missed: true,
+    };
+    assert!(store.save_puzzles(1, &[puzzle], 0).await.unwrap());
+    store.close().await;
+
+    let out =
+        crate::console::run_console("alice: /chess puzzle\nalice: /chess solve O-O\n", &db, &[]);
+    let event = |kind: &str| {
+        out.iter()
+            .find(|v| v["event"]["type"] == kind)
+            .unwrap_or_else(|| panic!("no {kind} event: {out:?}"))
+            .clone()
+    };
+    let shown = event("puzzle");
+    // Shown in X-FEN, where the outermost rook's right is written `K`.
+    assert_eq!(
+        shown["event"]["fen"], "4k3/8/8/8/8/8/8/5K1R w K - 0 1",
+        "{shown}"
+    );
+    assert_eq!(shown["to"], "alice", "{shown}");
+    let solved = event("solved");
+    assert_eq!(solved["event"]["correct"], true, "{solved}");
+    assert_eq!(solved["event"]["done"], true, "{solved}");
+    assert_eq!(
+        solved["event"]["solution"],
+        serde_json::json!(["O-O"]),
+        "{solved}"
+    );
+}
+
 #[tokio::test]
 async fn puzzles_on_postgres() {
     let Some(store) = support::pg_store("puzzles_on_postgres").await else {

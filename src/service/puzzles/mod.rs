@@ -1,16 +1,14 @@
-//! Puzzles from the players' own games: made in the background once a
-//! finished game's analysis is done (one call,
-//! [`GameService::puzzles_after_analysis`], from wherever the analysis
-//! ends), `puzzle` (a puzzle for the caller, privately: their own missed
-//! chances first), `solve` (answers, two tries), and the daily puzzle of a
-//! channel, posted through the puzzle outbox by the deadline machinery
-//! (`claim_due`).
+//! Puzzles from the players' own games: `puzzle` (a puzzle for the
+//! caller, privately: their own missed chances first) and `solve`
+//! (answers, two tries) here; how puzzles are made from a finished game's
+//! analysis in `making.rs`, the daily puzzle of a channel in `daily.rs`.
 //!
 //! Each user's current puzzle is their own: the one `puzzle` last gave
 //! them, or the daily puzzle of the channel when it was posted after that
 //! (and they have not finished it). `solve puzzle:N` names one: the
 //! caller's current puzzle or this channel's daily one, else
-//! `not_your_puzzle`.
+//! `not_your_puzzle`. A puzzle is shown only in the community whose
+//! ratings its game counted in.
 
 use chrono::{DateTime, Utc};
 
@@ -31,9 +29,8 @@ use crate::store::{
 
 /// Wrong answers that end a puzzle.
 const MAX_MISSES: i64 = 2;
-/// How far back the daily puzzle looks for games (4 weeks).
-const DAILY_WINDOW_MS: i64 = 28 * DAY_MS;
-/// The longest `puzzle` waits for puzzles still being made.
+/// The longest `puzzle` waits for puzzles still being made from its
+/// community's games.
 const SETTLE_LIMIT: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// A puzzle's solution: UCI and SAN, the solver's moves first and every
@@ -126,134 +123,14 @@ fn puzzle_event(row: &PuzzleRow, game: &Game, solver: Color, daily: bool) -> Eve
     }
 }
 
-/// The next `hour`:00 UTC after `now`.
-fn next_at_hour(now: DateTime<Utc>, hour: u32) -> DateTime<Utc> {
-    let today = now
-        .date_naive()
-        .and_hms_opt(hour.min(23), 0, 0)
-        .map_or(now, |t| t.and_utc());
-    if today > now {
-        today
-    } else {
-        today + chrono::Duration::days(1)
-    }
-}
-
-/// The most recent `hour`:00 UTC at or before `now`.
-fn last_at_hour(now: DateTime<Utc>, hour: u32) -> DateTime<Utc> {
-    next_at_hour(now, hour) - chrono::Duration::days(1)
-}
+mod daily;
+mod making;
 
 impl GameService {
-    /// Where a finished game's analysis ends: its puzzles are made in the
-    /// background (never delaying any reply), once per game (the store
-    /// records each game looked at; this process also skips a game it is
-    /// working on). Call it once, with the analysis's evaluations.
-    pub(super) fn puzzles_after_analysis(&self, l: &super::game::Loaded, analysis: &GameAnalysis) {
-        if l.row.is_active() || analysis.evaluations.len() < 2 {
-            return;
-        }
-        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
-            return;
-        };
-        if !lock(&self.inner.puzzle_games).insert(l.row.id) {
-            return;
-        }
-        let service = self.clone();
-        let (row, game) = (l.row.clone(), l.game.clone());
-        let evals = analysis.evaluations.clone();
-        let handle = runtime.spawn(async move {
-            let id = row.id;
-            service.make_puzzles(row, game, evals).await;
-            lock(&service.inner.puzzle_games).remove(&id);
-        });
-        let mut jobs = lock(&self.inner.background);
-        jobs.retain(|j| !j.is_finished());
-        jobs.push(handle);
-    }
-
-    /// Waits for the puzzles being made in the background (the console
-    /// before it exits; `puzzle` before it chooses).
-    pub async fn settle_background(&self) {
-        let jobs = std::mem::take(&mut *lock(&self.inner.background));
-        for job in jobs {
-            if let Err(e) = job.await {
-                tracing::warn!(error = %e, "puzzle generation task failed");
-            }
-        }
-    }
-
-    /// Looks for a game's puzzles and stores them (see
-    /// [`crate::engine::puzzle`]); failures are logged, and a game whose
-    /// search failed may be looked at again by a later analysis.
-    async fn make_puzzles(&self, row: GameRow, game: Game, evals: Vec<Evaluation>) {
-        let store = &self.inner.store;
-        match store.puzzles_scanned(row.id).await {
-            Ok(false) => {}
-            Ok(true) => return,
-            Err(e) => {
-                tracing::warn!(game = row.id, error = %e, "reading puzzle state failed");
-                return;
-            }
-        }
-        let rules = PuzzleRules::default();
-        let found = match find_puzzles(&*self.inner.engine, &game, &evals, &rules).await {
-            Ok(found) => found,
-            Err(e) => {
-                tracing::warn!(game = row.id, error = %e, "looking for puzzles failed");
-                return;
-            }
-        };
-        let new: Vec<NewPuzzle> = found
-            .iter()
-            .map(|p| {
-                // The position before the opponent's move that led to it.
-                let before = p.last_move.map(|_| {
-                    let mut pos = game.start().clone();
-                    for m in game.moves().iter().take(p.ply.saturating_sub(2)) {
-                        pos.play_unchecked(*m);
-                    }
-                    pos.fen()
-                });
-                NewPuzzle {
-                    ply: p.ply as i64,
-                    platform: row.platform.clone(),
-                    guild: row.guild.clone(),
-                    community: community_of(&row.platform, &row.guild, &row.channel),
-                    fen: p.fen.clone(),
-                    last_uci: p.last_move.map(|m| m.uci()),
-                    before_fen: before,
-                    solution_uci: p
-                        .solution
-                        .iter()
-                        .map(|m| m.uci())
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                    solution_san: p.solution_san.join(" "),
-                    theme: p.theme.as_str().to_string(),
-                    white_id: row.white_id.clone(),
-                    white_name: row.white_name.clone(),
-                    black_id: row.black_id.clone(),
-                    black_name: row.black_name.clone(),
-                    solver_id: match p.solver {
-                        Color::White => row.white_id.clone(),
-                        Color::Black => row.black_id.clone(),
-                    },
-                    missed: p.missed,
-                }
-            })
-            .collect();
-        match store.save_puzzles(row.id, &new, ms(self.now())).await {
-            Ok(true) => tracing::info!(game = row.id, puzzles = new.len(), "puzzles made"),
-            Ok(false) => {}
-            Err(e) => tracing::warn!(game = row.id, error = %e, "storing puzzles failed"),
-        }
-    }
-
     /// `puzzle`: a puzzle for the caller (their open one again, else their
     /// own missed chances, else their games, else the community's), or the
     /// daily puzzle's setting.
-    pub(super) async fn puzzle(
+    pub(in crate::service) async fn puzzle(
         &self,
         loc: Locale,
         place: &Place,
@@ -264,17 +141,17 @@ impl GameService {
         if let Some(d) = daily {
             return self.puzzle_daily(loc, place, d, moderator).await;
         }
-        if tokio::time::timeout(SETTLE_LIMIT, self.settle_background())
+        let platform = place.platform.as_str();
+        let guild = place.guild.clone().unwrap_or_default();
+        let here = community_of(platform, &guild, &place.channel);
+        if tokio::time::timeout(SETTLE_LIMIT, self.settle_community(&here))
             .await
             .is_err()
         {
             tracing::warn!("puzzles still being made; choosing from the ones ready");
         }
         let store = &self.inner.store;
-        let platform = place.platform.as_str();
         let record = store.puzzle_solver(platform, &by.id).await?;
-        let guild = place.guild.clone().unwrap_or_default();
-        let here = community_of(platform, &guild, &place.channel);
         // The caller's open puzzle again, if it is from this community (a
         // puzzle is shown only where its game was rated) and it replays.
         let mut open = None;
@@ -334,7 +211,7 @@ impl GameService {
     }
 
     /// `solve`: an answer to the caller's current puzzle (or `id`).
-    pub(super) async fn solve(
+    pub(in crate::service) async fn solve(
         &self,
         loc: Locale,
         place: &Place,
@@ -413,7 +290,10 @@ impl GameService {
             .play(&mut tried)
             .map_err(|e| user(error_code_of(&e), msg::move_error(loc, &e, text)))?;
         let solver = solver_color(&row);
-        let correct = mv.uci() == *expected || tried.position().is_checkmate();
+        // Compared as moves, not texts: a stored castle may be written
+        // king-takes-rook (Chess960) or king-to-square.
+        let correct =
+            move_from_uci(game.position(), expected) == Some(mv) || tried.position().is_checkmate();
         let read = (attempt.step, attempt.misses);
         let shown = msg::san_local(loc, &san);
         let mut r = if correct {
@@ -517,220 +397,5 @@ impl GameService {
         };
         r.ephemeral = true;
         Ok(vec![r])
-    }
-
-    /// `puzzle daily:on|off`: moderators set this channel's daily puzzle.
-    async fn puzzle_daily(
-        &self,
-        loc: Locale,
-        place: &Place,
-        daily: PuzzleDaily,
-        moderator: bool,
-    ) -> Handled {
-        if !moderator {
-            return Err(user("not_allowed", msg::puzzle_daily_moderators(loc)));
-        }
-        let store = &self.inner.store;
-        let now = self.now();
-        let text = match daily {
-            PuzzleDaily::On { hour } => {
-                let hour = hour.unwrap_or(DEFAULT_DAILY_HOUR).min(23);
-                let next = next_at_hour(now, u32::from(hour));
-                let guild = place.guild.clone().unwrap_or_default();
-                store
-                    .set_daily(
-                        &place.platform,
-                        &guild,
-                        &place.channel,
-                        &community_of(&place.platform, &guild, &place.channel),
-                        i64::from(hour),
-                        ms(next),
-                        ms(now),
-                    )
-                    .await?;
-                self.note_due(ms(next));
-                msg::puzzle_daily_on(loc, &format!("{hour:02}:00"), &msg::deadline(next))
-            }
-            PuzzleDaily::Off => {
-                store
-                    .stop_daily(&place.platform, &place.channel, ms(now))
-                    .await?;
-                msg::puzzle_daily_off(loc)
-            }
-        };
-        Ok(vec![reply(place, text)])
-    }
-
-    /// Claims the daily puzzles due now (see
-    /// [`GameService::claim_due`]): first the posts another process
-    /// claimed but never posted, then the dailies whose hour came.
-    pub(super) async fn claim_daily_puzzles(
-        &self,
-        platform: Option<&str>,
-        now: i64,
-        lease: i64,
-        room: i64,
-    ) -> Vec<DueAnnouncement> {
-        let store = &self.inner.store;
-        let mut out = Vec::new();
-        match store
-            .expired_puzzle_announcements(platform, now, room)
-            .await
-        {
-            Ok(rows) => {
-                for a in rows {
-                    match self.reclaim_daily(&a, lease).await {
-                        Ok(Some(due)) => out.push(due),
-                        Ok(None) => {}
-                        Err(e) => {
-                            tracing::error!(announcement = a.id, error = ?e, "re-posting a daily puzzle failed");
-                        }
-                    }
-                }
-            }
-            Err(e) => tracing::error!(error = %e, "loading unposted daily puzzles failed"),
-        }
-        let room = room - out.len() as i64;
-        if room <= 0 {
-            return out;
-        }
-        let due = match store.due_dailies(platform, now, room).await {
-            Ok(d) => d,
-            Err(e) => {
-                tracing::error!(error = %e, "loading due daily puzzles failed");
-                return out;
-            }
-        };
-        for daily in due {
-            match self.fire_daily(&daily, now, lease).await {
-                Ok(Some(d)) => out.push(d),
-                Ok(None) => {}
-                Err(e) => tracing::error!(daily = daily.id, error = ?e, "daily puzzle failed"),
-            }
-        }
-        out
-    }
-
-    /// Claims one daily's post for the latest hour due, moving its next
-    /// post to the following day: exactly one post per channel and day.
-    async fn fire_daily(
-        &self,
-        daily: &DailyRow,
-        now: i64,
-        lease: i64,
-    ) -> Result<Option<DueAnnouncement>, Failure> {
-        let store = &self.inner.store;
-        let hour = u32::try_from(daily.hour).unwrap_or(u32::from(DEFAULT_DAILY_HOUR));
-        let at = last_at_hour(from_ms(now), hour);
-        let next = ms(at) + DAY_MS;
-        let day = at.format("%Y-%m-%d").to_string();
-        let puzzle = store
-            .pick_daily_puzzle(daily, now - DAILY_WINDOW_MS)
-            .await?;
-        let claimed = store
-            .claim_daily(daily, next, &day, puzzle.as_ref().map(|p| p.id), now, lease)
-            .await?;
-        self.note_due(next);
-        match claimed {
-            Some((announcement, post)) => self.daily_announcement_of(announcement, post).await,
-            None => Ok(None),
-        }
-    }
-
-    /// Takes over a daily post whose claimer died before posting it.
-    async fn reclaim_daily(
-        &self,
-        a: &PuzzleAnnouncementRow,
-        lease: i64,
-    ) -> Result<Option<DueAnnouncement>, Failure> {
-        if !self
-            .inner
-            .store
-            .renew_puzzle_announcement(a.id, a.lease_until, lease)
-            .await?
-        {
-            return Ok(None);
-        }
-        self.daily_announcement_of(a.id, a.puzzle_post_id).await
-    }
-
-    /// The post of a daily puzzle: the board from the side to move, and
-    /// who solved the previous one first.
-    async fn daily_announcement_of(
-        &self,
-        announcement: i64,
-        post_id: i64,
-    ) -> Result<Option<DueAnnouncement>, Failure> {
-        let store = &self.inner.store;
-        let Some(post) = store.puzzle_post(post_id).await? else {
-            store.ack_puzzle_announcement(announcement).await?;
-            return Ok(None);
-        };
-        let Some(row) = store.puzzle(post.puzzle_id).await? else {
-            store.ack_puzzle_announcement(announcement).await?;
-            return Ok(None);
-        };
-        let place = post_place(&post);
-        let loc = self.channel_locale(&place).await.unwrap_or_default();
-        let line = Line::of(&row);
-        let Some(game) = puzzle_game(&row, &line, 0) else {
-            store.ack_puzzle_announcement(announcement).await?;
-            return Ok(None);
-        };
-        let solver = solver_color(&row);
-        let mut text = msg::puzzle_daily(loc, row.id, solver.name(), &row.theme);
-        if let Some(prev) = store.previous_post(post.daily_id, post.id).await? {
-            text.push('\n');
-            text.push_str(
-                &match store.first_solver(prev.puzzle_id, prev.created_at).await? {
-                    Some(name) => msg::puzzle_daily_first(loc, &name),
-                    None => msg::puzzle_daily_unsolved(loc),
-                },
-            );
-        }
-        let mut r = Reply::new(place, text, loc);
-        r.board = Some(puzzle_image(&row, &game, solver));
-        r.event = Some(puzzle_event(&row, &game, solver, true));
-        Ok(Some(DueAnnouncement {
-            id: announcement,
-            replies: vec![r],
-            challenge: false,
-            puzzle: true,
-        }))
-    }
-}
-
-/// The channel of a daily post.
-fn post_place(post: &PostRow) -> Place {
-    Place {
-        platform: post.platform.clone(),
-        guild: (!post.guild.is_empty()).then(|| post.guild.clone()),
-        channel: post.channel.clone(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use chrono::TimeZone;
-
-    #[test]
-    fn the_daily_hour_comes_next_today_or_tomorrow() {
-        let morning = Utc.with_ymd_and_hms(2026, 12, 2, 9, 30, 0).unwrap();
-        assert_eq!(
-            next_at_hour(morning, 18),
-            Utc.with_ymd_and_hms(2026, 12, 2, 18, 0, 0).unwrap()
-        );
-        assert_eq!(
-            next_at_hour(morning, 9),
-            Utc.with_ymd_and_hms(2026, 12, 3, 9, 0, 0).unwrap()
-        );
-        let at = Utc.with_ymd_and_hms(2026, 12, 2, 18, 0, 0).unwrap();
-        assert_eq!(next_at_hour(at, 18), at + chrono::Duration::days(1));
-        assert_eq!(last_at_hour(at, 18), at);
-        assert_eq!(
-            last_at_hour(morning, 18),
-            Utc.with_ymd_and_hms(2026, 12, 1, 18, 0, 0).unwrap()
-        );
     }
 }
