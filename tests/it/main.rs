@@ -59,6 +59,7 @@ mod matrix_e2e;
 mod matrix_e2ee;
 mod matrix_leagues;
 mod matrix_private;
+mod matrix_rooms;
 mod matrix_trust;
 mod oracle_and_caps;
 mod outage;

@@ -13,18 +13,13 @@
 //! (`stats variant:chess960`) and not in the standard one.
 
 use crate::matrix_e2e::against_synapse;
-use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{anyhow, ensure};
 use chessbot::chess::{Game, RulesMode, Variant};
-use chessbot::service::ManualClock;
 
-use super::matrix_e2e::{
-    BotWatch, Cast, Homeserver, PASSWORD, Timeline, download, game_room, joined, say, start_bot,
-    wait_until,
-};
-use super::matrix_leagues::{body, is, long_history, until};
+use super::matrix_e2e::{Homeserver, Scene, download, say};
+use super::matrix_leagues::{body, is, until};
 
 /// The whole test.
 const WHOLE: Duration = Duration::from_secs(120);
@@ -65,34 +60,19 @@ fn rank(board: &serde_json::Value, n: char) -> &str {
 }
 
 async fn play960(hs: Homeserver) -> anyhow::Result<()> {
-    let Cast {
-        bot_id,
-        bob_id,
-        alice_name,
-        bob_name,
-        dir: _dir,
-        db,
-        cfg,
-        ..
-    } = hs.cast("x").await?;
-    let clock = Arc::new(ManualClock::starting_now());
-    let bot = start_bot(&cfg, &db, &clock).await?;
-    let alice = hs.player(&alice_name, PASSWORD).await?;
-    let bob = hs.player(&bob_name, PASSWORD).await?;
-    let (room, bob_room) = game_room(&alice, &bob, &bot_id, &bob_id).await?;
-    let room_id = room.room_id().to_owned();
-    let timeline = Timeline::default();
-    let follower = timeline.follow_with(alice.clone(), long_history());
-    wait_until("the bot to join the room", || {
-        joined(&timeline, room_id.as_str(), bot_id.as_str())
-    })
-    .await?;
-    let mut watch = BotWatch {
-        timeline: timeline.clone(),
-        bot: bot_id.to_string(),
-        room: room_id.to_string(),
-        seen: 0,
-    };
+    let mut scene = Scene::open(&hs, "x").await?;
+    let (alice, room, bob_room) = (
+        scene.alice.clone(),
+        scene.room.clone(),
+        scene.bob_room.clone(),
+    );
+    let timeline = scene.alice_timeline.clone();
+    let (bot_id, alice_name, bob_name) = (
+        scene.cast.bot_id.clone(),
+        scene.cast.alice_name.clone(),
+        scene.cast.bob_name.clone(),
+    );
+    let watch = &mut scene.watch;
 
     say(
         &room,
@@ -130,16 +110,13 @@ async fn play960(hs: Homeserver) -> anyhow::Result<()> {
     watch.expect("m.text", "e4").await?;
     watch.expect("m.image", "+---").await?;
     say(&bob_room, "!chess resign").await?;
-    let end = until(&mut watch, "the end", |m| is(m, "m.text", "resigns")).await?;
+    let end = until(watch, "the end", |m| is(m, "m.text", "resigns")).await?;
     let last = end.last().ok_or_else(|| anyhow!("no end"))?;
     ensure!(body(last).contains(&alice_name), "{last:#}");
 
     // The summary, its PGN last: the Chess960 tags, the start FEN, the
     // castlings as O-O-O, no opening name.
-    let summary = until(&mut watch, "the PGN", |m| {
-        m["content"]["msgtype"] == "m.file"
-    })
-    .await?;
+    let summary = until(watch, "the PGN", |m| m["content"]["msgtype"] == "m.file").await?;
     ensure!(
         !summary.iter().any(|m| body(m).contains("Opening:")),
         "an opening name in a 960 summary: {summary:#?}"
@@ -175,7 +152,5 @@ async fn play960(hs: Homeserver) -> anyhow::Result<()> {
         body(&stats).contains("has no rated games yet"),
         "a 960 game in the standard pool: {stats:#}"
     );
-    bot.abort();
-    follower.abort();
     Ok(())
 }

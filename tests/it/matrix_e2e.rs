@@ -82,12 +82,24 @@ impl Homeserver {
 
     /// Registers a user with the shared-secret admin API.
     pub(crate) async fn register(&self, user: &str, password: &str) -> anyhow::Result<OwnedUserId> {
+        self.register_as(user, password, false).await
+    }
+
+    /// Registers a user with the shared-secret admin API, a server admin
+    /// or not.
+    pub(crate) async fn register_as(
+        &self,
+        user: &str,
+        password: &str,
+        admin: bool,
+    ) -> anyhow::Result<OwnedUserId> {
         let endpoint = format!("{}/_synapse/admin/v1/register", self.url);
         let nonce: Value =
             serde_json::from_slice(&self.http.get(&endpoint).send().await?.bytes().await?)?;
         let nonce = nonce["nonce"].as_str().context("no nonce")?.to_string();
         let mut mac = Hmac::<sha1::Sha1>::new_from_slice(self.secret.as_bytes())?;
-        mac.update(format!("{nonce}\0{user}\0{password}\0notadmin").as_bytes());
+        let role = if admin { "admin" } else { "notadmin" };
+        mac.update(format!("{nonce}\0{user}\0{password}\0{role}").as_bytes());
         let digest: String = mac
             .finalize()
             .into_bytes()
@@ -95,7 +107,7 @@ impl Homeserver {
             .map(|b| format!("{b:02x}"))
             .collect();
         let body = serde_json::json!({
-            "nonce": nonce, "username": user, "password": password, "mac": digest, "admin": false,
+            "nonce": nonce, "username": user, "password": password, "mac": digest, "admin": admin,
         });
         let r = self
             .http
@@ -342,6 +354,75 @@ pub(crate) async fn game_room(
         .get_room(room.room_id())
         .ok_or_else(|| anyhow!("bob has no room"))?;
     Ok((room, bob_room))
+}
+
+/// A game's room on the test server, ready to play: a fresh cast, the bot
+/// running on its database, Alice's and Bob's clients syncing into their
+/// timelines (each room's whole short history, so a room joined late shows
+/// what the bot wrote before), the room with both of them and the bot
+/// joined, and a watch on the bot's messages there. Dropping it stops the
+/// bot and the syncs.
+pub(crate) struct Scene {
+    pub(crate) cast: Cast,
+    pub(crate) alice: Client,
+    pub(crate) bob: Client,
+    /// The room as Alice's client has it, and as Bob's.
+    pub(crate) room: Room,
+    pub(crate) bob_room: Room,
+    pub(crate) alice_timeline: Timeline,
+    pub(crate) bob_timeline: Timeline,
+    /// The bot's messages in the room, as Alice's client sees them.
+    pub(crate) watch: BotWatch,
+    tasks: Vec<tokio::task::JoinHandle<()>>,
+}
+
+impl Scene {
+    /// Sets the scene up with accounts named after `prefix`.
+    pub(crate) async fn open(hs: &Homeserver, prefix: &str) -> anyhow::Result<Scene> {
+        let cast = hs.cast(prefix).await?;
+        let clock = Arc::new(ManualClock::starting_now());
+        let bot = start_bot(&cast.cfg, &cast.db, &clock).await?;
+        let alice = hs.player(&cast.alice_name, PASSWORD).await?;
+        let bob = hs.player(&cast.bob_name, PASSWORD).await?;
+        let (room, bob_room) = game_room(&alice, &bob, &cast.bot_id, &cast.bob_id).await?;
+        let (alice_timeline, bob_timeline) = (Timeline::default(), Timeline::default());
+        let history = crate::matrix_leagues::long_history;
+        let tasks = vec![
+            bot,
+            alice_timeline.follow_with(alice.clone(), history()),
+            bob_timeline.follow_with(bob.clone(), history()),
+        ];
+        let room_id = room.room_id().to_string();
+        wait_until("the bot to join the game's room", || {
+            joined(&alice_timeline, &room_id, cast.bot_id.as_str())
+        })
+        .await?;
+        let watch = BotWatch {
+            timeline: alice_timeline.clone(),
+            bot: cast.bot_id.to_string(),
+            room: room_id,
+            seen: 0,
+        };
+        Ok(Scene {
+            cast,
+            alice,
+            bob,
+            room,
+            bob_room,
+            alice_timeline,
+            bob_timeline,
+            watch,
+            tasks,
+        })
+    }
+}
+
+impl Drop for Scene {
+    fn drop(&mut self) {
+        for task in &self.tasks {
+            task.abort();
+        }
+    }
 }
 
 pub(crate) async fn download(client: &Client, uri: &str) -> anyhow::Result<Vec<u8>> {
@@ -769,42 +850,21 @@ async fn turn_notices_by_direct_message_in_matrix() {
 /// with the board; the game's room no longer mentions him. His next notice
 /// comes in the same direct room.
 async fn notices_by_dm(hs: Homeserver) -> anyhow::Result<()> {
-    let Cast {
-        bot_id,
-        bob_id,
-        alice_name,
-        bob_name,
-        dir: _dir,
-        db,
-        cfg,
-        ..
-    } = hs.cast("d").await?;
-    let password = PASSWORD;
-    let clock = Arc::new(ManualClock::starting_now());
-    let bot = start_bot(&cfg, &db, &clock).await?;
-
-    let alice = hs.player(&alice_name, password).await?;
-    let bob = hs.player(&bob_name, password).await?;
-    let (room, bob_room) = game_room(&alice, &bob, &bot_id, &bob_id).await?;
+    // Bob's client syncs from the start, so his device keys are on the
+    // server before the bot encrypts for him, and shows a room's whole
+    // (short) history when he joins it late: the bot writes in the direct
+    // room before he accepts it.
+    let mut scene = Scene::open(&hs, "d").await?;
+    let (bob, room, bob_room) = (
+        scene.bob.clone(),
+        scene.room.clone(),
+        scene.bob_room.clone(),
+    );
+    let bob_timeline = scene.bob_timeline.clone();
     let room_id = room.room_id().to_owned();
-    let alice_timeline = Timeline::default();
-    let bob_timeline = Timeline::default();
-    let alice_sync = alice_timeline.follow(alice.clone());
-    // Bob's client syncs, so his device keys are on the server before the
-    // bot encrypts for him.
-    // Bob's client shows a room's whole (short) history when he joins it
-    // late: the bot writes in the direct room before he accepts it.
-    let bob_sync = bob_timeline.follow_with(bob.clone(), crate::matrix_leagues::long_history());
-    wait_until("the bot to join the game's room", || {
-        joined(&bob_timeline, room_id.as_str(), bot_id.as_str())
-    })
-    .await?;
-    let mut watch = BotWatch {
-        timeline: alice_timeline.clone(),
-        bot: bot_id.to_string(),
-        room: room_id.to_string(),
-        seen: 0,
-    };
+    let (bot_id, bob_id) = (scene.cast.bot_id.clone(), scene.cast.bob_id.clone());
+    let (alice_name, bob_name) = (scene.cast.alice_name.clone(), scene.cast.bob_name.clone());
+    let watch = &mut scene.watch;
 
     // The answer is private: in the game's room only a notice that it went
     // to Bob's direct room (which the bot opens now).
@@ -919,8 +979,5 @@ async fn notices_by_dm(hs: Homeserver) -> anyhow::Result<()> {
     tokio::time::sleep(Duration::from_millis(500)).await;
     assert_eq!(watch.bot_messages().len(), watch.seen, "extra bot messages");
     assert_eq!(dm.bot_messages().len(), dm.seen, "extra direct messages");
-    bot.abort();
-    alice_sync.abort();
-    bob_sync.abort();
     Ok(())
 }

@@ -8,16 +8,13 @@
 //! answer was sent privately. Bob's client never receives the note's text
 //! or the conditional line in any room.
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::anyhow;
-use chessbot::service::ManualClock;
 use serde_json::Value;
 
 use crate::matrix_e2e::{
-    BotWatch, Cast, Homeserver, PASSWORD, Timeline, against_synapse, game_room, in_reply_to,
-    joined, say, start_bot, wait_until,
+    Homeserver, Scene, against_synapse, direct_room_with_bot, in_reply_to, say,
 };
 
 const WHOLE: Duration = Duration::from_secs(180);
@@ -31,36 +28,11 @@ async fn private_answers_go_to_the_direct_room_on_matrix() {
 }
 
 async fn private_answers(hs: Homeserver) -> anyhow::Result<()> {
-    let Cast {
-        bot_id,
-        alice_id,
-        bob_id,
-        alice_name,
-        bob_name,
-        dir: _dir,
-        db,
-        cfg,
-    } = hs.cast("p").await?;
-    let clock = Arc::new(ManualClock::starting_now());
-    let bot = start_bot(&cfg, &db, &clock).await?;
-    let alice = hs.player(&alice_name, PASSWORD).await?;
-    let bob = hs.player(&bob_name, PASSWORD).await?;
-    let (room, bob_room) = game_room(&alice, &bob, &bot_id, &bob_id).await?;
-    let room_id = room.room_id().to_owned();
-    let alice_timeline = Timeline::default();
-    let bob_timeline = Timeline::default();
-    let alice_sync = alice_timeline.follow(alice.clone());
-    let bob_sync = bob_timeline.follow(bob.clone());
-    wait_until("the bot to join the game's room", || {
-        joined(&bob_timeline, room_id.as_str(), bot_id.as_str())
-    })
-    .await?;
-    let mut watch = BotWatch {
-        timeline: bob_timeline.clone(),
-        bot: bot_id.to_string(),
-        room: room_id.to_string(),
-        seen: 0,
-    };
+    let mut scene = Scene::open(&hs, "p").await?;
+    let (room, bob_room) = (scene.room.clone(), scene.bob_room.clone());
+    let (alice_timeline, bob_timeline) = (scene.alice_timeline.clone(), scene.bob_timeline.clone());
+    let (bot_id, bob_name) = (scene.cast.bot_id.to_string(), scene.cast.bob_name.clone());
+    let watch = &mut scene.watch;
 
     say(&room, &format!("!chess challenge @{bob_name} white")).await?;
     watch.expect("m.text", "challenges").await?;
@@ -76,31 +48,8 @@ async fn private_answers(hs: Homeserver) -> anyhow::Result<()> {
     let asked = say(&room, &format!("!chess note text:\"{SECRET}\"")).await?;
     let m = watch.expect("m.notice", "direct message").await?;
     assert_eq!(in_reply_to(&m), Some(asked.as_str()), "{m:#}");
-    let mut dm_id = None;
-    wait_until("alice's invite to a direct room", || {
-        dm_id = alice_timeline
-            .invites()
-            .iter()
-            .find(|e| {
-                e["type"] == "m.room.member"
-                    && e["state_key"] == alice_id.as_str()
-                    && e["sender"] == bot_id.as_str()
-                    && e["content"]["membership"] == "invite"
-                    && e["content"]["is_direct"] == true
-            })
-            .and_then(|e| e["room_id"].as_str().map(str::to_owned));
-        dm_id.is_some()
-    })
-    .await?;
-    let dm_id = dm_id.unwrap_or_default();
-    let dm_room_id: matrix_sdk::ruma::OwnedRoomId = dm_id.as_str().try_into()?;
-    alice.join_room_by_id(&dm_room_id).await?;
-    let mut dm = BotWatch {
-        timeline: alice_timeline.clone(),
-        bot: bot_id.to_string(),
-        room: dm_id.clone(),
-        seen: 0,
-    };
+    let mut dm = direct_room_with_bot(&scene.alice, &alice_timeline, &bot_id).await?;
+    let dm_id = dm.room.clone();
     dm.expect("m.notice", "private note on game #1").await?;
 
     // While Bob is to move, Alice prepares a conditional line (if d5, then
@@ -151,8 +100,5 @@ async fn private_answers(hs: Homeserver) -> anyhow::Result<()> {
             .all(|e| e["room_id"] != dm_id.as_str()),
         "bob was invited to alice's direct room"
     );
-    bot.abort();
-    alice_sync.abort();
-    bob_sync.abort();
     Ok(())
 }

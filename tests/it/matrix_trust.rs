@@ -284,3 +284,66 @@ async fn play(hs: Homeserver) -> anyhow::Result<()> {
     bob_sync.abort();
     Ok(())
 }
+
+/// The binary's log states the trust state clients see: `chessbot matrix`
+/// on a fresh account logs that its identity is set up with its device
+/// cross-signed, and another user's `/keys/query` shows that device signed
+/// by the bot's self-signing key.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_log_states_the_trust_clients_see() {
+    against_synapse("matrix trust log", Duration::from_secs(120), trust_log).await;
+}
+
+async fn trust_log(hs: Homeserver) -> anyhow::Result<()> {
+    use tokio::io::AsyncBufReadExt as _;
+    let Cast {
+        bot_id,
+        alice_name,
+        dir,
+        db,
+        ..
+    } = hs.cast("l").await?;
+    let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_chessbot"))
+        .arg("matrix")
+        .env("MATRIX_HOMESERVER", &hs.url)
+        .env("MATRIX_USER", bot_id.as_str())
+        .env("MATRIX_PASSWORD", PASSWORD)
+        .env("MATRIX_STORE_PATH", dir.path().join("store"))
+        .env("DATABASE_URL", &db)
+        .env("STOCKFISH_PATH", "/nonexistent/stockfish")
+        .env("RUST_LOG", "chessbot=info")
+        .current_dir(dir.path())
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()?;
+    let mut lines = tokio::io::BufReader::new(child.stderr.take().context("stderr")?).lines();
+    let mut seen = Vec::new();
+    let verdict = tokio::time::timeout(Duration::from_secs(60), async {
+        while let Some(line) = lines.next_line().await? {
+            seen.push(line.clone());
+            if line.contains("identity is set up") || line.contains("ERROR") {
+                return Ok::<_, anyhow::Error>(line);
+            }
+        }
+        Err(anyhow!("the bot exited"))
+    })
+    .await
+    .map_err(|_| anyhow!("no trust verdict in the log: {seen:#?}"))??;
+    ensure!(
+        verdict.contains("device_cross_signed: true") && !verdict.contains("ERROR"),
+        "the log: {verdict}"
+    );
+    // What every client sees agrees with the log.
+    let alice = hs.player(&alice_name, PASSWORD).await?;
+    let bot_user = bot_id.to_string();
+    let keys = keys_query(&hs, &alice, &bot_user).await?;
+    let devices = devices_signed_by_self_signing_key(&keys, &bot_user)?;
+    ensure!(
+        devices.len() == 1 && devices[0].1,
+        "the log says signed, clients see: {keys:#}"
+    );
+    child.kill().await?;
+    Ok(())
+}
