@@ -1,10 +1,11 @@
-//! What a player prepares privately: conditional moves (lines), notes
+//! What a player prepares privately: conditional moves (lines, and their tree in line_tree), notes
 //! (notes) and the private board (private_board). Nothing here is ever
 //! shown to the opponent.
 //!
 //! The files here are `impl GameService` blocks and their helpers; they
 //! reach the rest of the service through its names (`super::...`).
 
+mod line_tree;
 pub(super) mod lines;
 pub(super) mod notes;
 pub(super) mod private_board;
