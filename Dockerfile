@@ -4,7 +4,7 @@
 # /data volume (SQLite file, Matrix crypto store, optional chessbot.toml).
 # Secrets come as files (DISCORD_TOKEN_FILE=/run/secrets/...), never as plain
 # environment variables.
-# Runs with `--read-only --cap-drop=ALL`. See README, Self-hosting.
+# Runs with `--read-only --cap-drop=ALL`. See docs/HOSTING.md, Self-hosting.
 
 # Where the binary comes from (BINARY_STAGE) and what it runs on
 # (RUNTIME_BASE) are arguments only so deploy/test-image.sh can build this same
@@ -46,8 +46,8 @@ ENV STOCKFISH_PATH=/usr/games/stockfish \
 USER chessbot:chessbot
 WORKDIR /data
 VOLUME ["/data"]
-# /healthz, /readyz and /metrics on CHESSBOT_HTTP_ADDR (README, Health and
-# metrics). The image has no curl: `chessbot healthcheck` asks /readyz of
+# /healthz, /readyz and /metrics on CHESSBOT_HTTP_ADDR (docs/HOSTING.md, Health
+# and metrics). The image has no curl: `chessbot healthcheck` asks /readyz of
 # that address and exits 0 when the platform and the database are up.
 # 8080 is reachable from outside only with CHESSBOT_HTTP_ADDR=:8080.
 EXPOSE 8080

@@ -10,7 +10,7 @@
 #      and `chessbot healthcheck` (the image's HEALTHCHECK) exits 0 inside it.
 # Needs root, podman, runc, debootstrap and curl (apt-get install podman runc
 # debootstrap curl).
-# Not part of CI: README, Self-hosting, says how long it takes here.
+# Not part of CI: docs/HOSTING.md, Self-hosting, says how long it takes here.
 #
 # Usage: deploy/test-image.sh [--skip-build]   (--skip-build: reuse
 # target/release/chessbot or $CHESSBOT_BINARY)

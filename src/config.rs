@@ -49,9 +49,9 @@ pub struct Cli {
 pub enum CliCommand {
     /// Run the Discord bot (needs DISCORD_TOKEN); the default.
     Discord(DiscordArgs),
-    /// Run the Matrix bot (needs MATRIX_HOMESERVER and a login, see README.md).
+    /// Run the Matrix bot (needs MATRIX_HOMESERVER and a login, see docs/HOSTING.md).
     Matrix(MatrixArgs),
-    /// Play in the terminal: one chat message per line (see README.md).
+    /// Play in the terminal: one chat message per line (see docs/CONSOLE.md).
     Console(ConsoleArgs),
     /// Draw a board picture from a FEN, or a game's summary card or GIF from a PGN.
     Render(RenderArgs),

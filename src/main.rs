@@ -48,6 +48,9 @@ fn main() -> ExitCode {
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
         )
         .with_writer(std::io::stderr)
+        // Colour codes only for a person at a terminal: journald and
+        // container logs would keep them as escape sequences.
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
     let http = chessbot::config::http_addr(&cli).map(str::to_string);
     let result = match cli.command {

@@ -25,7 +25,7 @@ const fn entry(usage: &'static str, key: &'static str) -> HelpEntry {
 /// Every command, in the order help lists them.
 pub const COMMANDS: &[HelpEntry] = &[
     entry(
-        "challenge [@opponent] [color:white|black|random] [days:1-14] [rules:house|fide] [fen:\"...\"]",
+        "challenge [@opponent] [color:white|black|random] [days:1-14] [rules:house|fide] [rated:true|false] [fen:\"...\"]",
         "challenge",
     ),
     entry("accept | decline | cancel", "answer"),
@@ -34,8 +34,8 @@ pub const COMMANDS: &[HelpEntry] = &[
         "computer",
     ),
     entry("move <move>", "move"),
-    entry("board [flip]", "board"),
-    entry("draw", "draw"),
+    entry("board [flip] [private:true]", "board"),
+    entry("draw [claim:true]", "draw"),
     entry("resign", "resign"),
     entry("abort", "abort"),
     entry("takeback", "takeback"),

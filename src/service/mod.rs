@@ -197,7 +197,7 @@ pub enum ColorChoice {
 /// Days per move when a challenge or a computer game leaves them out.
 pub const DEFAULT_DAYS: u32 = 3;
 
-/// Every command of the bot (README.md, "The commands you need").
+/// Every command of the bot (docs/PLAYING.md lists them for players).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
     /// Personal challenge when `opponent` is set, else open.

@@ -222,6 +222,14 @@ impl Pool {
         let path = options.get_filename().to_path_buf();
         let existed = std::fs::metadata(&path).is_ok_and(|m| m.len() > 0);
         if !memory && !path.as_os_str().is_empty() {
+            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+                && !dir.is_dir()
+            {
+                return Err(super::StoreError::NoDirectory {
+                    path: path.display().to_string(),
+                    dir: dir.display().to_string(),
+                });
+            }
             keep_private(&path);
         }
         let options = options

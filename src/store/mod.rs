@@ -79,6 +79,10 @@ pub enum StoreError {
         #[source]
         source: sqlx::Error,
     },
+    /// A SQLite file whose directory is missing: SQLite itself only says
+    /// "unable to open database file".
+    #[error("cannot create the SQLite database {path}: the directory {dir} does not exist")]
+    NoDirectory { path: String, dir: String },
     #[error("database error: {0}")]
     Db(#[from] sqlx::Error),
     #[error("migration failed: {0}")]

@@ -77,6 +77,20 @@ async fn started(store: &Store, c: &str) -> i64 {
     store.accept_challenge(ch, &game(c)).await.unwrap()
 }
 
+/// A SQLite file in a directory that does not exist is refused with the
+/// directory named, not SQLite's bare "unable to open database file".
+#[tokio::test]
+async fn a_missing_directory_is_named() {
+    let Err(e) = Store::open("sqlite:///nonexistent-chessbot-dir/sub/x.db").await else {
+        panic!("a database in a missing directory was opened");
+    };
+    let text = e.to_string();
+    assert!(
+        text.contains("/nonexistent-chessbot-dir/sub") && text.contains("does not exist"),
+        "{text}"
+    );
+}
+
 #[tokio::test]
 async fn one_open_challenge_and_one_active_game_per_channel() {
     let store = super::test_store().await;

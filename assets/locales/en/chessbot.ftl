@@ -150,8 +150,8 @@ help-command = { $command ->
     [answer] answer or withdraw a challenge
     [computer] play the computer (Stockfish) here, at once; level 1 is the weakest, 8 full strength (default 3); never rated
     [move] play a move (Nf3, e4, exd5, O-O, e7e8q, ...)
-    [board] show the board
-    [draw] offer a draw, or accept the opponent's offer
+    [board] show the board (private:true: only to you, with your note)
+    [draw] offer a draw, or accept the opponent's offer (claim:true: claim one, as claim does)
     [resign] resign the game
     [abort] end the game without result before both sides have moved
     [takeback] ask to take back your last move (the opponent agrees with /chess takeback)
@@ -164,7 +164,7 @@ help-command = { $command ->
     [stats] a player's rating and record (default: yours); with vs, their head-to-head score
     [leaderboard] the server's top rated players
     [settings] show or set the language of this channel (while a game runs here: its players and moderators only)
-    [settings-board] your boards: which side is at the bottom (auto: the side to move) and their colours
+    [settings-board] boards: which side is at the bottom (in a channel for everyone there, auto: White; in a direct message for pictures sent to you, auto: your side) and their colours
     [moretime] give the opponent to move one more day (at most 7 times a game)
     [vacation-left] how many vacation days you have left
     [vacation] stop your clocks in all your games for N days (30 days a year; days:0 ends it early)
@@ -852,7 +852,7 @@ cmd-chess-move =
 
 cmd-chess-board =
     .description = Show the board of the game in this channel.
-    .option-flip-description = Show the side not to move at the bottom (by default the side to move is)
+    .option-flip-description = Show the board the other way up (by default as the channel's setting: White)
     .option-private-description = For you alone, with your private note
 
 cmd-chess-draw =
@@ -903,7 +903,7 @@ cmd-chess-help =
 cmd-chess-settings =
     .description = Show or set the channel's language, your board view and your board theme.
     .option-language-description = The language: en, th, ru or ro (leave empty to see the current one)
-    .option-board-description = Which side your boards show at the bottom (auto: the side to move)
+    .option-board-description = Bottom side: the channel's pictures (auto: White) or, in a DM, yours (auto: your side)
     .option-theme-description = The colours of your boards
     .option-notify-description = Where your "your move" notices and reminders go
 

@@ -140,8 +140,8 @@ help-command = { $command ->
     [answer] acceptați, refuzați sau retrageți o provocare
     [computer] jucați aici cu calculatorul (Stockfish), imediat; nivelul 1 e cel mai slab, 8 forța maximă (implicit 3); fără rating
     [move] jucați o mutare (Cf3, e4, exd5, O-O, e8=D, ...)
-    [board] arată tabla
-    [draw] propuneți remiză sau acceptați propunerea adversarului
+    [board] arată tabla (private:true: doar dumneavoastră, cu nota)
+    [draw] propuneți remiză sau acceptați propunerea adversarului (claim:true: o cereți, ca la claim)
     [resign] cedați partida
     [abort] anulați partida fără rezultat, înainte ca ambele părți să fi mutat
     [takeback] cereți să vă retrageți ultima mutare (adversarul este de acord tot cu /chess takeback)
@@ -154,7 +154,7 @@ help-command = { $command ->
     [stats] ratingul și rezultatele unui jucător (implicit ale dumneavoastră); cu vs, scorul întâlnirilor directe
     [leaderboard] cei mai buni jucători ai serverului după rating
     [settings] arată sau schimbă limba acestui canal (în timpul unei partide: doar jucătorii ei și moderatorii)
-    [settings-board] tablele dumneavoastră: ce parte este jos (auto: cea la mutare) și culorile lor
+    [settings-board] tablele: ce parte este jos (într-un canal pentru toți, auto: albul; în mesaj direct pentru imaginile trimise dumneavoastră, auto: partea dumneavoastră) și culorile lor
     [moretime] dați adversarului aflat la mutare încă o zi (cel mult de 7 ori într-o partidă)
     [vacation-left] câte zile de vacanță v-au mai rămas
     [vacation] opriți-vă ceasurile în toate partidele pentru N zile (30 de zile pe an; days:0 o încheie mai devreme)
@@ -885,7 +885,7 @@ cmd-chess-move =
 
 cmd-chess-board =
     .description = Arată tabla partidei din acest canal
-    .option-flip-description = Jos partea care nu este la mutare (de obicei jos e cea la mutare)
+    .option-flip-description = Tabla întoarsă (de obicei ca setarea canalului: albul jos)
     .option-private-description = Doar pentru dumneavoastră, cu nota dumneavoastră privată
 
 cmd-chess-draw =

@@ -63,7 +63,7 @@ pub struct DiscordArgs {
     )]
     pub token: Option<String>,
     /// The shared REST proxy (`DISCORD_HTTP_PROXY`, see "Running at scale"
-    /// in README).
+    /// in docs/HOSTING.md).
     #[arg(
         long = "discord-http-proxy",
         env = "DISCORD_HTTP_PROXY",
@@ -108,7 +108,7 @@ pub async fn run_in(args: DiscordArgs, process: &crate::lifecycle::Process) -> a
         )
     })?;
     // DISCORD_SHARDS (e.g. `0-3/16`, default automatic) and the optional
-    // shared REST proxy DISCORD_HTTP_PROXY: see "Running at scale" in README.
+    // shared REST proxy DISCORD_HTTP_PROXY: see "Running at scale" in docs/HOSTING.md.
     let shards = scale::Shards::from_env().map_err(|e| anyhow::anyhow!("{e}"))?;
     process.opened(service.store());
     let stop = process.clone();

@@ -5,7 +5,7 @@
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum TokenError {
     #[error(
-        "DISCORD_TOKEN is not set: set it to your bot token (see README.md, \"Discord\"), or run `chessbot console` to play in the terminal without one"
+        "DISCORD_TOKEN is not set: set it to your bot token (see docs/HOSTING.md, \"Discord\"), or run `chessbot console` to play in the terminal without one"
     )]
     Missing,
     #[error(

@@ -384,7 +384,7 @@ pub async fn serve(
         Ok(report) => tracing::error!(
             ?report,
             "the bot's device is not signed by its own identity: clients show it unverified \
-             (README, Matrix: the recovery steps)"
+             (docs/HOSTING.md, Matrix: the recovery steps)"
         ),
         Err(e) => tracing::error!(error = %e, "the bot's device is not cross-signed"),
     }

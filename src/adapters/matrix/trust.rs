@@ -208,7 +208,7 @@ pub async fn establish(client: &Client, cfg: &TrustConfig) -> Result<TrustReport
                 tracing::error!(
                     error = %e,
                     "could not sign the bot's device with its self-signing key: clients will \
-                     show it unverified (README, Matrix: the recovery steps)"
+                     show it unverified (docs/HOSTING.md, Matrix: the recovery steps)"
                 );
                 false
             }
