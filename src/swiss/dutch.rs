@@ -180,6 +180,12 @@ pub fn pair(players: &[Player], total: usize) -> Result<Pairing, PairingError> {
         return Err(PairingError::TooFew);
     }
     order.sort_by_key(|&i| (std::cmp::Reverse(players[i].halves()), i));
+    if order
+        .iter()
+        .all(|&i| players[i].rounds.iter().all(|r| *r == Round::ZeroBye))
+    {
+        return Ok(first_round(players, &order));
+    }
     let odd = order.len() % 2 == 1;
     let facts = Facts::new(players, round, total);
     let max_halves = order
@@ -239,6 +245,24 @@ pub fn pair(players: &[Player], total: usize) -> Result<Pairing, PairingError> {
         )
     });
     Ok(out)
+}
+
+/// A first pairing, where nobody has met anyone, has a colour or a score:
+/// the lowest-ranked player gets the bye, then the top half meets the
+/// bottom half in order (what the matching finds too, without building
+/// it).
+fn first_round(players: &[Player], order: &[usize]) -> Pairing {
+    let mut order = order.to_vec();
+    let bye = if order.len() % 2 == 1 {
+        order.pop()
+    } else {
+        None
+    };
+    let half = order.len() / 2;
+    let games = (0..half)
+        .map(|k| colours(players, order[k], order[half + k]))
+        .collect();
+    Pairing { games, bye }
 }
 
 /// `(higher, lower)` ranked of two players: more points, then the lower
