@@ -20,3 +20,4 @@ pub mod ratings;
 pub mod render;
 pub mod service;
 pub mod store;
+pub mod swiss;

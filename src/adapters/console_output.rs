@@ -116,7 +116,7 @@ impl Output {
                     }
                     files.extend(path);
                 }
-                AttachmentKind::Pgn => files.extend(path),
+                AttachmentKind::Pgn | AttachmentKind::Report => files.extend(path),
             }
         }
         let mut text = msg::with_relative_times(r.locale, &r.text, now);

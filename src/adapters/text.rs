@@ -16,7 +16,9 @@ use crate::service::{
     Actor, BoardView, ColorChoice, Command, DEFAULT_DAYS, DEFAULT_LEVEL, NotifyTarget,
     PremoveAction, PuzzleDaily, VACATION_ALLOWANCE, messages as msg,
 };
-use crate::service::{LEAGUE_MAX_PLAYERS, LeagueCommand};
+use crate::service::{
+    LEAGUE_MAX_PLAYERS, LeagueCommand, LeagueFormat, SWISS_MAX_PLAYERS, SWISS_MAX_ROUNDS,
+};
 
 /// Longest message the grammar accepts.
 pub const MAX_LEN: usize = 2000;

@@ -191,9 +191,11 @@ pub(super) fn parse_solve(
 }
 
 /// `league create name:"Winter Cup" [days:3] [rounds:1|2] [max:16]
-/// [rated:true] [rules:house|fide] [starts:"2026-12-24 18:00"]`, `league
-/// join|leave|start|standings|cancel|withdraw [league:N]` (the number may
-/// also stand alone: `league join 3`).
+/// [rated:true] [rules:house|fide] [starts:"2026-12-24 18:00"]
+/// [format:round_robin|swiss]` (a Swiss: `rounds:3-11`, `max:4-200`),
+/// `league join|leave|start|standings|cancel|withdraw [league:N]` (the
+/// number may also stand alone: `league join 3`), `league export
+/// format:trf [league:N]`.
 pub(super) fn parse_league(tokens: Vec<Token>) -> Result<Command, ParseError> {
     let mut tokens = tokens.into_iter();
     let action = match tokens.next() {
@@ -224,20 +226,29 @@ pub(super) fn parse_league(tokens: Vec<Token>) -> Result<Command, ParseError> {
         let mut rules = None;
         let mut starts = None;
         let mut variant = Variant::Standard;
+        let mut format = LeagueFormat::RoundRobin;
         for tok in tokens {
             match tok {
                 Token::Option(o, v) => match o.as_str() {
                     "name" => name = Some(v),
                     "days" => days = Some(parse_days(&v)?),
-                    "rounds" | "cycles" => match v.trim() {
-                        "1" => rounds = Some(1),
-                        "2" => rounds = Some(2),
+                    "rounds" | "cycles" => match v.trim().parse::<u32>() {
+                        Ok(n) if (1..=SWISS_MAX_ROUNDS).contains(&n) => rounds = Some(n),
                         _ => return Err(bad(&o, &v)),
                     },
                     "max" | "players" => match v.trim().parse::<u32>() {
-                        Ok(n) if (3..=LEAGUE_MAX_PLAYERS).contains(&n) => max = Some(n),
+                        Ok(n) if (3..=SWISS_MAX_PLAYERS).contains(&n) => max = Some(n),
                         _ => return Err(bad(&o, &v)),
                     },
+                    "format" | "type" => {
+                        format = match v.trim().to_ascii_lowercase().as_str() {
+                            "swiss" => LeagueFormat::Swiss,
+                            "round_robin" | "roundrobin" | "round-robin" | "league" => {
+                                LeagueFormat::RoundRobin
+                            }
+                            _ => return Err(bad(&o, &v)),
+                        };
+                    }
                     "rated" => rated = parse_bool(&o, &v)?,
                     "rules" => {
                         rules = Some(v.parse::<RulesMode>().map_err(|()| bad(&o, &v))?);
@@ -250,20 +261,31 @@ pub(super) fn parse_league(tokens: Vec<Token>) -> Result<Command, ParseError> {
                 Token::Positional(p) => return Err(unexpected(&p)),
             }
         }
+        let swiss = format == LeagueFormat::Swiss;
         return Ok(Command::League(LeagueCommand::Create {
             name: name.ok_or_else(|| bad("name", ""))?,
             days: days.unwrap_or(DEFAULT_DAYS),
-            rounds: rounds.unwrap_or(1),
-            max: max.unwrap_or(LEAGUE_MAX_PLAYERS),
+            rounds: rounds.unwrap_or(if swiss { 0 } else { 1 }),
+            max: max.unwrap_or(if swiss {
+                SWISS_MAX_PLAYERS
+            } else {
+                LEAGUE_MAX_PLAYERS
+            }),
             rated,
             rules: rules.unwrap_or_default(),
             starts,
             variant,
+            format,
         }));
     }
     let mut league = None;
+    let mut export = None;
     for tok in tokens {
         let (name, value) = match tok {
+            Token::Option(o, v) if action == "export" && o == "format" => {
+                export = Some(v);
+                continue;
+            }
             Token::Option(o, v) if o == "league" || o == "id" => (o, v),
             Token::Option(o, _) => return Err(unknown(&o)),
             Token::Positional(p) if league.is_none() => ("league".to_string(), p),
@@ -283,6 +305,10 @@ pub(super) fn parse_league(tokens: Vec<Token>) -> Result<Command, ParseError> {
         "standings" | "table" | "show" => LeagueCommand::Standings { league },
         "cancel" => LeagueCommand::Cancel { league },
         "withdraw" => LeagueCommand::Withdraw { league },
+        "export" => LeagueCommand::Export {
+            league,
+            format: export.unwrap_or_else(|| "trf".to_string()),
+        },
         other => return Err(bad("action", other)),
     }))
 }
@@ -306,6 +332,7 @@ mod league_tests {
                 rules: RulesMode::Fide,
                 starts: Some("2026-12-24 18:00".into()),
                 variant: Variant::Standard,
+                format: LeagueFormat::RoundRobin,
             })))
         );
         assert_eq!(
@@ -319,6 +346,7 @@ mod league_tests {
                 rules: RulesMode::default(),
                 starts: None,
                 variant: Variant::Standard,
+                format: LeagueFormat::RoundRobin,
             })))
         );
         assert_eq!(

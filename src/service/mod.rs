@@ -29,7 +29,7 @@ mod correspondence;
 use correspondence::comfort;
 
 mod tournaments;
-use tournaments::{league_places, league_table, leagues};
+use tournaments::{league_places, league_table, leagues, swiss_run};
 
 mod premove;
 
@@ -47,11 +47,14 @@ pub use settings::{BoardPrefs, BoardView};
 pub use league_places::{
     Binding, HeldLeagueGame, LEAGUE_BINDING_LEASE_MS, PreparedBinding, adapter_opens_places,
 };
-pub use league_table::{Score, StandingsRow, TableGame, TableRow, pairings, standings};
+pub use league_table::{
+    Score, StandingsRow, SwissTiebreaks, TableGame, TableRow, pairings, standings,
+};
 pub use leagues::{
     LEAGUE_MAX_PLAYERS, LEAGUE_MIN_PLAYERS, LEAGUE_NAME_CHARS, LeagueCommand, LeagueEvent,
-    league_game_channel, parse_start_time,
+    LeagueFormat, league_game_channel, parse_start_time,
 };
+pub use swiss_run::{SWISS_MAX_PLAYERS, SWISS_MAX_ROUNDS, SWISS_MIN_PLAYERS, SWISS_MIN_ROUNDS};
 
 pub use chess960::read_any_fen;
 
@@ -549,6 +552,13 @@ pub enum Event {
         r#final: bool,
         rows: Vec<StandingsRow>,
     },
+    /// A Swiss's tournament report (`format` is `trf`), also attached as
+    /// a file.
+    Export {
+        league: i64,
+        format: String,
+        text: String,
+    },
     /// The caller's conditional lines of a game, in SAN, each starting
     /// with the opponent's expected move (private).
     Premove {
@@ -663,6 +673,8 @@ pub enum AttachmentKind {
     Animation,
     /// The PGN text.
     Pgn,
+    /// A tournament report (FIDE TRF, plain text).
+    Report,
 }
 
 impl AttachmentKind {
@@ -673,6 +685,7 @@ impl AttachmentKind {
             AttachmentKind::Card => "image/png",
             AttachmentKind::Animation => "image/gif",
             AttachmentKind::Pgn => "application/x-chess-pgn",
+            AttachmentKind::Report => "text/plain",
         }
     }
 }

@@ -31,6 +31,8 @@ pub struct LeagueRow {
     pub created_at: i64,
     pub started_at: Option<i64>,
     pub ended_at: Option<i64>,
+    /// `round_robin` or `swiss`.
+    pub format: String,
 }
 
 /// A league to create.
@@ -47,6 +49,8 @@ pub struct NewLeague {
     pub rules: String,
     pub starts_at: Option<i64>,
     pub created_at: i64,
+    /// `round_robin` or `swiss`.
+    pub format: String,
 }
 
 /// A `league_player` row.
@@ -57,6 +61,8 @@ pub struct LeaguePlayerRow {
     pub seat: i64,
     /// `forfeit` or `annulled` after a withdrawal.
     pub withdrawal: Option<String>,
+    /// The rating kept for a Swiss's initial order (0: none).
+    pub rating: i64,
 }
 
 /// One game of a league with what the standings need of it.
@@ -72,6 +78,9 @@ pub struct LeagueGameRow {
     /// The game's result once finished (`*` when aborted).
     pub result: Option<String>,
     pub channel: String,
+    /// Half-moves played (a game decided before both sides moved was
+    /// never played: a forfeit).
+    pub ply: i64,
 }
 
 /// League state names.
@@ -81,7 +90,8 @@ pub const LEAGUE_FINISHED: &str = "finished";
 pub const LEAGUE_CANCELLED: &str = "cancelled";
 
 const LEAGUE_COLUMNS: &str = "id, platform, guild, channel, name, creator_id, creator_name, \
-     days, rounds, max_players, rated, rules, starts_at, state, created_at, started_at, ended_at";
+     days, rounds, max_players, rated, rules, starts_at, state, created_at, started_at, ended_at, \
+     format";
 
 fn league_sql(tail: &str) -> sqlx::AssertSqlSafe<String> {
     sqlx::AssertSqlSafe(format!("select {LEAGUE_COLUMNS} from league {tail}"))
@@ -95,8 +105,8 @@ impl Store {
     pub async fn insert_league(&self, l: &NewLeague) -> StoreResult<i64> {
         let row: (i64,) = query_as(
             "insert into league (platform, guild, channel, name, creator_id, creator_name, \
-             days, rounds, max_players, rated, rules, starts_at, state, created_at) \
-             values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?) returning id",
+             days, rounds, max_players, rated, rules, starts_at, state, created_at, format) \
+             values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?) returning id",
         )
         .bind(&l.place.platform)
         .bind(&l.place.guild)
@@ -111,6 +121,7 @@ impl Store {
         .bind(&l.rules)
         .bind(l.starts_at)
         .bind(l.created_at)
+        .bind(&l.format)
         .fetch_one(&self.pool)
         .await?;
         Ok(row.0)
@@ -210,7 +221,7 @@ impl Store {
     /// Database failures.
     pub async fn league_players(&self, id: i64) -> StoreResult<Vec<LeaguePlayerRow>> {
         Ok(query_as(
-            "select player_id, player_name, seat, withdrawal from league_player \
+            "select player_id, player_name, seat, withdrawal, rating from league_player \
              where league_id = ? order by seat",
         )
         .bind(id)
@@ -345,7 +356,7 @@ impl Store {
     pub async fn league_games(&self, id: i64) -> StoreResult<Vec<LeagueGameRow>> {
         Ok(query_as(
             "select lg.number, lg.game_id, lg.cycle, lg.annulled, g.white_id, g.black_id, \
-             g.status, g.result, g.channel from league_game lg join game g on g.id = lg.game_id \
+             g.status, g.result, g.channel, g.ply from league_game lg join game g on g.id = lg.game_id \
              where lg.league_id = ? order by lg.number",
         )
         .bind(id)

@@ -37,6 +37,7 @@ mod puzzles;
 mod ratings;
 mod stats;
 mod summaries;
+mod swiss;
 
 pub use backend::{Backend, PoolConfig, numbered_placeholders, redact_url};
 use backend::{Pool, query};
@@ -62,6 +63,7 @@ pub use ratings::{HeadToHead, RatingChange, RatingRow, RatingUpdate};
 pub use summaries::{
     ANNOUNCE_ANALYSIS, ANNOUNCE_SUMMARY, RECORD_SUMMARY_ENTRIES, SUMMARY_LEASE_MS,
 };
+pub use swiss::{BYE_PAIRING, BYE_ZERO, ByeRow, FORMAT_ROUND_ROBIN, FORMAT_SWISS, NewRound};
 
 /// Storage failures.
 #[derive(Debug, thiserror::Error)]

@@ -55,6 +55,17 @@ fn chess_core_is_pure() {
 }
 
 #[test]
+fn swiss_pairing_is_pure() {
+    assert_none(
+        "swiss",
+        &[
+            "crate::", "tokio", "sqlx", "serenity", "poise", "tracing", "std::fs", "std::net",
+            "std::io",
+        ],
+    );
+}
+
+#[test]
 fn render_and_store_depend_on_chess_only() {
     for dir in ["render", "store"] {
         assert_none(

@@ -138,6 +138,7 @@ fn row(
         played,
         left,
         tiebreak,
+        tiebreaks: None,
     }
 }
 

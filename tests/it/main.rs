@@ -83,4 +83,5 @@ mod shutdown;
 mod store;
 mod store_pg;
 mod summaries;
+mod swiss;
 mod upgrade_backup;

@@ -921,12 +921,13 @@ cmd-chess-league-create =
     .description = Create a league in this channel.
     .option-name-description = The league's name
     .option-days-description = Days per move, 1 to 14 (default 3)
-    .option-rounds-description = 1: each pair plays once; 2: twice, colours swapped
-    .option-max-description = Most players, 3 to 16 (default 16)
+    .option-rounds-description = League: 1 or 2 cycles. Swiss: 3 to 11 rounds (default from the field)
+    .option-max-description = Most players: 3 to 16 in a league, 4 to 200 in a Swiss
     .option-rated-description = Games count for ratings (default: yes)
     .option-rules-description = house or fide rules
     .option-starts-description = Start by itself at this time (UTC): 2026-12-24 18:00
     .option-chess960-description = Every game in Chess960 (default: no)
+    .option-format-description = round_robin (default) or swiss (FIDE Dutch pairings, round by round)
 
 cmd-chess-league-join =
     .description = Join this channel's open league.
@@ -951,6 +952,11 @@ cmd-chess-league-cancel =
 cmd-chess-league-withdraw =
     .description = Withdraw from a running league (see the rules).
     .option-league-description = The league's number (default: this channel's)
+
+cmd-chess-league-export =
+    .description = A Swiss's tournament report (FIDE TRF) as a file.
+    .option-league-description = The league's number (default: this channel's)
+    .option-format-description = trf (the only format)
 
 cmd-chess-premove =
     .description = Conditional moves and your private note (only you see them).
@@ -1002,3 +1008,31 @@ cmd-choice-variant-chess960 = chess960
 cmd-choice-notify-dm = dm
 cmd-choice-notify-channel = channel
 cmd-choice-notify-off = off
+
+# Swiss tournaments (FIDE Dutch pairings)
+swiss-created = { $by } created the Swiss { $name } (league { $id }): { $rounds ->
+        [0] rounds decided at the start
+       *[other] { $rounds } rounds
+    }, { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    } per move, up to { $max } players. Join with /chess league join.
+swiss-too-few = { $name } needs at least 4 players to start; it has { $count }.
+swiss-started = { $name } (league { $id }) has started: { $n } players, { $rounds } rounds, paired by the FIDE Dutch system.
+swiss-round = { $name }, round { $round } of { $rounds }:
+swiss-pairing = Board { $board }: { $white } (white) - { $black } (black)
+swiss-bye = Bye (one point): { $player }
+swiss-late-joined = { $player } joined { $name } late: { $missed ->
+        [one] { $missed } round
+       *[other] { $missed } rounds
+    } missed without points; paired from the next round.
+swiss-too-late = { $name } has paired its last round: no more entries.
+swiss-withdrew = { $player } withdrew from { $name }: their results stand, their running game is lost, and they leave the next pairings.
+swiss-no-pairing = { $name } ends before round { $round }: no pairing keeps the rules (no rematch, colours).
+swiss-standings-row = { $rank }. { $player }: { $points } points (Buchholz Cut-1 { $cut1 }, Buchholz { $buchholz }, SB { $sb })
+swiss-standings-header = # | Player | Points | BH-C1 | BH | SB
+swiss-export = The tournament report of { $name } (league { $id }), FIDE TRF.
+swiss-export-only = { $name } is not a Swiss: only a Swiss has a tournament report.
+cmd-choice-format-round_robin = round robin
+cmd-choice-format-swiss = swiss
+cmd-choice-format-trf = trf

@@ -954,12 +954,13 @@ cmd-chess-league-create =
     .description = Creați o ligă în acest canal
     .option-name-description = Numele ligii
     .option-days-description = Zile pe mutare, de la 1 la 14 (implicit 3)
-    .option-rounds-description = 1: fiecare pereche o dată; 2: de două ori, culori inversate
-    .option-max-description = Cel mult atâția jucători, de la 3 la 16
+    .option-rounds-description = Ligă: 1 sau 2 cicluri. Elvețian: 3 până la 11 runde (implicit după număr)
+    .option-max-description = Cel mult: 3-16 jucători într-o ligă, 4-200 într-un turneu elvețian
     .option-rated-description = Partide cu rating (implicit da)
     .option-rules-description = house sau fide
     .option-starts-description = Începe singură la ora (UTC): 2026-12-24 18:00
     .option-chess960-description = Toate partidele în șah Fischer (Chess960)
+    .option-format-description = round_robin (implicit) sau swiss (împerecheri olandeze FIDE, rundă cu rundă)
 
 cmd-chess-league-join =
     .description = Intrați în liga deschisă a acestui canal
@@ -984,6 +985,11 @@ cmd-chess-league-cancel =
 cmd-chess-league-withdraw =
     .description = Retrageți-vă dintr-o ligă în curs (vedeți regulile)
     .option-league-description = Numărul ligii (implicit liga acestui canal)
+
+cmd-chess-league-export =
+    .description = Raportul de turneu al unui turneu elvețian (FIDE TRF), ca fișier.
+    .option-league-description = Numărul ligii (implicit liga acestui canal)
+    .option-format-description = trf (singurul format)
 
 cmd-chess-premove =
     .description = Mutări condiționate și nota ta privată (doar tu le vezi)
@@ -1035,3 +1041,31 @@ cmd-choice-variant-chess960 = Chess960 (Fischer)
 cmd-choice-notify-dm = mesaj direct
 cmd-choice-notify-channel = canalul partidei
 cmd-choice-notify-off = oprite
+
+# Turnee elvețiene (împerecheri după sistemul olandez FIDE)
+swiss-created = { $by } a creat turneul elvețian { $name } (liga { $id }): { $rounds ->
+        [0] numărul de runde se stabilește la start
+       *[other] { $rounds } runde
+    }, { $days ->
+        [one] { $days } zi
+       *[other] { $days } zile
+    } pe mutare, cel mult { $max } jucători. Înscrie-te cu /chess league join.
+swiss-too-few = { $name } are nevoie de cel puțin 4 jucători pentru a începe; are { $count }.
+swiss-started = { $name } (liga { $id }) a început: { $n } jucători, { $rounds } runde, împerecheri după sistemul olandez FIDE.
+swiss-round = { $name }, runda { $round } din { $rounds }:
+swiss-pairing = Masa { $board }: { $white } (albele) - { $black } (negrele)
+swiss-bye = Liber (un punct): { $player }
+swiss-late-joined = { $player } s-a înscris târziu în { $name }: { $missed ->
+        [one] { $missed } rundă pierdută
+       *[other] { $missed } runde pierdute
+    } fără puncte; este împerecheat din runda următoare.
+swiss-too-late = { $name } și-a împerecheat ultima rundă: nu se mai primesc înscrieri.
+swiss-withdrew = { $player } s-a retras din { $name }: rezultatele rămân, partida în curs este pierdută și nu mai este împerecheat.
+swiss-no-pairing = { $name } se încheie înainte de runda { $round }: nicio împerechere nu respectă regulile (fără revanșe, culori).
+swiss-standings-row = { $rank }. { $player }: { $points } puncte (Buchholz Cut-1 { $cut1 }, Buchholz { $buchholz }, SB { $sb })
+swiss-standings-header = # | Jucător | Puncte | BH-C1 | BH | SB
+swiss-export = Raportul de turneu al { $name } (liga { $id }), FIDE TRF.
+swiss-export-only = { $name } nu este un turneu elvețian: doar un turneu elvețian are raport de turneu.
+cmd-choice-format-round_robin = fiecare cu fiecare
+cmd-choice-format-swiss = elvețian
+cmd-choice-format-trf = trf

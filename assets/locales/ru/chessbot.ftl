@@ -946,12 +946,13 @@ cmd-chess-league-create =
     .description = Создать лигу в этом канале
     .option-name-description = Название лиги
     .option-days-description = Дней на ход, от 1 до 14 (по умолчанию 3)
-    .option-rounds-description = 1: каждая пара играет раз; 2: дважды, цвета меняются
-    .option-max-description = Наибольшее число игроков, от 3 до 16
+    .option-rounds-description = Лига: 1 или 2 круга. Швейцарка: от 3 до 11 туров (по умолчанию по числу игроков)
+    .option-max-description = Наибольшее число игроков: 3-16 в лиге, 4-200 в швейцарке
     .option-rated-description = Рейтинговые партии (по умолчанию да)
     .option-rules-description = house или fide
     .option-starts-description = Начать само в это время (UTC): 2026-12-24 18:00
     .option-chess960-description = Все партии в шахматы Фишера (Chess960)
+    .option-format-description = round_robin (по умолчанию) или swiss (голландская система ФИДЕ, тур за туром)
 
 cmd-chess-league-join =
     .description = Вступить в открытую лигу этого канала
@@ -976,6 +977,11 @@ cmd-chess-league-cancel =
 cmd-chess-league-withdraw =
     .description = Выбыть из идущей лиги (см. правила)
     .option-league-description = Номер лиги (по умолчанию лига этого канала)
+
+cmd-chess-league-export =
+    .description = Турнирный отчёт швейцарки (FIDE TRF) файлом.
+    .option-league-description = Номер лиги (по умолчанию лига этого канала)
+    .option-format-description = trf (единственный формат)
 
 cmd-chess-premove =
     .description = Условные ходы и личная заметка (видите только вы)
@@ -1027,3 +1033,25 @@ cmd-choice-variant-chess960 = Chess960 (Фишера)
 cmd-choice-notify-dm = личные сообщения
 cmd-choice-notify-channel = канал партии
 cmd-choice-notify-off = выключены
+
+# Турниры по швейцарской системе (жеребьёвка по голландской системе ФИДЕ)
+swiss-created = { $by } создал(а) турнир по швейцарской системе { $name } (лига { $id }): { $rounds ->
+        [0] число туров определится при старте
+       *[other] туров: { $rounds }
+    }, дней на ход: { $days }, не больше { $max } игроков. Записаться: /chess league join.
+swiss-too-few = Для старта { $name } нужно не меньше 4 игроков; сейчас { $count }.
+swiss-started = { $name } (лига { $id }) начался: игроков { $n }, туров { $rounds }, жеребьёвка по голландской системе ФИДЕ.
+swiss-round = { $name }, тур { $round } из { $rounds }:
+swiss-pairing = Доска { $board }: { $white } (белые) - { $black } (чёрные)
+swiss-bye = Свободен (одно очко): { $player }
+swiss-late-joined = { $player } поздно записался(ась) в { $name }: пропущено туров без очков: { $missed }; жеребьёвка со следующего тура.
+swiss-too-late = В { $name } уже сыгран жребий последнего тура: запись закрыта.
+swiss-withdrew = { $player } выбыл(а) из { $name }: результаты сохраняются, текущая партия проиграна, в следующих турах игрок не участвует.
+swiss-no-pairing = { $name } заканчивается до тура { $round }: ни одна жеребьёвка не соблюдает правила (без повторных встреч, цвета).
+swiss-standings-row = { $rank }. { $player }: очков { $points } (Бухгольц усечённый { $cut1 }, Бухгольц { $buchholz }, Зонненборн-Бергер { $sb })
+swiss-standings-header = # | Игрок | Очки | BH-C1 | BH | SB
+swiss-export = Турнирный отчёт { $name } (лига { $id }), FIDE TRF.
+swiss-export-only = { $name } не турнир по швейцарской системе: турнирный отчёт есть только у него.
+cmd-choice-format-round_robin = круговая
+cmd-choice-format-swiss = швейцарская
+cmd-choice-format-trf = trf

@@ -813,12 +813,13 @@ cmd-chess-league-create =
     .description = สร้างลีกในห้องนี้
     .option-name-description = ชื่อลีก
     .option-days-description = จำนวนวันต่อตา 1 ถึง 14 (ค่าเริ่มต้น 3)
-    .option-rounds-description = 1: พบกันคู่ละครั้ง; 2: สองครั้ง สลับสี
-    .option-max-description = จำนวนผู้เล่นสูงสุด 3 ถึง 16
+    .option-rounds-description = ลีก: 1 หรือ 2 รอบวง สวิส: 3 ถึง 11 รอบ (ค่าเริ่มต้นตามจำนวนผู้เล่น)
+    .option-max-description = ผู้เล่นสูงสุด: ลีก 3-16 คน สวิส 4-200 คน
     .option-rated-description = นับเรตติ้ง (ค่าเริ่มต้น: ใช่)
     .option-rules-description = house หรือ fide
     .option-starts-description = เริ่มเองตามเวลา (UTC): 2026-12-24 18:00
     .option-chess960-description = ทุกเกมเป็นหมากรุก Chess960
+    .option-format-description = round_robin (ค่าเริ่มต้น) หรือ swiss (จับคู่ระบบดัตช์ของ FIDE ทีละรอบ)
 
 cmd-chess-league-join =
     .description = เข้าร่วมลีกที่เปิดรับในห้องนี้
@@ -843,6 +844,11 @@ cmd-chess-league-cancel =
 cmd-chess-league-withdraw =
     .description = ถอนตัวจากลีกที่กำลังแข่ง (ดูกติกา)
     .option-league-description = หมายเลขลีก (ค่าเริ่มต้น: ลีกของห้องนี้)
+
+cmd-chess-league-export =
+    .description = รายงานการแข่งขันระบบสวิส (FIDE TRF) เป็นไฟล์
+    .option-league-description = หมายเลขลีก (ค่าเริ่มต้น: ลีกของห้องนี้)
+    .option-format-description = trf (รูปแบบเดียว)
 
 cmd-chess-premove =
     .description = ตาเดินล่วงหน้าและบันทึกส่วนตัว (เห็นได้เฉพาะคุณ)
@@ -894,3 +900,25 @@ cmd-choice-variant-chess960 = Chess960 (ฟิชเชอร์)
 cmd-choice-notify-dm = ข้อความส่วนตัว
 cmd-choice-notify-channel = ห้องของเกม
 cmd-choice-notify-off = ปิด
+
+# การแข่งขันระบบสวิส (จับคู่ตามระบบดัตช์ของ FIDE)
+swiss-created = { $by } สร้างการแข่งขันระบบสวิส { $name } (ลีก { $id }): { $rounds ->
+        [0] จำนวนรอบกำหนดตอนเริ่ม
+       *[other] { $rounds } รอบ
+    }, { $days } วันต่อหนึ่งตา, ผู้เล่นไม่เกิน { $max } คน เข้าร่วมด้วย /chess league join
+swiss-too-few = { $name } ต้องมีผู้เล่นอย่างน้อย 4 คนจึงจะเริ่มได้ ตอนนี้มี { $count } คน
+swiss-started = { $name } (ลีก { $id }) เริ่มแล้ว: ผู้เล่น { $n } คน { $rounds } รอบ จับคู่ตามระบบดัตช์ของ FIDE
+swiss-round = { $name } รอบที่ { $round } จาก { $rounds }:
+swiss-pairing = กระดาน { $board }: { $white } (ขาว) - { $black } (ดำ)
+swiss-bye = ได้บาย (หนึ่งแต้ม): { $player }
+swiss-late-joined = { $player } เข้าร่วม { $name } ช้า: พลาด { $missed } รอบโดยไม่ได้แต้ม จะถูกจับคู่ตั้งแต่รอบถัดไป
+swiss-too-late = { $name } จับคู่รอบสุดท้ายไปแล้ว: ปิดรับผู้เล่นเพิ่ม
+swiss-withdrew = { $player } ถอนตัวจาก { $name }: ผลที่ผ่านมายังคงอยู่ เกมที่กำลังเล่นถือว่าแพ้ และจะไม่ถูกจับคู่ในรอบต่อไป
+swiss-no-pairing = { $name } จบก่อนรอบที่ { $round }: ไม่มีการจับคู่ใดที่เป็นไปตามกติกา (ห้ามพบกันซ้ำ, สีหมาก)
+swiss-standings-row = { $rank }. { $player }: { $points } แต้ม (Buchholz Cut-1 { $cut1 }, Buchholz { $buchholz }, SB { $sb })
+swiss-standings-header = # | ผู้เล่น | แต้ม | BH-C1 | BH | SB
+swiss-export = รายงานการแข่งขันของ { $name } (ลีก { $id }) แบบ FIDE TRF
+swiss-export-only = { $name } ไม่ใช่การแข่งขันระบบสวิส: มีเพียงระบบสวิสที่มีรายงานการแข่งขัน
+cmd-choice-format-round_robin = พบกันหมด
+cmd-choice-format-swiss = สวิส
+cmd-choice-format-trf = trf

@@ -237,10 +237,35 @@ enum Refusal {
     Permissions,
 }
 
-/// Round-robin leagues in this channel.
+/// How a league pairs its players, as Discord shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum FormatOption {
+    #[name = "round_robin"]
+    RoundRobin,
+    #[name = "swiss"]
+    Swiss,
+}
+
+/// The tournament report formats, as Discord shows them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum ReportOption {
+    #[name = "trf"]
+    Trf,
+}
+
+/// Round-robin leagues and Swiss tournaments in this channel.
 #[poise::command(
     slash_command,
-    subcommands("create", "join", "leave", "start", "standings", "cancel", "withdraw"),
+    subcommands(
+        "create",
+        "join",
+        "leave",
+        "start",
+        "standings",
+        "cancel",
+        "withdraw",
+        "export"
+    ),
     subcommand_required
 )]
 pub async fn league(_ctx: Context<'_>) -> Result<(), Error> {
@@ -257,21 +282,27 @@ async fn create(
     #[max = 14]
     days: Option<u32>,
     #[min = 1]
-    #[max = 2]
+    #[max = 11]
     rounds: Option<u32>,
     #[min = 3]
-    #[max = 16]
+    #[max = 200]
     max: Option<u32>,
     rated: Option<bool>,
     rules: Option<RulesOption>,
     #[max_length = 40] starts: Option<String>,
     chess960: Option<bool>,
+    format: Option<FormatOption>,
 ) -> Result<(), Error> {
+    let swiss = format == Some(FormatOption::Swiss);
     let cmd = LeagueCommand::Create {
         name,
         days: days.unwrap_or(crate::service::DEFAULT_DAYS),
-        rounds: rounds.unwrap_or(1),
-        max: max.unwrap_or(crate::service::LEAGUE_MAX_PLAYERS),
+        rounds: rounds.unwrap_or(u32::from(!swiss)),
+        max: max.unwrap_or(if swiss {
+            crate::service::SWISS_MAX_PLAYERS
+        } else {
+            crate::service::LEAGUE_MAX_PLAYERS
+        }),
         rated: rated.unwrap_or(true),
         rules: match rules {
             Some(RulesOption::Fide) => RulesMode::Fide,
@@ -282,6 +313,11 @@ async fn create(
             crate::chess::Variant::Chess960
         } else {
             crate::chess::Variant::Standard
+        },
+        format: if swiss {
+            crate::service::LeagueFormat::Swiss
+        } else {
+            crate::service::LeagueFormat::RoundRobin
         },
     };
     run(ctx, cmd).await
@@ -321,4 +357,19 @@ async fn cancel(ctx: Context<'_>, #[min = 1] league: Option<i64>) -> Result<(), 
 #[poise::command(slash_command)]
 async fn withdraw(ctx: Context<'_>, #[min = 1] league: Option<i64>) -> Result<(), Error> {
     run(ctx, LeagueCommand::Withdraw { league }).await
+}
+
+/// A Swiss's tournament report (FIDE TRF) as a file.
+#[poise::command(slash_command)]
+async fn export(
+    ctx: Context<'_>,
+    #[min = 1] league: Option<i64>,
+    format: Option<ReportOption>,
+) -> Result<(), Error> {
+    let _ = format;
+    let cmd = LeagueCommand::Export {
+        league,
+        format: "trf".to_string(),
+    };
+    run(ctx, cmd).await
 }

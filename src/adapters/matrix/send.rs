@@ -224,7 +224,8 @@ impl Bot {
         self.leave_finished_league_rooms(replies).await;
     }
 
-    /// Uploads a summary's card or GIF as `m.image`, a PGN as `m.file`.
+    /// Uploads a summary's card or GIF as `m.image`, a PGN or a tournament
+    /// report as `m.file`.
     async fn send_attachment(&self, room: &Room, file: &Attachment, origin: Option<&Origin>) {
         let mime: mime::Mime = file
             .kind
@@ -249,7 +250,7 @@ impl Bot {
                 image.filename = Some(file.filename.clone());
                 RoomMessageEventContent::new(MessageType::Image(image))
             }
-            AttachmentKind::Pgn => {
+            AttachmentKind::Pgn | AttachmentKind::Report => {
                 let mut info = FileInfo::new();
                 info.mimetype = Some(mime.to_string());
                 info.size = UInt::try_from(size).ok();

@@ -66,6 +66,7 @@ mod puzzles;
 mod records;
 mod settings;
 mod summaries;
+mod swiss;
 mod times;
 
 pub use adapter::*;
@@ -81,6 +82,7 @@ pub use puzzles::*;
 pub use records::*;
 pub use settings::*;
 pub use summaries::*;
+pub use swiss::*;
 pub use times::*;
 
 messages! {
@@ -166,6 +168,7 @@ pub fn contract() -> impl Iterator<Item = (&'static str, &'static [&'static str]
         computer::MESSAGES,
         errors::MESSAGES,
         leagues::MESSAGES,
+        swiss::MESSAGES,
         limits::MESSAGES,
         premove::MESSAGES,
         puzzles::MESSAGES,

@@ -11,14 +11,20 @@ use super::leagues::{
     LEAGUE_MIN_PLAYERS, actor, league_event, league_game_channel, league_place, started,
 };
 use super::{Actor, DueAnnouncement, Event, Reply, messages as msg};
-use crate::chess::{Color, Outcome, Termination};
+use crate::chess::{Color, Outcome, Termination, Variant};
 use crate::i18n::Locale;
-use crate::store::{LEAGUE_FINISHED, LEAGUE_OPEN, LEAGUE_RUNNING, LeagueRow, NewGame, StoreError};
+use crate::store::{
+    FORMAT_SWISS, LEAGUE_FINISHED, LEAGUE_OPEN, LEAGUE_RUNNING, LeaguePlayerRow, LeagueRow,
+    NewGame, StoreError,
+};
 
 impl GameService {
     /// Starts an open league: every game of the round robin at once, each
     /// in its own place. Fewer than three players: `not_allowed`.
     pub(in crate::service) async fn league_start(&self, loc: Locale, l: &LeagueRow) -> Handled {
+        if l.format == FORMAT_SWISS {
+            return self.swiss_start(loc, l).await;
+        }
         let players = self.inner.store.league_players(l.id).await?;
         if players.len() < LEAGUE_MIN_PLAYERS {
             return Err(user(
@@ -30,41 +36,17 @@ impl GameService {
         let here = league_place(l);
         let cycles = usize::try_from(l.rounds).unwrap_or(1).clamp(1, 2);
         // A Chess960 league draws a position per pairing.
-        let (rules, variant) = super::league960::league_rules(&l.rules);
+        let (_, variant) = super::league960::league_rules(&l.rules);
         let table = pairings(players.len(), cycles);
         let positions = super::league960::draw_league_positions(variant, &table);
         let mut games = Vec::new();
         for (i, (cycle, _round, w, b)) in table.into_iter().enumerate() {
             let number = i as i64 + 1;
             let position = positions.get(i).copied().flatten();
-            let start_fen =
-                super::league960::league_start_fen(position, rules.parse().unwrap_or_default());
-            let (white, black) = (&players[w], &players[b]);
-            let (deadline_at, remind_at) = self
-                .turn_times_for(&l.platform, &white.player_id, now, l.days)
+            let g = self
+                .new_league_game(l, number, (&players[w], &players[b]), position, now)
                 .await?;
-            let mut place = key(&here);
-            place.channel = league_game_channel(l.id, number);
-            games.push((
-                number,
-                cycle as i64,
-                NewGame {
-                    place,
-                    white_id: white.player_id.clone(),
-                    white_name: white.player_name.clone(),
-                    black_id: black.player_id.clone(),
-                    black_name: black.player_name.clone(),
-                    start_fen,
-                    rules: rules.clone(),
-                    days: l.days,
-                    deadline_at,
-                    remind_at,
-                    created_at: now,
-                    rated: l.rated == 1,
-                    variant: variant.as_str().to_string(),
-                    start_position: position.map(i64::from),
-                },
-            ));
+            games.push((number, cycle as i64, g));
         }
         let clocked = !super::league_places::adapter_opens_places(&l.platform);
         let ids = match self
@@ -112,32 +94,47 @@ impl GameService {
             // (`league_places.rs`); until then no clock runs.
             return Ok(out);
         }
-        for ((number, _, g), id) in games.iter().zip(ids) {
-            let mut place = here.clone();
-            place.channel = league_game_channel(l.id, *number);
-            out.push(league_game_start(
-                loc,
-                l,
-                &place,
-                StartedGame {
-                    id,
-                    white: Actor {
-                        id: g.white_id.clone(),
-                        name: g.white_name.clone(),
-                    },
-                    black: Actor {
-                        id: g.black_id.clone(),
-                        name: g.black_name.clone(),
-                    },
-                    start_fen: g.start_fen.clone(),
-                    variant,
-                    position: g.start_position,
-                    deadline_at: g.deadline_at,
-                },
-                now,
-            ));
-        }
+        let started: Vec<(i64, NewGame)> = games.into_iter().map(|(n, _, g)| (n, g)).collect();
+        out.extend(league_game_starts(loc, l, &started, &ids, now));
         Ok(out)
+    }
+
+    /// League game `number` of `l` between `pair` (white, black), at its
+    /// placeholder, with the clock it gets when it starts now; `position`
+    /// is its Chess960 start, drawn by the caller.
+    pub(in crate::service) async fn new_league_game(
+        &self,
+        l: &LeagueRow,
+        number: i64,
+        pair: (&LeaguePlayerRow, &LeaguePlayerRow),
+        position: Option<u32>,
+        now: i64,
+    ) -> Result<NewGame, Failure> {
+        let (white, black) = pair;
+        let (rules, variant) = super::league960::league_rules(&l.rules);
+        let start_fen =
+            super::league960::league_start_fen(position, rules.parse().unwrap_or_default());
+        let (deadline_at, remind_at) = self
+            .turn_times_for(&l.platform, &white.player_id, now, l.days)
+            .await?;
+        let mut place = key(&league_place(l));
+        place.channel = league_game_channel(l.id, number);
+        Ok(NewGame {
+            place,
+            white_id: white.player_id.clone(),
+            white_name: white.player_name.clone(),
+            black_id: black.player_id.clone(),
+            black_name: black.player_name.clone(),
+            start_fen,
+            rules,
+            days: l.days,
+            deadline_at,
+            remind_at,
+            created_at: now,
+            rated: l.rated == 1,
+            variant: variant.as_str().to_string(),
+            start_position: position.map(i64::from),
+        })
     }
 
     /// The standings of a league (the table, the text and, with
@@ -153,7 +150,7 @@ impl GameService {
         Ok(vec![self.standings_reply(loc, l, &table, last, picture)])
     }
 
-    fn standings_reply(
+    pub(in crate::service) fn standings_reply(
         &self,
         loc: Locale,
         l: &LeagueRow,
@@ -181,7 +178,11 @@ impl GameService {
         });
         if picture {
             let title = msg::league_standings_picture_title(loc, &l.name);
-            let header = msg::league_standings_header(loc);
+            let header = if l.format == FORMAT_SWISS {
+                msg::swiss_standings_header(loc)
+            } else {
+                msg::league_standings_header(loc)
+            };
             let header: Vec<String> = header.split('|').map(|s| s.trim().to_string()).collect();
             let png = crate::render::standings_png(&title, &header, &table.text_rows);
             r.files = vec![super::Attachment {
@@ -197,6 +198,11 @@ impl GameService {
     pub(in crate::service) async fn league_table(&self, l: &LeagueRow) -> Result<Table, Failure> {
         let players = self.inner.store.league_players(l.id).await?;
         let games = self.inner.store.league_games(l.id).await?;
+        if l.format == FORMAT_SWISS {
+            let byes = self.inner.store.league_byes(l.id).await?;
+            let view = super::swiss_table::SwissView::new(&players, &games, &byes);
+            return Ok(view.table(&players, usize::try_from(l.rounds).unwrap_or(0)));
+        }
         Ok(table_of(&players, &games))
     }
 
@@ -280,6 +286,9 @@ impl GameService {
             };
             if l.state != LEAGUE_RUNNING {
                 return Ok(Vec::new());
+            }
+            if l.format == FORMAT_SWISS {
+                return self.swiss_progress(l).await;
             }
             let place = league_place(&l);
             let loc = self.channel_locale(&place).await.unwrap_or_default();
@@ -415,4 +424,50 @@ impl GameService {
         }
         out
     }
+}
+
+/// The start posts of league games `games` (number, game) with their ids,
+/// each in its placeholder (the console plays them there).
+pub(in crate::service) fn league_game_starts(
+    loc: Locale,
+    l: &LeagueRow,
+    games: &[(i64, NewGame)],
+    ids: &[i64],
+    now: i64,
+) -> Vec<Reply> {
+    let here = league_place(l);
+    games
+        .iter()
+        .zip(ids)
+        .map(|((number, g), id)| {
+            let mut place = here.clone();
+            place.channel = league_game_channel(l.id, *number);
+            let variant = if g.variant == Variant::Chess960.as_str() {
+                Variant::Chess960
+            } else {
+                Variant::Standard
+            };
+            league_game_start(
+                loc,
+                l,
+                &place,
+                StartedGame {
+                    id: *id,
+                    white: Actor {
+                        id: g.white_id.clone(),
+                        name: g.white_name.clone(),
+                    },
+                    black: Actor {
+                        id: g.black_id.clone(),
+                        name: g.black_name.clone(),
+                    },
+                    start_fen: g.start_fen.clone(),
+                    variant,
+                    position: g.start_position,
+                    deadline_at: g.deadline_at,
+                },
+                now,
+            )
+        })
+        .collect()
 }

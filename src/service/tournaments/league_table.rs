@@ -232,6 +232,19 @@ pub struct StandingsRow {
     pub played: i64,
     pub left: i64,
     pub tiebreak: f64,
+    /// A Swiss's tie-breaks (the first of them is `tiebreak`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tiebreaks: Option<SwissTiebreaks>,
+}
+
+/// The tie-breaks of a Swiss row, in their order.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct SwissTiebreaks {
+    pub buchholz_cut1: f64,
+    pub buchholz: f64,
+    pub sonneborn_berger: f64,
+    pub direct: f64,
+    pub wins: i64,
 }
 
 /// Standings as computed for a league.
@@ -284,6 +297,7 @@ pub(in crate::service) fn table_of(
                 played: r.played,
                 left: r.left,
                 tiebreak: r.tiebreak(),
+                tiebreaks: None,
             })
             .collect(),
         text_rows: rows

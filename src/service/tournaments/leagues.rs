@@ -1,5 +1,6 @@
-//! Leagues: round robins of correspondence games in a channel, and their
-//! commands (`league create|join|leave|start|standings|cancel|withdraw`);
+//! Leagues: round robins (and Swiss tournaments, run in `swiss_run.rs`) of
+//! correspondence games in a channel, and their commands
+//! (`league create|join|leave|start|standings|cancel|withdraw|export`);
 //! a league's run (its start, also automatic at `starts`, the standings
 //! after every league game that ends, and the final standings when the
 //! last one does) is in `league_run.rs`.
@@ -16,12 +17,13 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 
 use super::game::{Failure, GameService, Handled, from_ms, key, ms, reply, user};
 use super::league_table::Score;
+use super::swiss_run::{SWISS_MAX_PLAYERS, SWISS_MAX_ROUNDS, SWISS_MIN_PLAYERS, SWISS_MIN_ROUNDS};
 use super::{Actor, Event, Place, messages as msg};
 use crate::chess::{Color, RulesMode, Variant};
 use crate::i18n::Locale;
 use crate::store::{
-    LEAGUE_CANCELLED, LEAGUE_FINISHED, LEAGUE_OPEN, LEAGUE_RUNNING, LeagueGameRow, LeaguePlayerRow,
-    LeagueRow, NewLeague, StoreError,
+    FORMAT_ROUND_ROBIN, FORMAT_SWISS, LEAGUE_CANCELLED, LEAGUE_FINISHED, LEAGUE_OPEN,
+    LEAGUE_RUNNING, LeagueGameRow, LeaguePlayerRow, LeagueRow, NewLeague, StoreError,
 };
 
 /// Fewest players a league starts with.
@@ -37,6 +39,16 @@ pub const LEAGUE_MAX_PER_COMMUNITY: i64 = 3;
 /// Longest league name kept (longer ones are cut with `…`).
 pub const LEAGUE_NAME_CHARS: usize = 64;
 
+/// How a league pairs its players.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LeagueFormat {
+    /// Everyone plays everyone, all games at once.
+    #[default]
+    RoundRobin,
+    /// A Swiss, paired round by round by the FIDE Dutch system.
+    Swiss,
+}
+
 /// `league …`: what the text grammar and the Discord group give the
 /// service.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,9 +57,10 @@ pub enum LeagueCommand {
         name: String,
         /// Days per move, 1-14.
         days: u32,
-        /// 1 (single) or 2 (double round robin).
+        /// Round robin: 1 (single) or 2 (double). Swiss: 3-11 rounds, 0
+        /// for the default decided at the start.
         rounds: u32,
-        /// Most players, 3-16.
+        /// Most players: 3-16 in a round robin, 4-200 in a Swiss.
         max: u32,
         rated: bool,
         rules: RulesMode,
@@ -55,6 +68,7 @@ pub enum LeagueCommand {
         starts: Option<String>,
         /// Chess960 leagues: every game in 960.
         variant: Variant,
+        format: LeagueFormat,
     },
     Join {
         league: Option<i64>,
@@ -73,6 +87,11 @@ pub enum LeagueCommand {
     },
     Withdraw {
         league: Option<i64>,
+    },
+    /// The tournament report of a Swiss; `format` is `trf`.
+    Export {
+        league: Option<i64>,
+        format: String,
     },
 }
 
@@ -108,7 +127,7 @@ pub fn parse_start_time(s: &str) -> Option<DateTime<Utc>> {
 
 /// Which leagues of the channel a command without a number means.
 #[derive(Clone, Copy)]
-enum Want {
+pub(in crate::service) enum Want {
     Open,
     Running,
     OpenOrRunning,
@@ -143,13 +162,28 @@ impl GameService {
                 rules,
                 starts,
                 variant,
+                format,
             } => {
                 let options = (days, rounds, max, rated, rules, starts, variant);
-                self.league_create(loc, place, by, name, options).await
+                self.league_create(loc, place, by, name, options, format)
+                    .await
             }
             LeagueCommand::Join { league } => {
-                let l = self.find_league(loc, place, league, Want::Open).await?;
+                let l = match self.find_league(loc, place, league, Want::Open).await {
+                    Ok(l) => l,
+                    // A running Swiss takes late entries.
+                    Err(e) => match self.find_league(loc, place, league, Want::Running).await {
+                        Ok(l) if l.format == FORMAT_SWISS => {
+                            return self.swiss_late_join(loc, place, by, l).await;
+                        }
+                        _ => return Err(e),
+                    },
+                };
                 self.league_join(loc, place, by, l).await
+            }
+            LeagueCommand::Export { league, format } => {
+                let l = self.find_league(loc, place, league, Want::Any).await?;
+                self.swiss_export(loc, place, &l, &format).await
             }
             LeagueCommand::Leave { league } => {
                 let l = self.find_league(loc, place, league, Want::Open).await?;
@@ -221,7 +255,7 @@ impl GameService {
     /// The league a command means: by number (only a league of this
     /// channel), else the newest one of this channel in the wanted states
     /// (standings: the newest open or running one, else the last ended).
-    async fn find_league(
+    pub(in crate::service) async fn find_league(
         &self,
         loc: Locale,
         place: &Place,
@@ -286,6 +320,7 @@ impl GameService {
         by: &Actor,
         name: String,
         options: (u32, u32, u32, bool, RulesMode, Option<String>, Variant),
+        format: LeagueFormat,
     ) -> Handled {
         let (days, rounds, max, rated, rules, starts, variant) = options;
         let name = Actor {
@@ -310,13 +345,22 @@ impl GameService {
                 msg::bad_days(loc, &days.to_string()),
             ));
         }
-        if !(1..=2).contains(&rounds) {
+        let swiss = format == LeagueFormat::Swiss;
+        let (round_range, max_range) = if swiss {
+            (
+                SWISS_MIN_ROUNDS..=SWISS_MAX_ROUNDS,
+                SWISS_MIN_PLAYERS..=SWISS_MAX_PLAYERS,
+            )
+        } else {
+            (1..=2, 3..=LEAGUE_MAX_PLAYERS)
+        };
+        if !round_range.contains(&rounds) && !(swiss && rounds == 0) {
             return Err(user(
                 "invalid_option",
                 msg::bad_option_value(loc, "rounds", &rounds.to_string()),
             ));
         }
-        if !(3..=LEAGUE_MAX_PLAYERS).contains(&max) {
+        if !max_range.contains(&max) {
             return Err(user(
                 "invalid_option",
                 msg::bad_option_value(loc, "max", &max.to_string()),
@@ -348,20 +392,38 @@ impl GameService {
             rules: super::league960::stored_league_rules(rules, variant),
             starts_at,
             created_at: now,
+            format: if swiss {
+                FORMAT_SWISS
+            } else {
+                FORMAT_ROUND_ROBIN
+            }
+            .to_string(),
         };
         let id = self.inner.store.insert_league(&new).await?;
         if let Some(at) = starts_at {
             self.note_due(at);
         }
-        let mut text = msg::league_created(
-            loc,
-            &name,
-            id,
-            &by.name,
-            i64::from(days),
-            i64::from(rounds),
-            i64::from(max),
-        );
+        let mut text = if swiss {
+            msg::swiss_created(
+                loc,
+                &name,
+                id,
+                &by.name,
+                i64::from(days),
+                i64::from(rounds),
+                i64::from(max),
+            )
+        } else {
+            msg::league_created(
+                loc,
+                &name,
+                id,
+                &by.name,
+                i64::from(days),
+                i64::from(rounds),
+                i64::from(max),
+            )
+        };
         if let Some(at) = starts_at {
             text.push('\n');
             text.push_str(&msg::league_starts_at(loc, &msg::deadline(from_ms(at))));
@@ -481,8 +543,11 @@ impl GameService {
             .filter(|g| g.result.as_deref().and_then(Score::from_result).is_some())
             .count();
         // At least half played: the rest are lost by forfeit; else the
-        // player's games are struck from the table (docs/RULES.md).
-        let forfeit = played * 2 >= mine.len();
+        // player's games are struck from the table (docs/RULES.md). A
+        // Swiss keeps every game: the player leaves the next pairings and
+        // loses the game running.
+        let swiss = l.format == FORMAT_SWISS;
+        let forfeit = swiss || played * 2 >= mine.len();
         let kind = if forfeit { "forfeit" } else { "annulled" };
         if !self
             .inner
@@ -492,7 +557,9 @@ impl GameService {
         {
             return Err(user("not_allowed", msg::league_not_member(loc, &l.name)));
         }
-        let text = if forfeit {
+        let text = if swiss {
+            msg::swiss_withdrew(loc, &by.name, &l.name)
+        } else if forfeit {
             msg::league_withdrew_forfeit(loc, &by.name, &l.name)
         } else {
             msg::league_withdrew_annulled(loc, &by.name, &l.name)

@@ -1,6 +1,8 @@
 //! Tournaments: round-robin leagues (their commands in leagues, their run
 //! in league_run, their table in league_table, Chess960 leagues in
-//! league960) and the places their games are played in (league_places). A
+//! league960), Swiss tournaments (their rounds, late entries and report in
+//! swiss_run, their history and table in swiss_table, the pairing itself
+//! in the crate's `swiss` module) and the places their games are played in (league_places). A
 //! league touches games only through the service's base (game.rs) and the
 //! store.
 //!
@@ -12,6 +14,8 @@ pub(super) mod league_places;
 pub(super) mod league_run;
 pub(super) mod league_table;
 pub(super) mod leagues;
+pub(super) mod swiss_run;
+pub(super) mod swiss_table;
 
 #[allow(unused_imports)]
 use super::*;
