@@ -59,6 +59,7 @@ impl GameService {
                 analyses_pending: Mutex::new(std::collections::HashSet::new()),
                 analysis_settled: tokio::sync::Notify::new(),
                 drain: crate::lifecycle::Drain::new(),
+                watch_base: std::sync::OnceLock::new(),
             }),
         })
     }

@@ -83,7 +83,7 @@ pub const LEAGUE_CANCELLED: &str = "cancelled";
 const LEAGUE_COLUMNS: &str = "id, platform, guild, channel, name, creator_id, creator_name, \
      days, rounds, max_players, rated, rules, starts_at, state, created_at, started_at, ended_at";
 
-fn league_sql(tail: &str) -> sqlx::AssertSqlSafe<String> {
+pub(super) fn league_sql(tail: &str) -> sqlx::AssertSqlSafe<String> {
     sqlx::AssertSqlSafe(format!("select {LEAGUE_COLUMNS} from league {tail}"))
 }
 

@@ -83,3 +83,5 @@ mod store;
 mod store_pg;
 mod summaries;
 mod upgrade_backup;
+mod watch;
+mod watch_browser;

@@ -588,6 +588,11 @@ cannot-decrypt = Nu am putut citi ultimul dumneavoastră mesaj: clientul dumneav
 answered-privately = Ți-am trimis răspunsul într-un mesaj direct (camera noastră directă).
 no-private-room = Răspunsul meu e privat și nu am putut deschide o cameră directă cu tine: începe o conversație directă cu mine, apoi întreabă din nou.
 
+## ---- spectator pages
+
+watch-link = Urmăriți în direct: { $url }
+watch-button = Urmăriți
+
 ## ---- chess960
 
 chess960-start = Șah Fischer (Chess960), poziția de start { $number }.
