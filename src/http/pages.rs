@@ -125,7 +125,7 @@ fn move_list(g: &WatchedGame) -> Markup {
         ol id="moves" class="moves" {
             @for (number, plies) in &rows {
                 li value=(number) {
-                    @if black_first && *number == first_number && plies.len() == 1 && g.plies.len() > 0 && plies[0].0 == 1 {
+                    @if black_first && *number == first_number && plies.first().is_some_and(|p| p.0 == 1) {
                         span class="gap" { "…" }
                     }
                     @for (ply, san) in plies {

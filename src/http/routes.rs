@@ -39,7 +39,7 @@ pub(super) fn router(health: Arc<Health>, hub: Arc<live::Hub>) -> Router {
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
         .route("/metrics", get(metrics_text))
-        .route("/g/{file}", get(game))
+        .route("/g/{token}", get(game))
         .route("/g/{token}/events", get(live::events))
         .route("/l/{token}", get(league))
         .route("/assets/{file}", get(asset))

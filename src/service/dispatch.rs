@@ -254,6 +254,7 @@ impl GameService {
                 self.settings(loc, place, by, prefs.moderator, change).await
             }
             Command::Vacation { days } => self.vacation(loc, place, by, days).await,
+            Command::Pages { on } => self.set_pages(loc, place, prefs.moderator, on).await,
             Command::Moretime => self.moretime(loc, place, by).await,
             Command::Notify { target } => self.notify(loc, place, by, target).await,
             Command::Press { action, subject } => {

@@ -289,6 +289,10 @@ pub enum Command {
     Notify {
         target: NotifyTarget,
     },
+    /// A moderator turns the community's spectator pages on or off.
+    Pages {
+        on: bool,
+    },
     /// A button press: an [`Action`] the service offered under a reply,
     /// for the [`Subject`] that reply named. With a subject, the press acts
     /// only on that challenge or game (an old button never touches a newer

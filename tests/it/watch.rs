@@ -123,10 +123,11 @@ async fn a_move_reaches_an_open_stream_within_a_second() {
     .await
     .expect("the move within a second");
     eprintln!("the move reached the stream in {:?}", moved.elapsed());
-    scn.ok("mallory", "/chess draw").await;
+    scn.ok("mallory", "/chess move e5").await;
+    scn.ok("alice", "/chess draw").await;
     tokio::time::timeout(
         Duration::from_secs(1),
-        read_until(&mut seen, &mut sse, "\"draw_offer\":\"black\""),
+        read_until(&mut seen, &mut sse, "\"draw_offer\":\"white\""),
     )
     .await
     .expect("the draw offer within a second");
@@ -153,6 +154,8 @@ async fn no_page_for_a_direct_message_and_finished_pages_have_an_etag() {
         "no watch link in a direct message"
     );
     let path = hostile_game(&scn).await;
+    scn.ok("alice", "/chess move e4").await;
+    scn.ok("mallory", "/chess move e5").await;
     scn.ok("alice", "/chess resign").await;
     let (status, page) = ask(addr, path.clone()).await;
     assert_eq!(status, 200);
@@ -180,4 +183,31 @@ async fn no_page_for_a_direct_message_and_finished_pages_have_an_etag() {
     let mut again = String::new();
     c.read_to_string(&mut again).await.expect("read");
     assert!(again.starts_with("HTTP/1.1 304"), "{again}");
+}
+
+#[tokio::test]
+async fn a_moderator_turns_the_pages_off_and_links_and_pages_go() {
+    let (scn, addr) = harness().await;
+    let path = hostile_game(&scn).await;
+    assert_eq!(ask(addr, path.clone()).await.0, 200);
+    let refused = scn.error("alice", "/chess settings pages:off").await;
+    assert_eq!(refused.code, "not_allowed");
+    let moderator = LocalePrefs {
+        moderator: true,
+        ..LocalePrefs::default()
+    };
+    scn.say_with("alice", "/chess settings pages:off", moderator)
+        .await;
+    assert_eq!(ask(addr, path.clone()).await.0, 404, "no page once off");
+    scn.ok("alice", "/chess resign").await;
+    scn.ok("alice", "/chess challenge color:white").await;
+    let r = scn.ok("bob", "/chess accept").await;
+    assert!(
+        r.iter()
+            .all(|r| !matches!(&r.event, Some(Event::Start { watch: Some(_), .. }))),
+        "no link while off"
+    );
+    scn.say_with("alice", "/chess settings pages:on", moderator)
+        .await;
+    assert_eq!(ask(addr, path).await.0, 200, "back on");
 }

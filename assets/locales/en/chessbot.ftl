@@ -563,6 +563,9 @@ no-private-room = My answer is private and I could not open a direct room with y
 
 watch-link = Watch live: { $url }
 watch-button = Watch
+pages-on = Spectator pages of this community are on: new games and leagues get a watch link.
+pages-off = Spectator pages of this community are off: no page is served and no watch link is posted.
+pages-not-moderator = Only moderators can turn the spectator pages on or off.
 
 ## ---- chess960
 

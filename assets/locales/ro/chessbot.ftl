@@ -592,6 +592,9 @@ no-private-room = Răspunsul meu e privat și nu am putut deschide o cameră dir
 
 watch-link = Urmăriți în direct: { $url }
 watch-button = Urmăriți
+pages-on = Paginile pentru spectatori ale acestei comunități sunt pornite: jocurile și ligile noi primesc un link de urmărire.
+pages-off = Paginile pentru spectatori ale acestei comunități sunt oprite: nu se servește nicio pagină și nu se publică niciun link.
+pages-not-moderator = Doar moderatorii pot porni sau opri paginile pentru spectatori.
 
 ## ---- chess960
 

@@ -11,6 +11,7 @@
 pub(super) mod game_view;
 pub(super) mod league_view;
 pub(super) mod links;
+pub(super) mod pages;
 
 #[allow(unused_imports)]
 use super::*;
@@ -29,7 +30,7 @@ fn fresh_token() -> Option<String> {
     Some(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
-/// Whether `text` looks like a token [`fresh_token`] makes (so anything
+/// Whether `text` looks like a watch token (32 lower-case hex digits, so anything
 /// else is turned away before the database is asked).
 #[must_use]
 pub fn is_watch_token(text: &str) -> bool {
