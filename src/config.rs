@@ -79,6 +79,11 @@ pub struct HealthcheckArgs {
 /// The variable of `--http`.
 pub const HTTP_ADDR_ENV: &str = "CHESSBOT_HTTP_ADDR";
 
+/// The public address of the spectator pages (such as
+/// `https://chess.example.org`): with `--http`, announcements carry watch
+/// links under it.
+pub const PUBLIC_URL_ENV: &str = "CHESSBOT_PUBLIC_URL";
+
 /// Arguments of `chessbot backup`.
 #[derive(Debug, clap::Args)]
 pub struct BackupArgs {
@@ -178,6 +183,7 @@ pub const SETTINGS: &[Setting] = &[
         "30",
     ),
     setting("http_addr", HTTP_ADDR_ENV, Secrecy::Plain, "off"),
+    setting("public_url", PUBLIC_URL_ENV, Secrecy::Plain, "none"),
     setting("rust_log", "RUST_LOG", Secrecy::Plain, "warn"),
     setting(
         "discord_token",

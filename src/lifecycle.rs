@@ -14,13 +14,17 @@ use tokio::sync::{Notify, watch};
 pub const DRAIN_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// What `main.rs` hands an adapter besides its arguments: the shutdown to
-/// obey and, with `--http`, the health the adapter reports to.
+/// obey and, with `--http`, the health the adapter reports to and the
+/// public address of the spectator pages.
 #[derive(Clone, Debug, Default)]
 pub struct Process {
     /// Started by the first SIGTERM or SIGINT.
     pub shutdown: Shutdown,
     /// The `/readyz` and `/metrics` state, when served.
     pub health: Option<Arc<crate::http::Health>>,
+    /// Where spectators reach the pages (`CHESSBOT_PUBLIC_URL`), when
+    /// served: announcements then carry watch links.
+    pub public_url: Option<String>,
 }
 
 impl Process {
@@ -28,6 +32,17 @@ impl Process {
     pub fn opened(&self, store: &crate::store::Store) {
         if let Some(h) = &self.health {
             h.set_store(store.clone());
+        }
+    }
+
+    /// The adapter's service runs: the pages read it, and with a public
+    /// address its announcements carry watch links.
+    pub fn serving(&self, service: &crate::service::GameService) {
+        if let Some(h) = &self.health {
+            h.set_service(service.clone());
+            if let Some(url) = &self.public_url {
+                service.set_watch_base(url);
+            }
         }
     }
 

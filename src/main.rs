@@ -109,9 +109,14 @@ async fn run(
             Some(health)
         }
     };
+    let public_url = health
+        .as_ref()
+        .and_then(|_| std::env::var(chessbot::config::PUBLIC_URL_ENV).ok())
+        .filter(|u| !u.trim().is_empty());
     let process = Process {
         shutdown: Shutdown::on_signals(),
         health,
+        public_url,
     };
     match command {
         Some(CliCommand::Console(args)) => {

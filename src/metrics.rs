@@ -192,6 +192,10 @@ pub static PLATFORM_RECONNECTS: Counter = Counter::new();
 pub static DISCORD_RATE_LIMITED: Counter = Counter::new();
 /// Commands refused because the process is shutting down.
 pub static SHUTDOWN_REFUSED: Counter = Counter::new();
+/// Spectator pages served (games, their PGN, leagues).
+pub static PAGES_SERVED: Counter = Counter::new();
+/// Live streams of spectator pages open now.
+pub static SPECTATORS: Gauge = Gauge::new();
 
 /// The platform connections of this process (Discord shards, the Matrix
 /// sync): link id -> (live now, ever live).
@@ -309,7 +313,7 @@ pub fn render(scraped: Scraped) -> String {
             l.count
         );
     }
-    let counters: [(&str, &str, &Counter); 10] = [
+    let counters: [(&str, &str, &Counter); 11] = [
         (
             "chessbot_moves_applied_total",
             "Moves applied (players' and the computer's).",
@@ -360,6 +364,11 @@ pub fn render(scraped: Scraped) -> String {
             "Commands refused while shutting down.",
             &SHUTDOWN_REFUSED,
         ),
+        (
+            "chessbot_pages_served_total",
+            "Spectator pages served.",
+            &PAGES_SERVED,
+        ),
     ];
     for (name, help, c) in counters {
         single(&mut out, name, "counter", help, c.get());
@@ -370,6 +379,13 @@ pub fn render(scraped: Scraped) -> String {
         "gauge",
         "Engine searches waiting for a free engine process.",
         ENGINE_QUEUE.get().max(0),
+    );
+    single(
+        &mut out,
+        "chessbot_spectators",
+        "gauge",
+        "Live streams of spectator pages open now.",
+        SPECTATORS.get().max(0),
     );
     family(
         &mut out,

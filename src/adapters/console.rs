@@ -271,6 +271,7 @@ pub async fn run_in(args: ConsoleArgs, process: &Process) -> anyhow::Result<()> 
     let service =
         GameService::open_with_engine(store.clone(), clock.clone(), crate::engine::from_env())
             .await?;
+    process.serving(&service);
     if let Some(dir) = &args.images {
         prepare_images(dir)?;
     }

@@ -707,6 +707,8 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
             let mut language = None;
             let mut board = None;
             let mut theme = None;
+            // A moderator's switch for the community's spectator pages.
+            let mut pages = None;
             // `notify` as Discord folds it into `settings`.
             let mut notify = None;
             let mut key: Option<&'static str> = None;
@@ -743,6 +745,13 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
                                 .map_err(|_| bad("language", &value))?,
                         );
                     }
+                    "pages" if pages.is_none() => {
+                        pages = Some(match value.trim().to_ascii_lowercase().as_str() {
+                            "on" | "true" | "yes" => true,
+                            "off" | "false" | "no" => false,
+                            _ => return Err(bad("pages", &value)),
+                        });
+                    }
                     "notify" if notify.is_none() => {
                         notify = Some(
                             value
@@ -752,6 +761,16 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
                     }
                     _ => return Err(unexpected(&value)),
                 }
+            }
+            if let Some(on) = pages {
+                // One command per line: `pages` goes alone.
+                if language.is_some() || board.is_some() || theme.is_some() || notify.is_some() {
+                    return Err(ParseError::Unexpected {
+                        command: name.to_string(),
+                        arg: "pages".to_string(),
+                    });
+                }
+                return Ok(Some(Command::Pages { on }));
             }
             match notify {
                 None => Command::Settings {

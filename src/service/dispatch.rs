@@ -59,6 +59,7 @@ impl GameService {
                 analyses_pending: Mutex::new(std::collections::HashSet::new()),
                 analysis_settled: tokio::sync::Notify::new(),
                 drain: crate::lifecycle::Drain::new(),
+                watch_base: std::sync::OnceLock::new(),
             }),
         })
     }
@@ -253,6 +254,7 @@ impl GameService {
                 self.settings(loc, place, by, prefs.moderator, change).await
             }
             Command::Vacation { days } => self.vacation(loc, place, by, days).await,
+            Command::Pages { on } => self.set_pages(loc, place, prefs.moderator, on).await,
             Command::Moretime => self.moretime(loc, place, by).await,
             Command::Notify { target } => self.notify(loc, place, by, target).await,
             Command::Press { action, subject } => {

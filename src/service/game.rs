@@ -119,6 +119,8 @@ pub(super) struct Inner {
     /// Commands and announcements in flight, for a graceful shutdown
     /// (`process.rs`).
     pub(super) drain: Arc<crate::lifecycle::Drain>,
+    /// The public address of the spectator pages, when served.
+    pub(super) watch_base: std::sync::OnceLock<String>,
 }
 
 /// Games kept replayed in memory at most.

@@ -36,6 +36,12 @@ mod premove;
 mod summaries;
 use summaries::announce;
 
+mod spectators;
+pub use spectators::{
+    WatchedGame, WatchedLeague, WatchedLeagueGame, WatchedPairing, WatchedPly, WatchedSeat,
+    is_watch_token,
+};
+
 pub use clock::{ManualClock, SystemClock};
 pub use comfort::VACATION_ALLOWANCE;
 pub use computer::{DEFAULT_LEVEL, ENGINE_ID_PREFIX, engine_actor, is_engine_id};
@@ -286,6 +292,10 @@ pub enum Command {
     Notify {
         target: NotifyTarget,
     },
+    /// A moderator turns the community's spectator pages on or off.
+    Pages {
+        on: bool,
+    },
     /// A button press: an [`Action`] the service offered under a reply,
     /// for the [`Subject`] that reply named. With a subject, the press acts
     /// only on that challenge or game (an old button never touches a newer
@@ -443,6 +453,9 @@ pub enum Event {
         /// The league of a league game; absent otherwise.
         #[serde(skip_serializing_if = "Option::is_none")]
         league: Option<i64>,
+        /// The game's spectator page, when pages are served.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        watch: Option<String>,
     },
     Move {
         by: String,
@@ -469,6 +482,9 @@ pub enum Event {
         /// Both players' ratings before and after a rated game; null
         /// otherwise.
         ratings: Option<EndRatings>,
+        /// The game's spectator page, when pages are served.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        watch: Option<String>,
     },
     Pgn {
         pgn: String,

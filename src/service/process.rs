@@ -38,6 +38,7 @@ impl Command {
             Command::Vacation { .. } => "vacation",
             Command::Moretime => "moretime",
             Command::Notify { .. } => "notify",
+            Command::Pages { .. } => "pages",
             Command::Press { .. } => "press",
             Command::Computer { .. } => "computer",
             Command::League(_) => "league",
@@ -108,7 +109,8 @@ impl GameService {
     ) -> Vec<Reply> {
         let name = cmd.name();
         let started = Instant::now();
-        let replies = self.handle_unmeasured(place, by, cmd, prefs).await;
+        let mut replies = self.handle_unmeasured(place, by, cmd, prefs).await;
+        self.add_watch_links(&mut replies).await;
         metrics::command(name, outcome(&replies), started.elapsed());
         count_events(&replies);
         replies

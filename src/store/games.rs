@@ -302,6 +302,7 @@ impl Store {
         .await?;
         let change = settle_end(&mut tx, game_id, expected_ply + 1, update, ratings).await?;
         tx.commit().await?;
+        self.changed(game_id);
         Ok(change)
     }
 
@@ -348,6 +349,7 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         tx.commit().await?;
+        self.changed(game_id);
         Ok(())
     }
 
@@ -405,6 +407,7 @@ impl Store {
             .execute(&self.pool)
             .await?;
         if done.rows_affected() == 1 {
+            self.changed(game_id);
             Ok(())
         } else {
             Err(StoreError::Stale)
@@ -452,6 +455,7 @@ impl Store {
         };
         summaries::record_summary(&mut tx, game_id, expected_ply, result, now).await?;
         tx.commit().await?;
+        self.changed(game_id);
         Ok(change)
     }
 
@@ -506,6 +510,7 @@ impl Store {
             .await?;
         summaries::record_summary(&mut tx, game_id, expected_ply, result, now).await?;
         tx.commit().await?;
+        self.changed(game_id);
         Ok(id)
     }
 

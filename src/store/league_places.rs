@@ -131,6 +131,9 @@ impl Store {
         .execute(&self.pool)
         .await
         .map_err(map_unique)?;
+        if done.rows_affected() == 1 {
+            self.changed(game_id);
+        }
         Ok(done.rows_affected() == 1)
     }
 

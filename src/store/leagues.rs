@@ -93,7 +93,7 @@ const LEAGUE_COLUMNS: &str = "id, platform, guild, channel, name, creator_id, cr
      days, rounds, max_players, rated, rules, starts_at, state, created_at, started_at, ended_at, \
      format";
 
-fn league_sql(tail: &str) -> sqlx::AssertSqlSafe<String> {
+pub(super) fn league_sql(tail: &str) -> sqlx::AssertSqlSafe<String> {
     sqlx::AssertSqlSafe(format!("select {LEAGUE_COLUMNS} from league {tail}"))
 }
 

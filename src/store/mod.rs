@@ -3,7 +3,8 @@
 //! each topic has its own file: `games` (games and their moves),
 //! `challenges`, `outbox` (announcements claimed but not yet posted),
 //! `deadlines`, `comfort` (vacations, extra days, turn notices), `prefs`
-//! (languages and board settings), `ratings`.
+//! (languages and board settings), `ratings`, `watch` (spectator page
+//! tokens, and the signal that a game changed).
 //!
 //! SQLite (the default) or PostgreSQL (chosen by the URL scheme, see
 //! `backend`) through sqlx with runtime queries only (no compile-time checked
@@ -38,6 +39,7 @@ mod ratings;
 mod stats;
 mod summaries;
 mod swiss;
+mod watch;
 
 pub use backend::{Backend, PoolConfig, numbered_placeholders, redact_url};
 use backend::{Pool, query};
@@ -64,6 +66,7 @@ pub use summaries::{
     ANNOUNCE_ANALYSIS, ANNOUNCE_SUMMARY, RECORD_SUMMARY_ENTRIES, SUMMARY_LEASE_MS,
 };
 pub use swiss::{BYE_PAIRING, BYE_ZERO, ByeRow, FORMAT_ROUND_ROBIN, FORMAT_SWISS, NewRound};
+pub use watch::CHANGE_BACKLOG;
 
 /// Storage failures.
 #[derive(Debug, thiserror::Error)]
@@ -127,6 +130,8 @@ fn map_unique(e: sqlx::Error) -> StoreError {
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: Pool,
+    /// Games this process changed (see [`Store::game_changes`]).
+    changes: tokio::sync::broadcast::Sender<i64>,
 }
 
 /// The channel a game or challenge lives in. `guild` is `""` when none.
@@ -164,6 +169,7 @@ impl Store {
     pub async fn open_with(url: &str, cfg: &PoolConfig) -> StoreResult<Store> {
         Ok(Store {
             pool: Pool::open(url, cfg).await?,
+            changes: tokio::sync::broadcast::Sender::new(CHANGE_BACKLOG),
         })
     }
 

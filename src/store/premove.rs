@@ -209,6 +209,7 @@ impl Store {
         let ply = expected_ply + moves.len() as i64;
         let change = settle_end(&mut tx, game_id, ply, update, ratings).await?;
         tx.commit().await?;
+        self.changed(game_id);
         Ok(Applied::Done(change))
     }
 

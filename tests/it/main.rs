@@ -85,3 +85,5 @@ mod store_pg;
 mod summaries;
 mod swiss;
 mod upgrade_backup;
+mod watch;
+mod watch_browser;

@@ -338,6 +338,7 @@ async fn open_challenge_anyone_may_accept_and_cancel() {
             variant: None,
             position: None,
             league: None,
+            watch: None,
         })
     );
 }
@@ -391,6 +392,7 @@ async fn rematch_swaps_colours() {
             variant: None,
             position: None,
             league: None,
+            watch: None,
         })
     );
 }

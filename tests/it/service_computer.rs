@@ -57,6 +57,7 @@ async fn playing_white_the_engine_answers_each_move_at_once() {
             variant: None,
             position: None,
             league: None,
+            watch: None,
         })
     );
     assert_eq!(r.len(), 1);
@@ -110,6 +111,7 @@ async fn playing_black_the_engine_moves_first_at_once() {
             variant: None,
             position: None,
             league: None,
+            watch: None,
         }),
         "level 3 by default"
     );
@@ -494,6 +496,7 @@ async fn a_rematch_against_the_computer_starts_at_once_with_colours_swapped() {
             variant: None,
             position: None,
             league: None,
+            watch: None,
         })
     );
     assert_eq!(r.moves(), [mv("Stockfish level 6", "Nf3")]);

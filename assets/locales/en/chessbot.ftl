@@ -559,6 +559,14 @@ cannot-decrypt = I could not read your last message: your client did not share i
 answered-privately = I sent you my answer in a direct message (our direct room).
 no-private-room = My answer is private and I could not open a direct room with you: start a direct chat with me, then ask again.
 
+## ---- spectator pages
+
+watch-link = Watch live: { $url }
+watch-button = Watch
+pages-on = Spectator pages of this community are on: new games and leagues get a watch link.
+pages-off = Spectator pages of this community are off: no page is served and no watch link is posted.
+pages-not-moderator = Only moderators can turn the spectator pages on or off.
+
 ## ---- chess960
 
 chess960-start = Chess960, start position { $number }.

@@ -588,6 +588,14 @@ cannot-decrypt = Nu am putut citi ultimul dumneavoastră mesaj: clientul dumneav
 answered-privately = Ți-am trimis răspunsul într-un mesaj direct (camera noastră directă).
 no-private-room = Răspunsul meu e privat și nu am putut deschide o cameră directă cu tine: începe o conversație directă cu mine, apoi întreabă din nou.
 
+## ---- spectator pages
+
+watch-link = Urmăriți în direct: { $url }
+watch-button = Urmăriți
+pages-on = Paginile pentru spectatori ale acestei comunități sunt pornite: jocurile și ligile noi primesc un link de urmărire.
+pages-off = Paginile pentru spectatori ale acestei comunități sunt oprite: nu se servește nicio pagină și nu se publică niciun link.
+pages-not-moderator = Doar moderatorii pot porni sau opri paginile pentru spectatori.
+
 ## ---- chess960
 
 chess960-start = Șah Fischer (Chess960), poziția de start { $number }.

@@ -84,6 +84,7 @@ pub async fn run(args: DiscordArgs) -> anyhow::Result<()> {
     let process = crate::lifecycle::Process {
         shutdown: crate::lifecycle::Shutdown::on_signals(),
         health: None,
+        public_url: None,
     };
     run_in(args, &process).await
 }
@@ -111,6 +112,7 @@ pub async fn run_in(args: DiscordArgs, process: &crate::lifecycle::Process) -> a
     // shared REST proxy DISCORD_HTTP_PROXY: see "Running at scale" in docs/HOSTING.md.
     let shards = scale::Shards::from_env().map_err(|e| anyhow::anyhow!("{e}"))?;
     process.opened(service.store());
+    process.serving(&service);
     let stop = process.clone();
     let store = service.store().clone();
     let outcome = run_with(RunOptions {

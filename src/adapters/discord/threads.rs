@@ -274,6 +274,7 @@ mod tests {
             variant: None,
             position: None,
             league: None,
+            watch: None,
         })
     }
 
@@ -326,6 +327,7 @@ mod tests {
             winner: Some("white".to_owned()),
             termination: "checkmate".to_owned(),
             ratings: None,
+            watch: None,
         });
         let copy = parent_copy(&reply("20", end), ChannelId::new(10));
         let copy = copy.expect("an end is copied");

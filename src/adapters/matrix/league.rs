@@ -219,6 +219,7 @@ mod tests {
             name: "Cup".into(),
             state: state.into(),
             players: Vec::new(),
+            watch: None,
         }))
     }
 

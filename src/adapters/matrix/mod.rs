@@ -321,6 +321,7 @@ pub async fn run(args: MatrixArgs) -> anyhow::Result<()> {
     let process = crate::lifecycle::Process {
         shutdown: crate::lifecycle::Shutdown::on_signals(),
         health: None,
+        public_url: None,
     };
     run_in(args, &process).await
 }
@@ -344,6 +345,7 @@ pub async fn run_in(args: MatrixArgs, process: &crate::lifecycle::Process) -> an
         GameService::open_with_engine(store.clone(), Arc::clone(&clock), crate::engine::from_env())
             .await?;
     process.opened(&store);
+    process.serving(&service);
     let stop = process.clone();
     let served = serve(cfg, service, clock, async move {
         stop.shutdown.triggered().await;

@@ -290,6 +290,7 @@ impl GameService {
             variant: variant.is_chess960().then(|| variant.as_str().to_string()),
             position: number,
             league: None,
+            watch: None,
         });
         r.mentions = vec![white, black];
         r.actions = vec![Action::Resign];

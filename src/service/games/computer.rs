@@ -242,6 +242,7 @@ impl GameService {
             variant: variant.is_chess960().then(|| variant.as_str().to_string()),
             position: number,
             league: None,
+            watch: None,
         });
         // Mentioned so that a Discord game thread adds the player.
         r.mentions = vec![by.clone()];

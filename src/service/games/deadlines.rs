@@ -95,6 +95,7 @@ impl GameService {
         // A symbol per kind of announcement.
         for due in &mut out {
             super::announce::mark_announcements(&mut due.replies);
+            self.add_watch_links(&mut due.replies).await;
         }
         out
     }

@@ -51,6 +51,7 @@ impl GameService {
             winner: outcome.winner.map(color_str),
             termination: outcome.termination.as_str().to_string(),
             ratings,
+            watch: None,
         });
         end.follow_up = summary_follow_up(loc, place, l);
         if end.follow_up.is_some() {

@@ -65,6 +65,7 @@ mod premove;
 mod puzzles;
 mod records;
 mod settings;
+mod spectators;
 mod summaries;
 mod swiss;
 mod times;
@@ -81,6 +82,7 @@ pub use premove::*;
 pub use puzzles::*;
 pub use records::*;
 pub use settings::*;
+pub use spectators::*;
 pub use summaries::*;
 pub use swiss::*;
 pub use times::*;
@@ -176,6 +178,7 @@ pub fn contract() -> impl Iterator<Item = (&'static str, &'static [&'static str]
         settings::MESSAGES,
         summaries::MESSAGES,
         times::MESSAGES,
+        spectators::MESSAGES,
     ]
     .into_iter()
     .flatten()

@@ -400,7 +400,7 @@ fn worst_move_number(l: &Loaded, ply: usize) -> String {
     }
 }
 
-fn analysis_event(a: &GameAnalysis) -> AnalysisEvent {
+pub(in crate::service) fn analysis_event(a: &GameAnalysis) -> AnalysisEvent {
     let side = |s: &SideAnalysis| SideAnalysisEvent {
         inaccuracies: s.inaccuracies,
         mistakes: s.mistakes,

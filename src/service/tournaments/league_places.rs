@@ -106,6 +106,7 @@ pub(in crate::service) fn league_game_start(
             .then(|| g.variant.as_str().to_string()),
         position: number960,
         league: Some(l.id),
+        watch: None,
     });
     r.mentions = vec![g.white, g.black];
     r.actions = vec![super::Action::Resign];
@@ -241,7 +242,7 @@ impl GameService {
         } else {
             Variant::Standard
         };
-        let start = league_game_start(
+        let mut start = league_game_start(
             loc,
             &l,
             to,
@@ -256,6 +257,7 @@ impl GameService {
             },
             now,
         );
+        self.add_watch_links(std::slice::from_mut(&mut start)).await;
         Ok(Some(PreparedBinding {
             start,
             to: to.clone(),

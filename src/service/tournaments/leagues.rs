@@ -102,6 +102,9 @@ pub struct LeagueEvent {
     pub name: String,
     pub state: String,
     pub players: Vec<String>,
+    /// The league's spectator page, when pages are served.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub watch: Option<String>,
 }
 
 /// Where game `number` of league `league` is played until an adapter
@@ -619,6 +622,7 @@ pub(in crate::service) fn league_event(
             .filter(|p| p.withdrawal.as_deref() != Some("annulled"))
             .map(|p| p.player_name.clone())
             .collect(),
+        watch: None,
     })
 }
 

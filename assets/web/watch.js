@@ -1,0 +1,199 @@
+// chessbot's spectator pages: live updates over Server-Sent Events,
+// stepping through the moves (buttons, arrow keys, a click on a move),
+// flipping the board, copying the FEN and deadlines in the viewer's own
+// time. The page is complete without this script; user text is only ever
+// set as text, never as markup.
+(function () {
+  "use strict";
+  var SVG = "http://www.w3.org/2000/svg";
+  var FIGURINES = { K: "\u2654", Q: "\u2655", R: "\u2656", B: "\u2657", N: "\u2658" };
+
+  function localTimes() {
+    document.querySelectorAll("time[datetime]").forEach(function (t) {
+      var d = new Date(t.getAttribute("datetime"));
+      if (!isNaN(d.getTime())) {
+        t.textContent = d.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+        t.title = t.getAttribute("datetime");
+      }
+    });
+  }
+
+  function start() {
+    localTimes();
+    var main = document.getElementById("game");
+    var script = document.getElementById("game-data");
+    if (!main || !script) { return; }
+    var data = JSON.parse(script.textContent);
+    var shown = data.plies.length;
+    var flip = false;
+
+    function figurine(san) {
+      return san.replace(/[KQRBN]/g, function (c) { return FIGURINES[c]; });
+    }
+    function words(code) {
+      var s = String(code).replace(/_/g, " ");
+      return s.charAt(0).toUpperCase() + s.slice(1);
+    }
+    function fenAt(i) { return i === 0 ? data.start_fen : data.plies[i - 1].fen; }
+    function placement(fen) {
+      var out = [];
+      var rows = fen.split(" ")[0].split("/");
+      for (var r = 0; r < rows.length && r < 8; r++) {
+        var file = 0;
+        for (var k = 0; k < rows[r].length; k++) {
+          var c = rows[r][k];
+          if (c >= "1" && c <= "8") { file += Number(c); } else { out.push([file, 7 - r, c]); file++; }
+        }
+      }
+      return out;
+    }
+    function corner(f, r) { return flip ? [(7 - f) * 100, r * 100] : [f * 100, (7 - r) * 100]; }
+    function mark(g, f, r, color, opacity) {
+      var c = corner(f, r);
+      var e = document.createElementNS(SVG, "rect");
+      e.setAttribute("x", c[0]); e.setAttribute("y", c[1]);
+      e.setAttribute("width", 100); e.setAttribute("height", 100);
+      e.setAttribute("fill", color); e.setAttribute("fill-opacity", opacity);
+      g.appendChild(e);
+    }
+    function draw() {
+      var fen = fenAt(shown);
+      var ply = shown > 0 ? data.plies[shown - 1] : null;
+      var hl = document.getElementById("hl");
+      var pc = document.getElementById("pc");
+      if (!hl || !pc) { return; }
+      hl.replaceChildren();
+      if (ply) {
+        [ply.uci.slice(0, 2), ply.uci.slice(2, 4)].forEach(function (sq) {
+          mark(hl, sq.charCodeAt(0) - 97, Number(sq[1]) - 1, "#f2d024", 0.45);
+        });
+      }
+      var check = ply ? ply.check : data.start_check;
+      var pieces = placement(fen);
+      if (check) {
+        var king = fen.split(" ")[1] === "b" ? "k" : "K";
+        pieces.forEach(function (p) { if (p[2] === king) { mark(hl, p[0], p[1], "#e0301e", 0.6); } });
+      }
+      pc.replaceChildren();
+      pieces.forEach(function (p) {
+        var id = (p[2] === p[2].toUpperCase() ? "w" : "b") + p[2].toUpperCase();
+        var c = corner(p[0], p[1]);
+        var u = document.createElementNS(SVG, "use");
+        u.setAttribute("href", "#" + id);
+        u.setAttribute("x", c[0]); u.setAttribute("y", c[1]);
+        u.setAttribute("width", 100); u.setAttribute("height", 100);
+        pc.appendChild(u);
+      });
+      document.getElementById("fen").textContent = fen;
+      document.querySelectorAll("#moves a[data-ply]").forEach(function (a) {
+        if (Number(a.dataset.ply) === shown) { a.setAttribute("aria-current", "step"); } else { a.removeAttribute("aria-current"); }
+      });
+      main.dataset.shown = String(shown);
+    }
+    function renderMoves() {
+      var list = document.getElementById("moves");
+      var start = data.start_fen.split(" ");
+      var blackFirst = start[1] === "b";
+      var number = Number(start[5]) || 1;
+      list.replaceChildren();
+      var li = null;
+      data.plies.forEach(function (p, i) {
+        var offset = i + (blackFirst ? 1 : 0);
+        if (offset % 2 === 0 || li === null) {
+          li = document.createElement("li");
+          li.value = number + Math.floor(offset / 2);
+          if (offset % 2 === 1) {
+            var gap = document.createElement("span");
+            gap.className = "gap"; gap.textContent = "\u2026";
+            li.appendChild(gap);
+          }
+          list.appendChild(li);
+        }
+        var a = document.createElement("a");
+        a.href = "#ply-" + (i + 1);
+        a.dataset.ply = String(i + 1);
+        a.textContent = figurine(p.san);
+        li.appendChild(a);
+      });
+    }
+    function renderState() {
+      var status;
+      if (data.result) {
+        status = data.result === "*" ? "Aborted (" + words(data.termination) + ")" : data.result + " \u00b7 " + words(data.termination);
+      } else {
+        status = words(data.to_move) + " to move";
+        if (data.draw_offer) { status += " \u00b7 " + words(data.draw_offer) + " offers a draw"; }
+      }
+      document.getElementById("status").textContent = status;
+      var deadline = document.getElementById("deadline");
+      var time = document.getElementById("deadline-time");
+      if (data.deadline) {
+        deadline.hidden = false;
+        time.setAttribute("datetime", data.deadline);
+        time.textContent = data.deadline;
+        localTimes();
+      } else {
+        deadline.hidden = true;
+      }
+      ["white", "black"].forEach(function (c) {
+        var seat = document.getElementById("seat-" + c);
+        if (seat) { seat.classList.toggle("turn", data.running && data.to_move === c); }
+      });
+      var opening = document.getElementById("opening");
+      if (opening) { opening.textContent = data.opening ? data.opening.eco + " " + data.opening.name : ""; }
+      main.dataset.running = data.running ? "1" : "0";
+    }
+    function go(i) {
+      shown = Math.max(0, Math.min(data.plies.length, i));
+      draw();
+    }
+
+    var controls = document.getElementById("controls");
+    if (controls) { controls.hidden = false; }
+    document.getElementById("first").addEventListener("click", function () { go(0); });
+    document.getElementById("prev").addEventListener("click", function () { go(shown - 1); });
+    document.getElementById("next").addEventListener("click", function () { go(shown + 1); });
+    document.getElementById("last").addEventListener("click", function () { go(data.plies.length); });
+    document.getElementById("flip").addEventListener("click", function () {
+      flip = !flip;
+      main.classList.toggle("flipped", flip);
+      draw();
+    });
+    document.getElementById("moves").addEventListener("click", function (e) {
+      var a = e.target.closest("a[data-ply]");
+      if (a) { e.preventDefault(); go(Number(a.dataset.ply)); }
+    });
+    document.addEventListener("keydown", function (e) {
+      if (e.altKey || e.ctrlKey || e.metaKey) { return; }
+      if (e.key === "ArrowLeft") { go(shown - 1); } else if (e.key === "ArrowRight") { go(shown + 1); } else if (e.key === "Home") { go(0); } else if (e.key === "End") { go(data.plies.length); } else { return; }
+      e.preventDefault();
+    });
+    var copy = document.getElementById("copy-fen");
+    if (copy && navigator.clipboard) {
+      copy.hidden = false;
+      copy.addEventListener("click", function () {
+        navigator.clipboard.writeText(fenAt(shown)).then(function () { copy.textContent = "Copied"; });
+      });
+    }
+    draw();
+
+    if (window.EventSource && data.running) {
+      var source = new EventSource(main.dataset.events);
+      source.addEventListener("state", function (e) {
+        var following = shown === data.plies.length;
+        data = JSON.parse(e.data);
+        if (following || shown > data.plies.length) { shown = data.plies.length; }
+        renderMoves();
+        renderState();
+        draw();
+        if (!data.running) { source.close(); }
+      });
+    }
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();

@@ -1,0 +1,15 @@
+//! Messages of spectator pages: the line with a game's or a league's
+//! watch link.
+
+messages! {
+    /// The line under a start, an end or a league post with its page.
+    pub fn watch_link(l, url: &str) = "watch-link";
+    /// The label of the link button to a page.
+    pub fn watch_button(l) = "watch-button";
+    /// `settings pages:on` done.
+    pub fn pages_on(l) = "pages-on";
+    /// `settings pages:off` done.
+    pub fn pages_off(l) = "pages-off";
+    /// `settings pages:...` by someone who is not a moderator.
+    pub fn pages_not_moderator(l) = "pages-not-moderator";
+}

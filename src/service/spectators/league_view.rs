@@ -1,0 +1,164 @@
+//! A league as its spectator page shows it ([`WatchedLeague`]): the
+//! standings (the table the `standings` picture draws), every game with
+//! its state and page, the pairings still to play.
+
+use super::super::game::GameService;
+use super::super::league_table::{StandingsRow, table_of};
+use super::super::records::community_of;
+use super::{fresh_token, is_watch_token, public_place};
+use crate::store::{LeagueRow, STATUS_ACTIVE};
+
+/// One game of a watched league.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct WatchedLeagueGame {
+    /// The game's number in its league.
+    pub number: i64,
+    /// 1, or 2 in the second cycle of a double round robin.
+    pub cycle: i64,
+    pub white: String,
+    pub black: String,
+    /// The result once over (`*`: aborted), else `None`.
+    pub result: Option<String>,
+    /// Struck from the table by a withdrawal.
+    pub annulled: bool,
+    /// The token of the game's page, when it may be watched.
+    pub token: Option<String>,
+}
+
+/// A pairing not played to its end yet.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct WatchedPairing {
+    pub number: i64,
+    pub white: String,
+    pub black: String,
+}
+
+/// Everything a league's page shows.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct WatchedLeague {
+    pub league: i64,
+    /// User text: escape it.
+    pub name: String,
+    /// `open`, `running`, `finished` or `cancelled`.
+    pub state: String,
+    pub days: i64,
+    pub rated: bool,
+    /// Players by seat (cleaned names).
+    pub players: Vec<String>,
+    pub standings: Vec<StandingsRow>,
+    pub games: Vec<WatchedLeagueGame>,
+    pub to_play: Vec<WatchedPairing>,
+}
+
+impl GameService {
+    /// The token of a league's page (made now if it has none), when its
+    /// place may have pages.
+    pub(in crate::service) async fn league_token(&self, l: &LeagueRow) -> Option<String> {
+        if !public_place(&l.platform, &l.guild, &l.channel) {
+            return None;
+        }
+        let community = community_of(&l.platform, &l.guild, &l.channel);
+        if !self.inner.store.spectator_pages(&community).await.ok()? {
+            return None;
+        }
+        self.inner
+            .store
+            .league_watch_token(l.id, &fresh_token()?)
+            .await
+            .ok()?
+    }
+
+    /// The watch link of league `id`, when pages are served.
+    pub(in crate::service) async fn league_watch_link(&self, id: i64) -> Option<String> {
+        let base = self.inner.watch_base.get()?;
+        let row = self.inner.store.league(id).await.ok()??;
+        let token = self.league_token(&row).await?;
+        Some(format!("{base}/l/{token}"))
+    }
+
+    /// The page of the league whose token is `token` (`None` as for
+    /// [`GameService::watched_game`]).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn watched_league(
+        &self,
+        token: &str,
+    ) -> Result<Option<WatchedLeague>, super::super::ServiceError> {
+        if !is_watch_token(token) {
+            return Ok(None);
+        }
+        let Some(l) = self.inner.store.league_by_watch_token(token).await? else {
+            return Ok(None);
+        };
+        if self.league_token(&l).await.as_deref() != Some(token) {
+            return Ok(None);
+        }
+        let players = self.inner.store.league_players(l.id).await?;
+        let rows = self.inner.store.league_games(l.id).await?;
+        let table = table_of(&players, &rows);
+        let name_of = |id: &str| {
+            players
+                .iter()
+                .find(|p| p.player_id == id)
+                .map(|p| {
+                    super::super::Actor {
+                        id: p.player_id.clone(),
+                        name: p.player_name.clone(),
+                    }
+                    .cleaned()
+                    .name
+                })
+                .unwrap_or_else(|| "?".to_string())
+        };
+        let mut games = Vec::with_capacity(rows.len());
+        let mut to_play = Vec::new();
+        for g in &rows {
+            let token = match self.inner.store.game(g.game_id).await? {
+                Some(row) => self.game_token(&row).await,
+                None => None,
+            };
+            let (white, black) = (name_of(&g.white_id), name_of(&g.black_id));
+            if g.status == STATUS_ACTIVE && g.annulled == 0 {
+                to_play.push(WatchedPairing {
+                    number: g.number,
+                    white: white.clone(),
+                    black: black.clone(),
+                });
+            }
+            games.push(WatchedLeagueGame {
+                number: g.number,
+                cycle: g.cycle,
+                white,
+                black,
+                result: g.result.clone().filter(|_| g.status != STATUS_ACTIVE),
+                annulled: g.annulled != 0,
+                token,
+            });
+        }
+        let standings = table
+            .rows
+            .into_iter()
+            .map(|mut r| {
+                r.player = super::super::Actor {
+                    id: String::new(),
+                    name: r.player,
+                }
+                .cleaned()
+                .name;
+                r
+            })
+            .collect();
+        Ok(Some(WatchedLeague {
+            league: l.id,
+            name: l.name.clone(),
+            state: l.state.clone(),
+            days: l.days,
+            rated: l.rated == 1,
+            players: players.iter().map(|p| name_of(&p.player_id)).collect(),
+            standings,
+            games,
+            to_play,
+        }))
+    }
+}

@@ -1,0 +1,35 @@
+//! `settings pages:on|off`: a community's moderators turn its spectator
+//! pages on or off (on by default). Off, no page of its games or leagues is
+//! served (open pages stop updating) and no watch link is posted.
+
+use super::super::game::{GameService, Handled, reply, user};
+use super::super::records::community_of;
+use super::super::{Place, messages as msg};
+use crate::i18n::Locale;
+
+impl GameService {
+    /// Turns the spectator pages of `place`'s community on or off.
+    pub(in crate::service) async fn set_pages(
+        &self,
+        loc: Locale,
+        place: &Place,
+        moderator: bool,
+        on: bool,
+    ) -> Handled {
+        if !moderator {
+            return Err(user("not_allowed", msg::pages_not_moderator(loc)));
+        }
+        let community = community_of(
+            &place.platform,
+            place.guild.as_deref().unwrap_or(""),
+            &place.channel,
+        );
+        self.inner.store.set_spectator_pages(&community, on).await?;
+        let text = if on {
+            msg::pages_on(loc)
+        } else {
+            msg::pages_off(loc)
+        };
+        Ok(vec![reply(place, text)])
+    }
+}
