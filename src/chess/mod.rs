@@ -9,6 +9,8 @@
 pub mod attacks;
 pub mod game;
 pub mod perft;
+#[cfg(test)]
+mod pgn_import_tests;
 pub mod pgn_read;
 pub mod position;
 pub mod san;
@@ -16,7 +18,9 @@ pub mod types;
 pub mod variant;
 
 pub use game::{ClaimError, Game, Outcome, PgnTags, RulesMode, Termination};
-pub use pgn_read::{PgnError, PgnGame, read_pgn};
+pub use pgn_read::{
+    MAX_IMPORT_BYTES, MAX_IMPORT_PLIES, PgnError, PgnGame, count_pgn_games, import_pgn, read_pgn,
+};
 pub use position::{
     CastleSide, FenError, IllegalMove, MoveList, Position, RepetitionKey, START_FEN,
 };

@@ -27,6 +27,10 @@ pub struct PgnGame {
     /// The result token that ended the movetext (`1-0`, `0-1`, `1/2-1/2`,
     /// `*`), if there was one.
     pub result_token: Option<String>,
+    /// The line of the result token (else of the game's first tag).
+    pub result_line: usize,
+    /// The line of the last move (else of the game's first tag).
+    pub end_line: usize,
 }
 
 impl PgnGame {
@@ -53,6 +57,11 @@ impl PgnGame {
     }
 }
 
+/// The largest PGN text [`import_pgn`] reads.
+pub const MAX_IMPORT_BYTES: usize = 1 << 20;
+/// The most half-moves of a game [`import_pgn`] reads.
+pub const MAX_IMPORT_PLIES: usize = 1000;
+
 /// Why a PGN text cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PgnError {
@@ -60,11 +69,20 @@ pub enum PgnError {
     Empty,
     #[error("line {line}: bad tag pair: {reason}")]
     Tag { line: usize, reason: &'static str },
-    #[error("the FEN tag {fen:?} is not a legal position: {source}")]
-    Fen { fen: String, source: FenError },
+    #[error("line {line}: the FEN tag {fen:?} is not a legal position: {source}")]
+    Fen {
+        line: usize,
+        fen: String,
+        source: FenError,
+    },
+    /// A `Variant` tag naming a variant other than standard chess and
+    /// Chess960.
+    #[error("line {line}: the variant {name:?} is not played here")]
+    Variant { line: usize, name: String },
     /// A move that cannot be played; `ply` counts from 1.
-    #[error("move {label} {token} {}", describe(.reason))]
+    #[error("line {line}: move {label} {token} {}", describe(.reason))]
     Move {
+        line: usize,
         ply: usize,
         /// The move number as PGN writes it: `12.` or `12...`.
         label: String,
@@ -77,6 +95,41 @@ pub enum PgnError {
     UnclosedComment { line: usize },
     #[error("line {line}: a variation opened with '(' is never closed")]
     UnclosedVariation { line: usize },
+    /// The text is over [`MAX_IMPORT_BYTES`].
+    #[error("the PGN has {bytes} bytes, more than {max}", max = MAX_IMPORT_BYTES)]
+    TooLarge { bytes: usize },
+    /// The game is over [`MAX_IMPORT_PLIES`] half-moves long.
+    #[error("line {line}: the game is longer than {max} half-moves", max = MAX_IMPORT_PLIES)]
+    TooManyPlies { line: usize },
+    /// The text holds several games and none was chosen.
+    #[error("the PGN holds {count} games: choose one with game:1 to game:{count}")]
+    SeveralGames { count: usize },
+    /// The chosen game is not in the text.
+    #[error("there is no game {chosen}: the PGN holds {count}")]
+    NoSuchGame { chosen: usize, count: usize },
+    /// The game already ended: by the board (checkmate, stalemate...) or
+    /// by the result written at `line`.
+    #[error("line {line}: the game already ended ({result})")]
+    Ended { line: usize, result: String },
+}
+
+impl PgnError {
+    /// The line of the text the error is on, when it is on one.
+    #[must_use]
+    pub fn line(&self) -> Option<usize> {
+        match self {
+            PgnError::Tag { line, .. }
+            | PgnError::Fen { line, .. }
+            | PgnError::Variant { line, .. }
+            | PgnError::Move { line, .. }
+            | PgnError::Unexpected { line, .. }
+            | PgnError::UnclosedComment { line }
+            | PgnError::UnclosedVariation { line }
+            | PgnError::TooManyPlies { line }
+            | PgnError::Ended { line, .. } => Some(*line),
+            _ => None,
+        }
+    }
 }
 
 fn describe(reason: &MoveInputError) -> String {
@@ -99,31 +152,108 @@ fn describe(reason: &MoveInputError) -> String {
 /// # Errors
 /// [`PgnError`]: a malformed tag, an illegal `FEN` tag, an unclosed comment
 /// or variation, a stray token, or the first move that cannot be played
-/// (with its move number and the reason).
+/// (with its line, move number and the reason).
 pub fn read_pgn(text: &str) -> Result<PgnGame, PgnError> {
-    let mut lx = Lexer {
-        s: text,
-        b: text.as_bytes(),
-        i: 0,
-    };
-    if text.starts_with('\u{feff}') {
-        lx.i = '\u{feff}'.len_utf8();
+    let mut lx = Lexer::new(text);
+    read_game(&mut lx, usize::MAX)?.ok_or(PgnError::Empty)
+}
+
+/// The number of games in a PGN text (their moves are not checked).
+///
+/// # Errors
+/// [`PgnError`]: a malformed tag, an unclosed comment or variation, or a
+/// stray token in any game.
+pub fn count_pgn_games(text: &str) -> Result<usize, PgnError> {
+    let mut lx = Lexer::new(text);
+    let mut count = 0;
+    while skim_game(&mut lx)? {
+        count += 1;
     }
-    let tags = lx.tags()?;
+    Ok(count)
+}
+
+/// Reads one game of a PGN text to continue it: `choice` is its number
+/// (from 1) in a text of several games, and may be left out when there is
+/// one. The text is at most [`MAX_IMPORT_BYTES`], the game at most
+/// [`MAX_IMPORT_PLIES`] half-moves, and it must not have ended: neither on
+/// the board nor by a result written in the movetext or the `Result` tag.
+///
+/// # Errors
+/// Everything of [`read_pgn`], and [`PgnError::TooLarge`],
+/// [`PgnError::TooManyPlies`], [`PgnError::SeveralGames`],
+/// [`PgnError::NoSuchGame`], [`PgnError::Ended`].
+pub fn import_pgn(text: &str, choice: Option<usize>) -> Result<PgnGame, PgnError> {
+    if text.len() > MAX_IMPORT_BYTES {
+        return Err(PgnError::TooLarge { bytes: text.len() });
+    }
+    let count = count_pgn_games(text)?;
+    let chosen = match choice {
+        None if count > 1 => return Err(PgnError::SeveralGames { count }),
+        None => 1,
+        Some(n) => n,
+    };
+    if count == 0 {
+        return Err(PgnError::Empty);
+    }
+    if chosen == 0 || chosen > count {
+        return Err(PgnError::NoSuchGame { chosen, count });
+    }
+    let mut lx = Lexer::new(text);
+    for _ in 1..chosen {
+        skim_game(&mut lx)?;
+    }
+    let game = read_game(&mut lx, MAX_IMPORT_PLIES)?.ok_or(PgnError::Empty)?;
+    if let Some(o) = game.game.outcome() {
+        return Err(PgnError::Ended {
+            line: game.end_line,
+            result: o.result().to_string(),
+        });
+    }
+    if let Some(result) = game.result() {
+        return Err(PgnError::Ended {
+            line: game.result_line,
+            result: result.to_string(),
+        });
+    }
+    Ok(game)
+}
+
+/// Reads the next game of `lx` (`None` at the end of the text), refusing
+/// one longer than `max_plies`.
+pub(super) fn read_game(lx: &mut Lexer<'_>, max_plies: usize) -> Result<Option<PgnGame>, PgnError> {
+    let tags_at = lx.i;
+    let (tags, lines) = lx.tags()?;
+    let first_line = lines
+        .first()
+        .copied()
+        .unwrap_or_else(|| lx.line_at(tags_at));
+    let tag_line = |name: &str| {
+        tags.iter()
+            .zip(&lines)
+            .find(|((k, _), _)| k == name)
+            .map_or(first_line, |(_, &line)| line)
+    };
     let start_fen = tags
         .iter()
         .find(|(k, _)| k == "FEN")
         .map(|(_, v)| v.trim())
         .filter(|v| !v.is_empty());
-    // `[Variant "Chess960"]` (also "Fischerandom", as some tools write).
-    let variant = tags
-        .iter()
-        .find(|(k, _)| k == "Variant")
-        .and_then(|(_, v)| v.parse::<Variant>().ok())
-        .unwrap_or_default();
+    // `[Variant "Chess960"]` (also "Fischerandom", as some tools write);
+    // "From Position" is how some sites mark a game from a FEN.
+    let variant = match tags.iter().find(|(k, _)| k == "Variant") {
+        None => Variant::Standard,
+        Some((_, v)) if v.trim().is_empty() || v.trim().eq_ignore_ascii_case("from position") => {
+            Variant::Standard
+        }
+        Some((_, v)) => v.parse::<Variant>().map_err(|_| PgnError::Variant {
+            line: tag_line("Variant"),
+            name: v.trim().to_string(),
+        })?,
+    };
     let mut game = match start_fen {
         Some(fen) => Game::from_fen_variant(fen, variant, RulesMode::Fide).map_err(|source| {
             PgnError::Fen {
+                line: tag_line("FEN"),
                 fen: fen.to_string(),
                 source,
             }
@@ -134,32 +264,65 @@ pub fn read_pgn(text: &str) -> Result<PgnGame, PgnError> {
         None => Game::new(RulesMode::Fide),
     };
     let mut result_token = None;
+    let mut result_line = first_line;
+    let mut end_line = result_line;
     let mut saw_anything = !tags.is_empty();
     while let Some(token) = lx.next_token()? {
         saw_anything = true;
         match token {
-            Token::Result(r) => {
+            Token::Result(r, at) => {
                 result_token = Some(r.to_string());
+                result_line = lx.line_at(at);
                 break;
             }
             Token::NextGame => break,
-            Token::Word(word) => play_word(&mut game, word)?,
+            Token::Word(word, at) => {
+                let played = play_word(&mut game, word, || lx.line_at(at))?;
+                if played {
+                    end_line = lx.line_at(at);
+                    if game.moves().len() > max_plies {
+                        return Err(PgnError::TooManyPlies { line: end_line });
+                    }
+                }
+            }
         }
     }
     if !saw_anything {
-        return Err(PgnError::Empty);
+        return Ok(None);
     }
-    Ok(PgnGame {
+    if result_token.is_none() {
+        // The `Result` tag speaks for a movetext without a result token.
+        result_line = tag_line("Result");
+    }
+    Ok(Some(PgnGame {
         tags,
         game,
         result_token,
-    })
+        result_line,
+        end_line,
+    }))
+}
+
+/// Skips the next game of `lx`, checking its syntax but not its moves;
+/// `false` at the end of the text.
+fn skim_game(lx: &mut Lexer<'_>) -> Result<bool, PgnError> {
+    let (tags, _) = lx.tags()?;
+    let mut saw_anything = !tags.is_empty();
+    while let Some(token) = lx.next_token()? {
+        saw_anything = true;
+        match token {
+            Token::Result(..) | Token::NextGame => break,
+            Token::Word(..) => {}
+        }
+    }
+    Ok(saw_anything)
 }
 
 /// Plays one movetext word: a move, possibly with a move number glued in
 /// front (`1.e4`) and annotation marks behind (`Nf3!?`); bare move
-/// numbers and evaluation symbols are skipped.
-fn play_word(game: &mut Game, word: &str) -> Result<(), PgnError> {
+/// numbers and evaluation symbols are skipped (`false`). `line` finds the
+/// word's line, only needed for an error.
+fn play_word(game: &mut Game, word: &str, line: impl Fn() -> usize) -> Result<bool, PgnError> {
     let digits = word.bytes().take_while(u8::is_ascii_digit).count();
     let dots = word[digits..].bytes().take_while(|&c| c == b'.').count();
     let rest = if digits > 0 && (dots > 0 || digits == word.len()) {
@@ -169,7 +332,7 @@ fn play_word(game: &mut Game, word: &str) -> Result<(), PgnError> {
     };
     let mv = rest.trim_end_matches(['!', '?']);
     if mv.is_empty() || is_annotation(mv) {
-        return Ok(());
+        return Ok(false);
     }
     let pos = game.position();
     let label = match pos.turn() {
@@ -178,8 +341,9 @@ fn play_word(game: &mut Game, word: &str) -> Result<(), PgnError> {
     };
     let ply = game.moves().len() + 1;
     game.play_input(mv)
-        .map(|_| ())
+        .map(|_| true)
         .map_err(|reason| PgnError::Move {
+            line: line(),
             ply,
             label,
             token: rest.to_string(),
@@ -196,16 +360,22 @@ fn is_annotation(word: &str) -> bool {
 }
 
 enum Token<'a> {
-    Word(&'a str),
-    Result(&'a str),
+    /// A word and its byte offset.
+    Word(&'a str, usize),
+    /// A result token and its byte offset.
+    Result(&'a str, usize),
     /// A `[` after the movetext began: the next game's tags.
     NextGame,
 }
 
-struct Lexer<'a> {
+pub(super) struct Lexer<'a> {
     s: &'a str,
     b: &'a [u8],
     i: usize,
+    /// The last offset whose line was counted, and that line: lines are
+    /// asked for mostly in increasing order, so counting goes on from
+    /// there and a long text is scanned once.
+    counted: std::cell::Cell<(usize, usize)>,
 }
 
 /// Bytes that end a movetext word.
@@ -214,13 +384,30 @@ fn is_delimiter(c: u8) -> bool {
 }
 
 impl<'a> Lexer<'a> {
+    /// A lexer at the start of `text`, past a byte order mark.
+    pub(super) fn new(text: &'a str) -> Lexer<'a> {
+        Lexer {
+            s: text,
+            b: text.as_bytes(),
+            i: if text.starts_with('\u{feff}') {
+                '\u{feff}'.len_utf8()
+            } else {
+                0
+            },
+            counted: std::cell::Cell::new((0, 1)),
+        }
+    }
+
     /// The 1-based line of byte offset `at`.
     fn line_at(&self, at: usize) -> usize {
-        self.b[..at.min(self.b.len())]
-            .iter()
-            .filter(|&&c| c == b'\n')
-            .count()
-            + 1
+        let at = at.min(self.b.len());
+        let (mut from, mut line) = self.counted.get();
+        if at < from {
+            (from, line) = (0, 1);
+        }
+        line += self.b[from..at].iter().filter(|&&c| c == b'\n').count();
+        self.counted.set((at, line));
+        line
     }
 
     fn peek(&self) -> Option<u8> {
@@ -267,14 +454,16 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    /// The tag pairs at the start of the text.
-    fn tags(&mut self) -> Result<Vec<(String, String)>, PgnError> {
+    /// The tag pairs at the start of a game, and the line of each.
+    fn tags(&mut self) -> Result<(Vec<(String, String)>, Vec<usize>), PgnError> {
         let mut tags = Vec::new();
+        let mut lines = Vec::new();
         loop {
             self.skip_trivia()?;
             if self.peek() != Some(b'[') {
-                return Ok(tags);
+                return Ok((tags, lines));
             }
+            lines.push(self.line_at(self.i));
             tags.push(self.tag()?);
         }
     }
@@ -397,8 +586,8 @@ impl<'a> Lexer<'a> {
                     }
                     let word = &self.s[start..self.i];
                     return Ok(Some(match word {
-                        "1-0" | "0-1" | "1/2-1/2" | "*" => Token::Result(word),
-                        _ => Token::Word(word),
+                        "1-0" | "0-1" | "1/2-1/2" | "*" => Token::Result(word, start),
+                        _ => Token::Word(word, start),
                     }));
                 }
             }
@@ -488,14 +677,20 @@ mod tests {
     fn an_illegal_move_names_its_number_and_reason() {
         let err = read_pgn("1. e4 e5 2. Nf3 Nc6 3. Bb5 Ke6 *").unwrap_err();
         let msg = err.to_string();
-        assert!(msg.starts_with("move 3... Ke6 is illegal: "), "{msg}");
+        assert!(
+            msg.starts_with("line 1: move 3... Ke6 is illegal: "),
+            "{msg}"
+        );
         assert!(matches!(err, PgnError::Move { ply: 6, .. }));
         let msg = read_pgn("1. e4 e5 2. Qq9").unwrap_err().to_string();
-        assert_eq!(msg, "move 2. Qq9 is not a move in algebraic notation");
+        assert_eq!(
+            msg,
+            "line 1: move 2. Qq9 is not a move in algebraic notation"
+        );
         let msg = read_pgn("1. f3 e5 2. g4 Qh4# 3. a3")
             .unwrap_err()
             .to_string();
-        assert_eq!(msg, "move 3. a3 comes after the end of the game");
+        assert_eq!(msg, "line 1: move 3. a3 comes after the end of the game");
     }
 
     #[test]
