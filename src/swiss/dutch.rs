@@ -468,7 +468,7 @@ pub fn colours(players: &[Player], a: usize, b: usize) -> (usize, usize) {
 /// The colour of the higher ranked player when nothing else decides: white
 /// for odd pairing numbers (indexes are pairing numbers minus one).
 fn initial(i: usize) -> Colour {
-    if i % 2 == 0 {
+    if i.is_multiple_of(2) {
         Colour::White
     } else {
         Colour::Black

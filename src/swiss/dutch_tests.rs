@@ -119,11 +119,13 @@ fn exists(players: &[Player], round: usize, total: usize) -> bool {
             return true;
         };
         left.remove(0);
-        if left.len() % 2 == 0 && !bye_used && players[a].may_get_bye() {
-            if go(left, players, round, total, true) {
-                left.insert(0, a);
-                return true;
-            }
+        if left.len().is_multiple_of(2)
+            && !bye_used
+            && players[a].may_get_bye()
+            && go(left, players, round, total, true)
+        {
+            left.insert(0, a);
+            return true;
         }
         for k in 0..left.len() {
             let b = left[k];

@@ -183,7 +183,7 @@ pub fn preference(p: &Player) -> Preference {
         };
     };
     let twice = colours.len() >= 2 && colours[colours.len() - 2] == last;
-    if cd > 1 || cd < -1 || twice {
+    if !(-1..=1).contains(&cd) || twice {
         let colour = if cd > 1 {
             Colour::Black
         } else if cd < -1 {

@@ -462,3 +462,46 @@ async fn swiss_options_are_checked() {
     let r = say(&svc, "c2", "a", "/chess league export format:trf").await;
     assert_eq!(error(&r).as_deref(), Some("not_allowed"));
 }
+
+/// Forty players, seven rounds, every game played (wins, draws, losses
+/// by a pattern): every round checked as in the nine-player Swiss.
+#[tokio::test]
+async fn a_swiss_of_forty_over_seven_rounds() {
+    let clock = Arc::new(ManualClock::new(Utc::now()));
+    let svc = GameService::open(Store::memory().await.expect("store"), clock)
+        .await
+        .expect("service");
+    let names: Vec<String> = (10..50).map(|i| format!("q{i}")).collect();
+    ok(
+        &svc,
+        "hall",
+        "q10",
+        "/chess league create name:Forty format:swiss rounds:7 rated:false",
+    )
+    .await;
+    for n in &names {
+        ok(&svc, "hall", n, "/chess league join").await;
+    }
+    let mut book = Book {
+        names,
+        players: (0..40).map(|_| Player::new()).collect(),
+    };
+    let mut r = ok(&svc, "hall", "q10", "/chess league start").await;
+    for round in 1..=7 {
+        let games = starts(&r);
+        assert_eq!(games.len(), 20, "round {round}");
+        book.check_round(&games, &round_text(&r), 7);
+        let mut last = Vec::new();
+        for (k, (w, b, ch)) in games.iter().enumerate() {
+            let result = [2, 1, 0, 2, 0][(k + round) % 5];
+            last = play(&svc, ch, w, b, result).await;
+            book.record(w, b, Some(result), false);
+        }
+        book.close(None, round);
+        r = last;
+    }
+    let (last, rows) = last_standings(&r).expect("final standings");
+    assert!(last);
+    assert_eq!(rows.len(), 40);
+    assert_eq!(rows.iter().map(|x| x.points).sum::<f64>(), 140.0);
+}

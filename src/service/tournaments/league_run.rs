@@ -6,7 +6,7 @@
 
 use super::game::{Failure, GameService, Handled, key, ms, reply, user};
 use super::league_places::{StartedGame, league_game_start};
-use super::league_table::{Table, pairings, table_of};
+use super::league_table::{Score, Table, pairings, table_of};
 use super::leagues::{
     LEAGUE_MIN_PLAYERS, actor, league_event, league_game_channel, league_place, started,
 };
@@ -14,8 +14,8 @@ use super::{Actor, DueAnnouncement, Event, Reply, messages as msg};
 use crate::chess::{Color, Outcome, Termination, Variant};
 use crate::i18n::Locale;
 use crate::store::{
-    FORMAT_SWISS, LEAGUE_FINISHED, LEAGUE_OPEN, LEAGUE_RUNNING, LeaguePlayerRow, LeagueRow,
-    NewGame, StoreError,
+    FORMAT_SWISS, LEAGUE_FINISHED, LEAGUE_OPEN, LEAGUE_RUNNING, LeagueGameRow, LeaguePlayerRow,
+    LeagueRow, NewGame, StoreError,
 };
 
 impl GameService {
@@ -135,6 +135,85 @@ impl GameService {
             variant: variant.as_str().to_string(),
             start_position: position.map(i64::from),
         })
+    }
+
+    /// `league withdraw`: a round robin's player loses the games left
+    /// (or, before half of them were played, is struck from the table);
+    /// a Swiss's player loses the game running and leaves the pairings.
+    pub(in crate::service) async fn league_withdraw(
+        &self,
+        loc: Locale,
+        by: &Actor,
+        l: LeagueRow,
+    ) -> Handled {
+        let players = self.inner.store.league_players(l.id).await?;
+        let Some(me) = players.iter().find(|p| p.player_id == by.id) else {
+            return Err(user("not_allowed", msg::league_not_member(loc, &l.name)));
+        };
+        if me.withdrawal.is_some() {
+            return Err(user("not_allowed", msg::league_not_member(loc, &l.name)));
+        }
+        let games = self.inner.store.league_games(l.id).await?;
+        let mine: Vec<&LeagueGameRow> = games
+            .iter()
+            .filter(|g| g.white_id == by.id || g.black_id == by.id)
+            .collect();
+        let played = mine
+            .iter()
+            .filter(|g| g.result.as_deref().and_then(Score::from_result).is_some())
+            .count();
+        // At least half played: the rest are lost by forfeit; else the
+        // player's games are struck from the table (docs/RULES.md). A
+        // Swiss keeps every game: the player leaves the next pairings and
+        // loses the game running.
+        let swiss = l.format == FORMAT_SWISS;
+        let forfeit = swiss || played * 2 >= mine.len();
+        let kind = if forfeit { "forfeit" } else { "annulled" };
+        if !self
+            .inner
+            .store
+            .withdraw_from_league(l.id, &by.id, kind)
+            .await?
+        {
+            return Err(user("not_allowed", msg::league_not_member(loc, &l.name)));
+        }
+        let text = if swiss {
+            msg::swiss_withdrew(loc, &by.name, &l.name)
+        } else if forfeit {
+            msg::league_withdrew_forfeit(loc, &by.name, &l.name)
+        } else {
+            msg::league_withdrew_annulled(loc, &by.name, &l.name)
+        };
+        let mut out = Vec::new();
+        for g in mine {
+            if g.status != crate::store::STATUS_ACTIVE {
+                continue;
+            }
+            let loser = if forfeit {
+                Some(if g.white_id == by.id {
+                    Color::White
+                } else {
+                    Color::Black
+                })
+            } else {
+                None
+            };
+            out.extend(
+                self.end_league_game(g.game_id, loser, Some(text.clone()))
+                    .await,
+            );
+        }
+        let players = self.inner.store.league_players(l.id).await?;
+        let mut r = reply(&league_place(&l), text);
+        r.event = Some(league_event(l.id, &l.name, &l.state, &players));
+        out.insert(0, r);
+        // Games lost by forfeit bring their standings with them (see
+        // `after_league_games`); struck and aborted games do not, and may
+        // have been the league's last.
+        if !forfeit {
+            out.extend(self.league_progress(l.id).await);
+        }
+        Ok(out)
     }
 
     /// The standings of a league (the table, the text and, with

@@ -16,14 +16,13 @@
 use chrono::{DateTime, NaiveDateTime, Utc};
 
 use super::game::{Failure, GameService, Handled, from_ms, key, ms, reply, user};
-use super::league_table::Score;
 use super::swiss_run::{SWISS_MAX_PLAYERS, SWISS_MAX_ROUNDS, SWISS_MIN_PLAYERS, SWISS_MIN_ROUNDS};
 use super::{Actor, Event, Place, messages as msg};
-use crate::chess::{Color, RulesMode, Variant};
+use crate::chess::{RulesMode, Variant};
 use crate::i18n::Locale;
 use crate::store::{
     FORMAT_ROUND_ROBIN, FORMAT_SWISS, LEAGUE_CANCELLED, LEAGUE_FINISHED, LEAGUE_OPEN,
-    LEAGUE_RUNNING, LeagueGameRow, LeaguePlayerRow, LeagueRow, NewLeague, StoreError,
+    LEAGUE_RUNNING, LeaguePlayerRow, LeagueRow, NewLeague, StoreError,
 };
 
 /// Fewest players a league starts with.
@@ -357,7 +356,7 @@ impl GameService {
         } else {
             (1..=2, 3..=LEAGUE_MAX_PLAYERS)
         };
-        if !round_range.contains(&rounds) && !(swiss && rounds == 0) {
+        if !(round_range.contains(&rounds) || swiss && rounds == 0) {
             return Err(user(
                 "invalid_option",
                 msg::bad_option_value(loc, "rounds", &rounds.to_string()),
@@ -525,77 +524,6 @@ impl GameService {
         );
         r.event = Some(league_event(l.id, &l.name, LEAGUE_CANCELLED, &players));
         out.insert(0, r);
-        Ok(out)
-    }
-
-    async fn league_withdraw(&self, loc: Locale, by: &Actor, l: LeagueRow) -> Handled {
-        let players = self.inner.store.league_players(l.id).await?;
-        let Some(me) = players.iter().find(|p| p.player_id == by.id) else {
-            return Err(user("not_allowed", msg::league_not_member(loc, &l.name)));
-        };
-        if me.withdrawal.is_some() {
-            return Err(user("not_allowed", msg::league_not_member(loc, &l.name)));
-        }
-        let games = self.inner.store.league_games(l.id).await?;
-        let mine: Vec<&LeagueGameRow> = games
-            .iter()
-            .filter(|g| g.white_id == by.id || g.black_id == by.id)
-            .collect();
-        let played = mine
-            .iter()
-            .filter(|g| g.result.as_deref().and_then(Score::from_result).is_some())
-            .count();
-        // At least half played: the rest are lost by forfeit; else the
-        // player's games are struck from the table (docs/RULES.md). A
-        // Swiss keeps every game: the player leaves the next pairings and
-        // loses the game running.
-        let swiss = l.format == FORMAT_SWISS;
-        let forfeit = swiss || played * 2 >= mine.len();
-        let kind = if forfeit { "forfeit" } else { "annulled" };
-        if !self
-            .inner
-            .store
-            .withdraw_from_league(l.id, &by.id, kind)
-            .await?
-        {
-            return Err(user("not_allowed", msg::league_not_member(loc, &l.name)));
-        }
-        let text = if swiss {
-            msg::swiss_withdrew(loc, &by.name, &l.name)
-        } else if forfeit {
-            msg::league_withdrew_forfeit(loc, &by.name, &l.name)
-        } else {
-            msg::league_withdrew_annulled(loc, &by.name, &l.name)
-        };
-        let mut out = Vec::new();
-        for g in mine {
-            if g.status != crate::store::STATUS_ACTIVE {
-                continue;
-            }
-            let loser = if forfeit {
-                Some(if g.white_id == by.id {
-                    Color::White
-                } else {
-                    Color::Black
-                })
-            } else {
-                None
-            };
-            out.extend(
-                self.end_league_game(g.game_id, loser, Some(text.clone()))
-                    .await,
-            );
-        }
-        let players = self.inner.store.league_players(l.id).await?;
-        let mut r = reply(&league_place(&l), text);
-        r.event = Some(league_event(l.id, &l.name, &l.state, &players));
-        out.insert(0, r);
-        // Games lost by forfeit bring their standings with them (see
-        // `after_league_games`); struck and aborted games do not, and may
-        // have been the league's last.
-        if !forfeit {
-            out.extend(self.league_progress(l.id).await);
-        }
         Ok(out)
     }
 }

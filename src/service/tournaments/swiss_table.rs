@@ -71,14 +71,14 @@ impl SwissView {
             })
             .collect();
         for b in byes {
-            if let (Some(k), Ok(r)) = (number(&b.player_id), usize::try_from(b.round - 1)) {
-                if let Some(slot) = history[k].rounds.get_mut(r) {
-                    *slot = if b.kind == BYE_PAIRING {
-                        Round::PairingBye
-                    } else {
-                        Round::ZeroBye
-                    };
-                }
+            if let (Some(k), Ok(r)) = (number(&b.player_id), usize::try_from(b.round - 1))
+                && let Some(slot) = history[k].rounds.get_mut(r)
+            {
+                *slot = if b.kind == BYE_PAIRING {
+                    Round::PairingBye
+                } else {
+                    Round::ZeroBye
+                };
             }
         }
         let mut running = 0;
