@@ -862,6 +862,7 @@ fn settings_key(word: &str) -> Option<&'static str> {
         "board" | "view" => Some("board"),
         "theme" | "colors" | "colours" => Some("theme"),
         "notify" | "notifications" => Some("notify"),
+        "pages" | "spectators" => Some("pages"),
         _ => None,
     }
 }
