@@ -60,6 +60,22 @@ async fn play_out(fake: &FakeDiscord, threads: &[(u64, String)]) {
     for (thread, name) in threads {
         let (white, black) = name.split_once(" vs ").expect("a vs b");
         let (white, black) = (who(white), who(black));
+        // The start is posted in the thread before the game is moved there
+        // (no clock runs before its players are told): a player as quick
+        // as this test may ask in between, and is told there is no game
+        // yet. Wait until the thread has its game.
+        let waited = std::time::Instant::now();
+        loop {
+            let b = fake.slash(*thread, white, "board", vec![], &[]);
+            if flags(&answer(fake, &b).await) & EPHEMERAL == 0 {
+                break;
+            }
+            assert!(
+                waited.elapsed() < std::time::Duration::from_secs(10),
+                "{name}: the thread never got its game"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
         for (p, san) in [(white, "e4"), (black, "e5")] {
             let m = fake.slash(*thread, p, "move", vec![opt(3, "move", json!(san))], &[]);
             let a = answer(fake, &m).await;
