@@ -134,6 +134,7 @@ impl GameService {
                 rated,
                 variant,
                 position,
+                extras,
             } => Command::Challenge {
                 opponent: opponent.map(|o| o.cleaned()),
                 color,
@@ -143,6 +144,7 @@ impl GameService {
                 rated,
                 variant,
                 position,
+                extras,
             },
             Command::History { user } => Command::History {
                 user: user.map(|u| u.cleaned()),
@@ -202,6 +204,7 @@ impl GameService {
                 rated,
                 variant,
                 position,
+                extras,
             } => {
                 let options = ChallengeOptions {
                     color,
@@ -211,6 +214,7 @@ impl GameService {
                     rated,
                     variant,
                     position,
+                    extras: *extras,
                 };
                 self.challenge(loc, place, by, opponent, options).await
             }

@@ -82,4 +82,5 @@ mod shutdown;
 mod store;
 mod store_pg;
 mod summaries;
+mod timebank_import;
 mod upgrade_backup;

@@ -66,6 +66,7 @@ mod puzzles;
 mod records;
 mod settings;
 mod summaries;
+mod timebank;
 mod times;
 
 pub use adapter::*;
@@ -81,6 +82,7 @@ pub use puzzles::*;
 pub use records::*;
 pub use settings::*;
 pub use summaries::*;
+pub use timebank::*;
 pub use times::*;
 
 messages! {
@@ -172,6 +174,7 @@ pub fn contract() -> impl Iterator<Item = (&'static str, &'static [&'static str]
         records::MESSAGES,
         settings::MESSAGES,
         summaries::MESSAGES,
+        timebank::MESSAGES,
         times::MESSAGES,
     ]
     .into_iter()
