@@ -314,6 +314,34 @@ mod tests {
     }
 
     #[test]
+    fn deadlines_are_instants_across_a_leap_day_and_a_clock_change() {
+        use chrono::{TimeZone, Utc};
+        let at = |y, m, d, h| {
+            Utc.with_ymd_and_hms(y, m, d, h, 0, 0)
+                .single()
+                .map_or(0, |t| t.timestamp_millis())
+        };
+        // A two-day bank from noon on 28 February 2028 runs through the
+        // 29th: it ends at noon on 1 March, 48 hours later.
+        let (deadline, _) = turn_span(None, at(2028, 2, 28, 12), 3, Some(2 * DAY_MS));
+        assert_eq!(deadline, at(2028, 3, 1, 12));
+        // Europe's clocks go forward on 29 March 2026 (01:00 UTC): a day
+        // per move is still 24 hours of real time, whatever a local clock
+        // shows; pictures and Discord show the instant in the viewer's zone.
+        let (deadline, remind) = turn_span(None, at(2026, 3, 28, 12), 1, None);
+        assert_eq!(deadline, at(2026, 3, 29, 12));
+        assert_eq!(deadline - remind, DAY_MS / 5);
+        // A vacation ending after the turn began starts the clock then.
+        let (deadline, _) = turn_span(
+            Some(at(2026, 10, 25, 0)),
+            at(2026, 10, 24, 0),
+            0,
+            Some(DAY_MS),
+        );
+        assert_eq!(deadline, at(2026, 10, 26, 0));
+    }
+
+    #[test]
     fn reminders_come_at_a_day_and_an_hour_left() {
         let end = 10 * DAY_MS;
         assert_eq!(next_bank_reminder(end, 0), Some(end - 24 * HOUR_MS));
