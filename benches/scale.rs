@@ -70,6 +70,10 @@ async fn seed_game(store: &Store, i: usize, now: i64) {
             rated: false,
             variant: "standard".into(),
             start_position: None,
+            bank: None,
+            import_moves: None,
+            import_tags: None,
+            vacation_stops: true,
         })
         .await
         .expect("challenge");
@@ -91,6 +95,9 @@ async fn seed_game(store: &Store, i: usize, now: i64) {
                 rated: false,
                 variant: "standard".into(),
                 start_position: None,
+                bank: None,
+                import: None,
+                vacation_stops: true,
             },
         )
         .await

@@ -64,6 +64,7 @@ async fn start_game(svc: &GameService, i: usize) {
             rated: true,
             variant: None,
             position: None,
+            extras: Box::default(),
         },
     )
     .await;

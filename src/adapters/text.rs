@@ -13,8 +13,8 @@ use crate::chess::{RulesMode, Variant};
 use crate::i18n::Locale;
 use crate::render::Theme;
 use crate::service::{
-    Actor, BoardView, ColorChoice, Command, DEFAULT_DAYS, DEFAULT_LEVEL, NotifyTarget,
-    PremoveAction, PuzzleDaily, VACATION_ALLOWANCE, messages as msg,
+    Actor, BoardView, ChallengeExtras, ColorChoice, Command, DEFAULT_DAYS, DEFAULT_LEVEL,
+    NotifyTarget, PremoveAction, PuzzleDaily, VACATION_ALLOWANCE, messages as msg,
 };
 use crate::service::{
     LEAGUE_MAX_PLAYERS, LeagueCommand, LeagueFormat, SWISS_MAX_PLAYERS, SWISS_MAX_ROUNDS,
@@ -22,6 +22,8 @@ use crate::service::{
 
 /// Longest message the grammar accepts.
 pub const MAX_LEN: usize = 2000;
+/// Longest message with a `pgn:` option (a whole game's PGN text).
+pub const MAX_PGN_LEN: usize = 64 * 1024;
 
 /// Why a text command could not be understood.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -418,7 +420,13 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
     if !(rest.is_empty() || rest.starts_with(char::is_whitespace)) {
         return Ok(None);
     }
-    if text.len() > MAX_LEN {
+    // A game to continue comes as its PGN text in the message.
+    let limit = if families::has_pgn_option(t) {
+        MAX_PGN_LEN
+    } else {
+        MAX_LEN
+    };
+    if text.len() > limit {
         return Err(ParseError::TooLong);
     }
     let rest = rest.trim_start();
@@ -432,6 +440,12 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
     let lower = sub.to_ascii_lowercase();
     let Some(name) = canonical(&lower) else {
         return Err(ParseError::UnknownCommand(sub.to_string()));
+    };
+    // `pgn:` takes the rest of the message, quotes and line breaks too.
+    let (args, pgn) = if name == "challenge" {
+        families::split_pgn(args)
+    } else {
+        (args, None)
     };
     let tokens = tokenize(args)?;
     let unknown = |opt: &str| ParseError::UnknownOption {
@@ -452,11 +466,18 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
             let mut rated = true;
             let mut variant = None;
             let mut position = None;
+            let mut extras = Box::new(ChallengeExtras {
+                pgn,
+                ..ChallengeExtras::default()
+            });
             for tok in tokens {
                 match tok {
                     Token::Option(o, v) => match o.as_str() {
                         "variant" => variant = Some(parse_variant(&v)?),
                         "position" | "pos" => position = Some(parse_position(&v)?),
+                        "bank" | "increment" | "inc" | "control" | "game" => {
+                            families::challenge_extra(&mut extras, &o, &v)?;
+                        }
                         "opponent" | "user" | "vs" => opponent = Some(mention(&o, &v)?),
                         "color" | "colour" => {
                             color = Some(parse_color(&v).ok_or_else(|| bad(&o, &v))?);
@@ -499,6 +520,7 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
                 rated,
                 variant,
                 position,
+                extras,
             }
         }
         "computer" => {

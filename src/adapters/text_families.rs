@@ -313,6 +313,80 @@ pub(super) fn parse_league(tokens: Vec<Token>) -> Result<Command, ParseError> {
     }))
 }
 
+/// Whether a message has a `pgn:` option (at the start of a word).
+pub(super) fn has_pgn_option(text: &str) -> bool {
+    pgn_option_at(text).is_some()
+}
+
+/// Where the `pgn:` of `args` starts (at the start of a word, any case).
+fn pgn_option_at(args: &str) -> Option<usize> {
+    let lower = args.to_ascii_lowercase();
+    lower.match_indices("pgn:").map(|(at, _)| at).find(|&at| {
+        args[..at]
+            .chars()
+            .next_back()
+            .is_none_or(char::is_whitespace)
+    })
+}
+
+/// Splits `challenge` arguments at `pgn:`: the options before it, and the
+/// PGN text after it to the end of the message: without surrounding
+/// double quotes (and with `\"` and `\\` inside them read as `"` and
+/// `\`), without a Markdown code fence; the raw text otherwise, so a
+/// Matrix message can carry a PGN on the lines after the command.
+pub(super) fn split_pgn(args: &str) -> (&str, Option<String>) {
+    let Some(at) = pgn_option_at(args) else {
+        return (args, None);
+    };
+    let rest = args[at + "pgn:".len()..].trim();
+    let rest = rest
+        .strip_prefix("```pgn")
+        .or_else(|| rest.strip_prefix("```"))
+        .and_then(|r| r.strip_suffix("```"))
+        .unwrap_or(rest)
+        .trim();
+    let text = match rest.strip_prefix('"').and_then(|r| r.strip_suffix('"')) {
+        Some(inner) => {
+            let mut out = String::with_capacity(inner.len());
+            let mut chars = inner.chars();
+            while let Some(c) = chars.next() {
+                match (c, chars.clone().next()) {
+                    ('\\', Some(n @ ('"' | '\\'))) => {
+                        out.push(n);
+                        chars.next();
+                    }
+                    _ => out.push(c),
+                }
+            }
+            out
+        }
+        None => rest.to_string(),
+    };
+    (&args[..at], Some(text))
+}
+
+/// One time-control or PGN option of `challenge`: `bank:` and
+/// `increment:` in whole days (`10`, `10d`), `control:` a preset's name,
+/// `game:` a game's number in the PGN.
+pub(super) fn challenge_extra(
+    extras: &mut ChallengeExtras,
+    name: &str,
+    value: &str,
+) -> Result<(), ParseError> {
+    let t = value.trim();
+    let days = t.strip_suffix('d').unwrap_or(t).parse::<u32>().ok();
+    match name {
+        "bank" => extras.bank = Some(days.ok_or_else(|| bad(name, value))?),
+        "increment" | "inc" => extras.increment = Some(days.ok_or_else(|| bad(name, value))?),
+        "control" => extras.control = Some(t.to_ascii_lowercase()),
+        _ => {
+            let n = t.parse::<usize>().ok().filter(|&n| n >= 1);
+            extras.game = Some(n.ok_or_else(|| bad(name, value))?);
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod league_tests {
     use super::*;

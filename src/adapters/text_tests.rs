@@ -60,6 +60,7 @@ fn positional_challenge() {
             rated: true,
             variant: None,
             position: None,
+            extras: Box::default(),
         }))
     );
 }
@@ -80,6 +81,7 @@ fn option_challenge_with_quoted_fen() {
             rated: true,
             variant: None,
             position: None,
+            extras: Box::default(),
         }))
     );
 }
@@ -97,6 +99,7 @@ fn open_challenge_defaults() {
             rated: true,
             variant: None,
             position: None,
+            extras: Box::default(),
         }))
     );
 }
@@ -520,4 +523,39 @@ fn help_covers_every_command_the_parser_knows() {
     for name in names {
         assert!(covered.contains(&name), "help omits `{name}`");
     }
+}
+
+#[test]
+fn challenge_takes_a_bank_a_preset_and_a_pgn_to_the_end_of_the_message() {
+    match parse(
+        "/chess challenge @bob bank:10 increment:1d game:2 pgn:\"[Event \\\"Club\\\"] 1. e4 *\"",
+    ) {
+        Ok(Some(Command::Challenge {
+            opponent, extras, ..
+        })) => {
+            assert_eq!(opponent, Some(actor("bob")));
+            assert_eq!(extras.bank, Some(10));
+            assert_eq!(extras.increment, Some(1));
+            assert_eq!(extras.game, Some(2));
+            assert_eq!(extras.pgn.as_deref(), Some("[Event \"Club\"] 1. e4 *"));
+        }
+        other => panic!("{other:?}"),
+    }
+    // Matrix: the PGN on the lines after the command, in a code block.
+    match parse("!chess challenge control:ICCF pgn:\n```\n[White \"a\"]\n1. d4 d5 *\n```") {
+        Ok(Some(Command::Challenge { extras, .. })) => {
+            assert_eq!(extras.control.as_deref(), Some("iccf"));
+            assert_eq!(extras.pgn.as_deref(), Some("[White \"a\"]\n1. d4 d5 *"));
+        }
+        other => panic!("{other:?}"),
+    }
+    // A long PGN fits; other commands keep the short limit.
+    let long = format!("/chess challenge pgn:\"{}*\"", "1. e4 e5 ".repeat(500));
+    assert!(parse(&long).is_ok());
+    assert_eq!(
+        parse(&format!("/chess move {}", "x".repeat(3000))),
+        Err(ParseError::TooLong)
+    );
+    assert!(parse("/chess challenge bank:ten").is_err());
+    assert!(parse("/chess challenge game:0").is_err());
 }

@@ -490,6 +490,9 @@ pub struct PgnTags {
     pub round: String,
     pub white: String,
     pub black: String,
+    /// Further tags (such as `TimeControl` and `Annotator`), written after
+    /// the Seven Tag Roster in this order; values are escaped here.
+    pub extra: Vec<(String, String)>,
 }
 
 fn pgn_escape(s: &str) -> String {
@@ -505,8 +508,9 @@ fn pgn_escape(s: &str) -> String {
 
 impl Game {
     /// PGN export: the Seven Tag Roster, `Variant` for Chess960,
-    /// `SetUp`/`FEN` when not from the standard start, `Termination`,
-    /// movetext wrapped at 80 columns.
+    /// `SetUp`/`FEN` when not from the standard start, `Termination`, the
+    /// further tags of `tags`, movetext wrapped at 80 columns and ended by
+    /// the result token.
     #[must_use]
     pub fn pgn(&self, tags: &PgnTags) -> String {
         let outcome = self.outcome();
@@ -553,6 +557,12 @@ impl Game {
         }
         if let Some(o) = outcome {
             out.push_str(&format!("[Termination \"{}\"]\n", o.termination.pgn_tag()));
+        }
+        for (name, value) in &tags.extra {
+            // A tag name is letters, digits and underscores (PGN 8.1.1).
+            if !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                out.push_str(&format!("[{name} \"{}\"]\n", pgn_escape(value)));
+            }
         }
         out.push('\n');
         let mut tokens = self.movetext();

@@ -210,9 +210,17 @@ fn ended(e: &PgnError) -> bool {
     matches!(e, PgnError::Ended { .. })
 }
 
+/// A broken file: its name, text, the line named and the kind of error.
+type BadCase = (
+    &'static str,
+    &'static str,
+    Option<usize>,
+    fn(&PgnError) -> bool,
+);
+
 #[test]
 fn broken_games_are_refused_with_the_line() {
-    let cases: [(&str, &str, Option<usize>, fn(&PgnError) -> bool); 24] = [
+    let cases: [BadCase; 24] = [
         (
             "illegal",
             bad!("01_illegal_king_move.pgn"),

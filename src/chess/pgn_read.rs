@@ -368,6 +368,9 @@ enum Token<'a> {
     NextGame,
 }
 
+/// A game's tag pairs and the line of each.
+type TagsAndLines = (Vec<(String, String)>, Vec<usize>);
+
 pub(super) struct Lexer<'a> {
     s: &'a str,
     b: &'a [u8],
@@ -455,7 +458,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// The tag pairs at the start of a game, and the line of each.
-    fn tags(&mut self) -> Result<(Vec<(String, String)>, Vec<usize>), PgnError> {
+    fn tags(&mut self) -> Result<TagsAndLines, PgnError> {
         let mut tags = Vec::new();
         let mut lines = Vec::new();
         loop {

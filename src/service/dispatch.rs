@@ -135,6 +135,7 @@ impl GameService {
                 rated,
                 variant,
                 position,
+                extras,
             } => Command::Challenge {
                 opponent: opponent.map(|o| o.cleaned()),
                 color,
@@ -144,6 +145,7 @@ impl GameService {
                 rated,
                 variant,
                 position,
+                extras,
             },
             Command::History { user } => Command::History {
                 user: user.map(|u| u.cleaned()),
@@ -203,6 +205,7 @@ impl GameService {
                 rated,
                 variant,
                 position,
+                extras,
             } => {
                 let options = ChallengeOptions {
                     color,
@@ -212,6 +215,7 @@ impl GameService {
                     rated,
                     variant,
                     position,
+                    extras: *extras,
                 };
                 self.challenge(loc, place, by, opponent, options).await
             }

@@ -95,6 +95,9 @@ pub struct GameListing {
     pub to_move: String,
     /// RFC 3339.
     pub deadline: Option<String>,
+    /// A bank game's banks now, in seconds; left out with days per move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub banks: Option<super::Banks>,
     /// The caller's queued conditional lines in this game; left out when
     /// none.
     #[serde(skip_serializing_if = "Option::is_none")]

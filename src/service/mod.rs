@@ -23,7 +23,7 @@ mod puzzles;
 pub mod help;
 
 mod games;
-use games::{challenges, chess960, computer, play};
+use games::{banks, challenges, chess960, computer, import, play};
 
 mod correspondence;
 use correspondence::comfort;
@@ -47,6 +47,7 @@ pub use comfort::VACATION_ALLOWANCE;
 pub use computer::{DEFAULT_LEVEL, ENGINE_ID_PREFIX, engine_actor, is_engine_id};
 pub use events::*;
 pub use game::{ANNOUNCE_LEASE, DUE_BATCH, GameService, ServiceError, error_reply};
+pub use games::banks::Banks;
 pub use premove::{MAX_NOTE_CHARS, MAX_PREMOVE_LINES, MAX_PREMOVE_PLIES, PremoveAction};
 pub use settings::{BoardPrefs, BoardView};
 
@@ -206,6 +207,23 @@ pub enum ColorChoice {
 /// Days per move when a challenge or a computer game leaves them out.
 pub const DEFAULT_DAYS: u32 = 3;
 
+/// The options of `challenge` beyond days per move, FEN and variant: a
+/// time bank (`bank:B increment:I`, days), a preset (`control:NAME`), and
+/// a game to continue from PGN (`pgn:`, `game:N`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ChallengeExtras {
+    /// `bank:` days in each side's bank (1-60).
+    pub bank: Option<u32>,
+    /// `increment:` days added to the bank by each move (0-10).
+    pub increment: Option<u32>,
+    /// `control:` a preset by name (`daily`, `iccf`, `blitz-days`).
+    pub control: Option<String>,
+    /// `pgn:` the text of a PGN whose game the new one continues.
+    pub pgn: Option<String>,
+    /// `game:` which game of a PGN holding several (from 1).
+    pub game: Option<usize>,
+}
+
 /// Every command of the bot (docs/PLAYING.md lists them for players).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
@@ -225,6 +243,8 @@ pub enum Command {
         variant: Option<Variant>,
         /// `position:` the Chess960 start position 0-959 (none: random).
         position: Option<u32>,
+        /// Time bank, preset and PGN options.
+        extras: Box<ChallengeExtras>,
     },
     Accept,
     Decline,
@@ -467,6 +487,10 @@ pub enum Event {
         /// when false.
         #[serde(skip_serializing_if = "std::ops::Not::not")]
         premove: bool,
+        /// A bank game's banks after the move, in seconds; left out in
+        /// games with days per move.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        banks: Option<Banks>,
     },
     DrawOffer {
         by: String,

@@ -36,6 +36,15 @@ pub struct ChallengeRow {
     /// The Chess960 start position number (chosen when the challenge was
     /// made); null for standard chess and custom FENs.
     pub start_position: Option<i64>,
+    /// A bank challenge's bank and increment; null with days per move.
+    pub bank_ms: Option<i64>,
+    pub increment_ms: Option<i64>,
+    /// A game to continue from a PGN: its moves from `start_fen` (UCI,
+    /// space separated) and the tags kept (`Name<TAB>value` lines).
+    pub import_moves: Option<String>,
+    pub import_tags: Option<String>,
+    /// 0 when a vacation does not stop the game's clocks.
+    pub vacation_stops: i64,
 }
 
 /// A challenge to insert.
@@ -58,11 +67,19 @@ pub struct NewChallenge {
     /// The Chess960 start position number, for a 960 challenge without a
     /// custom FEN.
     pub start_position: Option<i64>,
+    /// A bank challenge's bank and increment.
+    pub bank: Option<super::games::Bank>,
+    /// A game to continue from a PGN: its moves (UCI, space separated)
+    /// and its tags kept.
+    pub import_moves: Option<String>,
+    pub import_tags: Option<String>,
+    /// Whether a vacation stops the game's clocks.
+    pub vacation_stops: bool,
 }
 
 const CHALLENGE_COLUMNS: &str = "id, platform, guild, channel, challenger_id, challenger_name, \
      opponent_id, opponent_name, color, days, start_fen, rules, status, game_id, created_at, rated, \
-     variant, start_position";
+     variant, start_position, bank_ms, increment_ms, import_moves, import_tags, vacation_stops";
 
 /// A `select` of every challenge column with `tail` (a filter and/or order).
 fn challenge_sql(tail: &str) -> sqlx::AssertSqlSafe<String> {
@@ -93,8 +110,9 @@ impl Store {
         let row: (i64,) = query_as(
             "insert into challenge (platform, guild, channel, challenger_id, challenger_name, \
              opponent_id, opponent_name, color, days, start_fen, rules, status, created_at, \
-             rated, variant, start_position) \
-             values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?) returning id",
+             rated, variant, start_position, bank_ms, increment_ms, import_moves, import_tags, \
+             vacation_stops) \
+             values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id",
         )
         .bind(&c.place.platform)
         .bind(&c.place.guild)
@@ -111,6 +129,11 @@ impl Store {
         .bind(i64::from(c.rated))
         .bind(&c.variant)
         .bind(c.start_position)
+        .bind(c.bank.map(|b| b.bank_ms))
+        .bind(c.bank.map(|b| b.increment_ms))
+        .bind(&c.import_moves)
+        .bind(&c.import_tags)
+        .bind(i64::from(c.vacation_stops))
         .fetch_one(&self.pool)
         .await
         .map_err(map_unique)?;
@@ -150,6 +173,7 @@ impl Store {
             return Err(StoreError::Stale);
         }
         let id = games::insert_game_row(g, true, &mut *tx).await?;
+        games::insert_import(&mut tx, id, g).await?;
         query("update challenge set game_id = ? where id = ?")
             .bind(id)
             .bind(challenge_id)

@@ -19,7 +19,7 @@ pub struct VacationRow {
 /// deadline.
 const SHIFT_SQL: &str = "update game set deadline_at = ?, \
      remind_at = case when remind_at is null then null else ? end \
-     where id = ? and status = 'active' and ply = ? and deadline_at = ?";
+     where id = ? and status = 'active' and ply = ? and deadline_at = ? and vacation_stops = 1";
 
 /// One more day for the player to move, counted for the giver (the
 /// colour's column), at most a number of times: day, day, id, ply, limit,

@@ -21,13 +21,35 @@ impl Store {
         now: i64,
         lease_until: i64,
     ) -> StoreResult<Option<i64>> {
+        self.claim_reminder_then(game_id, expected_ply, now, lease_until, None)
+            .await
+    }
+
+    /// [`Store::claim_reminder`] of a turn with a further reminder at
+    /// `next` (a bank game's, with an hour left): the claim moves the
+    /// reminder there, and only a reminder already due is claimed, so two
+    /// claimers still post it once.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn claim_reminder_then(
+        &self,
+        game_id: i64,
+        expected_ply: i64,
+        now: i64,
+        lease_until: i64,
+        next: Option<i64>,
+    ) -> StoreResult<Option<i64>> {
         let mut tx = self.pool.begin().await?;
         let done = query(
-            "update game set remind_at = null \
-             where id = ? and status = 'active' and ply = ? and remind_at is not null",
+            "update game set remind_at = ? \
+             where id = ? and status = 'active' and ply = ? and remind_at is not null \
+             and remind_at <= ?",
         )
+        .bind(next)
         .bind(game_id)
         .bind(expected_ply)
+        .bind(now)
         .execute(&mut *tx)
         .await?;
         if done.rows_affected() != 1 {

@@ -47,6 +47,23 @@ pub struct GameRow {
     /// The Chess960 start position number (0-959) the game started from,
     /// when it did.
     pub start_position: Option<i64>,
+    /// A bank game's cap (the bank it started with); null with days per
+    /// move.
+    pub bank_cap_ms: Option<i64>,
+    /// A bank game's increment per move.
+    pub increment_ms: Option<i64>,
+    /// Each side's bank when its last turn ended (see
+    /// `migrations/0017_time_bank_import.sql`).
+    pub white_bank_ms: Option<i64>,
+    pub black_bank_ms: Option<i64>,
+    /// The bank reminder sent this turn (hours left: 24 or 1).
+    pub bank_reminded: Option<i64>,
+    /// How many of the first plies came from an imported PGN.
+    pub imported_plies: i64,
+    /// The imported PGN's tags kept (`Name<TAB>value` lines).
+    pub import_tags: Option<String>,
+    /// 0 when a vacation does not stop this game's clocks.
+    pub vacation_stops: i64,
 }
 
 impl GameRow {
@@ -107,6 +124,31 @@ pub struct NewGame {
     pub variant: String,
     /// The Chess960 start position number, when the game starts from one.
     pub start_position: Option<i64>,
+    /// A bank game's bank (each side's at the start, and the cap) and
+    /// increment; `None` with days per move.
+    pub bank: Option<Bank>,
+    /// A game continued from a PGN: its moves, played at `created_at`.
+    pub import: Option<Import>,
+    /// Whether a vacation stops this game's clocks.
+    pub vacation_stops: bool,
+}
+
+/// The time bank of a new game, in milliseconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bank {
+    pub bank_ms: i64,
+    pub increment_ms: i64,
+}
+
+/// The imported part of a new game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Import {
+    /// `(uci, san)` of each move from the start FEN.
+    pub moves: Vec<(String, String)>,
+    /// The FEN after them.
+    pub fen: String,
+    /// The tags kept, `Name<TAB>value` lines.
+    pub tags: String,
 }
 
 /// The new state of a game after a move or a takeback.
@@ -120,6 +162,9 @@ pub struct GameUpdate {
     /// `(result, termination)` when this change ends the game.
     pub finish: Option<(String, String)>,
     pub now: i64,
+    /// A bank game's banks (white, black) after the move; `None` leaves
+    /// them as they are.
+    pub banks: Option<(i64, i64)>,
 }
 
 /// Status value of a running game.
@@ -131,7 +176,8 @@ const GAME_COLUMNS: &str = "id, platform, guild, channel, white_id, white_name, 
      black_name, start_fen, rules, days, status, result, termination, ply, fen, draw_offer, \
      takeback_offer, deadline_at, remind_at, created_at, updated_at, ended_at, rated, \
      white_rating_before, white_rating_after, black_rating_before, black_rating_after, variant, \
-     start_position";
+     start_position, bank_cap_ms, increment_ms, white_bank_ms, black_bank_ms, bank_reminded, \
+     imported_plies, import_tags, vacation_stops";
 
 /// Ends an active game at an expected ply: result, termination, ended_at,
 /// updated_at, id, ply.
@@ -584,7 +630,8 @@ pub(super) async fn advance(
     let done = query(
         "update game set ply = ply + ?, fen = ?, draw_offer = ?, takeback_offer = ?, \
          deadline_at = ?, remind_at = ?, status = ?, result = ?, termination = ?, \
-         ended_at = ?, updated_at = ? \
+         ended_at = ?, updated_at = ?, white_bank_ms = coalesce(?, white_bank_ms), \
+         black_bank_ms = coalesce(?, black_bank_ms), bank_reminded = null \
          where id = ? and status = 'active' and ply = ? \
          and (deadline_at is null or deadline_at > ?)",
     )
@@ -599,6 +646,8 @@ pub(super) async fn advance(
     .bind(termination)
     .bind(ended_at)
     .bind(update.now)
+    .bind(update.banks.map(|b| b.0))
+    .bind(update.banks.map(|b| b.1))
     .bind(game_id)
     .bind(expected_ply)
     .bind(update.now)
@@ -662,11 +711,14 @@ pub(super) async fn insert_game_row<'e>(
     clocked: bool,
     db: impl Into<Exec<'e>>,
 ) -> StoreResult<i64> {
+    let bank = g.bank.map(|b| b.bank_ms);
     let row: (i64,) = query_as(
         "insert into game (platform, guild, channel, white_id, white_name, black_id, \
          black_name, start_fen, rules, days, status, ply, fen, deadline_at, remind_at, \
-         created_at, updated_at, rated, variant, start_position) \
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?, ?, ?, ?, ?) returning id",
+         created_at, updated_at, rated, variant, start_position, bank_cap_ms, increment_ms, \
+         white_bank_ms, black_bank_ms, vacation_stops) \
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) \
+         returning id",
     )
     .bind(&g.place.platform)
     .bind(&g.place.guild)
@@ -686,10 +738,46 @@ pub(super) async fn insert_game_row<'e>(
     .bind(i64::from(g.rated))
     .bind(&g.variant)
     .bind(g.start_position)
+    .bind(bank)
+    .bind(g.bank.map(|b| b.increment_ms))
+    .bind(bank)
+    .bind(bank)
+    .bind(i64::from(g.vacation_stops))
     .fetch_one(db)
     .await
     .map_err(map_unique)?;
     Ok(row.0)
+}
+
+/// Writes the imported moves of a new game (at ply 0) as its first plies,
+/// played at its creation, and moves it to the position after them.
+///
+/// # Errors
+/// Database failures.
+pub(super) async fn insert_import(tx: &mut Tx, game_id: i64, g: &NewGame) -> StoreResult<()> {
+    let Some(import) = &g.import else {
+        return Ok(());
+    };
+    for (i, (uci, san)) in import.moves.iter().enumerate() {
+        query("insert into move (game_id, ply, uci, san, played_at) values (?, ?, ?, ?, ?)")
+            .bind(game_id)
+            .bind(i as i64 + 1)
+            .bind(uci)
+            .bind(san)
+            .bind(g.created_at)
+            .execute(&mut **tx)
+            .await?;
+    }
+    let plies = import.moves.len() as i64;
+    query("update game set ply = ?, fen = ?, imported_plies = ?, import_tags = ? where id = ?")
+        .bind(plies)
+        .bind(&import.fen)
+        .bind(plies)
+        .bind(&import.tags)
+        .bind(game_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
 }
 
 impl Store {

@@ -47,7 +47,9 @@ pub use backup::{BackupError, backup};
 pub use challenges::{CHALLENGE_TTL_MS, ChallengeRow, NewChallenge};
 pub use comfort::{NewVacation, VacationRow};
 pub use community::CommunityScope;
-pub use games::{GameRow, GameUpdate, MoveRow, NewGame, STATUS_ACTIVE, STATUS_FINISHED};
+pub use games::{
+    Bank, GameRow, GameUpdate, Import, MoveRow, NewGame, STATUS_ACTIVE, STATUS_FINISHED,
+};
 pub use league_places::HeldLeagueGameRow;
 pub use leagues::{
     LEAGUE_CANCELLED, LEAGUE_FINISHED, LEAGUE_OPEN, LEAGUE_RUNNING, LeagueGameRow, LeaguePlayerRow,

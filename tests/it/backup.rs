@@ -33,6 +33,10 @@ async fn game_with_a_move(store: &Store) -> i64 {
         rated: false,
         variant: "standard".into(),
         start_position: None,
+        bank: None,
+        vacation_stops: true,
+        import_moves: None,
+        import_tags: None,
     };
     let game = NewGame {
         place: place(),
@@ -49,6 +53,9 @@ async fn game_with_a_move(store: &Store) -> i64 {
         rated: false,
         variant: "standard".into(),
         start_position: None,
+        bank: None,
+        vacation_stops: true,
+        import: None,
     };
     let ch = store.insert_challenge(&challenge).await.unwrap();
     let id = store.accept_challenge(ch, &game).await.unwrap();
@@ -66,6 +73,7 @@ async fn game_with_a_move(store: &Store) -> i64 {
         remind_at: Some(8_000_000),
         finish: None,
         now: 2_000,
+        banks: None,
     };
     store.apply_move(id, 0, &mv, &update, None).await.unwrap();
     id

@@ -1062,6 +1062,7 @@ fn pgn_export() {
         round: String::new(),
         white: "alice".into(),
         black: "bob".into(),
+        extra: Vec::new(),
     };
     let pgn = g.pgn(&tags);
     let lines: Vec<&str> = pgn.lines().collect();

@@ -75,6 +75,7 @@ async fn crash_child() {
                 rated: true,
                 variant: None,
                 position: None,
+                extras: Box::default(),
             },
         )
         .await;

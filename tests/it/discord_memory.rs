@@ -65,6 +65,10 @@ async fn seed_game(store: &Store, i: usize, now: i64) {
             rated: false,
             variant: "standard".into(),
             start_position: None,
+            bank: None,
+            vacation_stops: true,
+            import_moves: None,
+            import_tags: None,
         })
         .await
         .expect("challenge");
@@ -86,6 +90,9 @@ async fn seed_game(store: &Store, i: usize, now: i64) {
                 rated: false,
                 variant: "standard".into(),
                 start_position: None,
+                bank: None,
+                vacation_stops: true,
+                import: None,
             },
         )
         .await

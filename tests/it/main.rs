@@ -84,6 +84,7 @@ mod store;
 mod store_pg;
 mod summaries;
 mod swiss;
+mod timebank_import;
 mod upgrade_backup;
 mod watch;
 mod watch_browser;

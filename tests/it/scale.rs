@@ -125,6 +125,10 @@ async fn seed_games(store: &Store, n: usize, t0: DateTime<Utc>) {
                         rated: false,
                         variant: "standard".into(),
                         start_position: None,
+                        bank: None,
+                        vacation_stops: true,
+                        import_moves: None,
+                        import_tags: None,
                     })
                     .await
                     .unwrap();
@@ -146,6 +150,9 @@ async fn seed_games(store: &Store, n: usize, t0: DateTime<Utc>) {
                             rated: false,
                             variant: "standard".into(),
                             start_position: None,
+                            bank: None,
+                            vacation_stops: true,
+                            import: None,
                         },
                     )
                     .await
@@ -166,6 +173,7 @@ async fn seed_games(store: &Store, n: usize, t0: DateTime<Utc>) {
                             remind_at: Some(deadline - 500),
                             finish: None,
                             now: ms(t0),
+                            banks: None,
                         };
                         store.apply_move(id, ply, &mv, &up, None).await.unwrap();
                     }

@@ -29,6 +29,10 @@ fn challenge(c: &str) -> NewChallenge {
         rated: false,
         variant: "standard".into(),
         start_position: None,
+        bank: None,
+        vacation_stops: true,
+        import_moves: None,
+        import_tags: None,
     }
 }
 
@@ -48,6 +52,9 @@ fn game(c: &str) -> NewGame {
         rated: false,
         variant: "standard".into(),
         start_position: None,
+        bank: None,
+        vacation_stops: true,
+        import: None,
     }
 }
 
@@ -60,6 +67,7 @@ fn update(fen: &str, now: i64) -> GameUpdate {
         remind_at: Some(now + 8_000),
         finish: None,
         now,
+        banks: None,
     }
 }
 

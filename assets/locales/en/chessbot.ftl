@@ -577,6 +577,37 @@ chess960-position-standard = A start position number is for Chess960: use varian
 chess960-position-and-fen = Give either a Chess960 position number or a FEN, not both.
 chess960-ratings = Chess960 ratings:
 
+# Time banks, presets and games continued from a PGN
+
+bad-bank = A time bank is a whole number of days from 1 to 60, not { $given }.
+bad-increment = An increment is a whole number of days from 0 to 10, not { $given }.
+increment-without-bank = An increment needs a bank: add bank:B (days), e.g. bank:10 increment:1.
+control-and-bank = Give either a preset (control:) or your own bank and increment, not both.
+unknown-control = I do not know the time control `{ $given }`: choose daily, iccf or blitz-days.
+bank-control = Time bank: { $bank } days each, plus { $increment } per move.
+no-vacation-control = A vacation does not stop the clocks of this game.
+bank-left = { $days ->
+        [0] { $hours } h { $minutes } min
+       *[other] { $days } d { $hours } h
+    } left
+banks-left = Banks: { $white } { $white_left }, { $black } { $black_left }.
+import-start = Continued from a PGN after { $moves } moves (originally { $white } against { $black }); unrated.
+pgn-and-fen = Give either a PGN or a start position (fen:, position:), not both.
+pgn-empty = The PGN holds no game.
+pgn-bad-tag = PGN line { $line }: a tag pair is malformed ({ $detail }). Write it as [Name "value"].
+pgn-bad-fen = PGN line { $line }: the FEN tag is not a legal position ({ $detail }).
+pgn-bad-variant = PGN line { $line }: I do not play the variant `{ $given }`; standard chess and Chess960 can be continued.
+pgn-bad-move = PGN line { $line }, move { $number }: { $reason }
+pgn-unexpected = PGN line { $line }: unexpected `{ $token }` in the moves.
+pgn-unclosed-comment = PGN line { $line }: a comment in curly braces is never closed.
+pgn-unclosed-variation = PGN line { $line }: a variation opened with ( is never closed.
+pgn-too-large = The PGN is too large: at most { $max } KB.
+pgn-too-long = PGN line { $line }: the game is longer than { $max } half-moves.
+pgn-several-games = The PGN holds { $count } games: choose one with game:1 to game:{ $count }.
+pgn-no-such-game = There is no game { $chosen } in the PGN: it holds { $count }.
+pgn-move-after-end = PGN line { $line }, move { $number }: the game was already over.
+pgn-ended = PGN line { $line }: this game already ended ({ $result }); only an unfinished game can be continued.
+
 # ---- leagues
 
 league-none = There is no league here for that. Create one with /chess league create name:"Winter Cup".
@@ -835,6 +866,11 @@ cmd-chess-challenge =
     .option-rated-description = Counts for ratings (default: yes; never from a FEN)
     .option-variant-description = standard or chess960 (Fischer random); default standard
     .option-position-description = Chess960 start position, 0 to 959 (default: random)
+    .option-bank-description = Time bank in days, 1 to 60, instead of days per move
+    .option-increment-description = Days added to the bank by each move, 0 to 10 (with bank)
+    .option-control-description = A preset: daily, iccf (50-day bank, 1 a move) or blitz-days
+    .option-pgn-description = A PGN file: the game continues from its last position (unrated)
+    .option-game-description = Which game of a PGN file that holds several
 
 cmd-chess-computer =
     .description = Play the computer (Stockfish) here, starting at once; never rated.

@@ -606,6 +606,37 @@ chess960-position-standard = Un număr de poziție de start este doar pentru Che
 chess960-position-and-fen = Dați fie un număr de poziție Chess960, fie un FEN, nu amândouă.
 chess960-ratings = Ratinguri Chess960:
 
+# Rezerve de timp, presetări și partide continuate dintr-un PGN
+
+bad-bank = O rezervă de timp este un număr întreg de zile de la 1 la 60, nu { $given }.
+bad-increment = Un increment este un număr întreg de zile de la 0 la 10, nu { $given }.
+increment-without-bank = Un increment are nevoie de o rezervă: adăugați bank:B (zile), de exemplu bank:10 increment:1.
+control-and-bank = Dați fie o presetare (control:), fie propria rezervă și increment, nu ambele.
+unknown-control = Nu cunosc controlul de timp `{ $given }`: alegeți daily, iccf sau blitz-days.
+bank-control = Rezervă de timp: { $bank } zile fiecare, plus { $increment } pe mutare.
+no-vacation-control = O vacanță nu oprește ceasurile acestei partide.
+bank-left = { $days ->
+        [0] { $hours } h { $minutes } min
+       *[other] { $days } z { $hours } h
+    } rămase
+banks-left = Rezerve: { $white } { $white_left }, { $black } { $black_left }.
+import-start = Continuată dintr-un PGN după { $moves } mutări (inițial { $white } contra { $black }); fără rating.
+pgn-and-fen = Dați fie un PGN, fie o poziție de start (fen:, position:), nu ambele.
+pgn-empty = PGN-ul nu conține nicio partidă.
+pgn-bad-tag = PGN linia { $line }: o etichetă este greșit scrisă ({ $detail }). Scrieți-o ca [Nume "valoare"].
+pgn-bad-fen = PGN linia { $line }: eticheta FEN nu este o poziție legală ({ $detail }).
+pgn-bad-variant = PGN linia { $line }: nu joc varianta `{ $given }`; se pot continua șahul standard și Chess960.
+pgn-bad-move = PGN linia { $line }, mutarea { $number }: { $reason }
+pgn-unexpected = PGN linia { $line }: `{ $token }` neașteptat în mutări.
+pgn-unclosed-comment = PGN linia { $line }: un comentariu între acolade nu este închis.
+pgn-unclosed-variation = PGN linia { $line }: o variantă deschisă cu ( nu este închisă.
+pgn-too-large = PGN-ul este prea mare: cel mult { $max } KB.
+pgn-too-long = PGN linia { $line }: partida are mai mult de { $max } semimutări.
+pgn-several-games = PGN-ul conține { $count } partide: alegeți una cu game:1 până la game:{ $count }.
+pgn-no-such-game = Nu există partida { $chosen } în PGN: conține { $count }.
+pgn-move-after-end = PGN linia { $line }, mutarea { $number }: partida se terminase deja.
+pgn-ended = PGN linia { $line }: această partidă s-a terminat deja ({ $result }); doar o partidă neterminată poate fi continuată.
+
 # ---- leagues
 
 league-none = Nu există nicio ligă potrivită aici. Creați una cu /chess league create name:"Cupa de iarnă".
@@ -868,6 +899,11 @@ cmd-chess-challenge =
     .option-rated-description = Partidă cu rating (implicit da; niciodată cu FEN)
     .option-variant-description = standard sau chess960 (șah Fischer); implicit standard
     .option-position-description = Poziția de start Chess960, de la 0 la 959 (implicit la întâmplare)
+    .option-bank-description = Rezervă de timp în zile, 1 la 60, în loc de zile pe mutare
+    .option-increment-description = Zile adăugate rezervei la fiecare mutare, 0 la 10 (cu bank)
+    .option-control-description = O presetare: daily, iccf (rezervă de 50 de zile, 1 pe mutare) sau blitz-days
+    .option-pgn-description = Un fișier PGN: partida continuă din ultima sa poziție (fără rating)
+    .option-game-description = Care partidă dintr-un fișier PGN cu mai multe
 
 cmd-chess-computer =
     .description = Jucați aici cu calculatorul (Stockfish), imediat; fără rating

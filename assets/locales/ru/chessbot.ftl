@@ -606,6 +606,37 @@ chess960-position-standard = Номер начальной позиции быв
 chess960-position-and-fen = Укажите либо номер позиции Chess960, либо FEN, но не оба сразу.
 chess960-ratings = Рейтинги Chess960:
 
+# Банк времени, пресеты и партии, продолженные из PGN
+
+bad-bank = Банк времени — целое число дней от 1 до 60, а не { $given }.
+bad-increment = Добавка — целое число дней от 0 до 10, а не { $given }.
+increment-without-bank = Добавке нужен банк: укажите bank:B (дни), например bank:10 increment:1.
+control-and-bank = Укажите либо пресет (control:), либо свой банк и добавку, но не то и другое.
+unknown-control = Я не знаю контроль времени `{ $given }`: выберите daily, iccf или blitz-days.
+bank-control = Банк времени: по { $bank } дн. каждому, плюс { $increment } за ход.
+no-vacation-control = Отпуск не останавливает часы этой партии.
+bank-left = осталось { $days ->
+        [0] { $hours } ч { $minutes } мин
+       *[other] { $days } дн. { $hours } ч
+    }
+banks-left = Банки: { $white } { $white_left }, { $black } { $black_left }.
+import-start = Продолжение партии из PGN после { $moves } ходов (изначально { $white } против { $black }); без рейтинга.
+pgn-and-fen = Укажите либо PGN, либо начальную позицию (fen:, position:), но не то и другое.
+pgn-empty = В PGN нет ни одной партии.
+pgn-bad-tag = PGN, строка { $line }: тег записан неверно ({ $detail }). Пишите так: [Name "value"].
+pgn-bad-fen = PGN, строка { $line }: тег FEN — не допустимая позиция ({ $detail }).
+pgn-bad-variant = PGN, строка { $line }: я не играю вариант `{ $given }`; продолжить можно обычные шахматы и Chess960.
+pgn-bad-move = PGN, строка { $line }, ход { $number }: { $reason }
+pgn-unexpected = PGN, строка { $line }: неожиданное `{ $token }` в ходах.
+pgn-unclosed-comment = PGN, строка { $line }: комментарий в фигурных скобках не закрыт.
+pgn-unclosed-variation = PGN, строка { $line }: вариант, открытый (, не закрыт.
+pgn-too-large = PGN слишком велик: не больше { $max } КБ.
+pgn-too-long = PGN, строка { $line }: партия длиннее { $max } полуходов.
+pgn-several-games = В PGN { $count } партий: выберите одну, game:1 … game:{ $count }.
+pgn-no-such-game = В PGN нет партии { $chosen }: их там { $count }.
+pgn-move-after-end = PGN, строка { $line }, ход { $number }: партия уже была окончена.
+pgn-ended = PGN, строка { $line }: эта партия уже окончена ({ $result }); продолжить можно только неоконченную.
+
 # ---- leagues
 
 league-none = Здесь нет подходящей лиги. Создайте её: /chess league create name:"Зимний кубок".
@@ -860,6 +891,11 @@ cmd-chess-challenge =
     .option-rated-description = Рейтинговая партия (по умолчанию да; с FEN никогда)
     .option-variant-description = standard или chess960 (шахматы Фишера); по умолчанию standard
     .option-position-description = Начальная позиция Chess960, от 0 до 959 (по умолчанию случайная)
+    .option-bank-description = Банк времени в днях, от 1 до 60, вместо дней на ход
+    .option-increment-description = Дней добавляется к банку за ход, от 0 до 10 (с bank)
+    .option-control-description = Пресет: daily, iccf (банк 50 дней, 1 за ход) или blitz-days
+    .option-pgn-description = Файл PGN: партия продолжится с его последней позиции (без рейтинга)
+    .option-game-description = Какая партия из файла PGN с несколькими
 
 cmd-chess-computer =
     .description = Сразу начать здесь партию с компьютером (Stockfish), без рейтинга

@@ -533,6 +533,37 @@ chess960-position-standard = หมายเลขตำแหน่งเริ
 chess960-position-and-fen = ใส่หมายเลขตำแหน่ง Chess960 หรือ FEN อย่างใดอย่างหนึ่ง ไม่ใช่ทั้งสองอย่าง
 chess960-ratings = เรตติ้ง Chess960:
 
+# คลังเวลา ค่าตั้งสำเร็จ และเกมที่เล่นต่อจาก PGN
+
+bad-bank = คลังเวลาต้องเป็นจำนวนวันเต็มตั้งแต่ 1 ถึง 60 ไม่ใช่ { $given }
+bad-increment = เวลาเพิ่มต้องเป็นจำนวนวันเต็มตั้งแต่ 0 ถึง 10 ไม่ใช่ { $given }
+increment-without-bank = เวลาเพิ่มต้องมีคลังเวลา: ใส่ bank:B (วัน) เช่น bank:10 increment:1
+control-and-bank = ใส่ค่าตั้งสำเร็จ (control:) หรือคลังเวลากับเวลาเพิ่มของคุณเอง อย่างใดอย่างหนึ่ง
+unknown-control = ไม่รู้จักการควบคุมเวลา `{ $given }`: เลือก daily, iccf หรือ blitz-days
+bank-control = คลังเวลา: ฝ่ายละ { $bank } วัน บวก { $increment } ต่อการเดิน
+no-vacation-control = การลาพักไม่หยุดนาฬิกาของเกมนี้
+bank-left = เหลือ { $days ->
+        [0] { $hours } ชม. { $minutes } นาที
+       *[other] { $days } วัน { $hours } ชม.
+    }
+banks-left = คลังเวลา: { $white } { $white_left }, { $black } { $black_left }
+import-start = เล่นต่อจาก PGN หลัง { $moves } ตา (เดิม { $white } พบ { $black }) ไม่นับเรตติ้ง
+pgn-and-fen = ใส่ PGN หรือตำแหน่งเริ่ม (fen:, position:) อย่างใดอย่างหนึ่ง
+pgn-empty = PGN นี้ไม่มีเกม
+pgn-bad-tag = PGN บรรทัด { $line }: แท็กเขียนผิด ({ $detail }) ให้เขียนแบบ [Name "value"]
+pgn-bad-fen = PGN บรรทัด { $line }: แท็ก FEN ไม่ใช่ตำแหน่งที่ถูกกติกา ({ $detail })
+pgn-bad-variant = PGN บรรทัด { $line }: ไม่เล่นรูปแบบ `{ $given }` เล่นต่อได้เฉพาะหมากรุกมาตรฐานและ Chess960
+pgn-bad-move = PGN บรรทัด { $line } ตา { $number }: { $reason }
+pgn-unexpected = PGN บรรทัด { $line }: พบ `{ $token }` ที่ไม่คาดคิดในตาเดิน
+pgn-unclosed-comment = PGN บรรทัด { $line }: ความเห็นในวงเล็บปีกกาไม่ได้ปิด
+pgn-unclosed-variation = PGN บรรทัด { $line }: แนวแยกที่เปิดด้วย ( ไม่ได้ปิด
+pgn-too-large = PGN ใหญ่เกินไป: ไม่เกิน { $max } KB
+pgn-too-long = PGN บรรทัด { $line }: เกมยาวเกิน { $max } ครึ่งตา
+pgn-several-games = PGN นี้มี { $count } เกม: เลือกด้วย game:1 ถึง game:{ $count }
+pgn-no-such-game = ไม่มีเกมที่ { $chosen } ใน PGN: มีทั้งหมด { $count } เกม
+pgn-move-after-end = PGN บรรทัด { $line } ตา { $number }: เกมจบไปแล้ว
+pgn-ended = PGN บรรทัด { $line }: เกมนี้จบแล้ว ({ $result }) เล่นต่อได้เฉพาะเกมที่ยังไม่จบ
+
 # ---- leagues
 
 league-none = ที่นี่ไม่มีลีกสำหรับคำสั่งนี้ สร้างได้ด้วย /chess league create name:"Winter Cup"
@@ -727,6 +758,11 @@ cmd-chess-challenge =
     .option-rated-description = นับเรตติ้ง (ค่าเริ่มต้น: ใช่; ไม่นับเมื่อใช้ FEN)
     .option-variant-description = standard หรือ chess960 (หมากรุกฟิชเชอร์) ค่าเริ่มต้น standard
     .option-position-description = ตำแหน่งเริ่มต้น Chess960 0 ถึง 959 (ค่าเริ่มต้น: สุ่ม)
+    .option-bank-description = คลังเวลาเป็นวัน 1 ถึง 60 แทนจำนวนวันต่อตา
+    .option-increment-description = วันที่เพิ่มให้คลังทุกตาที่เดิน 0 ถึง 10 (ใช้กับ bank)
+    .option-control-description = ค่าตั้งสำเร็จ: daily, iccf (คลัง 50 วัน เพิ่ม 1 ต่อตา) หรือ blitz-days
+    .option-pgn-description = ไฟล์ PGN: เล่นต่อจากตำแหน่งสุดท้าย (ไม่นับเรตติ้ง)
+    .option-game-description = เกมไหนในไฟล์ PGN ที่มีหลายเกม
 
 cmd-chess-computer =
     .description = เล่นกับคอมพิวเตอร์ (Stockfish) ในห้องนี้ได้ทันที ไม่นับเรตติ้ง

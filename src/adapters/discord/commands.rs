@@ -122,6 +122,7 @@ pub fn challenge_command(
         rated: true,
         variant: None,
         position: None,
+        extras: Box::default(),
     }
 }
 
@@ -243,13 +244,52 @@ async fn challenge(
     #[min = 0]
     #[max = 959]
     position: Option<u32>,
+    #[min = 1]
+    #[max = 60]
+    bank: Option<u32>,
+    #[min = 0]
+    #[max = 10]
+    increment: Option<u32>,
+    #[max_length = 20] control: Option<String>,
+    pgn: Option<serenity::Attachment>,
+    #[min = 1] game: Option<u32>,
 ) -> Result<(), Error> {
     let opponent = opponent.map(|u| option_actor(ctx, &u));
     let mut cmd = challenge_command(opponent, color, days, rules, fen);
-    if let (Command::Challenge { rated: r, .. }, Some(v)) = (&mut cmd, rated) {
-        *r = v;
+    if let Command::Challenge {
+        rated: r, extras, ..
+    } = &mut cmd
+    {
+        if let Some(v) = rated {
+            *r = v;
+        }
+        extras.bank = bank;
+        extras.increment = increment;
+        extras.control = control.map(|c| c.trim().to_ascii_lowercase());
+        extras.game = game.and_then(|n| usize::try_from(n).ok());
+        if let Some(file) = pgn {
+            extras.pgn = Some(attachment_text(&file).await);
+        }
     }
     run(ctx, with_variant(cmd, variant, position)).await
+}
+
+/// The text of a PGN attachment. One over the import limit is not
+/// downloaded: its stand-in is as long, so the service refuses it as too
+/// large in the caller's language; one that cannot be downloaded reads as
+/// empty and is refused as holding no game.
+async fn attachment_text(file: &serenity::Attachment) -> String {
+    let max = crate::chess::MAX_IMPORT_BYTES;
+    if usize::try_from(file.size).unwrap_or(usize::MAX) > max {
+        return " ".repeat(max + 1);
+    }
+    match file.download().await {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(e) => {
+            tracing::warn!(error = %e, "downloading a PGN attachment failed");
+            String::new()
+        }
+    }
 }
 
 /// Play the computer (Stockfish) here, starting at once; never rated.

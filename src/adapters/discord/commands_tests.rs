@@ -23,6 +23,7 @@ fn challenge_options_map_to_the_service_command() {
             rated: true,
             variant: None,
             position: None,
+            extras: Box::default(),
         }
     );
     let bob = Actor {
@@ -46,6 +47,7 @@ fn challenge_options_map_to_the_service_command() {
             rated: true,
             variant: None,
             position: None,
+            extras: Box::default(),
         }
     );
     let blank_fen = challenge_command(None, None, None, None, Some("  ".to_owned()));

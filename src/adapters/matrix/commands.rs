@@ -310,6 +310,7 @@ impl Bot {
                 rated,
                 variant,
                 position,
+                extras,
             } => Command::Challenge {
                 opponent: Some(self.resolve_actor(room, o).await),
                 color,
@@ -319,6 +320,7 @@ impl Bot {
                 rated,
                 variant,
                 position,
+                extras,
             },
             Command::History { user: Some(u) } => Command::History {
                 user: Some(self.resolve_actor(room, u).await),

@@ -1,6 +1,8 @@
 //! Challenges: opening, accepting, declining, cancelling, and rematches.
 
-use super::{Action, Actor, BoardImage, ColorChoice, Event, Place, Subject, messages as msg};
+use super::{
+    Action, Actor, BoardImage, ChallengeExtras, ColorChoice, Event, Place, Subject, messages as msg,
+};
 use crate::chess::{Color, Position, RulesMode, Variant};
 use crate::i18n::Locale;
 use crate::store::{CHALLENGE_TTL_MS, ChallengeRow, NewChallenge, NewGame, StoreError};
@@ -20,6 +22,8 @@ pub(in crate::service) struct ChallengeOptions {
     /// Standard chess or Chess960 (see `chess960::choose_start`).
     pub(in crate::service) variant: Option<Variant>,
     pub(in crate::service) position: Option<u32>,
+    /// A time bank or preset, and a game to continue from PGN.
+    pub(in crate::service) extras: ChallengeExtras,
 }
 
 impl GameService {
@@ -39,6 +43,7 @@ impl GameService {
             rated,
             variant,
             position,
+            extras,
         } = options;
         if !(1..=14).contains(&days) {
             return Err(user(
@@ -57,8 +62,27 @@ impl GameService {
         {
             return Err(user("not_allowed", msg::challenge_computer(loc)));
         }
-        let start = super::chess960::choose_start(loc, variant, position, fen.as_deref(), rules)?;
-        let start_fen = start.custom.clone();
+        let time = super::banks::time_control(loc, days, &extras)?;
+        let import = match extras.pgn.as_deref() {
+            Some(_) if fen.is_some() || position.is_some() => {
+                return Err(user("invalid_option", msg::pgn_and_fen(loc)));
+            }
+            Some(text) => Some(super::import::read_import(loc, text, extras.game, rules)?),
+            None => None,
+        };
+        let (start_fen, variant_name, start_position) = match &import {
+            Some(i) => (i.custom_fen.clone(), i.variant.as_str().to_string(), None),
+            None => {
+                let start =
+                    super::chess960::choose_start(loc, variant, position, fen.as_deref(), rules)?;
+                let stored = start.stored_position();
+                (
+                    start.custom.clone(),
+                    start.variant.as_str().to_string(),
+                    stored,
+                )
+            }
+        };
         self.refuse_own_pending(loc, place, by).await?;
         self.refuse_if_busy(loc, place).await?;
         let color = match color {
@@ -73,13 +97,18 @@ impl GameService {
             opponent_id: opponent.as_ref().map(|o| o.id.clone()),
             opponent_name: opponent.as_ref().map(|o| o.name.clone()),
             color: color.to_string(),
-            days: i64::from(days),
-            rated: rated && start_fen.is_none(),
+            days: i64::from(time.days),
+            // A custom start or an imported game is never rated.
+            rated: rated && start_fen.is_none() && import.is_none(),
             start_fen,
             rules: rules.as_str().to_string(),
             created_at: ms(self.now()),
-            variant: start.variant.as_str().to_string(),
-            start_position: start.stored_position(),
+            variant: variant_name,
+            start_position,
+            bank: time.bank,
+            import_moves: import.as_ref().map(|i| i.moves.clone()),
+            import_tags: import.map(|i| i.tags),
+            vacation_stops: time.vacation_stops,
         };
         self.post_challenge(loc, place, by, opponent, c).await
     }
@@ -117,6 +146,10 @@ impl GameService {
             super::chess960::row_variant(&c.variant),
             c.start_position.and_then(|n| u32::try_from(n).ok()),
         ) {
+            text.push('\n');
+            text.push_str(&line);
+        }
+        for line in super::banks::control_lines(loc, c.bank, c.vacation_stops) {
             text.push('\n');
             text.push_str(&line);
         }
@@ -187,7 +220,7 @@ impl GameService {
             (by.clone(), challenger)
         };
         let rules: RulesMode = c.rules.parse().unwrap_or_default();
-        let game = super::chess960::stored_start(
+        let mut game = super::chess960::stored_start(
             &c.variant,
             c.start_position,
             c.start_fen.as_deref(),
@@ -199,14 +232,29 @@ impl GameService {
             .start_position
             .and_then(|n| u32::try_from(n).ok())
             .filter(|_| variant == Variant::Chess960);
-        let start_fen = game.position().fen();
+        let import = match &c.import_moves {
+            Some(moves) => Some(
+                super::import::play_import(&mut game, moves, c.import_tags.as_deref())
+                    .map_err(|e| user("invalid_pgn", msg::invalid_fen(loc, &e)))?,
+            ),
+            None => None,
+        };
+        let start_fen = game.start().fen();
         let now = ms(self.now());
         let first = match game.position().turn() {
             Color::White => &white,
             Color::Black => &black,
         };
+        let bank = super::banks::stored_bank(c.bank_ms, c.increment_ms);
         let (deadline_at, remind_at) = self
-            .turn_times_for(&place.platform, &first.id, now, c.days)
+            .turn_start(
+                &place.platform,
+                &first.id,
+                now,
+                c.days,
+                bank.map(|b| b.bank_ms),
+                c.vacation_stops == 1,
+            )
             .await?;
         let new = NewGame {
             place: key(place),
@@ -220,9 +268,12 @@ impl GameService {
             deadline_at,
             remind_at,
             created_at: now,
-            rated: c.rated == 1 && c.start_fen.is_none(),
+            rated: c.rated == 1 && c.start_fen.is_none() && import.is_none(),
             variant: variant.as_str().to_string(),
             start_position: number.map(i64::from),
+            bank,
+            import: import.clone(),
+            vacation_stops: c.vacation_stops == 1,
         };
         // At most `RATED_PER_DAY` rated games a day
         // between the same two players; the rest are played unrated.
@@ -272,10 +323,29 @@ impl GameService {
             text.push('\n');
             text.push_str(&note);
         }
+        if let Some(i) = &import {
+            let tag = |name| {
+                super::import::kept_tag(&i.tags, name)
+                    .unwrap_or("?")
+                    .to_string()
+            };
+            text.push('\n');
+            text.push_str(&msg::import_start(
+                loc,
+                i64::try_from(i.moves.len().div_ceil(2)).unwrap_or(0),
+                &tag("White"),
+                &tag("Black"),
+            ));
+        }
+        for line in super::banks::control_lines(loc, bank, c.vacation_stops == 1) {
+            text.push('\n');
+            text.push_str(&line);
+        }
+        let now_fen = game.position().fen();
         let mut r = reply(place, text);
         r.board = Some(BoardImage {
-            fen: start_fen.clone(),
-            last_move: None,
+            fen: now_fen.clone(),
+            last_move: game.moves().last().copied(),
             flip: false,
             result: None,
             names: Some([white.name.clone(), black.name.clone()]),
@@ -286,7 +356,7 @@ impl GameService {
         r.event = Some(Event::Start {
             white: white.name.clone(),
             black: black.name.clone(),
-            fen: start_fen,
+            fen: now_fen,
             variant: variant.is_chess960().then(|| variant.as_str().to_string()),
             position: number,
             league: None,
@@ -512,6 +582,11 @@ impl GameService {
             rated: last.rated == 1,
             variant: variant.as_str().to_string(),
             start_position: number.map(i64::from),
+            // The same time control again.
+            bank: super::banks::stored_bank(last.bank_cap_ms, last.increment_ms),
+            import_moves: None,
+            import_tags: None,
+            vacation_stops: last.vacation_stops == 1,
         };
         self.post_challenge(loc, place, by, Some(opponent), c).await
     }

@@ -193,6 +193,9 @@ impl GameService {
             rated: false,
             variant: variant.as_str().to_string(),
             start_position: number.map(i64::from),
+            bank: None,
+            vacation_stops: true,
+            import: None,
         };
         let id = match self.inner.store.insert_game(&new, true).await {
             Ok(id) => id,

@@ -334,7 +334,7 @@ impl GameService {
             && let Some(id) = self
                 .inner
                 .store
-                .claim_reminder(l.row.id, l.row.ply, now, lease)
+                .claim_reminder_then(l.row.id, l.row.ply, now, lease, next_reminder(&l.row, now))
                 .await?
         {
             let replies = self.reminder_replies(loc, &l);
@@ -428,3 +428,9 @@ impl GameService {
 /// Deadlines noted so far (by any service in this process): a due hint read
 /// from the database while this changed may miss the new one.
 static DUE_NOTES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// The reminder after the one due now: a bank game's with an hour left.
+fn next_reminder(row: &GameRow, now: i64) -> Option<i64> {
+    row.bank_cap_ms?;
+    super::banks::next_bank_reminder(row.deadline_at?, now)
+}

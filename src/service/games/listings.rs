@@ -5,7 +5,7 @@ use crate::chess::Color;
 use crate::i18n::Locale;
 use crate::store::GameRow;
 
-use super::game::{GameService, Handled, from_ms, key, reply, user};
+use super::game::{GameService, Handled, from_ms, key, ms, reply, user};
 
 impl GameService {
     pub(in crate::service) async fn board(
@@ -108,6 +108,7 @@ impl GameService {
         place: &Place,
         by: &Actor,
     ) -> Handled {
+        let now = ms(self.now());
         let mut mine = self
             .inner
             .store
@@ -135,6 +136,8 @@ impl GameService {
                 black: g.black_name.clone(),
                 to_move: to_move_id(g).1,
                 deadline: g.deadline_at.map(|d| msg::deadline_rfc3339(from_ms(d))),
+                banks: super::banks::banks_now(g, super::chess960::fen_turn(&g.fen), now)
+                    .map(super::banks::Banks::from_ms),
                 conditional_lines: Some(lines_of(g)).filter(|n| *n > 0),
                 note: note_of(g),
             })
@@ -154,6 +157,16 @@ impl GameService {
                     &to_move_id(g).1,
                     &msg::deadline(from_ms(g.deadline_at.unwrap_or(g.updated_at))),
                 );
+                if let Some(b) = super::banks::banks_now(g, super::chess960::fen_turn(&g.fen), now)
+                {
+                    text.push(' ');
+                    text.push_str(&super::banks::banks_line(
+                        loc,
+                        &g.white_name,
+                        &g.black_name,
+                        b,
+                    ));
+                }
                 let n = lines_of(g);
                 if n > 0 {
                     text.push(' ');

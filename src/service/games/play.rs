@@ -112,15 +112,21 @@ impl GameService {
         // The computer answers at once and has no clock.
         let engine_next = outcome.is_none()
             && engine_side(&l.row).is_some_and(|(engine, _)| engine == me.other());
+        let banks = super::banks::banks_after_move(&l.row, me, now);
+        let next_bank = super::banks::bank_of(banks, me.other());
+        let stops = l.row.vacation_stops == 1;
         let (deadline_at, remind_at) = match outcome {
             None if !engine_next => {
                 let (d, r) = match &next_player {
-                    Some(n) => {
-                        super::comfort::turn_times_after_vacation(n.vacation_ends_at, now, l.days())
-                    }
+                    Some(n) => super::banks::turn_span(
+                        n.vacation_ends_at.filter(|_| stops),
+                        now,
+                        l.days(),
+                        next_bank,
+                    ),
                     None => {
                         let next = l.player(me.other());
-                        self.turn_times_for(&l.row.platform, &next.id, now, l.days())
+                        self.turn_start(&l.row.platform, &next.id, now, l.days(), next_bank, stops)
                             .await?
                     }
                 };
@@ -143,6 +149,7 @@ impl GameService {
             remind_at,
             finish: outcome.map(|o| (o.result().to_string(), o.termination.as_str().to_string())),
             now,
+            banks,
         };
         // Chess960 castling is stored king-takes-rook (`e1h1`), which reads
         // back unambiguously where the king's destination would not.
@@ -191,6 +198,15 @@ impl GameService {
                     text.push(' ');
                     text.push_str(&msg::draw_offer_lapsed(loc, l.name(me), &next));
                 }
+                if let Some(b) = banks {
+                    text.push('\n');
+                    text.push_str(&super::banks::banks_line(
+                        loc,
+                        l.name(Color::White),
+                        l.name(Color::Black),
+                        b,
+                    ));
+                }
                 let mut r = reply(place, text);
                 r.board = Some(self.image(&l, false));
                 r.mentions = vec![l.player(me.other())];
@@ -221,6 +237,7 @@ impl GameService {
             fen,
             check,
             premove: false,
+            banks: banks.map(super::banks::Banks::from_ms),
         });
         let mut out = vec![r];
         out.extend(notice);
@@ -373,8 +390,17 @@ impl GameService {
             game.undo();
         }
         let next = l.player(game.position().turn());
+        let next_bank =
+            super::banks::bank_of(super::banks::stored_banks(&l.row), game.position().turn());
         let (deadline_at, remind_at) = self
-            .turn_times_for(&l.row.platform, &next.id, now, l.days())
+            .turn_start(
+                &l.row.platform,
+                &next.id,
+                now,
+                l.days(),
+                next_bank,
+                l.row.vacation_stops == 1,
+            )
             .await?;
         let update = GameUpdate {
             fen: game.position().fen(),
@@ -384,6 +410,7 @@ impl GameService {
             remind_at: Some(remind_at),
             finish: None,
             now,
+            banks: None,
         };
         let new_ply = l.row.ply - plies as i64;
         self.inner
@@ -417,7 +444,9 @@ impl GameService {
                 let requester = me.other();
                 let turn = l.game.position().turn();
                 let plies = if turn == requester { 2 } else { 1 };
-                if l.game.moves().len() < plies {
+                // Moves brought in from a PGN are history, not undone.
+                let own = l.game.moves().len().saturating_sub(imported(&l.row));
+                if own < plies {
                     return Err(user("not_allowed", msg::nothing_to_take_back(loc)));
                 }
                 let moves = super::game::last_moves_text(loc, &l.game, plies);
@@ -444,7 +473,7 @@ impl GameService {
                     Color::White => white_plies,
                     Color::Black => black_plies,
                 };
-                if mine_count == 0 {
+                if mine_count == 0 || l.game.moves().len() <= imported(&l.row) {
                     return Err(user("not_allowed", msg::nothing_to_take_back(loc)));
                 }
                 self.inner
@@ -619,6 +648,11 @@ pub(in crate::service) fn error_code_of(e: &MoveInputError) -> &'static str {
         MoveInputError::PushIsCapture { .. } => "illegal_move",
         MoveInputError::GameOver => "no_game",
     }
+}
+
+/// How many of a game's first moves came from an imported PGN.
+fn imported(row: &crate::store::GameRow) -> usize {
+    usize::try_from(row.imported_plies).unwrap_or(0)
 }
 
 #[cfg(test)]

@@ -68,6 +68,7 @@ mod settings;
 mod spectators;
 mod summaries;
 mod swiss;
+mod timebank;
 mod times;
 
 pub use adapter::*;
@@ -85,6 +86,7 @@ pub use settings::*;
 pub use spectators::*;
 pub use summaries::*;
 pub use swiss::*;
+pub use timebank::*;
 pub use times::*;
 
 messages! {
@@ -177,6 +179,7 @@ pub fn contract() -> impl Iterator<Item = (&'static str, &'static [&'static str]
         records::MESSAGES,
         settings::MESSAGES,
         summaries::MESSAGES,
+        timebank::MESSAGES,
         times::MESSAGES,
         spectators::MESSAGES,
     ]

@@ -180,11 +180,27 @@ impl GameService {
         let now = ms(self.now());
         let owner = me.other();
         let outcome = cr.game.outcome();
+        // The trigger's bank as after any move; the reply comes at once,
+        // so the owner's bank only gains its increment.
+        let banks = super::banks::banks_after_move(&l.row, me, now).map(|(white, black)| {
+            let mut row = l.row.clone();
+            row.white_bank_ms = Some(white);
+            row.black_bank_ms = Some(black);
+            row.deadline_at = None;
+            super::banks::banks_after_move(&row, owner, now).unwrap_or((white, black))
+        });
         let (deadline_at, remind_at) = match outcome {
             None => {
                 let next = l.player(me);
                 let (d, r) = self
-                    .turn_times_for(&l.row.platform, &next.id, now, l.days())
+                    .turn_start(
+                        &l.row.platform,
+                        &next.id,
+                        now,
+                        l.days(),
+                        super::banks::bank_of(banks, me),
+                        l.row.vacation_stops == 1,
+                    )
                     .await?;
                 (Some(d), Some(r))
             }
@@ -201,6 +217,7 @@ impl GameService {
             remind_at,
             finish: outcome.map(|o| (o.result().to_string(), o.termination.as_str().to_string())),
             now,
+            banks,
         };
         let rows = [
             MoveRow {
@@ -257,6 +274,7 @@ impl GameService {
             fen: trigger_fen,
             check: trigger_check,
             premove: false,
+            banks: banks.map(super::banks::Banks::from_ms),
         });
         let mut notice = None;
         let mut second = match outcome {
@@ -294,6 +312,7 @@ impl GameService {
             fen,
             check: l.game.position().is_check(),
             premove: true,
+            banks: banks.map(super::banks::Banks::from_ms),
         });
         let mut out = vec![first, second];
         out.extend(notice);

@@ -244,7 +244,9 @@ impl GameService {
             round: "-".to_string(),
             white: l.row.white_name.clone(),
             black: l.row.black_name.clone(),
+            extra: vec![("TimeControl".to_string(), time_control_tag(&l.row))],
         };
+        let tags = with_import_tags(tags, l.row.import_tags.as_deref());
         with_opening_tags(
             super::records::with_elo_tags(l.game.pgn(&tags), &l.row),
             &l.game,
@@ -488,6 +490,45 @@ fn site_tag(platform: &str, guild: Option<&str>) -> String {
         Some(g) => format!("{platform} {g}"),
         None => platform.to_string(),
     }
+}
+
+/// The PGN `TimeControl` of a correspondence game (PGN standard 9.6.1):
+/// a bank game is a Fischer increment control in seconds (`864000+86400`
+/// for a 10-day bank and a day a move); days per move are one move per
+/// period (`1/259200` for 3 days, as chess.com writes its daily games).
+fn time_control_tag(row: &crate::store::GameRow) -> String {
+    match (row.bank_cap_ms, row.increment_ms) {
+        (Some(bank), increment) => {
+            format!("{}+{}", bank / 1000, increment.unwrap_or(0) / 1000)
+        }
+        (None, _) => format!("1/{}", row.days.max(1) * 86_400),
+    }
+}
+
+/// The tags of a game continued from a PGN: its event, site and round
+/// where the imported game had them, and its original players as the
+/// `Annotator` (the players now are the bot's).
+fn with_import_tags(mut tags: PgnTags, import: Option<&str>) -> PgnTags {
+    let Some(import) = import else {
+        return tags;
+    };
+    let kept = |name| super::import::kept_tag(import, name).map(str::to_string);
+    if let Some(v) = kept("Event") {
+        tags.event = v;
+    }
+    if let Some(v) = kept("Site") {
+        tags.site = v;
+    }
+    if let Some(v) = kept("Round") {
+        tags.round = v;
+    }
+    let white = kept("White").unwrap_or_else(|| "?".to_string());
+    let black = kept("Black").unwrap_or_else(|| "?".to_string());
+    tags.extra.push((
+        "Annotator".to_string(),
+        format!("continued from {white} - {black}"),
+    ));
+    tags
 }
 
 #[cfg(test)]

@@ -134,6 +134,9 @@ impl GameService {
             rated: l.rated == 1,
             variant: variant.as_str().to_string(),
             start_position: position.map(i64::from),
+            bank: None,
+            vacation_stops: true,
+            import: None,
         })
     }
 

@@ -1,0 +1,108 @@
+//! Messages of time banks and of games continued from a PGN: the refused
+//! options, each side's bank, the start line of an imported game, and
+//! what is wrong with a PGN (with its line and move).
+
+use crate::chess::PgnError;
+use crate::i18n::Locale;
+
+messages! {
+    /// A bank outside 1-60 days.
+    pub fn bad_bank(l, given: &str) = "bad-bank";
+    /// An increment outside 0-10 days.
+    pub fn bad_increment(l, given: &str) = "bad-increment";
+    /// An increment with no bank.
+    pub fn increment_without_bank(l) = "increment-without-bank";
+    /// A preset together with a bank or increment.
+    pub fn control_and_bank(l) = "control-and-bank";
+    /// A preset name the bot does not know.
+    pub fn unknown_control(l, given: &str) = "unknown-control";
+    /// The line of a bank challenge: bank and increment in days.
+    pub fn bank_control(l, bank: i64, increment: i64) = "bank-control";
+    /// The line of a game whose clocks a vacation does not stop.
+    pub fn no_vacation_control(l) = "no-vacation-control";
+    /// `bank-left-text`, worded for [`bank_left`].
+    fn bank_left_text(l, days: i64, hours: i64, minutes: i64) = "bank-left";
+    /// Both sides' banks: names and [`bank_left`] of each.
+    pub fn banks_left(l, white: &str, white_left: &str, black: &str, black_left: &str) = "banks-left";
+    /// The line of a game continued from a PGN: how many moves it brings,
+    /// and the original players.
+    pub fn import_start(l, moves: i64, white: &str, black: &str) = "import-start";
+    /// A PGN with a FEN or a Chess960 position.
+    pub fn pgn_and_fen(l) = "pgn-and-fen";
+    /// A PGN with no game in it.
+    pub fn pgn_empty(l) = "pgn-empty";
+    /// A malformed tag pair.
+    pub fn pgn_bad_tag(l, line: i64, detail: &str) = "pgn-bad-tag";
+    /// A `FEN` tag that is not a legal position.
+    pub fn pgn_bad_fen(l, line: i64, detail: &str) = "pgn-bad-fen";
+    /// A `Variant` tag the bot does not play.
+    pub fn pgn_bad_variant(l, line: i64, given: &str) = "pgn-bad-variant";
+    /// A move that cannot be played: its line, number and the reason.
+    pub fn pgn_bad_move(l, line: i64, number: &str, reason: &str) = "pgn-bad-move";
+    /// A stray character in the moves.
+    pub fn pgn_unexpected(l, line: i64, token: &str) = "pgn-unexpected";
+    /// A comment never closed.
+    pub fn pgn_unclosed_comment(l, line: i64) = "pgn-unclosed-comment";
+    /// A variation never closed.
+    pub fn pgn_unclosed_variation(l, line: i64) = "pgn-unclosed-variation";
+    /// A PGN over the size limit (in KB).
+    pub fn pgn_too_large(l, max: i64) = "pgn-too-large";
+    /// A game over the ply limit.
+    pub fn pgn_too_long(l, line: i64, max: i64) = "pgn-too-long";
+    /// Several games and none chosen.
+    pub fn pgn_several_games(l, count: i64) = "pgn-several-games";
+    /// A chosen game that is not there.
+    pub fn pgn_no_such_game(l, chosen: i64, count: i64) = "pgn-no-such-game";
+    /// A move after the end of the game.
+    pub fn pgn_move_after_end(l, line: i64, number: &str) = "pgn-move-after-end";
+    /// A game that already ended (by the board or a written result).
+    pub fn pgn_ended(l, line: i64, result: &str) = "pgn-ended";
+}
+
+/// A bank as players read it: "4 d 6 h" (minutes only under a day).
+#[must_use]
+pub fn bank_left(l: Locale, ms_left: i64) -> String {
+    let m = ms_left.max(0) / 60_000;
+    bank_left_text(l, m / 1440, m / 60 % 24, m % 60)
+}
+
+/// What is wrong with a PGN, in `l`, with the line (and move) it is on.
+#[must_use]
+pub fn pgn_error(l: Locale, e: &PgnError) -> String {
+    let n = |v: usize| i64::try_from(v).unwrap_or(i64::MAX);
+    match e {
+        PgnError::Empty => pgn_empty(l),
+        PgnError::Tag { line, reason } => pgn_bad_tag(l, n(*line), reason),
+        PgnError::Fen { line, source, .. } => pgn_bad_fen(l, n(*line), &source.to_string()),
+        PgnError::Variant { line, name } => pgn_bad_variant(l, n(*line), name),
+        PgnError::Move {
+            line,
+            label,
+            token,
+            reason: crate::chess::MoveInputError::GameOver,
+            ..
+        } => pgn_move_after_end(l, n(*line), &format!("{label} {token}")),
+        PgnError::Move {
+            line,
+            label,
+            token,
+            reason,
+            ..
+        } => pgn_bad_move(
+            l,
+            n(*line),
+            &format!("{label} {token}"),
+            &super::move_error(l, reason, token),
+        ),
+        PgnError::Unexpected { line, token } => pgn_unexpected(l, n(*line), token),
+        PgnError::UnclosedComment { line } => pgn_unclosed_comment(l, n(*line)),
+        PgnError::UnclosedVariation { line } => pgn_unclosed_variation(l, n(*line)),
+        PgnError::TooLarge { .. } => pgn_too_large(l, n(crate::chess::MAX_IMPORT_BYTES >> 10)),
+        PgnError::TooManyPlies { line } => {
+            pgn_too_long(l, n(*line), n(crate::chess::MAX_IMPORT_PLIES))
+        }
+        PgnError::SeveralGames { count } => pgn_several_games(l, n(*count)),
+        PgnError::NoSuchGame { chosen, count } => pgn_no_such_game(l, n(*chosen), n(*count)),
+        PgnError::Ended { line, result } => pgn_ended(l, n(*line), result),
+    }
+}
