@@ -441,12 +441,29 @@ mod league_tests {
                 league: None
             })))
         );
+        assert_eq!(
+            parse("/chess league export format:trf league:2"),
+            Ok(Some(Command::League(LeagueCommand::Export {
+                league: Some(2),
+                format: "trf".into(),
+            })))
+        );
+        assert!(matches!(
+            parse("/chess league create Open format:swiss"),
+            Ok(Some(Command::League(LeagueCommand::Create {
+                rounds: 0,
+                max: 200,
+                format: LeagueFormat::Swiss,
+                ..
+            })))
+        ));
         for bad_line in [
             "/chess league",
             "/chess league create",
-            "/chess league create name:x max:17",
+            "/chess league create name:x max:201",
             "/chess league create name:x max:2",
-            "/chess league create name:x rounds:3",
+            "/chess league create name:x rounds:12",
+            "/chess league create name:x format:knockout",
             "/chess league create name:x days:15",
             "/chess league fly",
             "/chess league join league:0",

@@ -29,7 +29,7 @@ mod correspondence;
 use correspondence::comfort;
 
 mod tournaments;
-use tournaments::{league_places, league_table, leagues, swiss_run};
+use tournaments::{league_places, league_table, leagues, swiss_table};
 
 mod premove;
 
@@ -61,7 +61,7 @@ pub use leagues::{
     LEAGUE_MAX_PLAYERS, LEAGUE_MIN_PLAYERS, LEAGUE_NAME_CHARS, LeagueCommand, LeagueEvent,
     LeagueFormat, league_game_channel, parse_start_time,
 };
-pub use swiss_run::{SWISS_MAX_PLAYERS, SWISS_MAX_ROUNDS, SWISS_MIN_PLAYERS, SWISS_MIN_ROUNDS};
+pub use swiss_table::{SWISS_MAX_PLAYERS, SWISS_MAX_ROUNDS, SWISS_MIN_PLAYERS, SWISS_MIN_ROUNDS};
 
 pub use chess960::read_any_fen;
 

@@ -379,7 +379,8 @@ fn leagues_are_one_subcommand_group() {
             "start",
             "standings",
             "cancel",
-            "withdraw"
+            "withdraw",
+            "export"
         ]
     );
     let commands = [tree()];

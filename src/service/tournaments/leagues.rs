@@ -16,7 +16,9 @@
 use chrono::{DateTime, NaiveDateTime, Utc};
 
 use super::game::{Failure, GameService, Handled, from_ms, key, ms, reply, user};
-use super::swiss_run::{SWISS_MAX_PLAYERS, SWISS_MAX_ROUNDS, SWISS_MIN_PLAYERS, SWISS_MIN_ROUNDS};
+use super::swiss_table::{
+    SWISS_MAX_PLAYERS, SWISS_MAX_ROUNDS, SWISS_MIN_PLAYERS, SWISS_MIN_ROUNDS,
+};
 use super::{Actor, Event, Place, messages as msg};
 use crate::chess::{RulesMode, Variant};
 use crate::i18n::Locale;

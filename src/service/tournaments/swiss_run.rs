@@ -8,7 +8,7 @@
 use super::game::{Failure, GameService, Handled, key, ms, reply, user};
 use super::league_run::league_game_starts;
 use super::leagues::{actor, league_event, league_place, started};
-use super::swiss_table::{SwissView, round_position, swiss_rounds};
+use super::swiss_table::{SWISS_MIN_PLAYERS, SwissView, round_position, swiss_rounds};
 use super::{Actor, Attachment, AttachmentKind, Event, Reply, messages as msg};
 use crate::i18n::Locale;
 use crate::store::{
@@ -17,15 +17,6 @@ use crate::store::{
 };
 use crate::swiss::dutch::{PairingError, pair};
 use crate::swiss::trf::{Entry, Header, report};
-
-/// Fewest players a Swiss starts with.
-pub const SWISS_MIN_PLAYERS: u32 = 4;
-/// Most players a Swiss takes.
-pub const SWISS_MAX_PLAYERS: u32 = 200;
-/// Fewest rounds one may ask for.
-pub const SWISS_MIN_ROUNDS: u32 = 3;
-/// Most rounds one may ask for.
-pub const SWISS_MAX_ROUNDS: u32 = 11;
 
 /// A round paired and ready to insert: the games in board order and the
 /// store's round.

@@ -10,6 +10,15 @@ use crate::store::{BYE_PAIRING, ByeRow, LeagueGameRow, LeaguePlayerRow, STATUS_A
 use crate::swiss::tiebreaks::{Standing, standings};
 use crate::swiss::{Colour, Player, Round};
 
+/// Fewest players a Swiss starts with.
+pub const SWISS_MIN_PLAYERS: u32 = 4;
+/// Most players a Swiss takes.
+pub const SWISS_MAX_PLAYERS: u32 = 200;
+/// Fewest rounds one may ask for.
+pub const SWISS_MIN_ROUNDS: u32 = 3;
+/// Most rounds one may ask for.
+pub const SWISS_MAX_ROUNDS: u32 = 11;
+
 /// A Swiss's history: `order[k]` is the index (into the league's player
 /// rows) of pairing number `k + 1`, `history[k]` that player's rounds.
 pub(in crate::service) struct SwissView {
