@@ -279,6 +279,8 @@ fn service_modules_import_one_way() {
         "correspondence",
         "tournaments",
         "premove",
+        "puzzles",
+        "spectators",
         "summaries",
     ] {
         assert_no_import_circle(&format!("service/{area}"));
