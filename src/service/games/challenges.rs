@@ -1,8 +1,6 @@
 //! Challenges: opening, accepting, declining, cancelling, and rematches.
 
-use super::{
-    Action, Actor, BoardImage, ChallengeExtras, ColorChoice, Event, Place, Subject, messages as msg,
-};
+use super::{Action, Actor, ChallengeExtras, ColorChoice, Event, Place, Subject, messages as msg};
 use crate::chess::{Color, Position, RulesMode, Variant};
 use crate::i18n::Locale;
 use crate::store::{CHALLENGE_TTL_MS, ChallengeRow, NewChallenge, NewGame, StoreError};
@@ -341,27 +339,17 @@ impl GameService {
             text.push('\n');
             text.push_str(&line);
         }
-        let now_fen = game.position().fen();
         let mut r = reply(place, text);
-        r.board = Some(BoardImage {
-            fen: now_fen.clone(),
-            last_move: game.moves().last().copied(),
-            flip: false,
-            result: None,
-            names: Some([white.name.clone(), black.name.clone()]),
-            deadline: Some(msg::time_left(deadline_at - now)),
-            theme: crate::render::Theme::default(),
-            start_fen: super::game::custom_start(&start_fen),
-        });
-        r.event = Some(Event::Start {
-            white: white.name.clone(),
-            black: black.name.clone(),
-            fen: now_fen,
-            variant: variant.is_chess960().then(|| variant.as_str().to_string()),
-            position: number,
-            league: None,
-            watch: None,
-        });
+        let (board, event) = super::start_announcement(
+            [&white, &black],
+            game.position().fen(),
+            game.moves().last().copied(),
+            &start_fen,
+            (variant, number),
+            msg::time_left(deadline_at - now),
+        );
+        r.board = Some(board);
+        r.event = Some(event);
         r.mentions = vec![white, black];
         r.actions = vec![Action::Resign];
         r.subject = Some(Subject::Game(id));

@@ -6,9 +6,7 @@
 
 use std::time::Duration;
 
-use super::{
-    Action, Actor, BoardImage, ColorChoice, Command, Event, Place, Reply, Subject, messages as msg,
-};
+use super::{Action, Actor, ColorChoice, Command, Place, Reply, Subject, messages as msg};
 use crate::chess::{Color, Outcome, RulesMode, Termination};
 use crate::engine::{EngineError, Level, accepts_draw, uci_moves};
 use crate::i18n::Locale;
@@ -226,27 +224,19 @@ impl GameService {
             text.push_str(&line);
         }
         let mut r = reply(place, text);
+        let (board, event) = super::start_announcement(
+            [&white, &black],
+            start_fen.clone(),
+            None,
+            &start_fen,
+            (variant, number),
+            msg::time_left(deadline_at - now),
+        );
+        // When the engine moves first, its move's board follows at once.
         if !engine_first {
-            r.board = Some(BoardImage {
-                fen: start_fen.clone(),
-                last_move: None,
-                flip: false,
-                result: None,
-                names: Some([white.name.clone(), black.name.clone()]),
-                deadline: Some(msg::time_left(deadline_at - now)),
-                theme: crate::render::Theme::default(),
-                start_fen: super::game::custom_start(&start_fen),
-            });
+            r.board = Some(board);
         }
-        r.event = Some(Event::Start {
-            white: white.name.clone(),
-            black: black.name.clone(),
-            fen: start_fen,
-            variant: variant.is_chess960().then(|| variant.as_str().to_string()),
-            position: number,
-            league: None,
-            watch: None,
-        });
+        r.event = Some(event);
         // Mentioned so that a Discord game thread adds the player.
         r.mentions = vec![by.clone()];
         r.actions = vec![Action::Resign];

@@ -22,3 +22,36 @@ pub(super) mod play;
 
 #[allow(unused_imports)]
 use super::*;
+
+/// The board and the `start` event that announce a new game: the
+/// position `fen` (after `last_move`, for a game continued from a PGN),
+/// the players' names, the first deadline's time left.
+fn start_announcement(
+    [white, black]: [&Actor; 2],
+    fen: String,
+    last_move: Option<crate::chess::Move>,
+    start_fen: &str,
+    (variant, position): (crate::chess::Variant, Option<u32>),
+    time_left: String,
+) -> (BoardImage, Event) {
+    let board = BoardImage {
+        fen: fen.clone(),
+        last_move,
+        flip: false,
+        result: None,
+        names: Some([white.name.clone(), black.name.clone()]),
+        deadline: Some(time_left),
+        theme: crate::render::Theme::default(),
+        start_fen: game::custom_start(start_fen),
+    };
+    let event = Event::Start {
+        white: white.name.clone(),
+        black: black.name.clone(),
+        fen,
+        variant: variant.is_chess960().then(|| variant.as_str().to_string()),
+        position,
+        league: None,
+        watch: None,
+    };
+    (board, event)
+}
