@@ -10,21 +10,27 @@
 //! The clock starts at the real current time and then moves only through
 //! `:advance`, so scripted sessions are deterministic. Nothing about the
 //! clock is stored except the games' deadlines.
+//!
+//! Typed at a terminal (stdin and stdout both terminals) the console
+//! greets, prompts and edits lines with history (`rustyline`), and prints
+//! what arrives while a line is being typed (a summary) above that line;
+//! Ctrl-C or Ctrl-D quits. Piped, it reads and prints exactly the contract.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use chrono::Utc;
 use tokio::io::{AsyncBufReadExt, BufReader};
+use tokio::sync::mpsc;
 
-use super::console_output::{Output, Printer};
+use super::console_output::{Output, Printer, TerminalWriter};
 use super::text;
 use crate::i18n::Locale;
 use crate::lifecycle::Process;
 use crate::render::Renderer;
 use crate::service::{
-    Actor, Clock, FollowUp, GameService, LocalePrefs, ManualClock, Place, Reply, error_reply,
-    messages as msg,
+    Actor, Clock, Command, FollowUp, GameService, LocalePrefs, ManualClock, Place, Reply,
+    error_reply, messages as msg,
 };
 use crate::store::Store;
 
@@ -152,6 +158,31 @@ fn console_place(channel: &str) -> Place {
     }
 }
 
+/// The user a console name stands for. Names are one user in any case
+/// (`Bob`, `@bob`), as a platform's user id is the same however the name
+/// is written; the name as typed is what the bot shows.
+fn console_user_id(name: &str) -> String {
+    name.to_lowercase()
+}
+
+/// The users a command names (an opponent, a player) by their console id.
+fn same_user_in_any_case(cmd: &mut Command) {
+    let ids = |who: &mut Option<Actor>| {
+        if let Some(a) = who {
+            a.id = console_user_id(&a.id);
+        }
+    };
+    match cmd {
+        Command::Challenge { opponent, .. } => ids(opponent),
+        Command::History { user, .. } => ids(user),
+        Command::Stats { player, vs, .. } => {
+            ids(player);
+            ids(vs);
+        }
+        _ => {}
+    }
+}
+
 /// Handles one input line, returning the bot's replies.
 async fn handle_line(
     service: &GameService,
@@ -216,13 +247,16 @@ async fn handle_line(
                     let l = service.locale_for(&place, LocalePrefs::default()).await;
                     vec![error_reply(&place, e.code(), e.message_in(l))]
                 }
-                Ok(Some(cmd)) => {
+                Ok(Some(mut cmd)) => {
+                    same_user_in_any_case(&mut cmd);
                     let by = Actor {
-                        id: name.to_string(),
+                        id: console_user_id(name),
                         name: name.to_string(),
                     };
                     let prefs = LocalePrefs {
-                        moderator: moderators.iter().any(|m| m.trim() == name),
+                        moderator: moderators
+                            .iter()
+                            .any(|m| console_user_id(m.trim()) == by.id),
                         ..LocalePrefs::default()
                     };
                     service.handle_with(&place, &by, cmd, prefs).await
@@ -243,6 +277,75 @@ async fn write_follow_up(
     printer.print_now(replies, clock.now()).await?;
     service.ack_follow_up(&work).await;
     Ok(())
+}
+
+/// Where the input lines come from.
+enum Input {
+    /// A pipe or a file: bytes exactly as the script wrote them.
+    Piped(BufReader<tokio::io::Stdin>),
+    /// A person at a terminal: the line editor runs on a thread of its own
+    /// (it blocks on the keyboard) and hands over each line typed; the
+    /// channel closes at Ctrl-C or Ctrl-D.
+    Terminal(mpsc::UnboundedReceiver<String>),
+}
+
+impl Input {
+    /// Appends the next line (with its newline) to `raw`; 0 at the end of
+    /// input. Safe to cancel: a line is never half taken.
+    async fn read_line(&mut self, raw: &mut Vec<u8>) -> std::io::Result<usize> {
+        match self {
+            Input::Piped(stdin) => stdin.read_until(b'\n', raw).await,
+            Input::Terminal(lines) => Ok(match lines.recv().await {
+                Some(line) => {
+                    raw.extend_from_slice(line.as_bytes());
+                    raw.push(b'\n');
+                    line.len() + 1
+                }
+                None => 0,
+            }),
+        }
+    }
+}
+
+/// Whether a person types the input and reads the output.
+fn at_terminal() -> bool {
+    use std::io::IsTerminal;
+    std::io::stdin().is_terminal() && std::io::stdout().is_terminal()
+}
+
+/// The prompt of the interactive console.
+const PROMPT: &str = "> ";
+
+/// Starts the line editor on its own thread: the lines typed, and the
+/// writer that prints above the line being typed.
+fn start_line_editor() -> anyhow::Result<(Input, TerminalWriter)> {
+    use rustyline::error::ReadlineError;
+    let mut editor = rustyline::DefaultEditor::new()?;
+    let printer = editor.create_external_printer()?;
+    let (lines, rx) = mpsc::unbounded_channel();
+    std::thread::Builder::new()
+        .name("console-input".to_string())
+        .spawn(move || {
+            loop {
+                match editor.readline(PROMPT) {
+                    Ok(line) => {
+                        if !line.trim().is_empty() {
+                            let _ = editor.add_history_entry(line.as_str());
+                        }
+                        if lines.send(line).is_err() {
+                            break;
+                        }
+                    }
+                    // Ctrl-C and Ctrl-D end the session without a word.
+                    Err(ReadlineError::Interrupted | ReadlineError::Eof) => break,
+                    Err(e) => {
+                        tracing::warn!(error = %e, "reading the terminal failed");
+                        break;
+                    }
+                }
+            }
+        })?;
+    Ok((Input::Terminal(rx), TerminalWriter::new(Box::new(printer))))
 }
 
 fn prepare_images(dir: &Path) -> anyhow::Result<()> {
@@ -275,12 +378,36 @@ pub async fn run_in(args: ConsoleArgs, process: &Process) -> anyhow::Result<()> 
     if let Some(dir) = &args.images {
         prepare_images(dir)?;
     }
-    let mut printer = Printer::start(Output {
+    let interactive = at_terminal();
+    let greeting = if interactive {
+        let l = service
+            .locale_for(&console_place(DEFAULT_CHANNEL), LocalePrefs::default())
+            .await;
+        Some(match &args.images {
+            Some(dir) => msg::console_greeting_images(l, &dir.display().to_string()),
+            None => msg::console_greeting_text(l),
+        })
+    } else {
+        None
+    };
+    let output = Output {
         json: args.json,
         renderer: args.images.as_ref().map(|_| Renderer::new()),
         images: args.images,
         seq: 0,
-    });
+    };
+    let (mut stdin, mut printer) = match greeting {
+        Some(greeting) => {
+            // The greeting comes before the first prompt.
+            println!("{greeting}");
+            let (input, writer) = start_line_editor()?;
+            (input, Printer::start_with(output, Box::new(writer)))
+        }
+        None => (
+            Input::Piped(BufReader::new(tokio::io::stdin())),
+            Printer::start(output),
+        ),
+    };
     // Summaries wait for the engine's analysis: with an engine they are
     // made in the background and printed when ready (at the latest before
     // the next `:advance` and at end of input); without one they are
@@ -289,7 +416,6 @@ pub async fn run_in(args: ConsoleArgs, process: &Process) -> anyhow::Result<()> 
     let (done_tx, mut done_rx) = tokio::sync::mpsc::unbounded_channel::<(Vec<Reply>, FollowUp)>();
     let mut in_flight = 0usize;
     let summary_slots = Arc::new(tokio::sync::Semaphore::new(SUMMARIES_AT_ONCE));
-    let mut stdin = BufReader::new(tokio::io::stdin());
     let mut raw = Vec::new();
     loop {
         // A shutdown stops the reading (a partial line was never
@@ -305,7 +431,7 @@ pub async fn run_in(args: ConsoleArgs, process: &Process) -> anyhow::Result<()> 
                 write_follow_up(&service, &mut printer, &clock, done).await?;
                 continue;
             }
-            read = stdin.read_until(b'\n', &mut raw) => read?,
+            read = stdin.read_line(&mut raw) => read?,
         };
         if read == 0 && raw.is_empty() {
             break;

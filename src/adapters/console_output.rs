@@ -172,6 +172,41 @@ impl Output {
     }
 }
 
+/// Output for a person at a terminal: what is written collects until a
+/// flush and then goes through the line editor, which prints it above the
+/// line being typed and draws the prompt and that line again below it.
+pub(super) struct TerminalWriter {
+    printer: Box<dyn rustyline::ExternalPrinter + Send>,
+    pending: Vec<u8>,
+}
+
+impl TerminalWriter {
+    pub(super) fn new(printer: Box<dyn rustyline::ExternalPrinter + Send>) -> TerminalWriter {
+        TerminalWriter {
+            printer,
+            pending: Vec::new(),
+        }
+    }
+}
+
+impl Write for TerminalWriter {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.pending.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if self.pending.is_empty() {
+            return Ok(());
+        }
+        let text = String::from_utf8_lossy(&self.pending).into_owned();
+        self.pending.clear();
+        self.printer
+            .print(text)
+            .map_err(|e| std::io::Error::other(e.to_string()))
+    }
+}
+
 /// One batch for the output thread.
 struct Job {
     /// Each reply with the author of the command it answers.
@@ -191,10 +226,15 @@ pub(super) struct Printer {
 impl Printer {
     /// Starts the output thread; it writes to stdout.
     pub(super) fn start(out: Output) -> Printer {
+        Printer::start_with(out, Box::new(std::io::stdout()))
+    }
+
+    /// Starts the output thread writing to `sink`.
+    pub(super) fn start_with(out: Output, sink: Box<dyn Write + Send>) -> Printer {
         let (tx, rx) = mpsc::channel(QUEUE);
         let thread = tokio::task::spawn_blocking(move || {
             crate::affinity::leave_pinned_cpu();
-            print_loop(out, rx, std::io::stdout().lock())
+            print_loop(out, rx, sink)
         });
         Printer {
             jobs: Some(tx),

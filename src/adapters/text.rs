@@ -74,6 +74,10 @@ impl ParseError {
         match self {
             ParseError::UnknownCommand(c) => match nearest_command(c) {
                 Some(s) => msg::unknown_command_suggest(l, c, s),
+                // `/chess Nf3`: a move without its command.
+                None if crate::chess::MoveText::parse(c).is_ok() => {
+                    msg::unknown_command_suggest(l, c, &format!("move {c}"))
+                }
                 None => msg::unknown_command(l, c),
             },
             ParseError::UnknownOption { command, name } => msg::unknown_option(l, command, name),
@@ -91,6 +95,12 @@ impl ParseError {
                 msg::bad_theme(l, value, &themes.join(", "))
             }
             ParseError::BadValue { name, value } => msg::bad_option_value(l, name, value),
+            // `challenge bob`: a player is named with `@`.
+            ParseError::Unexpected { command, arg }
+                if TAKES_A_PLAYER.contains(&command.as_str()) && looks_like_a_name(arg) =>
+            {
+                msg::unexpected_argument_mention(l, command, arg)
+            }
             ParseError::Unexpected { command, arg } => msg::unexpected_argument(l, command, arg),
             ParseError::UnterminatedQuote => msg::unterminated_quote(l),
             ParseError::TooLong => msg::input_too_long(l),
@@ -99,6 +109,18 @@ impl ParseError {
             ParseError::BadVariant(v) => msg::unknown_variant(l, v),
         }
     }
+}
+
+/// The commands whose bare word may be a player named without `@`.
+const TAKES_A_PLAYER: [&str; 3] = ["challenge", "history", "stats"];
+
+/// A word that could be a user's name (letters, digits, `_`, `.`, `-`).
+fn looks_like_a_name(word: &str) -> bool {
+    (2..=32).contains(&word.chars().count())
+        && word
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '-'))
+        && word.chars().next().is_some_and(char::is_alphabetic)
 }
 
 impl std::fmt::Display for ParseError {

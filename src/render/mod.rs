@@ -971,15 +971,22 @@ fn material_lead(position: &Position, start: PieceCounts, side: Color) -> i32 {
 }
 
 /// Pieces of `color` missing from the board since `start`, by role
-/// (pawn..queen), clamped at zero.
+/// (pawn..queen), clamped at zero. A piece beyond the start's count of its
+/// kind came from a promotion, so one missing pawn per such piece went to
+/// the far rank, not to the opponent: it is not shown as captured.
 fn captured(position: &Position, start: PieceCounts, color: Color) -> [u32; 5] {
     let start = start.0[color.index()];
     let mut out = [0; 5];
+    let mut promoted = 0;
     for (i, role) in layout::ROLES.iter().enumerate() {
         let n = position.pieces(color, *role).0.count_ones();
         let s = u32::from(start[i]);
         out[i] = s - n.min(s);
+        if i > 0 {
+            promoted += n.saturating_sub(s);
+        }
     }
+    out[0] = out[0].saturating_sub(promoted);
     out
 }
 

@@ -73,7 +73,8 @@ impl GameService {
     /// is the channel's: the side at the bottom of every public picture of
     /// its games (the same people decide it as the language); said in a
     /// direct message it is the caller's own view of the pictures sent to
-    /// them alone. The theme is the caller's own.
+    /// them alone. `theme` likewise: said in a channel it colours the
+    /// channel's public pictures, in a direct message the caller's own.
     pub(super) async fn settings(
         &self,
         loc: Locale,
@@ -96,8 +97,10 @@ impl GameService {
             r.ephemeral = true;
             return Ok(vec![r]);
         }
-        let channel_board = change.board.is_some() && place.direct_user().is_none();
-        if (change.language.is_some() || channel_board)
+        let in_channel = place.direct_user().is_none();
+        let channel_board = change.board.is_some() && in_channel;
+        let channel_theme = change.theme.is_some() && in_channel;
+        if (change.language.is_some() || channel_board || channel_theme)
             && !moderator
             && let Some(l) = self.active(place).await?
             && l.color_of(&by.id).is_none()
@@ -136,7 +139,12 @@ impl GameService {
                 .await?;
             lines.push(msg::board_view_set(said_in, view.as_str()));
         }
-        if let Some(theme) = change.theme {
+        if let Some(theme) = change.theme.filter(|_| channel_theme) {
+            store
+                .set_channel_theme(&place.platform, &place.channel, theme.name())
+                .await?;
+            lines.push(msg::channel_theme_set(said_in, theme.name()));
+        } else if let Some(theme) = change.theme {
             store
                 .set_board_theme(&place.platform, &by.id, theme.name())
                 .await?;
@@ -145,7 +153,7 @@ impl GameService {
         // The caller's own view and theme are a private answer; a change
         // of the channel's language or boards is said to everyone.
         let mut r = reply(place, lines.join("\n"));
-        r.ephemeral = change.language.is_none() && !channel_board;
+        r.ephemeral = change.language.is_none() && !channel_board && !channel_theme;
         Ok(vec![r])
     }
 
@@ -209,12 +217,22 @@ impl GameService {
                 .unwrap_or_default(),
             theme: known.theme.and_then(|t| t.parse().ok()).unwrap_or_default(),
         };
-        if prefs == BoardPrefs::default() {
-            return;
-        }
+        let channel_theme: Theme = known
+            .channel_theme
+            .and_then(|t| t.parse().ok())
+            .unwrap_or_default();
+        // Everyone in a channel sees its games in the channel's colours;
+        // a user's own theme is for the pictures meant for them alone (a
+        // private board, a direct message).
+        let private_place = place.direct_user().is_some();
         for r in replies.iter_mut().filter(|r| r.place == *place) {
+            let theme = if r.ephemeral || private_place {
+                prefs.theme
+            } else {
+                channel_theme
+            };
             if let Some(board) = &mut r.board {
-                board.theme = prefs.theme;
+                board.theme = theme;
             }
         }
     }

@@ -1,5 +1,6 @@
-//! The orientation of a channel's game pictures (`settings board:` said in
-//! the channel): which side is at the bottom of every public board there.
+//! The look of a channel's game pictures (`settings board:` and
+//! `settings theme:` said in the channel): which side is at the bottom of
+//! every public board there, and in which colours it is drawn.
 
 use super::backend::{query, query_as};
 use super::{Store, StoreResult};
@@ -44,6 +45,28 @@ impl Store {
         .await?;
         Ok(())
     }
+
+    /// Sets (or replaces) the theme of a channel's public pictures.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn set_channel_theme(
+        &self,
+        platform: &str,
+        channel: &str,
+        theme: &str,
+    ) -> StoreResult<()> {
+        query(
+            "insert into channel_theme (platform, channel, theme) values (?, ?, ?) \
+             on conflict (platform, channel) do update set theme = excluded.theme",
+        )
+        .bind(platform)
+        .bind(channel)
+        .bind(theme)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -71,5 +94,27 @@ mod tests {
             Some("white")
         );
         assert_eq!(store.channel_board("console", "h").await.unwrap(), None);
+    }
+
+    #[tokio::test]
+    async fn a_channel_keeps_its_theme_apart_from_its_players() {
+        let store = Store::open("sqlite::memory:").await.expect("open");
+        store
+            .set_channel_theme("console", "g", "blue")
+            .await
+            .unwrap();
+        store
+            .set_channel_theme("console", "g", "green")
+            .await
+            .unwrap();
+        store
+            .set_board_theme("console", "alice", "high-contrast")
+            .await
+            .unwrap();
+        let g = store.place_prefs("console", "g", "alice").await.unwrap();
+        assert_eq!(g.channel_theme.as_deref(), Some("green"));
+        assert_eq!(g.theme.as_deref(), Some("high-contrast"));
+        let h = store.place_prefs("console", "h", "alice").await.unwrap();
+        assert_eq!(h.channel_theme, None);
     }
 }

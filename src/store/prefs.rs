@@ -15,7 +15,12 @@ pub struct PlacePrefsRow {
     pub board_view: Option<String>,
     /// The user's board theme.
     pub theme: Option<String>,
+    /// The channel's board theme (its public pictures).
+    pub channel_theme: Option<String>,
 }
+
+/// A text column that may be null.
+type Text = Option<String>;
 
 impl Store {
     /// The language set for a channel (`settings`), if any: a code such as
@@ -50,17 +55,14 @@ impl Store {
         channel: &str,
         user: &str,
     ) -> StoreResult<PlacePrefsRow> {
-        let row: (
-            Option<String>,
-            Option<String>,
-            Option<String>,
-            Option<String>,
-        ) = query_as(
+        // Language, channel side, user view, user theme, channel theme.
+        let row: (Text, Text, Text, Text, Text) = query_as(
             "select \
              (select language from channel_settings where platform = ? and channel = ?), \
              (select board_view from channel_board where platform = ? and channel = ?), \
              (select board_view from board_setting where platform = ? and user_id = ?), \
-             (select theme from board_setting where platform = ? and user_id = ?)",
+             (select theme from board_setting where platform = ? and user_id = ?), \
+             (select theme from channel_theme where platform = ? and channel = ?)",
         )
         .bind(platform)
         .bind(channel)
@@ -70,6 +72,8 @@ impl Store {
         .bind(user)
         .bind(platform)
         .bind(user)
+        .bind(platform)
+        .bind(channel)
         .fetch_one(&self.pool)
         .await?;
         Ok(PlacePrefsRow {
@@ -77,6 +81,7 @@ impl Store {
             channel_board: row.1,
             board_view: row.2,
             theme: row.3,
+            channel_theme: row.4,
         })
     }
 

@@ -35,6 +35,7 @@ mod chess_differential;
 mod chess_props;
 mod config;
 mod console;
+mod console_terminal;
 mod crash;
 mod discord_commands;
 mod discord_e2e;

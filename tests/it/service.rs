@@ -1422,7 +1422,7 @@ async fn turn_notices_and_reminders_go_where_the_player_wants() {
 }
 
 #[tokio::test]
-async fn board_settings_turn_and_colour_only_the_callers_pictures() {
+async fn board_settings_turn_and_colour_a_channels_pictures_for_everyone() {
     use chessbot::render::Theme;
     let h = harness().await;
     h.say("alice", "/chess challenge @bob color:white").await;
@@ -1432,10 +1432,15 @@ async fn board_settings_turn_and_colour_only_the_callers_pictures() {
     let r = h.say("alice", "/chess move e4").await;
     assert!(!r.board().flip);
     assert_eq!(r.board().theme, Theme::Brown);
-    // Alice picks blue: her pictures only.
+    // Alice, a player, picks blue in the channel: its pictures, for all.
     let r = h.say("alice", "/chess settings theme:blue").await;
     assert!(r.error().is_none(), "{r:?}");
-    assert!(r[0].text.contains("blue theme"), "{}", r[0].text);
+    assert!(
+        r[0].text.contains("blue theme, for everyone"),
+        "{}",
+        r[0].text
+    );
+    assert!(!r[0].ephemeral, "a channel's theme is said to the channel");
     let r = h.say("alice", "/chess board").await;
     assert!(!r.board().flip);
     assert_eq!(r.board().theme, Theme::Blue);
@@ -1443,7 +1448,20 @@ async fn board_settings_turn_and_colour_only_the_callers_pictures() {
     assert!(r.board().flip, "flip shows the other side");
     let r = h.say("bob", "/chess board").await;
     assert!(!r.board().flip);
-    assert_eq!(r.board().theme, Theme::Brown);
+    assert_eq!(
+        r.board().theme,
+        Theme::Blue,
+        "the same colours whoever asks"
+    );
+    // Bob's own theme (said in a direct message) colours his private
+    // boards only, never the channel's.
+    let r = h.say_in("bob", "@bob", "/chess settings theme:green").await;
+    assert!(r.error().is_none(), "{r:?}");
+    assert!(r[0].ephemeral);
+    let r = h.say("bob", "/chess board").await;
+    assert_eq!(r.board().theme, Theme::Blue);
+    let r = h.say("bob", "/chess board private:true").await;
+    assert_eq!(r.board().theme, Theme::Green, "{r:?}");
     // Bob, a player, turns the channel's boards: Black below for all.
     let r = h.say("bob", "/chess settings board:black").await;
     assert!(r.error().is_none(), "{r:?}");
@@ -1459,6 +1477,10 @@ async fn board_settings_turn_and_colour_only_the_callers_pictures() {
     // language), but sets their own view in a direct message.
     assert_eq!(
         h.error("carol", "/chess settings board:white").await.code,
+        "not_allowed"
+    );
+    assert_eq!(
+        h.error("carol", "/chess settings theme:green").await.code,
         "not_allowed"
     );
     let r = h

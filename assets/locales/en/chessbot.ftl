@@ -53,6 +53,9 @@ challenge-posted = { $open ->
     }{ $custom ->
         [yes] , from a set-up position
        *[no] {""}
+    }{ $casual ->
+        [yes] , casual
+       *[no] {""}
     }). { $open ->
         [yes] Answer with `/chess accept`.
        *[no] { $opponent }: `/chess accept` or `/chess decline`.
@@ -293,6 +296,8 @@ unknown-option = `{ $command }` has no option `{ $name }`. `/chess help` shows t
 
 bad-option-value = `{ $value }` is not a valid value for `{ $name }`. `/chess help` shows the options.
 
+unexpected-argument-mention = `{ $command }` does not take `{ $arg }`: did you mean `@{ $arg }` (a player is named with @)?
+
 unexpected-argument = `{ $command }` does not take `{ $arg }`. `/chess help` shows the options.
 
 unterminated-quote = A quoted value is missing its closing `"`. `/chess help` shows the options.
@@ -302,6 +307,10 @@ input-too-long = That message is too long for a chess command.
 ## Adapters
 
 console-bad-line = Write `NAME: TEXT` or `NAME@CHANNEL: TEXT`, e.g. `alice: /chess help`.
+
+console-greeting-images = chessbot console: type `NAME: COMMAND` or `NAME@CHANNEL: COMMAND`, e.g. `alice: /chess challenge @bob`; board pictures go to { $dir }. `alice: /chess help` lists the commands; Ctrl-D quits.
+
+console-greeting-text = chessbot console: type `NAME: COMMAND` or `NAME@CHANNEL: COMMAND`, e.g. `alice: /chess challenge @bob`; boards are drawn as text (`--images DIR` writes pictures). `alice: /chess help` lists the commands; Ctrl-D quits.
 
 console-unknown-directive = Unknown console directive `:{ $directive }`; `:advance 3d` (or h, m) moves the clock.
 
@@ -511,6 +520,13 @@ board-theme-set = Your boards now use the { $theme ->
        *[brown] brown
     } theme.
 
+channel-theme-set = The boards of this channel's games are now drawn in the { $theme ->
+        [blue] blue
+        [green] green
+        [high-contrast] high-contrast
+       *[brown] brown
+    } theme, for everyone. Your own theme (`settings theme:` in a direct message) is for the pictures sent to you alone.
+
 board-settings-current = Your boards: { $view ->
         [white] White at the bottom
         [black] Black at the bottom
@@ -554,12 +570,12 @@ time-ago = { $unit ->
         }
     } ago
 
-# ---- Matrix trust: a message the bot could not decrypt (told once).
+## Matrix trust: a message the bot could not decrypt (told once).
 cannot-decrypt = I could not read your last message: your client did not share its encryption keys with my session. Verify me (or allow sending to unverified sessions in your client's security settings), then send the command again.
 answered-privately = I sent you my answer in a direct message (our direct room).
 no-private-room = My answer is private and I could not open a direct room with you: start a direct chat with me, then ask again.
 
-## ---- spectator pages
+## Spectator pages
 
 watch-link = Watch live: { $url }
 watch-button = Watch
@@ -567,7 +583,7 @@ pages-on = Spectator pages of this community are on: new games and leagues get a
 pages-off = Spectator pages of this community are off: no page is served and no watch link is posted.
 pages-not-moderator = Only moderators can turn the spectator pages on or off.
 
-## ---- chess960
+## Chess960
 
 chess960-start = Chess960, start position { $number }.
 chess960-set-up = Chess960 from a set-up position.
@@ -608,7 +624,7 @@ pgn-no-such-game = There is no game { $chosen } in the PGN: it holds { $count }.
 pgn-move-after-end = PGN line { $line }, move { $number }: the game was already over.
 pgn-ended = PGN line { $line }: this game already ended ({ $result }); only an unfinished game can be continued.
 
-# ---- leagues
+## Leagues
 
 league-none = There is no league here for that. Create one with /chess league create name:"Winter Cup".
 league-none-numbered = There is no league { $id } in this channel.
@@ -650,6 +666,10 @@ league-started = { $name } (league { $id }) has started: { $n ->
     }, all at once. Pairings:
 league-pairing = Game { $count }: { $white } (white) - { $black } (black)
 league-game-started = League { $name }: game { $id } has started. { $white } (white) - { $black } (black). { $white } to move, by { $until }.
+league-not-started = { $name } (league { $id }) has not started yet: no games, no table. { $count ->
+        [one] { $count } player signed up
+       *[other] { $count } players signed up
+    }: { $players }.
 league-standings-title = { $name } (league { $id }): { $count } of { $games ->
         [one] { $games } game
        *[other] { $games } games
@@ -665,7 +685,7 @@ league-no-abort = A league game cannot be aborted; resign instead, or ask the le
 league-not-manager = Only the league's creator ({ $creator }) or a moderator may do that.
 league-already-started = { $name } has already started (or ended).
 
-# ---- hardening (issue 35): summary limit, rating farming, engine deadline, long texts
+## Summary limit, rating farming, engine deadline, long texts
 summary-limit = You asked for { $limit ->
         [one] a summary
        *[other] { $limit } summaries
@@ -683,7 +703,7 @@ engine-gave-up = Game #{ $id } adjourned: the computer could not make its move f
     } (its chess engine is unavailable). The game is aborted and not rated.
 more-lines = …and { $n } more
 
-## ---- premove: conditional moves and private notes (issue 32)
+## Premove: conditional moves and private notes
 
 premove-added = Line queued in game #{ $id }. Your conditional moves ({ $count ->
         [one] 1 line
@@ -751,7 +771,7 @@ note-too-long = A note has at most { $max ->
 
 note-own-copy = Your copy of game #{ $id }, with your private note:
 
-## ---- puzzles
+## Puzzles
 
 puzzle-shown = Puzzle #{ $id } ({ $motif ->
         [mate] mate
@@ -786,14 +806,14 @@ puzzle-daily = Puzzle of the day #{ $id } ({ $motif ->
 puzzle-daily-first = The last puzzle was solved first by { $name }.
 puzzle-daily-unsolved = Nobody solved the last puzzle.
 
-# ---- pics: a channel's board orientation
+## A channel's board orientation
 channel-board-set = { $view ->
         [black] The boards of this channel's games now show Black at the bottom, for everyone.
        *[white] The boards of this channel's games now show White at the bottom, for everyone.
     }
 channel-board-locked = While { $white } and { $black } play here, only they (or a moderator) may turn this channel's boards. Your own view of the boards sent to you alone: `settings board:` in a direct message.
 
-# ---- pics: the summary card
+## The summary card
 card-how = { $termination ->
         [checkmate] by checkmate
         [stalemate] by stalemate
@@ -823,28 +843,28 @@ card-duration = { $unit ->
         }
     }
 
-# ---- pics: "did you mean"
+## "did you mean"
 unknown-command-suggest = Unknown command `{ $name }`: did you mean `{ $suggestion }`? `/chess help` lists the commands.
 
-# ---- pics: the themes listed
+## The themes listed
 bad-theme = There is no theme `{ $value }`. The themes: { $themes }.
 
-# ---- pics: aborted games
+## Aborted games
 game-aborted = Game #{ $id } aborted before both sides had moved: no result, not rated.
 
-# ---- gaps: Chess960 leagues (issue 33)
+## Chess960 leagues
 league-chess960 = Every game of this league is Chess960, rated in the Chess960 pool: each pairing plays its own start position, drawn at random{ $rounds ->
         [2] , the same in both games with colours swapped.
        *[other] .
     }
 
-# ---- gaps: a symbol per kind of announcement (issue 29)
+## A symbol per kind of announcement
 announce-move = ♟
 announce-win = ✅
 announce-draw = ½
 announce-reminder = ⏰
 
-# ---- house: the Discord commands (issue 28)
+## The Discord commands
 # The `/chess` tree as Discord shows it, one message per command: `cmd-`
 # and its path (`cmd-chess-league-create`), its `.description` and, per
 # option, `.option-NAME-description`; the choices of an option shown in

@@ -47,6 +47,9 @@ challenge-posted = { $open ->
     }{ $custom ->
         [yes] , dintr-o poziție dată
        *[no] {""}
+    }{ $casual ->
+        [yes] , amical
+       *[no] {""}
     }). { $open ->
         [yes] Răspundeți cu `/chess accept`.
        *[no] { $opponent }: `/chess accept` sau `/chess decline`.
@@ -317,6 +320,8 @@ unknown-option = `{ $command }` nu are opțiunea `{ $name }`. `/chess help` arat
 
 bad-option-value = `{ $value }` nu este o valoare validă pentru `{ $name }`. `/chess help` arată opțiunile.
 
+unexpected-argument-mention = `{ $command }` nu acceptă `{ $arg }`: ați vrut să scrieți `@{ $arg }` (un jucător se numește cu @)?
+
 unexpected-argument = `{ $command }` nu acceptă `{ $arg }`. `/chess help` arată opțiunile.
 
 unterminated-quote = Unei valori între ghilimele îi lipsește `"` de închidere. `/chess help` arată opțiunile.
@@ -326,6 +331,10 @@ input-too-long = Mesajul este prea lung pentru o comandă de șah.
 ## Adaptoare
 
 console-bad-line = Scrieți `NUME: TEXT` sau `NUME@CANAL: TEXT`, de exemplu `alice: /chess help`.
+
+console-greeting-images = Consola chessbot: scrieți `NUME: COMANDĂ` sau `NUME@CANAL: COMANDĂ`, de exemplu `alice: /chess challenge @bob`; imaginile tablei merg în { $dir }. `alice: /chess help` arată comenzile; Ctrl-D închide.
+
+console-greeting-text = Consola chessbot: scrieți `NUME: COMANDĂ` sau `NUME@CANAL: COMANDĂ`, de exemplu `alice: /chess challenge @bob`; tablele sunt desenate ca text (`--images DIR` scrie imagini). `alice: /chess help` arată comenzile; Ctrl-D închide.
 
 console-unknown-directive = Directivă de consolă necunoscută `:{ $directive }`; `:advance 3d` (sau h, m) mută ceasul înainte.
 
@@ -534,6 +543,13 @@ board-theme-set = Tablele dumneavoastră folosesc acum tema { $theme ->
        *[brown] maro
     }.
 
+channel-theme-set = Tablele partidelor din acest canal folosesc acum tema { $theme ->
+        [blue] albastră
+        [green] verde
+        [high-contrast] cu contrast ridicat
+       *[brown] maro
+    } pentru toți. Tema proprie (`settings theme:` într-un mesaj direct) este pentru imaginile trimise doar dumneavoastră.
+
 board-settings-current = Tablele dumneavoastră: { $view ->
         [white] albul jos
         [black] negrul jos
@@ -583,12 +599,12 @@ time-ago = acum { $unit ->
         }
     }
 
-# ---- Matrix trust: a message the bot could not decrypt (told once).
+## Matrix trust: a message the bot could not decrypt (told once).
 cannot-decrypt = Nu am putut citi ultimul dumneavoastră mesaj: clientul dumneavoastră nu mi-a trimis cheile de criptare. Verificați-mă (sau permiteți trimiterea către sesiuni neverificate din setările de securitate ale clientului), apoi trimiteți din nou comanda.
 answered-privately = Ți-am trimis răspunsul într-un mesaj direct (camera noastră directă).
 no-private-room = Răspunsul meu e privat și nu am putut deschide o cameră directă cu tine: începe o conversație directă cu mine, apoi întreabă din nou.
 
-## ---- spectator pages
+## Spectator pages
 
 watch-link = Urmăriți în direct: { $url }
 watch-button = Urmăriți
@@ -596,7 +612,7 @@ pages-on = Paginile pentru spectatori ale acestei comunități sunt pornite: joc
 pages-off = Paginile pentru spectatori ale acestei comunități sunt oprite: nu se servește nicio pagină și nu se publică niciun link.
 pages-not-moderator = Doar moderatorii pot porni sau opri paginile pentru spectatori.
 
-## ---- chess960
+## Chess960
 
 chess960-start = Șah Fischer (Chess960), poziția de start { $number }.
 chess960-set-up = Șah Fischer (Chess960) dintr-o poziție dată.
@@ -637,7 +653,7 @@ pgn-no-such-game = Nu există partida { $chosen } în PGN: conține { $count }.
 pgn-move-after-end = PGN linia { $line }, mutarea { $number }: partida se terminase deja.
 pgn-ended = PGN linia { $line }: această partidă s-a terminat deja ({ $result }); doar o partidă neterminată poate fi continuată.
 
-# ---- leagues
+## Leagues
 
 league-none = Nu există nicio ligă potrivită aici. Creați una cu /chess league create name:"Cupa de iarnă".
 league-none-numbered = Nu există liga { $id } în acest canal.
@@ -680,6 +696,11 @@ league-started = Liga { $name } (liga { $id }) a început: { $n ->
     }, toate deodată. Perechi:
 league-pairing = Partida { $count }: { $white } (albele) - { $black } (negrele)
 league-game-started = Liga { $name }: partida { $id } a început. { $white } (albele) - { $black } (negrele). La mutare: { $white }, până la { $until }.
+league-not-started = { $name } (liga { $id }) nu a început încă: nicio partidă, niciun clasament. { $count ->
+        [one] { $count } jucător înscris
+        [few] { $count } jucători înscriși
+       *[other] { $count } de jucători înscriși
+    }: { $players }.
 league-standings-title = { $name } (liga { $id }): { $count } din { $games ->
         [one] { $games } partidă
         [few] { $games } partide
@@ -696,7 +717,7 @@ league-no-abort = O partidă de ligă nu poate fi anulată; cedați sau cereți 
 league-not-manager = Doar creatorul ligii ({ $creator }) sau un moderator poate face asta.
 league-already-started = Liga { $name } a început deja (sau s-a încheiat).
 
-# ---- hardening (issue 35): summary limit, rating farming, engine deadline, long texts
+## Summary limit, rating farming, engine deadline, long texts
 summary-limit = Ați cerut aici rezumate ({ $limit }) acum puțin timp. Întrebați din nou peste { $minutes ->
         [one] { $minutes } minut
         [few] { $minutes } minute
@@ -714,7 +735,7 @@ engine-gave-up = Partida #{ $id } amânată: calculatorul nu și-a putut face mu
     } (programul de șah nu este disponibil). Partida este anulată și nu contează pentru rating.
 more-lines = …și încă { $n }
 
-## ---- premove: mutări condiționate și note private (issue 32)
+## Premove: mutări condiționate și note private
 
 premove-added = Linie adăugată în partida #{ $id }. Mutările tale condiționate ({ $count ->
         [one] { $count } linie
@@ -788,7 +809,7 @@ note-too-long = O notă are cel mult { $max ->
 
 note-own-copy = Copia ta a partidei #{ $id }, cu nota ta privată:
 
-## ---- puzzles
+## Puzzles
 
 puzzle-shown = Problema #{ $id } ({ $motif ->
         [mate] mat
@@ -823,14 +844,14 @@ puzzle-daily = Problema zilei #{ $id } ({ $motif ->
 puzzle-daily-first = Problema trecută a fost rezolvată prima dată de { $name }.
 puzzle-daily-unsolved = Nimeni nu a rezolvat problema trecută.
 
-# ---- pics: a channel's board orientation
+## A channel's board orientation
 channel-board-set = { $view ->
         [black] Tablele partidelor din acest canal arată acum negrul jos, pentru toți.
        *[white] Tablele partidelor din acest canal arată acum albul jos, pentru toți.
     }
 channel-board-locked = Cât timp { $white } și { $black } joacă aici, doar ei (sau un moderator) pot întoarce tablele acestui canal. Vederea dumneavoastră pentru tablele trimise doar dumneavoastră: `settings board:` într-un mesaj direct.
 
-# ---- pics: the summary card
+## The summary card
 card-how = { $termination ->
         [checkmate] prin șah mat
         [stalemate] prin pat
@@ -863,28 +884,28 @@ card-duration = { $unit ->
         }
     }
 
-# ---- pics: "did you mean"
+## "did you mean"
 unknown-command-suggest = Comandă necunoscută `{ $name }`: poate ați vrut `{ $suggestion }`? `/chess help` arată comenzile.
 
-# ---- pics: the themes listed
+## The themes listed
 bad-theme = Nu există tema `{ $value }`. Temele: { $themes }.
 
-# ---- pics: aborted games
+## Aborted games
 game-aborted = Partida #{ $id } a fost anulată înainte ca ambele părți să mute: fără rezultat, fără rating.
 
-# ---- gaps: Chess960 leagues (issue 33)
+## Chess960 leagues
 league-chess960 = Toate partidele acestei ligi sunt Chess960, cu ratingul Chess960: fiecare pereche joacă propria poziție de start, trasă la sorți{ $rounds ->
         [2] , aceeași în ambele partide, cu culorile inversate.
        *[other] .
     }
 
-# ---- gaps: a symbol per kind of announcement (issue 29)
+## A symbol per kind of announcement
 announce-move = ♟
 announce-win = ✅
 announce-draw = ½
 announce-reminder = ⏰
 
-# ---- house: the Discord commands (issue 28); see en/chessbot.ftl.
+## The Discord commands; see en/chessbot.ftl.
 
 cmd-chess =
     .description = Șah prin corespondență: provocați pe cineva, apoi jucați câte o mutare

@@ -48,6 +48,9 @@ challenge-posted = { $open ->
     }{ $custom ->
         [yes] , из заданной позиции
        *[no] {""}
+    }{ $casual ->
+        [yes] , без рейтинга
+       *[no] {""}
     }). { $open ->
         [yes] Принять вызов: `/chess accept`.
        *[no] { $opponent }: `/chess accept` — принять, `/chess decline` — отклонить.
@@ -318,6 +321,8 @@ unknown-option = У команды `{ $command }` нет параметра `{ $
 
 bad-option-value = `{ $value }` — недопустимое значение для `{ $name }`. Параметры команд: `/chess help`.
 
+unexpected-argument-mention = Команда `{ $command }` не принимает `{ $arg }`: может быть, `@{ $arg }` (игрока указывают через @)?
+
 unexpected-argument = Команда `{ $command }` не принимает `{ $arg }`. Параметры команд: `/chess help`.
 
 unterminated-quote = У значения в кавычках нет закрывающей `"`. Параметры команд: `/chess help`.
@@ -327,6 +332,10 @@ input-too-long = Это сообщение слишком длинное для 
 ## Адаптеры
 
 console-bad-line = Пишите `ИМЯ: ТЕКСТ` или `ИМЯ@КАНАЛ: ТЕКСТ`, например `alice: /chess help`.
+
+console-greeting-images = Консоль chessbot: пишите `ИМЯ: КОМАНДА` или `ИМЯ@КАНАЛ: КОМАНДА`, например `alice: /chess challenge @bob`; картинки доски сохраняются в { $dir }. `alice: /chess help` покажет команды; Ctrl-D — выход.
+
+console-greeting-text = Консоль chessbot: пишите `ИМЯ: КОМАНДА` или `ИМЯ@КАНАЛ: КОМАНДА`, например `alice: /chess challenge @bob`; доска рисуется текстом (`--images DIR` сохраняет картинки). `alice: /chess help` покажет команды; Ctrl-D — выход.
 
 console-unknown-directive = Неизвестная команда консоли `:{ $directive }`; часы переводит `:advance 3d` (или h, m).
 
@@ -534,6 +543,13 @@ board-theme-set = Теперь ваши доски { $theme ->
        *[brown] в коричневой
     } теме.
 
+channel-theme-set = Теперь доски партий этого канала { $theme ->
+        [blue] в синей
+        [green] в зелёной
+        [high-contrast] в контрастной
+       *[brown] в коричневой
+    } теме, для всех. Своя тема (`settings theme:` в личном сообщении) — для картинок, которые видите только вы.
+
 board-settings-current = Ваши доски: { $view ->
         [white] белые внизу
         [black] чёрные внизу
@@ -583,12 +599,12 @@ time-ago = { $unit ->
         }
     } назад
 
-# ---- Matrix trust: a message the bot could not decrypt (told once).
+## Matrix trust: a message the bot could not decrypt (told once).
 cannot-decrypt = Я не смог прочитать ваше последнее сообщение: ваш клиент не передал мне ключи шифрования. Подтвердите мою сессию (или разрешите отправку неподтверждённым сессиям в настройках безопасности клиента) и отправьте команду снова.
 answered-privately = Я отправил ответ вам в личные сообщения (наша личная комната).
 no-private-room = Мой ответ личный, а открыть с вами личную комнату я не смог: начните со мной личный чат и спросите снова.
 
-## ---- spectator pages
+## Spectator pages
 
 watch-link = Смотреть в реальном времени: { $url }
 watch-button = Смотреть
@@ -596,7 +612,7 @@ pages-on = Страницы для зрителей в этом сообщест
 pages-off = Страницы для зрителей в этом сообществе выключены: страницы не показываются, ссылки не публикуются.
 pages-not-moderator = Включать и выключать страницы для зрителей могут только модераторы.
 
-## ---- chess960
+## Chess960
 
 chess960-start = Шахматы Фишера (Chess960), начальная позиция { $number }.
 chess960-set-up = Шахматы Фишера (Chess960) с заданной позиции.
@@ -637,7 +653,7 @@ pgn-no-such-game = В PGN нет партии { $chosen }: их там { $count 
 pgn-move-after-end = PGN, строка { $line }, ход { $number }: партия уже была окончена.
 pgn-ended = PGN, строка { $line }: эта партия уже окончена ({ $result }); продолжить можно только неоконченную.
 
-# ---- leagues
+## Leagues
 
 league-none = Здесь нет подходящей лиги. Создайте её: /chess league create name:"Зимний кубок".
 league-none-numbered = В этом канале нет лиги { $id }.
@@ -680,6 +696,11 @@ league-started = Лига { $name } (лига { $id }) началась: { $n ->
     }, все сразу. Пары:
 league-pairing = Партия { $count }: { $white } (белые) — { $black } (чёрные)
 league-game-started = Лига { $name }: партия { $id } началась. { $white } (белые) — { $black } (чёрные). Ход { $white }, до { $until }.
+league-not-started = { $name } (лига { $id }) ещё не началась: партий и таблицы пока нет. { $count ->
+        [one] Записался { $count } игрок
+        [few] Записались { $count } игрока
+       *[other] Записались { $count } игроков
+    }: { $players }.
 league-standings-title = { $name } (лига { $id }): сыграно { $count } из { $games ->
         [one] { $games } партии
        *[other] { $games } партий
@@ -695,7 +716,7 @@ league-no-abort = Партию лиги нельзя прервать; можн�
 league-not-manager = Это может только создатель лиги ({ $creator }) или модератор.
 league-already-started = Лига { $name } уже началась (или закончилась).
 
-# ---- hardening (issue 35): summary limit, rating farming, engine deadline, long texts
+## Summary limit, rating farming, engine deadline, long texts
 summary-limit = Вы только что запрашивали здесь итоги ({ $limit }). Спросите снова через { $minutes ->
         [one] { $minutes } минуту
         [few] { $minutes } минуты
@@ -709,7 +730,7 @@ rated-limit = Без рейтинга: { $white } и { $black } уже сыгр�
 engine-gave-up = Партия №{ $id } отложена: компьютер не смог сделать ход в течение { $minutes } мин. (шахматная программа недоступна). Партия прервана и не идёт в рейтинг.
 more-lines = …и ещё { $n }
 
-## ---- premove: условные ходы и личные заметки (issue 32)
+## Premove: условные ходы и личные заметки
 
 premove-added = Вариант добавлен в партию №{ $id }. Ваши условные ходы ({ $count ->
         [one] { $count } вариант
@@ -780,7 +801,7 @@ note-too-long = В заметке не больше { $max ->
 
 note-own-copy = Ваша копия партии №{ $id } с вашей личной заметкой:
 
-## ---- puzzles
+## Puzzles
 
 puzzle-shown = Задача №{ $id } ({ $motif ->
         [mate] мат
@@ -815,14 +836,14 @@ puzzle-daily = Задача дня №{ $id } ({ $motif ->
 puzzle-daily-first = Прошлую задачу первым решил(а) { $name }.
 puzzle-daily-unsolved = Прошлую задачу никто не решил.
 
-# ---- pics: a channel's board orientation
+## A channel's board orientation
 channel-board-set = { $view ->
         [black] Теперь на досках партий этого канала чёрные внизу, для всех.
        *[white] Теперь на досках партий этого канала белые внизу, для всех.
     }
 channel-board-locked = Пока здесь играют { $white } и { $black }, повернуть доски канала могут только они (или модератор). Свой вид досок, которые присылаются лично вам: `settings board:` в личных сообщениях.
 
-# ---- pics: the summary card
+## The summary card
 card-how = { $termination ->
         [checkmate] матом
         [stalemate] — пат
@@ -855,28 +876,28 @@ card-duration = { $unit ->
         }
     }
 
-# ---- pics: "did you mean"
+## "did you mean"
 unknown-command-suggest = Неизвестная команда `{ $name }`. Может быть, `{ $suggestion }`? Список команд: `/chess help`.
 
-# ---- pics: the themes listed
+## The themes listed
 bad-theme = Темы `{ $value }` нет. Есть темы: { $themes }.
 
-# ---- pics: aborted games
+## Aborted games
 game-aborted = Партия №{ $id } отменена до того, как обе стороны сделали ход: без результата, без рейтинга.
 
-# ---- gaps: Chess960 leagues (issue 33)
+## Chess960 leagues
 league-chess960 = Все партии этой лиги — шахматы Фишера (Chess960) с рейтингом Chess960: у каждой пары своя начальная позиция, выбранная случайно{ $rounds ->
         [2] , одна и та же в обеих партиях, со сменой цвета.
        *[other] .
     }
 
-# ---- gaps: a symbol per kind of announcement (issue 29)
+## A symbol per kind of announcement
 announce-move = ♟
 announce-win = ✅
 announce-draw = ½
 announce-reminder = ⏰
 
-# ---- house: the Discord commands (issue 28); see en/chessbot.ftl.
+## The Discord commands; see en/chessbot.ftl.
 
 cmd-chess =
     .description = Шахматы по переписке: вызовите соперника и играйте по ходу

@@ -45,6 +45,9 @@ challenge-posted = { $open ->
     }{ $custom ->
         [yes] , เริ่มจากตำแหน่งที่กำหนด
        *[no] {""}
+    }{ $casual ->
+        [yes] , ไม่คิดเรตติ้ง
+       *[no] {""}
     }) { $open ->
         [yes] รับคำท้าด้วย `/chess accept`
        *[no] { $opponent }: `/chess accept` เพื่อรับ หรือ `/chess decline` เพื่อปฏิเสธ
@@ -316,6 +319,8 @@ unknown-option = `{ $command }` ไม่มีตัวเลือก `{ $name
 
 bad-option-value = `{ $value }` ใช้เป็นค่าของ `{ $name }` ไม่ได้ ดูตัวเลือกได้ที่ `/chess help`
 
+unexpected-argument-mention = `{ $command }` ไม่รับ `{ $arg }` หมายถึง `@{ $arg }` ใช่ไหม (ระบุผู้เล่นด้วย @)
+
 unexpected-argument = `{ $command }` ไม่รับ `{ $arg }` ดูตัวเลือกได้ที่ `/chess help`
 
 unterminated-quote = ค่าในเครื่องหมายคำพูดขาด `"` ปิดท้าย ดูตัวเลือกได้ที่ `/chess help`
@@ -325,6 +330,10 @@ input-too-long = ข้อความนี้ยาวเกินไปสำ
 ## ตัวเชื่อมต่อ
 
 console-bad-line = เขียนแบบ `ชื่อ: ข้อความ` หรือ `ชื่อ@ห้อง: ข้อความ` เช่น `alice: /chess help`
+
+console-greeting-images = คอนโซล chessbot: พิมพ์ `ชื่อ: คำสั่ง` หรือ `ชื่อ@ห้อง: คำสั่ง` เช่น `alice: /chess challenge @bob` รูปกระดานจะถูกบันทึกไว้ที่ { $dir } พิมพ์ `alice: /chess help` เพื่อดูคำสั่ง กด Ctrl-D เพื่อออก
+
+console-greeting-text = คอนโซล chessbot: พิมพ์ `ชื่อ: คำสั่ง` หรือ `ชื่อ@ห้อง: คำสั่ง` เช่น `alice: /chess challenge @bob` กระดานแสดงเป็นข้อความ (`--images DIR` บันทึกรูป) พิมพ์ `alice: /chess help` เพื่อดูคำสั่ง กด Ctrl-D เพื่อออก
 
 console-unknown-directive = ไม่รู้จักคำสั่งคอนโซล `:{ $directive }` ใช้ `:advance 3d` (หรือ h, m) เพื่อเลื่อนเวลา
 
@@ -485,6 +494,13 @@ board-theme-set = ต่อไปนี้กระดานของคุณ�
        *[brown] สีน้ำตาล
     }
 
+channel-theme-set = ต่อไปนี้กระดานของเกมในช่องนี้จะใช้ธีม{ $theme ->
+        [blue] สีน้ำเงิน
+        [green] สีเขียว
+        [high-contrast] คอนทราสต์สูง
+       *[brown] สีน้ำตาล
+    } สำหรับทุกคน ธีมส่วนตัว (`settings theme:` ในข้อความส่วนตัว) ใช้กับรูปที่ส่งถึงคุณคนเดียว
+
 board-settings-current = กระดานของคุณ: { $view ->
         [white] ฝ่ายขาวอยู่ด้านล่าง
         [black] ฝ่ายดำอยู่ด้านล่าง
@@ -510,12 +526,12 @@ time-ago = { $n } { $unit ->
        *[days] วัน
     }ที่แล้ว
 
-# ---- Matrix trust: a message the bot could not decrypt (told once).
+## Matrix trust: a message the bot could not decrypt (told once).
 cannot-decrypt = บอทอ่านข้อความล่าสุดของคุณไม่ได้ เพราะไคลเอนต์ของคุณไม่ได้ส่งกุญแจเข้ารหัสให้เซสชันของบอท กรุณายืนยันบอท (หรืออนุญาตให้ส่งถึงเซสชันที่ยังไม่ยืนยันในการตั้งค่าความปลอดภัยของไคลเอนต์) แล้วส่งคำสั่งอีกครั้ง
 answered-privately = ฉันส่งคำตอบให้คุณทางข้อความส่วนตัวแล้ว (ห้องส่วนตัวของเรา)
 no-private-room = คำตอบของฉันเป็นความลับ และฉันเปิดห้องส่วนตัวกับคุณไม่ได้: เริ่มแชทส่วนตัวกับฉันก่อน แล้วถามใหม่อีกครั้ง
 
-## ---- spectator pages
+## Spectator pages
 
 watch-link = ดูสด: { $url }
 watch-button = ดู
@@ -523,7 +539,7 @@ pages-on = เปิดหน้าผู้ชมของชุมชนนี
 pages-off = ปิดหน้าผู้ชมของชุมชนนี้แล้ว: ไม่มีหน้าให้ดูและไม่มีการโพสต์ลิงก์
 pages-not-moderator = เฉพาะผู้ดูแลเท่านั้นที่เปิดหรือปิดหน้าผู้ชมได้
 
-## ---- chess960
+## Chess960
 
 chess960-start = หมากรุก Chess960 ตำแหน่งเริ่มต้นที่ { $number }
 chess960-set-up = หมากรุก Chess960 จากตำแหน่งที่กำหนด
@@ -564,7 +580,7 @@ pgn-no-such-game = ไม่มีเกมที่ { $chosen } ใน PGN: ม
 pgn-move-after-end = PGN บรรทัด { $line } ตา { $number }: เกมจบไปแล้ว
 pgn-ended = PGN บรรทัด { $line }: เกมนี้จบแล้ว ({ $result }) เล่นต่อได้เฉพาะเกมที่ยังไม่จบ
 
-# ---- leagues
+## Leagues
 
 league-none = ที่นี่ไม่มีลีกสำหรับคำสั่งนี้ สร้างได้ด้วย /chess league create name:"Winter Cup"
 league-none-numbered = ไม่มีลีก { $id } ในช่องนี้
@@ -591,6 +607,7 @@ league-needs-threads = ฉันเปิดเธรดที่นี่ไม
 league-started = ลีก { $name } (ลีก { $id }) เริ่มแล้ว: ผู้เล่น { $n } คน { $games } เกม เริ่มพร้อมกันทั้งหมด คู่แข่งขัน:
 league-pairing = เกม { $count }: { $white } (ขาว) - { $black } (ดำ)
 league-game-started = ลีก { $name }: เกม { $id } เริ่มแล้ว { $white } (ขาว) - { $black } (ดำ) { $white } เดินก่อน ภายใน { $until }
+league-not-started = { $name } (ลีก { $id }) ยังไม่เริ่ม: ยังไม่มีเกมและตารางคะแนน มีผู้เล่นสมัครแล้ว { $count } คน: { $players }
 league-standings-title = { $name } (ลีก { $id }): จบแล้ว { $count } จาก { $games } เกม
 league-standings-row = { $rank }. { $player }: { $points } คะแนน (เล่นแล้ว { $played } เหลือ { $left }; ไทเบรก { $tiebreak })
 league-standings-picture-title = { $name }: ตารางคะแนน
@@ -603,13 +620,13 @@ league-no-abort = เกมในลีกยกเลิกไม่ได้ �
 league-not-manager = เฉพาะผู้สร้างลีก ({ $creator }) หรือผู้ดูแลเท่านั้นที่ทำได้
 league-already-started = ลีก { $name } เริ่มไปแล้ว (หรือจบแล้ว)
 
-# ---- hardening (issue 35): summary limit, rating farming, engine deadline, long texts
+## Summary limit, rating farming, engine deadline, long texts
 summary-limit = คุณเพิ่งขอสรุปในห้องนี้ไป ({ $limit } ครั้ง) กรุณาขอใหม่ในอีก { $minutes } นาที
 rated-limit = ไม่คิดเรตติ้ง: { $white } และ { $black } เล่นเกมคิดเรตติ้งกันไปแล้ว { $limit } เกมในวันนี้ (นับได้ไม่เกิน { $limit } เกมต่อวัน)
 engine-gave-up = เกม #{ $id } ถูกเลื่อน: คอมพิวเตอร์เดินไม่ได้เป็นเวลา { $minutes } นาที (โปรแกรมหมากรุกไม่พร้อมใช้งาน) เกมถูกยกเลิกและไม่คิดเรตติ้ง
 more-lines = …และอีก { $n } รายการ
 
-## ---- premove: ตาเดินล่วงหน้าแบบมีเงื่อนไขและบันทึกส่วนตัว (issue 32)
+## Premove: ตาเดินล่วงหน้าแบบมีเงื่อนไขและบันทึกส่วนตัว
 
 premove-added = เพิ่มสายการเดินในเกม #{ $id } แล้ว ตาเดินล่วงหน้าของคุณ ({ $count } สาย) ซึ่งเห็นได้เฉพาะคุณ:
 
@@ -659,7 +676,7 @@ note-too-long = บันทึกยาวได้ไม่เกิน { $max
 
 note-own-copy = PGN ฉบับของคุณของเกม #{ $id } พร้อมบันทึกส่วนตัว:
 
-## ---- puzzles
+## Puzzles
 
 puzzle-shown = โจทย์ #{ $id } ({ $motif ->
         [mate] รุกจน
@@ -694,14 +711,14 @@ puzzle-daily = โจทย์ประจำวัน #{ $id } ({ $motif ->
 puzzle-daily-first = โจทย์ครั้งก่อน { $name } แก้ได้เป็นคนแรก
 puzzle-daily-unsolved = ไม่มีใครแก้โจทย์ครั้งก่อนได้
 
-# ---- pics: a channel's board orientation
+## A channel's board orientation
 channel-board-set = { $view ->
         [black] ต่อไปนี้กระดานของเกมในช่องนี้จะแสดงฝ่ายดำอยู่ด้านล่างสำหรับทุกคน
        *[white] ต่อไปนี้กระดานของเกมในช่องนี้จะแสดงฝ่ายขาวอยู่ด้านล่างสำหรับทุกคน
     }
 channel-board-locked = ระหว่างที่ { $white } กับ { $black } เล่นอยู่ที่นี่ มีแค่พวกเขา (หรือผู้ดูแล) ที่หมุนกระดานของช่องนี้ได้ มุมมองกระดานที่ส่งถึงคุณคนเดียว ตั้งได้ด้วย `settings board:` ในข้อความส่วนตัว
 
-# ---- pics: the summary card
+## The summary card
 card-how = { $termination ->
         [checkmate] ด้วยการรุกจน
         [stalemate] เพราะอับ
@@ -722,28 +739,28 @@ card-duration = { $unit ->
        *[days] ตลอด { $n } วัน
     }
 
-# ---- pics: "did you mean"
+## "did you mean"
 unknown-command-suggest = ไม่รู้จักคำสั่ง `{ $name }` หมายถึง `{ $suggestion }` หรือเปล่า? ดูคำสั่งทั้งหมดได้ที่ `/chess help`
 
-# ---- pics: the themes listed
+## The themes listed
 bad-theme = ไม่มีธีม `{ $value }` ธีมที่มี: { $themes }
 
-# ---- pics: aborted games
+## Aborted games
 game-aborted = เกม #{ $id } ถูกยกเลิกก่อนที่ทั้งสองฝ่ายจะได้เดิน: ไม่มีผลแพ้ชนะ ไม่คิดเรตติ้ง
 
-# ---- gaps: Chess960 leagues (issue 33)
+## Chess960 leagues
 league-chess960 = ทุกเกมในลีกนี้เป็นหมากรุก Chess960 นับเรตติ้ง Chess960: แต่ละคู่ได้ตำแหน่งเริ่มต้นของตัวเองแบบสุ่ม{ $rounds ->
         [2] {" "}และใช้ตำแหน่งเดียวกันทั้งสองเกมโดยสลับสี
        *[other] {""}
     }
 
-# ---- gaps: a symbol per kind of announcement (issue 29)
+## A symbol per kind of announcement
 announce-move = ♟
 announce-win = ✅
 announce-draw = ½
 announce-reminder = ⏰
 
-# ---- house: the Discord commands (issue 28); see en/chessbot.ftl.
+## The Discord commands; see en/chessbot.ftl.
 
 cmd-chess =
     .description = หมากรุกแบบเดินข้ามวัน: ท้าคู่แข่ง แล้วเดินทีละตา

@@ -136,8 +136,11 @@ impl GameService {
             opponent.as_ref().map(|o| o.name.as_str()),
             &c.color,
             c.days,
-            c.rules == RulesMode::Fide.as_str(),
-            c.start_fen.is_some(),
+            msg::ChallengeTerms {
+                fide: c.rules == RulesMode::Fide.as_str(),
+                custom_start: c.start_fen.is_some(),
+                rated: c.rated,
+            },
         );
         if let Some(line) = super::chess960::start_line(
             loc,

@@ -227,7 +227,11 @@ impl GameService {
                 &g.white_name,
                 &g.black_name,
                 g.result.as_deref().unwrap_or("*"),
-                g.termination.as_deref().unwrap_or(""),
+                &g.termination
+                    .as_deref()
+                    .and_then(|t| t.parse::<crate::chess::Termination>().ok())
+                    .map(|t| msg::termination_name(loc, t))
+                    .unwrap_or_default(),
             )
         }));
         let mut r = reply(place, lines.join("\n"));

@@ -4,6 +4,11 @@
 messages! {
     /// A console line that is not `NAME: TEXT`.
     pub fn console_bad_line(l) = "console-bad-line";
+    /// The interactive console's first line when board pictures are
+    /// written into `dir`.
+    pub fn console_greeting_images(l, dir: &str) = "console-greeting-images";
+    /// The interactive console's first line when boards are drawn as text.
+    pub fn console_greeting_text(l) = "console-greeting-text";
     /// An unknown console directive (`:fly`).
     pub fn console_unknown_directive(l, directive: &str) = "console-unknown-directive";
     /// A `:advance` span the console cannot read.

@@ -101,6 +101,8 @@ messages! {
     pub fn bad_option_value(l, name: &str, value: &str) = "bad-option-value";
     /// Too many arguments.
     pub fn unexpected_argument(l, command: &str, arg: &str) = "unexpected-argument";
+    /// A bare name where a command takes a player (`challenge bob`).
+    pub fn unexpected_argument_mention(l, command: &str, arg: &str) = "unexpected-argument-mention";
     /// An unterminated quoted value.
     pub fn unterminated_quote(l) = "unterminated-quote";
     /// Input longer than anything sensible.

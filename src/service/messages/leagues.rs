@@ -51,6 +51,8 @@ messages! {
     /// In a league game's place: the game started.
     pub fn league_game_started(l, id: i64, name: &str, white: &str, black: &str, until: &str) = "league-game-started";
     /// The head of the standings: `count` of `games` games finished.
+    /// Standings asked for before the league starts: who signed up.
+    pub fn league_not_started(l, name: &str, id: i64, players: &str, count: i64) = "league-not-started";
     pub fn league_standings_title(l, name: &str, id: i64, count: i64, games: i64) = "league-standings-title";
     /// One row of the standings as text.
     pub fn league_standings_row(l, rank: &str, player: &str, points: &str, played: &str, left: &str, tiebreak: &str) = "league-standings-row";

@@ -95,7 +95,7 @@ messages! {
     /// `san-local`, worded for [`san_local`].
     fn san_local_text(l, local, san) = "san-local";
     /// `challenge-posted`, worded for [`challenge_posted`].
-    fn challenge_posted_text(l, open, challenger, opponent, color, days, rules, custom) = "challenge-posted";
+    fn challenge_posted_text(l, open, challenger, opponent, color, days, rules, custom, casual) = "challenge-posted";
     /// A challenge was declined.
     pub fn challenge_declined(l, by: &str, challenger: &str) = "challenge-declined";
     /// A challenge was withdrawn.
@@ -236,6 +236,17 @@ pub fn san_local(l: Locale, san: &str) -> String {
 
 // Challenges.
 
+/// The terms of a challenge its announcement names besides colour and days.
+#[derive(Clone, Copy, Debug)]
+pub struct ChallengeTerms {
+    /// Strict FIDE rules (else house rules).
+    pub fide: bool,
+    /// From a set-up position.
+    pub custom_start: bool,
+    /// Rated (else casual, which the announcement says).
+    pub rated: bool,
+}
+
 /// A personal or open challenge was posted.
 #[must_use]
 pub fn challenge_posted(
@@ -244,8 +255,7 @@ pub fn challenge_posted(
     opponent: Option<&str>,
     challenger_color: &str,
     days: i64,
-    fide: bool,
-    custom_start: bool,
+    terms: ChallengeTerms,
 ) -> String {
     let color = match challenger_color {
         "white" | "black" => challenger_color,
@@ -258,8 +268,9 @@ pub fn challenge_posted(
         opponent.unwrap_or_default(),
         color,
         days,
-        if fide { "fide" } else { "house" },
-        custom_start,
+        if terms.fide { "fide" } else { "house" },
+        terms.custom_start,
+        !terms.rated,
     )
 }
 

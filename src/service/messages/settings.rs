@@ -6,6 +6,8 @@ messages! {
     /// The caller's boards now use `theme` (`brown`, `blue`, `green`,
     /// `high-contrast`).
     pub fn board_theme_set(l, theme: &str) = "board-theme-set";
+    /// A channel's theme was set (`settings theme:` said in the channel).
+    pub fn channel_theme_set(l, theme: &str) = "channel-theme-set";
     /// The caller's board view and theme (`settings` without a value).
     pub fn board_settings_current(l, view: &str, theme: &str) = "board-settings-current";
     /// The public pictures of this channel's games now show `view` (`white`,

@@ -227,6 +227,21 @@ impl GameService {
         l: &LeagueRow,
         picture: bool,
     ) -> Handled {
+        if l.state == LEAGUE_OPEN {
+            // Nobody has played: a table would rank every player first.
+            let players = self.inner.store.league_players(l.id).await?;
+            let names: Vec<&str> = players.iter().map(|p| p.player_name.as_str()).collect();
+            let mut r = reply(
+                &league_place(l),
+                msg::league_not_started(loc, &l.name, l.id, &names.join(", "), names.len() as i64),
+            );
+            r.event = Some(Event::Standings {
+                league: l.id,
+                r#final: false,
+                rows: Vec::new(),
+            });
+            return Ok(vec![r]);
+        }
         let table = self.league_table(l).await?;
         let last = l.state == LEAGUE_FINISHED;
         Ok(vec![self.standings_reply(loc, l, &table, last, picture)])
