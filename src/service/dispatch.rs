@@ -458,6 +458,10 @@ impl GameService {
     /// The legal moves (SAN) of the caller's game in this channel when it is
     /// their move; empty otherwise.
     pub async fn legal_moves(&self, place: &Place, by: &Actor) -> Vec<String> {
+        // In a team's channel everyone may vote: its side's moves.
+        if let Some(moves) = self.team_legal_moves(place).await {
+            return moves;
+        }
         let Ok(Some(l)) = self.active(place).await else {
             return Vec::new();
         };

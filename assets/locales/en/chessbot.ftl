@@ -1102,3 +1102,29 @@ team-members = Named members of { $team }: { $list }.
 team-members-none = { $team } has no named members: anyone here may vote, and each vote closes at its deadline.
 team-busy = { $team } is busy: a game or a challenge is already running there.
 team-nothing-to-close = There is no vote to close: nobody has voted for this move yet.
+
+## The /team command on Discord
+cmd-team =
+    .description = Team play: this channel plays as a team, its members vote its moves.
+
+cmd-team-challenge =
+    .description = Challenge another channel's team (or the engine) to a vote game.
+    .option-channel-description = The channel whose team you challenge (this server)
+    .option-level-description = Or play the engine: level 1 (weakest) to 8
+    .option-days-description = Days per move, 1 to 14 (default 2)
+    .option-color-description = This team's colour (default: random)
+    .option-rules-description = house (default) or fide
+
+cmd-team-accept =
+    .description = Accept the team challenge waiting for this channel.
+
+cmd-team-votes =
+    .description = The tally of this channel's running vote.
+
+cmd-team-close =
+    .description = Close this channel's running vote now (moderators).
+
+cmd-team-members =
+    .description = This team's named members; moderators add or remove one.
+    .option-add-description = Name this member (moderators)
+    .option-remove-description = Unname this member (moderators)

@@ -1135,3 +1135,29 @@ team-members = Membrii numiți ai echipei { $team }: { $list }.
 team-members-none = { $team } nu are membri numiți: oricine de aici poate vota, iar fiecare vot se încheie la termen.
 team-busy = { $team } este ocupat: acolo se joacă deja o partidă sau așteaptă o provocare.
 team-nothing-to-close = Nu este niciun vot de încheiat: nimeni nu a votat încă pentru această mutare.
+
+## The /team command on Discord
+cmd-team =
+    .description = Joc pe echipe: canalul joacă pe echipe, membrii votează mutările.
+
+cmd-team-challenge =
+    .description = Provoacă echipa altui canal (sau motorul) la o partidă prin vot.
+    .option-channel-description = Canalul a cărui echipă o provoci (acest server)
+    .option-level-description = Sau joacă cu motorul: nivel de la 1 (cel mai slab) la 8
+    .option-days-description = Zile pe mutare, de la 1 la 14 (implicit 2)
+    .option-color-description = Culoarea acestei echipe (implicit: la întâmplare)
+    .option-rules-description = house (implicit) sau fide
+
+cmd-team-accept =
+    .description = Acceptă provocarea pe echipe care așteaptă acest canal.
+
+cmd-team-votes =
+    .description = Voturile votului în curs al acestui canal.
+
+cmd-team-close =
+    .description = Încheie acum votul în curs al acestui canal (moderatori).
+
+cmd-team-members =
+    .description = Membrii numiți ai echipei; moderatorii adaugă sau scot unul.
+    .option-add-description = Numește acest membru (moderatori)
+    .option-remove-description = Scoate acest membru din listă (moderatori)

@@ -1121,3 +1121,29 @@ team-members = Названные участники { $team }: { $list }.
 team-members-none = У { $team } нет названных участников: голосовать может любой здесь, и голосование закрывается в срок хода.
 team-busy = { $team } занят: там уже идёт партия или ждёт вызов.
 team-nothing-to-close = Закрывать нечего: за этот ход ещё никто не проголосовал.
+
+## The /team command on Discord
+cmd-team =
+    .description = Командная игра: канал играет командой, участники голосуют за ходы.
+
+cmd-team-challenge =
+    .description = Вызвать команду другого канала (или движок) на игру голосованием.
+    .option-channel-description = Канал, чью команду вы вызываете (этот сервер)
+    .option-level-description = Или играть с движком: уровень от 1 (слабейший) до 8
+    .option-days-description = Дней на ход, от 1 до 14 (по умолчанию 2)
+    .option-color-description = Цвет этой команды (по умолчанию случайный)
+    .option-rules-description = house (по умолчанию) или fide
+
+cmd-team-accept =
+    .description = Принять командный вызов, ждущий этот канал.
+
+cmd-team-votes =
+    .description = Голоса текущего голосования этого канала.
+
+cmd-team-close =
+    .description = Закрыть голосование этого канала сейчас (модераторы).
+
+cmd-team-members =
+    .description = Названные участники команды; модераторы добавляют или убирают.
+    .option-add-description = Назвать участника (модераторы)
+    .option-remove-description = Убрать участника из списка (модераторы)

@@ -988,3 +988,29 @@ team-members = สมาชิกที่ระบุชื่อของ { $t
 team-members-none = { $team } ไม่มีสมาชิกที่ระบุชื่อ: ใครที่นี่ก็โหวตได้ และการโหวตแต่ละตาจะปิดเมื่อถึงเส้นตาย
 team-busy = { $team } ไม่ว่าง: มีเกมหรือคำท้าอยู่ที่นั่นแล้ว
 team-nothing-to-close = ไม่มีโหวตให้ปิด: ยังไม่มีใครโหวตตานี้
+
+## The /team command on Discord
+cmd-team =
+    .description = เล่นเป็นทีม: ช่องนี้เล่นเป็นทีม สมาชิกโหวตตาเดิน
+
+cmd-team-challenge =
+    .description = ท้าทีมของอีกช่อง (หรือเอนจิน) เล่นเกมแบบโหวต
+    .option-channel-description = ช่องที่คุณท้าทีม (เซิร์ฟเวอร์นี้)
+    .option-level-description = หรือเล่นกับเอนจิน: ระดับ 1 (อ่อนสุด) ถึง 8
+    .option-days-description = จำนวนวันต่อตา 1 ถึง 14 (ค่าเริ่มต้น 2)
+    .option-color-description = สีของทีมนี้ (ค่าเริ่มต้น: สุ่ม)
+    .option-rules-description = house (ค่าเริ่มต้น) หรือ fide
+
+cmd-team-accept =
+    .description = รับคำท้าแบบทีมที่รอช่องนี้อยู่
+
+cmd-team-votes =
+    .description = ผลโหวตที่กำลังเปิดอยู่ของช่องนี้
+
+cmd-team-close =
+    .description = ปิดโหวตของช่องนี้ทันที (ผู้ดูแล)
+
+cmd-team-members =
+    .description = สมาชิกที่ระบุชื่อของทีม ผู้ดูแลเพิ่มหรือลบได้
+    .option-add-description = ระบุชื่อสมาชิกนี้ (ผู้ดูแล)
+    .option-remove-description = ลบสมาชิกนี้ออก (ผู้ดูแล)

@@ -180,6 +180,26 @@ impl GameService {
             .await?)
     }
 
+    /// Whether a team plays a game in `place` now: adapters leave such a
+    /// game where it is (no thread of its own, which would leave its team
+    /// behind).
+    pub async fn plays_as_team(&self, place: &Place) -> bool {
+        matches!(self.team_here(place).await, Ok(Some(_)))
+    }
+
+    /// The moves a voter of `place`'s team may vote for now (SAN); `None`
+    /// when no team plays here.
+    pub(in crate::service) async fn team_legal_moves(&self, place: &Place) -> Option<Vec<String>> {
+        let side = self.team_here(place).await.ok()??;
+        let row = self.inner.store.game(side.game_id).await.ok()??;
+        let l = self.replay(row).await.ok()?;
+        if l.game.position().turn() != side_color(&side) {
+            return Some(Vec::new());
+        }
+        let p = l.game.position();
+        Some(p.legal_moves().iter().map(|m| p.san(*m)).collect())
+    }
+
     /// A game command said in a team's channel (see [`is_game_command`]).
     pub(in crate::service) async fn team_game_command(
         &self,
