@@ -330,6 +330,7 @@ fn canonical(name: &str) -> Option<&'static str> {
         "note" | "notes" => "note",
         "puzzle" | "puzzles" => "puzzle",
         "solve" => "solve",
+        "team" | "teams" => "team",
         _ => return None,
     })
 }
@@ -435,6 +436,13 @@ fn edit_distance(a: &str, b: &str) -> usize {
 /// unterminated quotes, over-long input.
 pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
     let t = text.trim();
+    // `/team ...`: team play, a family of its own.
+    if let Some(rest) = teams::team_rest(t) {
+        if text.len() > MAX_LEN {
+            return Err(ParseError::TooLong);
+        }
+        return teams::parse_team(rest).map(Some);
+    }
     let rest = match t.get(..6) {
         Some(p) if p.eq_ignore_ascii_case("/chess") || p.eq_ignore_ascii_case("!chess") => &t[6..],
         _ => return Ok(None),
@@ -875,6 +883,8 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
         "note" => parse_note(tokens, args, &unknown)?,
         "puzzle" => parse_puzzle(tokens, &unknown, &unexpected)?,
         "solve" => parse_solve(tokens, &unknown)?,
+        // `/chess team ...` reads as `/team ...`.
+        "team" => teams::parse_team(args)?,
         simple => {
             if let Some(tok) = tokens.into_iter().next() {
                 return Err(match tok {
@@ -926,6 +936,8 @@ fn settings_value_kind(value: &str) -> &'static str {
 
 #[path = "text_families.rs"]
 mod families;
+#[path = "text_teams.rs"]
+mod teams;
 use families::{parse_league, parse_note, parse_premove, parse_puzzle, parse_solve};
 
 /// Every subcommand name the parser knows, as people type them (the help

@@ -190,12 +190,35 @@ impl GameService {
         // `settings` may change what was read with the language: its
         // pictures read the preferences afresh.
         let known = known.filter(|_| !matches!(cmd, Command::Settings { .. }));
+        // In a channel that plays as a team, game commands are about the
+        // team's game: a move is a vote (teams/).
+        let team = if super::teams::is_game_command(&cmd) {
+            match self.team_here(place).await {
+                Ok(side) => side,
+                Err(f) => {
+                    replies.push(failure_reply(loc, place, f));
+                    return replies;
+                }
+            }
+        } else {
+            None
+        };
+        let team_command = team.is_some() || matches!(cmd, Command::Team(_));
         // A move the computer still owes here comes first.
-        let caught_up = self.catch_up(loc, place, &cmd).await;
+        let caught_up = if team.is_some() {
+            super::computer::CaughtUp::default()
+        } else {
+            self.catch_up(loc, place, &cmd).await
+        };
         let (mut owed, skip) = (caught_up.owed, caught_up.skip);
         replies.append(&mut owed);
         let result = match cmd {
             _ if skip => Ok(Vec::new()),
+            cmd if team.is_some() => {
+                let side = team.clone().expect("checked by the guard");
+                self.team_game_command(loc, place, by, side, cmd).await
+            }
+            Command::Team(c) => self.team(loc, place, prefs, c).await,
             Command::Challenge {
                 opponent,
                 color,
@@ -309,6 +332,11 @@ impl GameService {
         self.after_league_games(&mut replies).await;
         self.apply_board_prefs(place, by, &mut replies[first..], requested_flip, known)
             .await;
+        if team_command {
+            // Each team's channel sees its own side.
+            self.orient_team_boards(&mut replies[first..], requested_flip)
+                .await;
+        }
         for r in &mut replies[first..] {
             r.locale = reply_loc;
             // The computer is a player nobody can mention.
@@ -430,6 +458,10 @@ impl GameService {
     /// The legal moves (SAN) of the caller's game in this channel when it is
     /// their move; empty otherwise.
     pub async fn legal_moves(&self, place: &Place, by: &Actor) -> Vec<String> {
+        // In a team's channel everyone may vote: its side's moves.
+        if let Some(moves) = self.team_legal_moves(place).await {
+            return moves;
+        }
         let Ok(Some(l)) = self.active(place).await else {
             return Vec::new();
         };

@@ -441,6 +441,20 @@ impl GameService {
                 msg::challenge_pending(loc, &c.challenger_name),
             ));
         }
+        // A team game lives in the challenging team's channel; the other
+        // team's channel is busy with it all the same.
+        if let Some(side) = self
+            .inner
+            .store
+            .active_team_side(&place.platform, &place.channel)
+            .await?
+            && let Some(g) = self.inner.store.game(side.game_id).await?
+        {
+            return Err(user(
+                "game_in_progress",
+                msg::game_in_progress(loc, g.id, &g.white_name, &g.black_name),
+            ));
+        }
         Ok(())
     }
 }

@@ -69,6 +69,10 @@ pub const COMMANDS: &[HelpEntry] = &[
         "challenge ... variant:chess960 [position:0-959]",
         "chess960",
     ),
+    entry(
+        "team challenge channel:#x|level:1-8 [days] [color], team accept|votes|close|members",
+        "team",
+    ),
     entry("help", "help"),
 ];
 

@@ -36,6 +36,11 @@ mod premove;
 mod summaries;
 use summaries::announce;
 
+mod teams;
+pub use teams::{
+    MAX_TEAM_GAMES, TEAM_DEFAULT_DAYS, TEAM_ID_PREFIX, TeamChallenge, TeamCommand, is_team_id,
+};
+
 mod spectators;
 pub use spectators::{
     WatchedGame, WatchedLeague, WatchedLeagueGame, WatchedPairing, WatchedPly, WatchedSeat,
@@ -366,6 +371,8 @@ pub enum Command {
         text: String,
         puzzle: Option<i64>,
     },
+    /// `team ...`: team play (vote chess) in this channel.
+    Team(TeamCommand),
 }
 
 /// `puzzle daily:on [hour:H]` / `puzzle daily:off`.
@@ -623,6 +630,23 @@ pub enum Event {
         ply: i64,
         #[serde(skip_serializing_if = "std::ops::Not::not")]
         daily: bool,
+    },
+    /// A vote for a team's move was recorded or changed (private to the
+    /// voter): `voted` of the team's `members` have voted this turn.
+    Vote {
+        game: i64,
+        side: String,
+        san: String,
+        voted: i64,
+        members: i64,
+    },
+    /// A team's vote closed and `san` is played; `votes` counts each move
+    /// voted for (posted in that team's channel only).
+    VoteClosed {
+        game: i64,
+        side: String,
+        san: String,
+        votes: std::collections::BTreeMap<String, i64>,
     },
     /// An answer to a puzzle (private).
     Solved {

@@ -46,6 +46,7 @@ impl Command {
             Command::Note { .. } => "note",
             Command::Puzzle { .. } => "puzzle",
             Command::Solve { .. } => "solve",
+            Command::Team(_) => "team",
         }
     }
 }

@@ -4,7 +4,8 @@
 //! `challenges`, `outbox` (announcements claimed but not yet posted),
 //! `deadlines`, `comfort` (vacations, extra days, turn notices), `prefs`
 //! (languages and board settings), `ratings`, `watch` (spectator page
-//! tokens, and the signal that a game changed).
+//! tokens, and the signal that a game changed), `teams` (team play: where
+//! each team plays, its votes and members).
 //!
 //! SQLite (the default) or PostgreSQL (chosen by the URL scheme, see
 //! `backend`) through sqlx with runtime queries only (no compile-time checked
@@ -39,6 +40,7 @@ mod ratings;
 mod stats;
 mod summaries;
 mod swiss;
+mod teams;
 mod watch;
 
 pub use backend::{Backend, PoolConfig, numbered_placeholders, redact_url};
@@ -68,6 +70,7 @@ pub use summaries::{
     ANNOUNCE_ANALYSIS, ANNOUNCE_SUMMARY, RECORD_SUMMARY_ENTRIES, SUMMARY_LEASE_MS,
 };
 pub use swiss::{BYE_PAIRING, BYE_ZERO, ByeRow, FORMAT_ROUND_ROBIN, FORMAT_SWISS, NewRound};
+pub use teams::{ANNOUNCE_TEAM_MOVE, NewTeamVote, TeamChallengeRow, TeamSideRow, TeamVoteRow};
 pub use watch::CHANGE_BACKLOG;
 
 /// Storage failures.

@@ -57,3 +57,64 @@ async fn the_registered_commands_are_the_recorded_ones() {
     }
     assert_eq!(got, want);
 }
+
+/// The characters Discord counts for a command (or option, or choice):
+/// its name, description and choice values, each field at its longest
+/// localization, and everything below it.
+fn counted_chars(v: &Value) -> usize {
+    let longest = |v: &Value, key: &str| {
+        let base = v[key].as_str().map_or(0, |s| s.chars().count());
+        let localized = v[format!("{key}_localizations")]
+            .as_object()
+            .into_iter()
+            .flat_map(|m| m.values())
+            .filter_map(Value::as_str)
+            .map(|s| s.chars().count())
+            .max()
+            .unwrap_or(0);
+        base.max(localized)
+    };
+    let mut n = longest(v, "name") + longest(v, "description");
+    for c in v["choices"].as_array().into_iter().flatten() {
+        n += longest(c, "name") + c["value"].to_string().trim_matches('"').chars().count();
+    }
+    for o in v["options"].as_array().into_iter().flatten() {
+        n += counted_chars(o);
+    }
+    n
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_command_keeps_within_discords_limits() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = format!("sqlite://{}/game.db?mode=rwc", dir.path().display());
+    let clock = Arc::new(ManualClock::starting_now());
+    let fake = FakeDiscord::start(TOKEN).await;
+    let (bot, registered) = connect(&fake, &db, &clock, 1).await;
+    bot.stop().await;
+    let commands = registered.as_array().expect("a list of commands");
+    let names: Vec<&str> = commands.iter().filter_map(|c| c["name"].as_str()).collect();
+    assert!(
+        names.contains(&"chess") && names.contains(&"team"),
+        "{names:?}"
+    );
+    for c in commands {
+        let name = c["name"].as_str().unwrap_or_default();
+        // 8,000 characters per command, 25 options per command and group.
+        assert!(counted_chars(c) <= 8000, "{name}: {}", counted_chars(c));
+        let options = c["options"].as_array().map_or(0, Vec::len);
+        assert!(options <= 25, "{name}: {options} options");
+        for o in c["options"].as_array().into_iter().flatten() {
+            let inner = o["options"].as_array().map_or(0, Vec::len);
+            assert!(inner <= 25, "{name} {}: {inner} options", o["name"]);
+        }
+    }
+    let team = commands.iter().find(|c| c["name"] == "team");
+    let subs: Vec<&str> = team
+        .and_then(|t| t["options"].as_array())
+        .into_iter()
+        .flatten()
+        .filter_map(|s| s["name"].as_str())
+        .collect();
+    assert_eq!(subs, ["challenge", "accept", "votes", "close", "members"]);
+}

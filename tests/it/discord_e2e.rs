@@ -268,7 +268,7 @@ async fn a_whole_game_through_serenity_and_poise() {
         .flatten()
         .filter_map(|c| c["name"].as_str())
         .collect();
-    assert_eq!(names, ["chess", "Chess stats"]);
+    assert_eq!(names, ["chess", "Chess stats", "team"]);
     assert_eq!(registered[1]["type"], 2, "a user context menu");
     let subs: Vec<&str> = registered[0]["options"]
         .as_array()

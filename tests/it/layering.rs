@@ -282,6 +282,7 @@ fn service_modules_import_one_way() {
         "puzzles",
         "spectators",
         "summaries",
+        "teams",
     ] {
         assert_no_import_circle(&format!("service/{area}"));
     }

@@ -85,6 +85,8 @@ mod store;
 mod store_pg;
 mod summaries;
 mod swiss;
+mod teams;
+mod teams_pg;
 mod timebank_import;
 mod upgrade_backup;
 mod watch;

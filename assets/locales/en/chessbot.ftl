@@ -179,6 +179,7 @@ help-command = { $command ->
     [solve] answer your puzzle
     [puzzle-daily] a puzzle a day here (moderators)
     [chess960] Chess960 with its own ratings (random start position unless given); also computer variant:chess960, stats variant:chess960, leaderboard variant:chess960
+    [team] a channel plays as a team: its members vote its moves with move (also /team ... and !team ...)
    *[help] this text
 }
 
@@ -1100,3 +1101,50 @@ swiss-export-only = { $name } is not a Swiss: only a Swiss has a tournament repo
 cmd-choice-format-round_robin = round robin
 cmd-choice-format-swiss = swiss
 cmd-choice-format-trf = trf
+
+## Team play (vote chess)
+team-challenge-posted = Team { $challenger } challenges team { $opponent } to a vote game. Anyone in { $opponent } accepts there with /team accept.
+team-challenge-received = Team { $challenger } challenges this channel ({ $opponent }) to a vote game. Anyone here accepts with /team accept; then each /chess move here is a vote for this channel's move.
+team-vote = Your vote: { $san } ({ $voted } of { $members } voted).
+team-vote-closed = { $team }: the vote is closed, { $san } is played. Votes: { $tally }.
+team-votes = Votes of { $team } for this move: { $tally } ({ $voted } of { $members } voted).
+team-votes-none = No votes of { $team } for this move yet.
+team-votes-waiting = { $team } waits for the other side's move: no vote is open.
+team-other-side = You vote for { $team } in game { $id }: a person votes for one side of a game only.
+team-not-for-teams = A team plays by votes: draw offers, resigning, takebacks, claims and extra time are not open to teams (a team that does not vote loses on time).
+team-moderators-only = Only this channel's moderators may do that.
+team-limit = This community already runs { $max } team games and challenges: finish one first.
+team-own-channel = A channel cannot challenge itself: name another channel.
+team-need-opponent = Name the channel to play (channel:#name) or the engine's level (level:1-8).
+team-no-game = No team game runs in this channel.
+team-no-challenge = No team challenge waits for this channel.
+team-members = Named members of { $team }: { $list }.
+team-members-none = { $team } has no named members: anyone here may vote, and each vote closes at its deadline.
+team-busy = { $team } is busy: a game or a challenge is already running there.
+team-nothing-to-close = There is no vote to close: nobody has voted for this move yet.
+
+## The /team command on Discord
+cmd-team =
+    .description = Team play: this channel plays as a team, its members vote its moves.
+
+cmd-team-challenge =
+    .description = Challenge another channel's team (or the engine) to a vote game.
+    .option-channel-description = The channel whose team you challenge (this server)
+    .option-level-description = Or play the engine: level 1 (weakest) to 8
+    .option-days-description = Days per move, 1 to 14 (default 2)
+    .option-color-description = This team's colour (default: random)
+    .option-rules-description = house (default) or fide
+
+cmd-team-accept =
+    .description = Accept the team challenge waiting for this channel.
+
+cmd-team-votes =
+    .description = The tally of this channel's running vote.
+
+cmd-team-close =
+    .description = Close this channel's running vote now (moderators).
+
+cmd-team-members =
+    .description = This team's named members; moderators add or remove one.
+    .option-add-description = Name this member (moderators)
+    .option-remove-description = Unname this member (moderators)

@@ -169,6 +169,7 @@ help-command = { $command ->
     [solve] răspundeți la problemă
     [puzzle-daily] o problemă pe zi aici (moderatorii)
     [chess960] șah Fischer (Chess960) cu rating separat (poziția de start la întâmplare dacă nu e dată); și computer variant:chess960, stats variant:chess960, leaderboard variant:chess960
+    [team] un canal joacă pe echipe: membrii lui votează mutările cu move (și /team ... și !team ...)
    *[help] acest text
 }
 
@@ -1134,3 +1135,50 @@ swiss-export-only = { $name } nu este un turneu elvețian: doar un turneu elveț
 cmd-choice-format-round_robin = fiecare cu fiecare
 cmd-choice-format-swiss = elvețian
 cmd-choice-format-trf = trf
+
+## Joc pe echipe (șah prin vot)
+team-challenge-posted = Echipa { $challenger } provoacă echipa { $opponent } la o partidă prin vot. Oricine din { $opponent } acceptă acolo cu /team accept.
+team-challenge-received = Echipa { $challenger } provoacă acest canal ({ $opponent }) la o partidă prin vot. Oricine de aici acceptă cu /team accept; apoi fiecare /chess move de aici este un vot pentru mutarea acestui canal.
+team-vote = Votul tău: { $san } (au votat { $voted } din { $members }).
+team-vote-closed = { $team }: votul s-a încheiat, se joacă { $san }. Voturi: { $tally }.
+team-votes = Voturile echipei { $team } pentru această mutare: { $tally } (au votat { $voted } din { $members }).
+team-votes-none = Echipa { $team } nu are încă voturi pentru această mutare.
+team-votes-waiting = { $team } așteaptă mutarea celeilalte părți: niciun vot nu este deschis.
+team-other-side = Votezi pentru { $team } în partida { $id }: o persoană votează pentru o singură parte a unei partide.
+team-not-for-teams = O echipă joacă prin vot: ofertele de remiză, abandonul, anularea mutărilor, reclamațiile și timpul suplimentar nu sunt pentru echipe (o echipă care nu votează pierde la timp).
+team-moderators-only = Doar moderatorii acestui canal pot face asta.
+team-limit = Această comunitate are deja partide și provocări pe echipe în curs (cel mult { $max }): încheiați una mai întâi.
+team-own-channel = Un canal nu se poate provoca singur: numește alt canal.
+team-need-opponent = Numește canalul adversar (channel:#nume) sau nivelul motorului (level:1-8).
+team-no-game = Nicio partidă pe echipe nu se joacă în acest canal.
+team-no-challenge = Nicio provocare pe echipe nu așteaptă acest canal.
+team-members = Membrii numiți ai echipei { $team }: { $list }.
+team-members-none = { $team } nu are membri numiți: oricine de aici poate vota, iar fiecare vot se încheie la termen.
+team-busy = { $team } este ocupat: acolo se joacă deja o partidă sau așteaptă o provocare.
+team-nothing-to-close = Nu este niciun vot de încheiat: nimeni nu a votat încă pentru această mutare.
+
+## The /team command on Discord
+cmd-team =
+    .description = Joc pe echipe: canalul joacă pe echipe, membrii votează mutările.
+
+cmd-team-challenge =
+    .description = Provoacă echipa altui canal (sau motorul) la o partidă prin vot.
+    .option-channel-description = Canalul a cărui echipă o provoci (acest server)
+    .option-level-description = Sau joacă cu motorul: nivel de la 1 (cel mai slab) la 8
+    .option-days-description = Zile pe mutare, de la 1 la 14 (implicit 2)
+    .option-color-description = Culoarea acestei echipe (implicit: la întâmplare)
+    .option-rules-description = house (implicit) sau fide
+
+cmd-team-accept =
+    .description = Acceptă provocarea pe echipe care așteaptă acest canal.
+
+cmd-team-votes =
+    .description = Voturile votului în curs al acestui canal.
+
+cmd-team-close =
+    .description = Încheie acum votul în curs al acestui canal (moderatori).
+
+cmd-team-members =
+    .description = Membrii numiți ai echipei; moderatorii adaugă sau scot unul.
+    .option-add-description = Numește acest membru (moderatori)
+    .option-remove-description = Scoate acest membru din listă (moderatori)

@@ -170,6 +170,7 @@ help-command = { $command ->
     [solve] ответить на вашу задачу
     [puzzle-daily] задача дня в этом канале (модераторы)
     [chess960] шахматы Фишера (Chess960) со своим рейтингом (начальная позиция случайная, если не указана); также computer variant:chess960, stats variant:chess960, leaderboard variant:chess960
+    [team] канал играет командой: участники голосуют за ходы командой move (также /team ... и !team ...)
    *[help] эта справка
 }
 
@@ -1120,3 +1121,50 @@ swiss-export-only = { $name } не турнир по швейцарской си
 cmd-choice-format-round_robin = круговая
 cmd-choice-format-swiss = швейцарская
 cmd-choice-format-trf = trf
+
+## Командная игра (игра голосованием)
+team-challenge-posted = Команда { $challenger } вызывает команду { $opponent } на игру голосованием. Любой в { $opponent } может принять вызов там: /team accept.
+team-challenge-received = Команда { $challenger } вызывает этот канал ({ $opponent }) на игру голосованием. Принять может любой здесь: /team accept; после этого каждый /chess move здесь — голос за ход этого канала.
+team-vote = Ваш голос: { $san } (проголосовали: { $voted } из { $members }).
+team-vote-closed = { $team }: голосование закрыто, сыгран ход { $san }. Голоса: { $tally }.
+team-votes = Голоса { $team } за этот ход: { $tally } (проголосовали: { $voted } из { $members }).
+team-votes-none = За этот ход { $team } ещё никто не проголосовал.
+team-votes-waiting = { $team } ждёт хода другой стороны: голосование не открыто.
+team-other-side = Вы голосуете за { $team } в партии { $id }: в одной партии можно голосовать только за одну сторону.
+team-not-for-teams = Команда играет голосованием: предложения ничьей, сдача, возврат хода, заявления и дополнительное время командам недоступны (команда, которая не голосует, проигрывает по времени).
+team-moderators-only = Это могут делать только модераторы этого канала.
+team-limit = В этом сообществе уже идут командные партии и вызовы (максимум { $max }): сначала завершите одну из них.
+team-own-channel = Канал не может вызвать сам себя: укажите другой канал.
+team-need-opponent = Укажите канал соперника (channel:#имя) или уровень движка (level:1-8).
+team-no-game = В этом канале не идёт командная партия.
+team-no-challenge = Для этого канала нет командного вызова.
+team-members = Названные участники { $team }: { $list }.
+team-members-none = У { $team } нет названных участников: голосовать может любой здесь, и голосование закрывается в срок хода.
+team-busy = { $team } занят: там уже идёт партия или ждёт вызов.
+team-nothing-to-close = Закрывать нечего: за этот ход ещё никто не проголосовал.
+
+## The /team command on Discord
+cmd-team =
+    .description = Командная игра: канал играет командой, участники голосуют за ходы.
+
+cmd-team-challenge =
+    .description = Вызвать команду другого канала (или движок) на игру голосованием.
+    .option-channel-description = Канал, чью команду вы вызываете (этот сервер)
+    .option-level-description = Или играть с движком: уровень от 1 (слабейший) до 8
+    .option-days-description = Дней на ход, от 1 до 14 (по умолчанию 2)
+    .option-color-description = Цвет этой команды (по умолчанию случайный)
+    .option-rules-description = house (по умолчанию) или fide
+
+cmd-team-accept =
+    .description = Принять командный вызов, ждущий этот канал.
+
+cmd-team-votes =
+    .description = Голоса текущего голосования этого канала.
+
+cmd-team-close =
+    .description = Закрыть голосование этого канала сейчас (модераторы).
+
+cmd-team-members =
+    .description = Названные участники команды; модераторы добавляют или убирают.
+    .option-add-description = Назвать участника (модераторы)
+    .option-remove-description = Убрать участника из списка (модераторы)

@@ -168,6 +168,7 @@ help-command = { $command ->
     [solve] ตอบโจทย์
     [puzzle-daily] โจทย์ประจำวันในห้องนี้ (ผู้ดูแล)
     [chess960] หมากรุก Chess960 มีเรตติ้งแยก (ตำแหน่งเริ่มต้นสุ่มถ้าไม่ระบุ) และ computer variant:chess960, stats variant:chess960, leaderboard variant:chess960
+    [team] ช่องเล่นเป็นทีม: สมาชิกโหวตตาเดินด้วย move (หรือ /team ... และ !team ...)
    *[help] ข้อความนี้
 }
 
@@ -983,3 +984,50 @@ swiss-export-only = { $name } ไม่ใช่การแข่งขัน�
 cmd-choice-format-round_robin = พบกันหมด
 cmd-choice-format-swiss = สวิส
 cmd-choice-format-trf = trf
+
+## เล่นเป็นทีม (หมากรุกโหวต)
+team-challenge-posted = ทีม { $challenger } ท้าทีม { $opponent } เล่นเกมแบบโหวต ใครก็ได้ใน { $opponent } รับคำท้าที่นั่นด้วย /team accept
+team-challenge-received = ทีม { $challenger } ท้าช่องนี้ ({ $opponent }) เล่นเกมแบบโหวต ใครก็ได้ที่นี่รับคำท้าด้วย /team accept แล้วทุก /chess move ที่นี่จะเป็นการโหวตตาเดินของช่องนี้
+team-vote = คุณโหวต: { $san } (โหวตแล้ว { $voted } จาก { $members } คน)
+team-vote-closed = { $team }: ปิดโหวตแล้ว เดิน { $san } ผลโหวต: { $tally }
+team-votes = ผลโหวตของ { $team } สำหรับตานี้: { $tally } (โหวตแล้ว { $voted } จาก { $members } คน)
+team-votes-none = ยังไม่มีใครใน { $team } โหวตตานี้
+team-votes-waiting = { $team } กำลังรอตาเดินของอีกฝ่าย: ยังไม่เปิดโหวต
+team-other-side = คุณโหวตให้ { $team } ในเกม { $id } แล้ว: หนึ่งคนโหวตได้ฝ่ายเดียวในเกมหนึ่ง
+team-not-for-teams = ทีมเล่นด้วยการโหวต: การขอเสมอ การยอมแพ้ การขอคืนตา การเคลม และการขอเวลาเพิ่มใช้กับทีมไม่ได้ (ทีมที่ไม่โหวตจะแพ้เพราะหมดเวลา)
+team-moderators-only = เฉพาะผู้ดูแลช่องนี้เท่านั้นที่ทำได้
+team-limit = ชุมชนนี้มีเกมและคำท้าแบบทีมอยู่แล้ว (สูงสุด { $max }) ให้จบเกมหนึ่งก่อน
+team-own-channel = ช่องท้าตัวเองไม่ได้ ให้ระบุช่องอื่น
+team-need-opponent = ระบุช่องของคู่แข่ง (channel:#ชื่อ) หรือระดับของเอนจิน (level:1-8)
+team-no-game = ไม่มีเกมแบบทีมในช่องนี้
+team-no-challenge = ไม่มีคำท้าแบบทีมที่รอช่องนี้อยู่
+team-members = สมาชิกที่ระบุชื่อของ { $team }: { $list }
+team-members-none = { $team } ไม่มีสมาชิกที่ระบุชื่อ: ใครที่นี่ก็โหวตได้ และการโหวตแต่ละตาจะปิดเมื่อถึงเส้นตาย
+team-busy = { $team } ไม่ว่าง: มีเกมหรือคำท้าอยู่ที่นั่นแล้ว
+team-nothing-to-close = ไม่มีโหวตให้ปิด: ยังไม่มีใครโหวตตานี้
+
+## The /team command on Discord
+cmd-team =
+    .description = เล่นเป็นทีม: ช่องนี้เล่นเป็นทีม สมาชิกโหวตตาเดิน
+
+cmd-team-challenge =
+    .description = ท้าทีมของอีกช่อง (หรือเอนจิน) เล่นเกมแบบโหวต
+    .option-channel-description = ช่องที่คุณท้าทีม (เซิร์ฟเวอร์นี้)
+    .option-level-description = หรือเล่นกับเอนจิน: ระดับ 1 (อ่อนสุด) ถึง 8
+    .option-days-description = จำนวนวันต่อตา 1 ถึง 14 (ค่าเริ่มต้น 2)
+    .option-color-description = สีของทีมนี้ (ค่าเริ่มต้น: สุ่ม)
+    .option-rules-description = house (ค่าเริ่มต้น) หรือ fide
+
+cmd-team-accept =
+    .description = รับคำท้าแบบทีมที่รอช่องนี้อยู่
+
+cmd-team-votes =
+    .description = ผลโหวตที่กำลังเปิดอยู่ของช่องนี้
+
+cmd-team-close =
+    .description = ปิดโหวตของช่องนี้ทันที (ผู้ดูแล)
+
+cmd-team-members =
+    .description = สมาชิกที่ระบุชื่อของทีม ผู้ดูแลเพิ่มหรือลบได้
+    .option-add-description = ระบุชื่อสมาชิกนี้ (ผู้ดูแล)
+    .option-remove-description = ลบสมาชิกนี้ออก (ผู้ดูแล)

@@ -1,4 +1,4 @@
-//! The command tree as Discord receives it: `/chess` and the user menu,
+//! The command tree as Discord receives it: `/chess`, the user menu and `/team`,
 //! their descriptions, option descriptions and translated names taken from
 //! the Fluent catalog (`cmd-` messages of `assets/locales/*/chessbot.ftl`,
 //! see [`crate::i18n::COMMAND_PREFIX`]), the way poise's
@@ -10,6 +10,7 @@ use std::borrow::Cow;
 
 use super::commands::{chess, stats_menu};
 use super::data::{Data, Error};
+use super::team::team;
 use crate::i18n::{self, Locale};
 
 /// A command of the tree.
@@ -22,7 +23,7 @@ const TRANSLATED: [Locale; 3] = [Locale::Ru, Locale::Ro, Locale::Th];
 /// The commands registered with Discord, worded from the catalog.
 #[must_use]
 pub fn registered() -> Vec<Cmd> {
-    let mut commands = vec![chess(), stats_menu()];
+    let mut commands = vec![chess(), stats_menu(), team()];
     for c in &mut commands {
         apply(c, "cmd", &mut Vec::new());
     }
@@ -35,7 +36,7 @@ pub fn registered() -> Vec<Cmd> {
 #[must_use]
 pub fn missing_english() -> Vec<String> {
     let mut missing = Vec::new();
-    for mut c in [chess(), stats_menu()] {
+    for mut c in [chess(), stats_menu(), team()] {
         apply(&mut c, "cmd", &mut missing);
     }
     missing

@@ -28,6 +28,7 @@ pub mod puzzle;
 pub mod retry;
 pub mod scale;
 pub mod send;
+pub mod team;
 pub mod threads;
 pub mod token;
 

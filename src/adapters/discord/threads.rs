@@ -106,7 +106,8 @@ pub async fn maybe_open_thread(
     else {
         return replies;
     };
-    if place.guild.is_none() {
+    // A team game stays in the teams' channels, where they vote.
+    if place.guild.is_none() || service.plays_as_team(place).await {
         return replies;
     }
     let kind = match channel.to_channel(&cache_http).await {

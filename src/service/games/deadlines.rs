@@ -287,6 +287,10 @@ impl GameService {
         {
             return self.engine_deadline(loc, l, now, lease).await;
         }
+        // A team's turn ends with its vote: the most-voted move is played.
+        if let Some(due) = self.team_deadline(&l, now, lease).await? {
+            return Ok(due);
+        }
         if l.row.deadline_at.is_some_and(|d| d <= now) {
             let mut game = l.game.clone();
             // A league game is lost on time even before the first move.
@@ -323,6 +327,9 @@ impl GameService {
             let l = Loaded { row, game };
             let mut replies = self.timeout_replies(loc, &l, outcome);
             self.orient_boards(&mut replies, false).await;
+            if super::teams::is_team_game(&l.row) {
+                replies = self.spread_team_due(l.row.id, to_move, replies).await;
+            }
             return Ok(Some(DueAnnouncement {
                 id,
                 replies,
@@ -340,6 +347,9 @@ impl GameService {
             let replies = self.reminder_replies(loc, &l);
             let mut replies = self.route_reminder(loc, &l, replies).await;
             self.orient_boards(&mut replies, false).await;
+            if super::teams::is_team_game(&l.row) {
+                replies = self.spread_team_due(l.row.id, to_move, replies).await;
+            }
             return Ok(Some(DueAnnouncement {
                 id,
                 replies,

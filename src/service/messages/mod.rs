@@ -68,6 +68,7 @@ mod settings;
 mod spectators;
 mod summaries;
 mod swiss;
+mod teams;
 mod timebank;
 mod times;
 
@@ -86,6 +87,7 @@ pub use settings::*;
 pub use spectators::*;
 pub use summaries::*;
 pub use swiss::*;
+pub use teams::*;
 pub use timebank::*;
 pub use times::*;
 
@@ -173,6 +175,7 @@ pub fn contract() -> impl Iterator<Item = (&'static str, &'static [&'static str]
         errors::MESSAGES,
         leagues::MESSAGES,
         swiss::MESSAGES,
+        teams::MESSAGES,
         limits::MESSAGES,
         premove::MESSAGES,
         puzzles::MESSAGES,

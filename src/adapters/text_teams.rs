@@ -1,0 +1,139 @@
+//! The text grammar of team play: `/team challenge|accept|votes|close|members`
+//! (also `!team ...`, and `/chess team ...`), beside the core grammar of
+//! `text.rs`.
+
+use super::*;
+use crate::service::{TEAM_DEFAULT_DAYS, TeamChallenge, TeamCommand};
+
+/// What follows `/team` or `!team` in `text`, when it is a team command.
+pub(super) fn team_rest(text: &str) -> Option<&str> {
+    let head = text.get(..5)?;
+    if !(head.eq_ignore_ascii_case("/team") || head.eq_ignore_ascii_case("!team")) {
+        return None;
+    }
+    let rest = &text[5..];
+    (rest.is_empty() || rest.starts_with(char::is_whitespace)).then_some(rest)
+}
+
+/// `team <subcommand> [arguments]`; `team` alone is `help`.
+pub(super) fn parse_team(rest: &str) -> Result<Command, ParseError> {
+    let rest = rest.trim_start();
+    let (sub, args) = match rest.find(char::is_whitespace) {
+        Some(i) => (&rest[..i], &rest[i..]),
+        None => (rest, ""),
+    };
+    if sub.is_empty() {
+        return Ok(Command::Help);
+    }
+    let name = match sub.to_ascii_lowercase().as_str() {
+        "challenge" | "play" => "team challenge",
+        "accept" => "team accept",
+        "votes" | "tally" => "team votes",
+        "close" => "team close",
+        "members" | "member" => "team members",
+        _ => return Err(ParseError::UnknownCommand(format!("team {sub}"))),
+    };
+    let tokens = tokenize(args)?;
+    let unknown = |opt: &str| ParseError::UnknownOption {
+        command: name.to_string(),
+        name: opt.to_string(),
+    };
+    let unexpected = |arg: &str| ParseError::Unexpected {
+        command: name.to_string(),
+        arg: arg.to_string(),
+    };
+    let team = match name {
+        "team challenge" => {
+            TeamCommand::Challenge(Box::new(parse_challenge(tokens, &unknown, &unexpected)?))
+        }
+        "team members" => parse_members(tokens, &unknown, &unexpected)?,
+        _ => {
+            if let Some(tok) = tokens.into_iter().next() {
+                return Err(match tok {
+                    Token::Option(o, _) => unknown(&o),
+                    Token::Positional(p) => unexpected(&p),
+                });
+            }
+            match name {
+                "team accept" => TeamCommand::Accept,
+                "team votes" => TeamCommand::Votes,
+                _ => TeamCommand::Close,
+            }
+        }
+    };
+    Ok(Command::Team(team))
+}
+
+/// `team challenge [channel:]#x|[level:]N [days:D] [color:C] [rules:R] [fen:F]`.
+fn parse_challenge(
+    tokens: Vec<Token>,
+    unknown: &dyn Fn(&str) -> ParseError,
+    unexpected: &dyn Fn(&str) -> ParseError,
+) -> Result<TeamChallenge, ParseError> {
+    let mut c = TeamChallenge {
+        days: TEAM_DEFAULT_DAYS,
+        ..TeamChallenge::default()
+    };
+    let mut days = None;
+    let mut color = None;
+    for tok in tokens {
+        match tok {
+            Token::Option(o, v) => match o.as_str() {
+                "channel" | "team" | "vs" | "opponent" => c.channel = Some(v),
+                "level" => c.level = Some(parse_level(&v)?),
+                "days" => days = Some(parse_days(&v)?),
+                "color" | "colour" => {
+                    color = Some(parse_color(&v).ok_or_else(|| bad(&o, &v))?);
+                }
+                "rules" => c.rules = v.parse::<RulesMode>().map_err(|()| bad(&o, &v))?,
+                "fen" => c.fen = Some(v),
+                _ => return Err(unknown(&o)),
+            },
+            Token::Positional(p) => {
+                if p.starts_with('#') && c.channel.is_none() {
+                    c.channel = Some(p);
+                } else if let (Some(col), None) = (parse_color(&p), color) {
+                    color = Some(col);
+                } else if p.chars().all(|ch| ch.is_ascii_digit()) && days.is_none() {
+                    days = Some(parse_days(&p)?);
+                } else {
+                    return Err(unexpected(&p));
+                }
+            }
+        }
+    }
+    if c.channel.is_some() && c.level.is_some() {
+        return Err(bad("level", &c.level.unwrap_or_default().to_string()));
+    }
+    c.days = days.unwrap_or(TEAM_DEFAULT_DAYS);
+    c.color = color.unwrap_or_default();
+    Ok(c)
+}
+
+/// `team members`, `team members add @a @b`, `team members remove @a`,
+/// `team members add:@a remove:@b`.
+fn parse_members(
+    tokens: Vec<Token>,
+    unknown: &dyn Fn(&str) -> ParseError,
+    unexpected: &dyn Fn(&str) -> ParseError,
+) -> Result<TeamCommand, ParseError> {
+    let (mut add, mut remove) = (Vec::new(), Vec::new());
+    // Which list bare mentions go to, after `add` or `remove`.
+    let mut adding: Option<bool> = None;
+    for tok in tokens {
+        match tok {
+            Token::Option(o, v) if o == "add" || o == "user" => add.push(mention(&o, &v)?),
+            Token::Option(o, v) if o == "remove" => remove.push(mention(&o, &v)?),
+            Token::Option(o, _) => return Err(unknown(&o)),
+            Token::Positional(p) if p.eq_ignore_ascii_case("add") => adding = Some(true),
+            Token::Positional(p) if p.eq_ignore_ascii_case("remove") => adding = Some(false),
+            Token::Positional(p) if p.starts_with('@') || p.starts_with("<@") => match adding {
+                Some(true) => add.push(mention("add", &p)?),
+                Some(false) => remove.push(mention("remove", &p)?),
+                None => return Err(unexpected(&p)),
+            },
+            Token::Positional(p) => return Err(unexpected(&p)),
+        }
+    }
+    Ok(TeamCommand::Members { add, remove })
+}
