@@ -158,11 +158,11 @@ fn captures_are_counted_from_the_start_set_and_clamped_with_promotions() {
     let p = pos("1Q4k1/5ppp/8/8/3q4/8/5PPP/QQ4K1 b - - 0 40");
     assert_eq!(captured(&p, std, Color::White), [3, 2, 2, 2, 0]);
     assert_eq!(captured(&p, std, Color::Black), [5, 2, 2, 2, 0]);
+    assert_eq!(material_lead(&p, std, Color::White), 18);
     // A pawn that promoted with nothing taken is no capture.
     let p = pos("rnbqkbnN/ppppp3/8/8/8/8/PPPPPPP1/RNBQKBNR b KQq - 0 6");
     assert_eq!(captured(&p, std, Color::White), [0; 5]);
     assert_eq!(captured(&p, std, Color::Black), [3, 0, 0, 1, 0]);
-    assert_eq!(material_lead(&p, std, Color::White), 18);
 }
 
 #[test]
