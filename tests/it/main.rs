@@ -36,13 +36,21 @@ mod chess_props;
 mod config;
 mod console;
 mod crash;
+#[cfg(feature = "discord")]
 mod discord_commands;
+#[cfg(feature = "discord")]
 mod discord_e2e;
+#[cfg(feature = "discord")]
 mod discord_flow;
+#[cfg(feature = "discord")]
 mod discord_league_places;
+#[cfg(feature = "discord")]
 mod discord_leagues;
+#[cfg(feature = "discord")]
 mod discord_memory;
+#[cfg(feature = "discord")]
 mod discord_notices;
+#[cfg(feature = "discord")]
 mod discord_startup;
 mod engine;
 mod english_golden;
@@ -54,13 +62,21 @@ mod i18n_notation;
 mod layering;
 mod league_places;
 mod leagues;
+#[cfg(feature = "matrix")]
 mod matrix_chess960;
+#[cfg(feature = "matrix")]
 mod matrix_e2e;
+#[cfg(feature = "matrix")]
 mod matrix_e2ee;
+#[cfg(feature = "matrix")]
 mod matrix_leagues;
+#[cfg(feature = "matrix")]
 mod matrix_private;
+#[cfg(feature = "matrix")]
 mod matrix_rooms;
+#[cfg(feature = "matrix")]
 mod matrix_trust;
+mod open_errors;
 mod oracle_and_caps;
 mod outage;
 mod perft;
