@@ -14,6 +14,8 @@
 #
 # Usage: deploy/test-image.sh [--skip-build]   (--skip-build: reuse
 # target/release/chessbot or $CHESSBOT_BINARY)
+# PLATFORMS=discord (or matrix) builds and checks a one-platform binary
+# (default: both), as the Dockerfile's PLATFORMS build argument does.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -38,7 +40,8 @@ EOF
 binary=${CHESSBOT_BINARY:-${CARGO_TARGET_DIR:-target}/release/chessbot}
 if [[ ${1:-} != --skip-build ]]; then
     say "release build"
-    cargo build --release --locked
+    CHESSBOT_GIT_COMMIT=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown) \
+        cargo build --release --locked --no-default-features --features "${PLATFORMS:-discord,matrix}"
 fi
 [[ -x $binary ]] || fail "no binary at $binary (build it, or set CHESSBOT_BINARY)"
 
@@ -86,6 +89,18 @@ podman run --rm --network none --user 0 "${hardened[@]}" --entrypoint /bin/sh lo
     -c 'for f in /etc/x /usr/local/bin/x /tmp/x /x; do touch "$f" 2>/dev/null && exit 1; done; exit 0' \
     || fail "the root file system is writable"
 echo "checkmate announced, $boards board pictures written under /data, root file system read-only"
+
+say "settings from /data/chessbot.toml (no ENV line overrides it)"
+shown=$(podman run --rm --network none "${hardened[@]}" localhost/chessbot:test config)
+echo "$shown" | grep -q '^rust_log = "info"  # file' || { echo "$shown"; fail "rust_log does not come from the file"; }
+podman run --rm --network none "${hardened[@]}" --entrypoint /bin/sh localhost/chessbot:test \
+    -c 'sed -i "s/^rust_log = .*/rust_log = \"debug\"/" /data/chessbot.toml'
+shown=$(podman run --rm --network none "${hardened[@]}" localhost/chessbot:test config)
+echo "$shown" | grep -q '^rust_log = "debug"  # file' || { echo "$shown"; fail "an edit of /data/chessbot.toml did not take effect"; }
+podman run --rm --network none "${hardened[@]}" --entrypoint /bin/sh localhost/chessbot:test \
+    -c 'sed -i "s/^rust_log = .*/rust_log = \"info\"/" /data/chessbot.toml'
+podman run --rm --network none "${hardened[@]}" localhost/chessbot:test --version
+echo "the file's values apply, an edit takes effect"
 
 say "console with --http: /healthz, /readyz, /metrics"
 name=chessbot-test-http

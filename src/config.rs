@@ -24,13 +24,15 @@ use std::path::{Path, PathBuf};
 use clap::{Parser, Subcommand};
 
 use crate::adapters::console::ConsoleArgs;
+#[cfg(feature = "discord")]
 use crate::adapters::discord::DiscordArgs;
+#[cfg(feature = "matrix")]
 use crate::adapters::matrix::MatrixArgs;
 use crate::render::cli::RenderArgs;
 
 /// A correspondence chess bot for chat platforms.
 #[derive(Debug, Parser)]
-#[command(name = "chessbot", version, about)]
+#[command(name = "chessbot", version = crate::version::VERSION_LINE, about)]
 pub struct Cli {
     /// Settings file (TOML; none unless named here or by CHESSBOT_CONFIG);
     /// the environment overrides it.
@@ -48,9 +50,19 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum CliCommand {
     /// Run the Discord bot (needs DISCORD_TOKEN); the default.
+    #[cfg(feature = "discord")]
     Discord(DiscordArgs),
+    /// Not in this build: says so (see [`NotBuilt`]).
+    #[cfg(not(feature = "discord"))]
+    #[command(hide = true)]
+    Discord(NotBuilt),
     /// Run the Matrix bot (needs MATRIX_HOMESERVER and a login, see docs/HOSTING.md).
+    #[cfg(feature = "matrix")]
     Matrix(MatrixArgs),
+    /// Not in this build: says so (see [`NotBuilt`]).
+    #[cfg(not(feature = "matrix"))]
+    #[command(hide = true)]
+    Matrix(NotBuilt),
     /// Play in the terminal: one chat message per line (see docs/CONSOLE.md).
     Console(ConsoleArgs),
     /// Draw a board picture from a FEN, or a game's summary card or GIF from a PGN.
@@ -62,6 +74,91 @@ pub enum CliCommand {
     /// Ask a running bot's `/readyz`: exit 0 when ready, 1 otherwise (the
     /// container health check; the image has no curl).
     Healthcheck(HealthcheckArgs),
+}
+
+/// The arguments of a platform's subcommand in a build without that
+/// platform: whatever they are, running it is [`ConfigError::NotBuilt`]
+/// rather than clap's "unrecognized subcommand", so the owner learns that
+/// the binary, not the command line, is what to change.
+#[derive(Debug, clap::Args)]
+pub struct NotBuilt {
+    /// Ignored.
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
+    pub rest: Vec<OsString>,
+}
+
+/// A chat platform that a build may leave out (the Cargo features
+/// `discord` and `matrix`; the console is always built).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlatformFeature {
+    /// serenity and poise.
+    Discord,
+    /// matrix-sdk.
+    Matrix,
+}
+
+impl PlatformFeature {
+    /// Both, in the order `--version` lists them.
+    pub const ALL: [PlatformFeature; 2] = [PlatformFeature::Discord, PlatformFeature::Matrix];
+
+    /// The name people know it by.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            PlatformFeature::Discord => "Discord",
+            PlatformFeature::Matrix => "Matrix",
+        }
+    }
+
+    /// The Cargo feature.
+    #[must_use]
+    pub const fn feature(self) -> &'static str {
+        match self {
+            PlatformFeature::Discord => "discord",
+            PlatformFeature::Matrix => "matrix",
+        }
+    }
+
+    /// Whether this binary has it.
+    #[must_use]
+    pub const fn built_in(self) -> bool {
+        match self {
+            PlatformFeature::Discord => cfg!(feature = "discord"),
+            PlatformFeature::Matrix => cfg!(feature = "matrix"),
+        }
+    }
+
+    /// The platform a setting belongs to (`discord_*`, `matrix_*`), if any.
+    #[must_use]
+    pub fn of_setting(key: &str) -> Option<PlatformFeature> {
+        PlatformFeature::ALL
+            .into_iter()
+            .find(|p| key.starts_with(p.feature()) && key[p.feature().len()..].starts_with('_'))
+    }
+
+    /// The features of this build, comma-separated (`discord,matrix`).
+    #[must_use]
+    pub fn built() -> String {
+        let names: Vec<&str> = PlatformFeature::ALL
+            .into_iter()
+            .filter(|p| p.built_in())
+            .map(PlatformFeature::feature)
+            .collect();
+        if names.is_empty() {
+            "console".to_string()
+        } else {
+            names.join(",")
+        }
+    }
+
+    /// The error for using it in a build without it.
+    #[must_use]
+    pub fn not_built(self, what: impl Into<String>) -> ConfigError {
+        ConfigError::NotBuilt {
+            what: what.into(),
+            platform: self,
+        }
+    }
 }
 
 /// Arguments of `chessbot healthcheck`.
@@ -76,8 +173,20 @@ pub struct HealthcheckArgs {
     pub timeout: u64,
 }
 
+/// The exit status of a configuration error (a setting's value, a settings
+/// or secret file, a platform not built in): BSD's `EX_CONFIG`. Starting
+/// again cannot help, so the systemd unit does not
+/// (`RestartPreventExitStatus=`); a failure that may pass (a database or
+/// platform not reachable) exits 1 and is retried. Command-line mistakes
+/// exit 2 (clap's usage error).
+pub const EXIT_CONFIG: u8 = 78;
+
 /// The variable of `--http`.
 pub const HTTP_ADDR_ENV: &str = "CHESSBOT_HTTP_ADDR";
+
+/// How log lines are written: `text` (the default) or `json`, one object
+/// per line for log collectors.
+pub const LOG_FORMAT_ENV: &str = "CHESSBOT_LOG_FORMAT";
 
 /// The public address of the spectator pages (such as
 /// `https://chess.example.org`): with `--http`, announcements carry watch
@@ -185,6 +294,7 @@ pub const SETTINGS: &[Setting] = &[
     setting("http_addr", HTTP_ADDR_ENV, Secrecy::Plain, "off"),
     setting("public_url", PUBLIC_URL_ENV, Secrecy::Plain, "none"),
     setting("rust_log", "RUST_LOG", Secrecy::Plain, "warn"),
+    setting("log_format", LOG_FORMAT_ENV, Secrecy::Plain, "text"),
     setting(
         "discord_token",
         "DISCORD_TOKEN",
@@ -328,6 +438,29 @@ pub enum ConfigError {
         /// Why.
         #[source]
         source: std::io::Error,
+    },
+    /// A setting or subcommand of a platform this binary was built without.
+    #[error(
+        "{what}: this chessbot was built without {} support (build it with `--features {}`, or use a release or image that has it)",
+        .platform.name(),
+        .platform.feature()
+    )]
+    NotBuilt {
+        /// The setting (`MATRIX_HOMESERVER`, `matrix_user in FILE`) or
+        /// subcommand.
+        what: String,
+        /// The platform.
+        platform: PlatformFeature,
+    },
+    /// A value the setting does not accept.
+    #[error("{by} = {value:?} is not accepted: {accepted}")]
+    Invalid {
+        /// The variable, or the key and the settings file.
+        by: String,
+        /// The value given.
+        value: String,
+        /// What the setting accepts.
+        accepted: String,
     },
     /// A value that is not a string, number, boolean or list of strings.
     #[error("{}: {key} must be a string, a number, a boolean or a list of strings", .path.display())]
@@ -505,6 +638,27 @@ impl Loaded {
                 });
             }
             let in_file = from_file.is_some() || file_file.is_some();
+            if let Some(platform) = PlatformFeature::of_setting(setting.key)
+                && !platform.built_in()
+            {
+                let by = if from_env.is_some() {
+                    Some(setting.env.to_string())
+                } else if env_file.is_some() {
+                    Some(setting.file_env())
+                } else if in_file {
+                    let key = if from_file.is_some() {
+                        setting.key.to_string()
+                    } else {
+                        setting.file_key()
+                    };
+                    Some(format!("{key} in {}", shown_path(path.as_deref())))
+                } else {
+                    None
+                };
+                if let Some(by) = by {
+                    return Err(platform.not_built(by));
+                }
+            }
             let mut secret_file = None;
             let (value, origin) = if let Some(v) = from_env {
                 let o = if in_file {
@@ -526,6 +680,19 @@ impl Loaded {
             } else {
                 (None, Origin::Default)
             };
+            if let Some(v) = &value
+                && let Err(accepted) = check_value(setting.env, v)
+            {
+                let by = match origin {
+                    Origin::File => format!("{} in {}", setting.key, shown_path(path.as_deref())),
+                    _ => setting.env.to_string(),
+                };
+                return Err(ConfigError::Invalid {
+                    by,
+                    value: v.clone(),
+                    accepted,
+                });
+            }
             settings.push(Effective {
                 setting,
                 value,
@@ -644,6 +811,59 @@ impl Loaded {
     }
 }
 
+/// Whether `value` is one the setting `env` accepts; if not, what it
+/// accepts. A setting read as a number, a switch or an address is checked
+/// here, once, at start: a typo is an error naming the setting instead of a
+/// warning in the log and a default silently used.
+///
+/// # Errors
+/// The accepted values, in words.
+pub fn check_value(env: &str, value: &str) -> Result<(), String> {
+    let v = value.trim();
+    let whole = |min: u64, max: u64| -> Result<(), String> {
+        match v.parse::<u64>() {
+            Ok(n) if (min..=max).contains(&n) => Ok(()),
+            _ if max == u64::MAX => Err(format!("a whole number from {min} up")),
+            _ => Err(format!("a whole number from {min} to {max}")),
+        }
+    };
+    match env {
+        "DATABASE_MAX_CONNECTIONS" | "DATABASE_ACQUIRE_TIMEOUT_SECS" => whole(1, u64::MAX),
+        "ENGINE_THREADS" => whole(1, 64),
+        "MATRIX_MAX_ROOMS" => whole(0, u64::MAX),
+        "DISCORD_GUILD_ID" => {
+            whole(1, u64::MAX).map_err(|_| "a server id (a whole number)".to_string())
+        }
+        "MATRIX_ACCEPT_VERIFICATION" => match v {
+            "true" | "false" => Ok(()),
+            _ => Err("true or false".to_string()),
+        },
+        // A build without Discord refuses the setting before its value.
+        #[cfg(feature = "discord")]
+        "DISCORD_SHARDS" => v
+            .parse::<crate::adapters::discord::scale::Shards>()
+            .map(|_| ())
+            .map_err(|_| {
+                "auto, or FIRST-LAST/TOTAL such as 0-3/16 (FIRST <= LAST < TOTAL)".to_string()
+            }),
+        HTTP_ADDR_ENV => {
+            if v.is_empty() || crate::http::parse_addr(v).is_ok() {
+                Ok(())
+            } else {
+                Err("HOST:PORT, :PORT (every interface) or PORT (the loopback)".to_string())
+            }
+        }
+        LOG_FORMAT_ENV => match v {
+            "text" | "json" => Ok(()),
+            _ => Err("text or json".to_string()),
+        },
+        "RUST_LOG" => tracing_subscriber::EnvFilter::try_new(v)
+            .map(|_| ())
+            .map_err(|e| format!("a log filter such as info, warn or chessbot=debug ({e})")),
+        _ => Ok(()),
+    }
+}
+
 fn shown_path(p: Option<&Path>) -> String {
     p.map_or_else(String::new, |p| p.display().to_string())
 }
@@ -682,248 +902,5 @@ pub fn http_addr(cli: &Cli) -> Option<&str> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn args(a: &[&str]) -> Vec<OsString> {
-        a.iter().map(OsString::from).collect()
-    }
-
-    /// README's settings table is the admin's reference: a setting added
-    /// here without a row there fails.
-    #[test]
-    fn readme_lists_every_setting() {
-        let readme = include_str!("../README.md");
-        for setting in SETTINGS.iter().map(|s| s.env).chain([CONFIG_ENV]) {
-            let row = format!("| `{setting}`");
-            let in_pair = format!("`, `{setting}` |");
-            assert!(
-                readme.contains(&row) || readme.contains(&in_pair),
-                "README's settings table has no row for {setting}"
-            );
-        }
-    }
-
-    #[test]
-    fn the_command_line_names_the_file_before_the_environment() {
-        let env = Some(OsString::from("env.toml"));
-        assert_eq!(
-            config_path(
-                &args(&["chessbot", "--config", "a.toml", "console"]),
-                env.clone()
-            ),
-            Some(PathBuf::from("a.toml"))
-        );
-        assert_eq!(
-            config_path(
-                &args(&["chessbot", "console", "--config=b.toml"]),
-                env.clone()
-            ),
-            Some(PathBuf::from("b.toml"))
-        );
-        assert_eq!(
-            config_path(&args(&["chessbot", "console"]), env),
-            Some(PathBuf::from("env.toml"))
-        );
-        // Nothing named: no file, whatever the current directory holds.
-        assert_eq!(config_path(&args(&["chessbot", "console"]), None), None);
-    }
-
-    #[test]
-    fn unknown_keys_and_odd_values_are_errors_naming_the_key() {
-        let p = Path::new("c.toml");
-        let e = parse_file(p, "discord_tokn = \"x\"")
-            .unwrap_err()
-            .to_string();
-        assert!(e.contains("discord_tokn"), "{e}");
-        let e = parse_file(p, "engine_threads = { a = 1 }")
-            .unwrap_err()
-            .to_string();
-        assert!(e.contains("engine_threads"), "{e}");
-        let v = parse_file(
-            p,
-            "matrix_allowed_servers = [\"a.org\", \"b.org\"]\nengine_threads = 2",
-        )
-        .unwrap();
-        assert_eq!(v["matrix_allowed_servers"], "a.org,b.org");
-        assert_eq!(v["engine_threads"], "2");
-    }
-
-    fn env_of(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
-        let pairs: Vec<(String, String)> = pairs
-            .iter()
-            .map(|(k, v)| ((*k).to_string(), (*v).to_string()))
-            .collect();
-        move |k| pairs.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone())
-    }
-
-    fn secrets(p: &Path) -> std::io::Result<String> {
-        match p.to_str() {
-            Some("/run/secrets/token") => Ok("s3cret.token\n".to_string()),
-            Some("/run/secrets/db") => Ok("postgres://bot:pw@db/chess\r\n".to_string()),
-            _ => Err(std::io::Error::from(std::io::ErrorKind::NotFound)),
-        }
-    }
-
-    fn effective<'a>(l: &'a Loaded, key: &str) -> &'a Effective {
-        l.settings.iter().find(|e| e.setting.key == key).unwrap()
-    }
-
-    #[test]
-    fn secrets_come_from_files_trimmed_and_redacted() {
-        let l = Loaded::new(
-            None,
-            env_of(&[
-                ("DISCORD_TOKEN_FILE", "/run/secrets/token"),
-                ("DATABASE_URL_FILE", "/run/secrets/db"),
-            ]),
-            secrets,
-        )
-        .unwrap();
-        let token = effective(&l, "discord_token");
-        assert_eq!(token.value.as_deref(), Some("s3cret.token"));
-        assert_eq!(token.origin, Origin::EnvironmentSecretFile);
-        assert_eq!(
-            effective(&l, "database_url").value.as_deref(),
-            Some("postgres://bot:pw@db/chess")
-        );
-        // Read from a file, a secret is handed to the arguments, never to
-        // the environment (which every child process inherits).
-        assert!(l.to_export().is_empty(), "{:?}", l.to_export());
-        assert!(
-            l.file_secrets()
-                .contains(&("DISCORD_TOKEN", "s3cret.token"))
-        );
-        let shown = l.render();
-        assert!(
-            !shown.contains("s3cret") && !shown.contains(":pw@"),
-            "{shown}"
-        );
-        assert!(
-            shown.contains("discord_token = \"<redacted>\"  # file /run/secrets/token named by DISCORD_TOKEN_FILE"),
-            "{shown}"
-        );
-        // From the settings file, under the environment's value.
-        let mut values = BTreeMap::new();
-        values.insert(
-            "discord_token_file".to_string(),
-            "/run/secrets/token".to_string(),
-        );
-        let l = Loaded::new(
-            Some((PathBuf::from("c.toml"), values.clone())),
-            env_of(&[]),
-            secrets,
-        )
-        .unwrap();
-        assert_eq!(
-            effective(&l, "discord_token").origin,
-            Origin::FileSecretFile
-        );
-        let l = Loaded::new(
-            Some((PathBuf::from("c.toml"), values)),
-            env_of(&[("DISCORD_TOKEN", "direct")]),
-            secrets,
-        )
-        .unwrap();
-        let token = effective(&l, "discord_token");
-        assert_eq!(token.value.as_deref(), Some("direct"));
-        assert_eq!(token.origin, Origin::EnvironmentOverFile);
-    }
-
-    #[test]
-    fn only_plain_values_of_the_settings_file_are_exported() {
-        let mut values = BTreeMap::new();
-        values.insert("engine_threads".to_string(), "2".to_string());
-        values.insert("matrix_password".to_string(), "pw-in-file".to_string());
-        values.insert(
-            "database_url_file".to_string(),
-            "/run/secrets/db".to_string(),
-        );
-        let l = Loaded::new(
-            Some((PathBuf::from("c.toml"), values)),
-            env_of(&[]),
-            secrets,
-        )
-        .unwrap();
-        assert_eq!(l.to_export(), vec![("ENGINE_THREADS", "2")]);
-        let mut held = l.file_secrets();
-        held.sort_unstable();
-        assert_eq!(
-            held,
-            vec![
-                ("DATABASE_URL", "postgres://bot:pw@db/chess"),
-                ("MATRIX_PASSWORD", "pw-in-file"),
-            ]
-        );
-    }
-
-    #[test]
-    fn file_secrets_become_hidden_defaults_under_the_command_line() {
-        let cmd = clap::Command::new("t").subcommand(
-            clap::Command::new("run")
-                .arg(
-                    clap::Arg::new("password")
-                        .long("password")
-                        .env("T_PASSWORD"),
-                )
-                .arg(clap::Arg::new("other").long("other").env("T_OTHER")),
-        );
-        let cmd = with_file_secrets(cmd, &[("T_PASSWORD", "pw-from-file")]);
-        let m = cmd.clone().get_matches_from(["t", "run"]);
-        let run = m.subcommand_matches("run").unwrap();
-        assert_eq!(
-            run.get_one::<String>("password").map(String::as_str),
-            Some("pw-from-file")
-        );
-        assert_eq!(run.get_one::<String>("other"), None);
-        let m = cmd
-            .clone()
-            .get_matches_from(["t", "run", "--password", "given"]);
-        assert_eq!(
-            m.subcommand_matches("run")
-                .unwrap()
-                .get_one::<String>("password")
-                .map(String::as_str),
-            Some("given")
-        );
-        let mut cmd = cmd;
-        let help = cmd
-            .find_subcommand_mut("run")
-            .unwrap()
-            .render_help()
-            .to_string();
-        assert!(!help.contains("pw-from-file"), "{help}");
-    }
-
-    #[test]
-    fn a_value_and_its_file_together_or_an_unreadable_file_are_errors() {
-        let e = Loaded::new(
-            None,
-            env_of(&[
-                ("MATRIX_PASSWORD", "x"),
-                ("MATRIX_PASSWORD_FILE", "/run/secrets/token"),
-            ]),
-            secrets,
-        )
-        .unwrap_err()
-        .to_string();
-        assert!(
-            e.contains("MATRIX_PASSWORD and MATRIX_PASSWORD_FILE"),
-            "{e}"
-        );
-        let e = Loaded::new(
-            None,
-            env_of(&[("DISCORD_TOKEN_FILE", "/run/secrets/missing")]),
-            secrets,
-        )
-        .unwrap_err()
-        .to_string();
-        assert!(
-            e.contains("DISCORD_TOKEN_FILE") && e.contains("/run/secrets/missing"),
-            "{e}"
-        );
-        // Plain settings take no file.
-        assert!(parse_file(Path::new("c.toml"), "engine_threads_file = \"x\"").is_err());
-        assert!(parse_file(Path::new("c.toml"), "discord_token_file = \"x\"").is_ok());
-    }
-}
+#[path = "config_tests.rs"]
+mod tests;

@@ -3,8 +3,10 @@
 //! Modules depend one way: `chess` (rules, no I/O) <- `render`, `engine`,
 //! `openings` and `store` <- `service` <- `adapters` <- `main.rs` (see
 //! docs/ARCHITECTURE.md). Beside them, `metrics` (counters every layer
-//! but `chess` and `render` may bump), `lifecycle` (graceful shutdown) and
-//! `http` (health and metrics over HTTP).
+//! but `chess` and `render` may bump), `lifecycle` (graceful shutdown),
+//! `http` (health and metrics over HTTP), `logging` (the log format) and
+//! `version` (what this build is). The chat platforms are the Cargo
+//! features `discord` and `matrix`; the console is always built.
 
 pub mod adapters;
 pub mod affinity;
@@ -14,6 +16,7 @@ pub mod engine;
 pub mod http;
 pub mod i18n;
 pub mod lifecycle;
+pub mod logging;
 pub mod metrics;
 pub mod openings;
 pub mod ratings;
@@ -21,3 +24,4 @@ pub mod render;
 pub mod service;
 pub mod store;
 pub mod swiss;
+pub mod version;

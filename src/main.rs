@@ -16,7 +16,7 @@ fn main() -> ExitCode {
         Ok(loaded) => loaded,
         Err(e) => {
             eprintln!("error: {e}");
-            return ExitCode::FAILURE;
+            return ExitCode::from(chessbot::config::EXIT_CONFIG);
         }
     };
     for (name, value) in loaded.to_export() {
@@ -28,6 +28,10 @@ fn main() -> ExitCode {
     let matches =
         chessbot::config::with_file_secrets(Cli::command(), &secrets).get_matches_from(&args);
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    if let Some(e) = not_built(cli.command.as_ref()) {
+        eprintln!("error: {e}");
+        return ExitCode::from(chessbot::config::EXIT_CONFIG);
+    }
     let runs_a_bot = !matches!(
         cli.command,
         Some(CliCommand::Render(_) | CliCommand::Config | CliCommand::Healthcheck(_))
@@ -42,16 +46,15 @@ fn main() -> ExitCode {
             libc::umask(0o077);
         }
     }
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
-        )
-        .with_writer(std::io::stderr)
-        // Colour codes only for a person at a terminal: journald and
-        // container logs would keep them as escape sequences.
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .init();
+    chessbot::logging::init(
+        tracing_subscriber::EnvFilter::try_from_default_env()
+            .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
+        chessbot::logging::LogFormat::from_setting(
+            std::env::var(chessbot::config::LOG_FORMAT_ENV)
+                .ok()
+                .as_deref(),
+        ),
+    );
     let http = chessbot::config::http_addr(&cli).map(str::to_string);
     let result = match cli.command {
         Some(CliCommand::Render(args)) => chessbot::render::cli::run(&args),
@@ -83,7 +86,16 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
-            ExitCode::FAILURE
+            let configuration = e.chain().any(|c| {
+                c.downcast_ref::<chessbot::store::StoreError>()
+                    .is_some_and(chessbot::store::StoreError::is_configuration)
+                    || c.downcast_ref::<chessbot::config::ConfigError>().is_some()
+            });
+            if configuration {
+                ExitCode::from(chessbot::config::EXIT_CONFIG)
+            } else {
+                ExitCode::FAILURE
+            }
         }
     }
 }
@@ -122,15 +134,25 @@ async fn run(
         Some(CliCommand::Console(args)) => {
             chessbot::adapters::console::run_in(args, &process).await
         }
+        #[cfg(feature = "discord")]
         Some(CliCommand::Discord(args)) => {
             chessbot::adapters::discord::run_in(args, &process).await
         }
+        #[cfg(feature = "matrix")]
         Some(CliCommand::Matrix(args)) => chessbot::adapters::matrix::run_in(args, &process).await,
         Some(CliCommand::Backup(args)) => backup(&args).await,
+        #[cfg(feature = "discord")]
         None => {
             let args = default_discord_args(secrets)?;
             chessbot::adapters::discord::run_in(args, &process).await
         }
+        #[cfg(not(feature = "discord"))]
+        None | Some(CliCommand::Discord(_)) => {
+            let _ = secrets;
+            unreachable!("refused before the runtime starts")
+        }
+        #[cfg(not(feature = "matrix"))]
+        Some(CliCommand::Matrix(_)) => unreachable!("refused before the runtime starts"),
         Some(CliCommand::Render(_) | CliCommand::Config | CliCommand::Healthcheck(_)) => {
             unreachable!("handled before the runtime starts")
         }
@@ -153,8 +175,29 @@ fn healthcheck(args: &chessbot::config::HealthcheckArgs, http: Option<&str>) -> 
     }
 }
 
+/// A subcommand of a platform this binary was built without (or no
+/// subcommand, whose default is Discord, in a build without it).
+fn not_built(command: Option<&CliCommand>) -> Option<chessbot::config::ConfigError> {
+    #[cfg(not(all(feature = "discord", feature = "matrix")))]
+    use chessbot::config::PlatformFeature;
+    match command {
+        #[cfg(not(feature = "discord"))]
+        Some(CliCommand::Discord(_)) => {
+            Some(PlatformFeature::Discord.not_built("chessbot discord"))
+        }
+        #[cfg(not(feature = "discord"))]
+        None => Some(PlatformFeature::Discord.not_built(
+            "no subcommand (the default is `chessbot discord`; `chessbot --help` lists what this one runs)",
+        )),
+        #[cfg(not(feature = "matrix"))]
+        Some(CliCommand::Matrix(_)) => Some(PlatformFeature::Matrix.not_built("chessbot matrix")),
+        _ => None,
+    }
+}
+
 /// The Discord settings when no subcommand is given (from the environment
 /// and the secrets read from files).
+#[cfg(feature = "discord")]
 fn default_discord_args(
     secrets: &[(&'static str, &str)],
 ) -> anyhow::Result<chessbot::adapters::discord::DiscordArgs> {

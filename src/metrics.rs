@@ -258,10 +258,34 @@ fn label(v: &str) -> String {
         .replace('\n', "\\n")
 }
 
+/// The version, the git commit and the platforms built in (what
+/// `version.rs` names too; read here from what `build.rs` sets, since the
+/// counters depend on nothing of ours).
+const BUILD: (&str, &str, &str) = (
+    env!("CARGO_PKG_VERSION"),
+    env!("CHESSBOT_GIT_COMMIT"),
+    env!("CHESSBOT_FEATURES"),
+);
+
 /// Every metric in the Prometheus text exposition format (version 0.0.4).
 #[must_use]
 pub fn render(scraped: Scraped) -> String {
     let mut out = String::with_capacity(4096);
+    // Which build answers: a constant 1 with the version, the commit and
+    // the platforms as labels (joined onto other series by instance).
+    family(
+        &mut out,
+        "chessbot_build_info",
+        "gauge",
+        "The running build: version, git commit and the platforms built in (always 1).",
+    );
+    let _ = writeln!(
+        out,
+        "chessbot_build_info{{version=\"{}\",commit=\"{}\",features=\"{}\"}} 1",
+        label(BUILD.0),
+        label(BUILD.1),
+        label(BUILD.2)
+    );
     let table = COMMANDS
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -454,6 +478,27 @@ mod tests {
         ));
         assert!(out.contains("# TYPE chessbot_moves_applied_total counter\n"));
         assert!(!out.contains("chessbot_games_running"), "unknown: left out");
+    }
+
+    #[test]
+    fn the_build_is_named_once() {
+        let out = render(Scraped::default());
+        let line = format!(
+            "chessbot_build_info{{version=\"{}\",commit=\"{}\",features=\"{}\"}} 1\n",
+            env!("CARGO_PKG_VERSION"),
+            env!("CHESSBOT_GIT_COMMIT"),
+            if cfg!(all(feature = "discord", feature = "matrix")) {
+                "discord,matrix"
+            } else if cfg!(feature = "discord") {
+                "discord"
+            } else if cfg!(feature = "matrix") {
+                "matrix"
+            } else {
+                "console"
+            }
+        );
+        assert_eq!(out.matches(&line).count(), 1, "{out}");
+        assert!(out.contains("# TYPE chessbot_build_info gauge\n"), "{out}");
     }
 
     #[test]

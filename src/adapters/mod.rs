@@ -3,6 +3,8 @@
 
 pub mod console;
 mod console_output;
+#[cfg(feature = "discord")]
 pub mod discord;
+#[cfg(feature = "matrix")]
 pub mod matrix;
 pub mod text;

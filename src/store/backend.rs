@@ -35,6 +35,10 @@ pub struct PoolConfig {
     /// How long a query waits for a free connection
     /// (`DATABASE_ACQUIRE_TIMEOUT_SECS`, default 30).
     pub acquire_timeout: Duration,
+    /// How many times a PostgreSQL server that cannot be reached at start
+    /// is tried (1 s apart, doubling up to 16 s: 6 tries span about 31 s)
+    /// before the start fails.
+    pub connect_attempts: u32,
 }
 
 impl Default for PoolConfig {
@@ -42,6 +46,7 @@ impl Default for PoolConfig {
         PoolConfig {
             max_connections: None,
             acquire_timeout: Duration::from_secs(30),
+            connect_attempts: 6,
         }
     }
 }
@@ -203,6 +208,121 @@ fn keep_private(path: &std::path::Path) {
     }
 }
 
+/// One connection to the PostgreSQL server, at start: a server that is
+/// down or unknown is named at once with why ("connection refused at
+/// db:5432") and tried again `attempts` times with a doubling pause, each
+/// pause logged, rather than left to the pool, which would wait its whole
+/// acquire timeout and then say only "pool timed out". A refusal that
+/// trying again cannot mend (a wrong password, a missing database) is
+/// returned at once.
+async fn reach_pg(options: &PgConnectOptions, attempts: u32) -> StoreResult<()> {
+    use sqlx::Connection as _;
+    let at = format!("{}:{}", options.get_host(), options.get_port());
+    let attempts = attempts.max(1);
+    let mut pause = Duration::from_secs(1);
+    let mut waited = Duration::ZERO;
+    let mut attempt = 1;
+    loop {
+        let why = match tokio::time::timeout(
+            Duration::from_secs(5),
+            sqlx::PgConnection::connect_with(options),
+        )
+        .await
+        {
+            Ok(Ok(connection)) => {
+                let _ = connection.close().await;
+                return Ok(());
+            }
+            Ok(Err(sqlx::Error::Io(e))) => match e.kind() {
+                std::io::ErrorKind::ConnectionRefused => "connection refused".to_string(),
+                std::io::ErrorKind::TimedOut => "no answer".to_string(),
+                _ if e.to_string().contains("failed to lookup address") => {
+                    "host not found".to_string()
+                }
+                _ => e.to_string(),
+            },
+            Ok(Err(e)) => return Err(e.into()),
+            Err(_) => "no answer within 5 s".to_string(),
+        };
+        if attempt >= attempts {
+            return Err(super::StoreError::Unreachable {
+                why,
+                at,
+                attempts,
+                waited_secs: waited.as_secs(),
+            });
+        }
+        tracing::warn!(
+            "PostgreSQL: {why} at {at}; trying again in {} s (attempt {attempt} of {attempts})",
+            pause.as_secs()
+        );
+        tokio::time::sleep(pause).await;
+        waited += pause;
+        pause = (pause * 2).min(Duration::from_secs(16));
+        attempt += 1;
+    }
+}
+
+/// Why an SQLite database file cannot be opened for writing, named with
+/// its path, or `None` when it can (or does not exist yet and its folder
+/// is writable: SQLite creates it). SQLite itself would only say "unable
+/// to open database file".
+fn sqlite_unopenable(path: &std::path::Path) -> Option<super::StoreError> {
+    let probe = if path.exists() {
+        std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(path)
+            .err()
+    } else {
+        None
+    };
+    let e = probe?;
+    let mut why = e.to_string();
+    if e.kind() == std::io::ErrorKind::PermissionDenied {
+        #[cfg(unix)]
+        {
+            // SAFETY: geteuid only reads the process's user id.
+            let uid = unsafe { libc::geteuid() };
+            why = if uid == IMAGE_UID {
+                format!(
+                    "permission denied: the container runs as uid {IMAGE_UID}: chown the volume (`chown -R {IMAGE_UID}:{IMAGE_UID}` on the folder mounted at /data)"
+                )
+            } else {
+                format!(
+                    "permission denied: this process runs as uid {uid}, which needs to read and write the file and its folder"
+                )
+            };
+        }
+    }
+    Some(super::StoreError::CannotOpen {
+        path: path.display().to_string(),
+        why,
+    })
+}
+
+/// The user the container image runs as (Dockerfile, `useradd --uid`).
+const IMAGE_UID: u32 = 10001;
+
+/// [`super::StoreError::NewerSchema`] when the database's newest applied
+/// migration (`applied`: `None` for a new database, whose migrations table
+/// does not exist yet) is newer than every one of `migrator`. Checked
+/// before anything is migrated or backed up.
+fn refuse_newer_schema(
+    applied: Option<i64>,
+    migrator: &sqlx::migrate::Migrator,
+) -> StoreResult<()> {
+    let known = migrator.iter().map(|m| m.version).max().unwrap_or(0);
+    match applied {
+        Some(schema) if schema > known => Err(super::StoreError::NewerSchema { schema, known }),
+        _ => Ok(()),
+    }
+}
+
+/// The query of the newest applied migration (both backends; it fails on
+/// a new database, which has no migrations table yet).
+const NEWEST_APPLIED: &str = "select max(version) from _sqlx_migrations";
+
 impl Pool {
     /// Connects and applies the backend's migrations.
     pub(crate) async fn open(url: &str, cfg: &PoolConfig) -> StoreResult<Pool> {
@@ -231,6 +351,9 @@ impl Pool {
                 });
             }
             keep_private(&path);
+            if let Some(e) = sqlite_unopenable(&path) {
+                return Err(e);
+            }
         }
         let options = options
             .create_if_missing(true)
@@ -260,6 +383,9 @@ impl Pool {
         if !memory && existed {
             super::backup::before_upgrade(url, &path, &pool, &migrator).await?;
         }
+        let applied: Option<(Option<i64>,)> =
+            sqlx::query_as(NEWEST_APPLIED).fetch_one(&pool).await.ok();
+        refuse_newer_schema(applied.and_then(|(v,)| v), &migrator)?;
         migrator.run(&pool).await?;
         Ok(Pool::Sqlite(pool))
     }
@@ -270,12 +396,17 @@ impl Pool {
     /// two processes changing the same game exactly one succeeds.
     async fn open_pg(url: &str, cfg: &PoolConfig) -> StoreResult<Pool> {
         let options = PgConnectOptions::from_str(url).map_err(|e| bad_url(url, e))?;
+        reach_pg(&options, cfg.connect_attempts).await?;
         let pool = PgPoolOptions::new()
             .max_connections(cfg.max_connections.unwrap_or(10))
             .acquire_timeout(cfg.acquire_timeout)
             .connect_with(options)
             .await?;
-        sqlx::migrate!("./migrations_pg").run(&pool).await?;
+        let migrator = sqlx::migrate!("./migrations_pg");
+        let applied: Option<(Option<i64>,)> =
+            sqlx::query_as(NEWEST_APPLIED).fetch_one(&pool).await.ok();
+        refuse_newer_schema(applied.and_then(|(v,)| v), &migrator)?;
+        migrator.run(&pool).await?;
         Ok(Pool::Pg(pool))
     }
 

@@ -93,13 +93,51 @@ pub enum StoreError {
     /// "unable to open database file".
     #[error("cannot create the SQLite database {path}: the directory {dir} does not exist")]
     NoDirectory { path: String, dir: String },
+    /// An SQLite file that exists but cannot be opened for writing.
+    #[error("cannot open the SQLite database {path}: {why}")]
+    CannotOpen { path: String, why: String },
+    /// The PostgreSQL server could not be reached at start, after retries.
+    #[error("cannot reach PostgreSQL: {why} at {at} ({attempts} attempts over {waited_secs} s)")]
+    Unreachable {
+        why: String,
+        at: String,
+        attempts: u32,
+        waited_secs: u64,
+    },
     #[error("database error: {0}")]
     Db(#[from] sqlx::Error),
     #[error("migration failed: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+    /// The database has migrations this version does not know: a newer
+    /// version upgraded it. Migrating would fail half-way, and running on
+    /// a schema one does not know could lose data.
+    #[error(
+        "the database was made by a newer chessbot (schema {schema}; this version {} knows up to {known}): restore the backup taken before the upgrade, or upgrade chessbot",
+        crate::version::VERSION
+    )]
+    NewerSchema {
+        /// The newest migration applied to the database.
+        schema: i64,
+        /// The newest migration this version has.
+        known: i64,
+    },
 }
 
 impl StoreError {
+    /// Whether only the owner can mend it (a bad URL, a missing folder, a
+    /// database from a newer version): starting again would fail the same
+    /// way, so the process exits with [`crate::config::EXIT_CONFIG`].
+    #[must_use]
+    pub fn is_configuration(&self) -> bool {
+        matches!(
+            self,
+            StoreError::Url { .. }
+                | StoreError::NoDirectory { .. }
+                | StoreError::CannotOpen { .. }
+                | StoreError::NewerSchema { .. }
+        )
+    }
+
     /// Whether the database could not be reached at all (down, refusing
     /// connections, the pool closed or out of time), as opposed to a
     /// query that failed.
@@ -107,13 +145,14 @@ impl StoreError {
     pub fn is_unreachable(&self) -> bool {
         matches!(
             self,
-            StoreError::Db(
-                sqlx::Error::PoolTimedOut
-                    | sqlx::Error::PoolClosed
-                    | sqlx::Error::Io(_)
-                    | sqlx::Error::Tls(_)
-                    | sqlx::Error::WorkerCrashed
-            )
+            StoreError::Unreachable { .. }
+                | StoreError::Db(
+                    sqlx::Error::PoolTimedOut
+                        | sqlx::Error::PoolClosed
+                        | sqlx::Error::Io(_)
+                        | sqlx::Error::Tls(_)
+                        | sqlx::Error::WorkerCrashed
+                )
         )
     }
 }

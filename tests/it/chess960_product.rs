@@ -374,6 +374,7 @@ async fn stockfish_plays_chess960_with_king_takes_rook_castling() {
 /// Discord: the `variant`/`position` options reach the service, the 960
 /// board (an X-FEN standard chess cannot read) is drawn, castling is
 /// played, and the `leaderboard variant:chess960` pool is the server's.
+#[cfg(feature = "discord")]
 #[tokio::test]
 async fn a_960_game_through_the_discord_mapping() {
     use chessbot::adapters::discord::commands::{VariantOption, challenge_command, with_variant};

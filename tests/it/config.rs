@@ -25,6 +25,8 @@ fn line<'a>(out: &'a str, key: &str) -> &'a str {
         .unwrap_or_else(|| panic!("no line for {key} in:\n{out}"))
 }
 
+// Discord and Matrix settings together.
+#[cfg(all(feature = "discord", feature = "matrix"))]
 #[test]
 fn the_environment_overrides_the_file_and_secrets_stay_hidden() {
     let dir = tempfile::tempdir().unwrap();
@@ -180,6 +182,7 @@ fn a_chessbot_toml_in_the_current_directory_is_not_read_unless_named() {
 
 /// A Stockfish stand-in that writes its environment beside itself
 /// (`<script>.env`) and answers the UCI handshake and every search.
+#[cfg(all(feature = "discord", feature = "matrix"))]
 fn environment_dumping_engine(dir: &Path) -> std::path::PathBuf {
     use std::os::unix::fs::PermissionsExt;
     let path = dir.join("stockfish");
@@ -197,6 +200,8 @@ fn environment_dumping_engine(dir: &Path) -> std::path::PathBuf {
     path
 }
 
+// Discord and Matrix settings together.
+#[cfg(all(feature = "discord", feature = "matrix"))]
 #[test]
 fn no_secret_reaches_the_engines_environment() {
     use std::io::Write as _;
@@ -268,4 +273,68 @@ fn no_secret_reaches_the_engines_environment() {
     assert!(seen.contains("PATH"), "{seen}");
     // The database URL read from its file still reached the console.
     assert!(db.exists(), "DATABASE_URL_FILE was not used");
+}
+
+/// `--version`: the version, the commit and the platforms of this build.
+#[test]
+fn version_names_the_commit_and_the_platforms() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = chessbot(dir.path()).arg("--version").output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let expected = format!(
+        "chessbot {} (commit {}; platforms: {})\n",
+        env!("CARGO_PKG_VERSION"),
+        chessbot::version::COMMIT,
+        chessbot::config::PlatformFeature::built()
+    );
+    assert_eq!(text, expected);
+    // The commit is the checkout's, when there is one.
+    if let Ok(git) = Command::new("git")
+        .args(["rev-parse", "--short=12", "HEAD"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        && git.status.success()
+        && std::env::var_os("CHESSBOT_GIT_COMMIT").is_none()
+    {
+        let head = String::from_utf8_lossy(&git.stdout).trim().to_string();
+        assert_eq!(chessbot::version::COMMIT, head);
+    }
+}
+
+/// A platform's subcommand in a build without it says what is missing
+/// (and with it, runs: here it stops at the missing login instead).
+#[test]
+fn a_platform_not_built_in_is_named_when_asked_for() {
+    use chessbot::config::PlatformFeature;
+    let dir = tempfile::tempdir().unwrap();
+    for platform in PlatformFeature::ALL {
+        let out = chessbot(dir.path())
+            .arg(platform.feature())
+            .env("DATABASE_URL", "sqlite::memory:")
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{err}");
+        if !platform.built_in() {
+            assert_eq!(out.status.code(), Some(78), "{err}");
+        }
+        let without = format!(
+            "this chessbot was built without {} support",
+            platform.name()
+        );
+        assert_eq!(err.contains(&without), !platform.built_in(), "{err}");
+    }
+    let out = chessbot(dir.path())
+        .arg("config")
+        .env("ENGINE_THREADS", "lots")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(78), "{err}");
+    assert!(
+        err.contains("ENGINE_THREADS = \"lots\" is not accepted: a whole number from 1 to 64"),
+        "{err}"
+    );
 }

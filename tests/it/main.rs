@@ -37,13 +37,21 @@ mod config;
 mod console;
 mod console_terminal;
 mod crash;
+#[cfg(feature = "discord")]
 mod discord_commands;
+#[cfg(feature = "discord")]
 mod discord_e2e;
+#[cfg(feature = "discord")]
 mod discord_flow;
+#[cfg(feature = "discord")]
 mod discord_league_places;
+#[cfg(feature = "discord")]
 mod discord_leagues;
+#[cfg(feature = "discord")]
 mod discord_memory;
+#[cfg(feature = "discord")]
 mod discord_notices;
+#[cfg(feature = "discord")]
 mod discord_startup;
 mod engine;
 mod english_golden;
@@ -55,13 +63,21 @@ mod i18n_notation;
 mod layering;
 mod league_places;
 mod leagues;
+#[cfg(feature = "matrix")]
 mod matrix_chess960;
+#[cfg(feature = "matrix")]
 mod matrix_e2e;
+#[cfg(feature = "matrix")]
 mod matrix_e2ee;
+#[cfg(feature = "matrix")]
 mod matrix_leagues;
+#[cfg(feature = "matrix")]
 mod matrix_private;
+#[cfg(feature = "matrix")]
 mod matrix_rooms;
+#[cfg(feature = "matrix")]
 mod matrix_trust;
+mod open_errors;
 mod oracle_and_caps;
 mod outage;
 mod perft;

@@ -783,6 +783,7 @@ async fn a_move_the_engine_owes_has_a_deadline() {
 
 // Long texts split at lines.
 
+#[cfg(all(feature = "discord", feature = "matrix"))]
 #[tokio::test]
 async fn long_texts_are_cut_at_lines_with_a_count_of_the_rest() {
     use chessbot::adapters::discord::format::{MAX_CONTENT, outgoing};
@@ -837,7 +838,7 @@ async fn long_texts_are_cut_at_lines_with_a_count_of_the_rest() {
 
 // The Matrix crypto store is private.
 
-#[cfg(unix)]
+#[cfg(all(unix, feature = "matrix"))]
 #[test]
 fn the_matrix_store_is_private_and_has_a_passphrase() {
     use std::os::unix::fs::PermissionsExt as _;

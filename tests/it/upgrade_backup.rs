@@ -2,6 +2,8 @@
 //! this version's first writes a copy of it beside the file
 //! (`<file>.bak-<old version>-<timestamp>`), holding the old schema and
 //! data; a new file, an up-to-date one and an in-memory database get none.
+//! A database a newer version migrated is refused, on both backends, with
+//! the schema it has and what to do.
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -137,4 +139,83 @@ async fn new_and_in_memory_databases_get_no_backup() {
         .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
         .collect();
     assert!(names.iter().all(|n| !n.contains(".bak-")), "{names:?}");
+}
+
+/// Marks the database at `url` as migrated by a newer version: one applied
+/// migration past this version's newest. The newest version's value.
+async fn from_the_future(url: &str, pg: bool) -> i64 {
+    let known = sqlx::migrate!("./migrations")
+        .iter()
+        .map(|m| m.version)
+        .max()
+        .expect("migrations");
+    let future = known + 1;
+    let insert = if pg {
+        "insert into _sqlx_migrations (version, description, success, checksum, execution_time) \
+         values ($1, 'from a newer chessbot', true, '\\x00'::bytea, 0)"
+    } else {
+        "insert into _sqlx_migrations (version, description, success, checksum, execution_time) \
+         values ($1, 'from a newer chessbot', 1, x'00', 0)"
+    };
+    let store = Store::open(url).await.expect("open");
+    store.close().await;
+    if pg {
+        let pool = sqlx::PgPool::connect(url).await.expect("connect");
+        sqlx::query(insert)
+            .bind(future)
+            .execute(&pool)
+            .await
+            .expect("insert");
+        pool.close().await;
+    } else {
+        let pool = SqlitePool::connect(url).await.expect("connect");
+        sqlx::query(insert)
+            .bind(future)
+            .execute(&pool)
+            .await
+            .expect("insert");
+        pool.close().await;
+    }
+    known
+}
+
+fn newer_schema_message(e: &chessbot::store::StoreError, known: i64) {
+    let text = e.to_string();
+    assert!(
+        text.starts_with(&format!(
+            "the database was made by a newer chessbot (schema {}; this version {} knows up to {known}): restore the backup",
+            known + 1,
+            env!("CARGO_PKG_VERSION")
+        )),
+        "{text}"
+    );
+    assert!(text.ends_with("or upgrade chessbot"), "{text}");
+}
+
+#[tokio::test]
+async fn a_newer_schema_is_refused_on_sqlite_and_nothing_is_written() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = dir.path().join("chess.db");
+    let url = format!("sqlite://{}", db.display());
+    let known = from_the_future(&url, false).await;
+    let Err(e) = Store::open(&url).await else {
+        panic!("a newer schema was opened")
+    };
+    newer_schema_message(&e, known);
+    // No upgrade copy was taken, and the schema is as the newer one left it.
+    assert!(backups(&db).is_empty(), "{:?}", backups(&db));
+    assert_eq!(newest_version(&url).await, known + 1);
+}
+
+#[tokio::test]
+async fn a_newer_schema_is_refused_on_postgresql() {
+    let Some(base) = crate::support::pg_url("a_newer_schema_is_refused_on_postgresql") else {
+        return;
+    };
+    let url = crate::support::fresh_schema_url(&base).await;
+    let known = from_the_future(&url, true).await;
+    let Err(e) = Store::open(&url).await else {
+        panic!("a newer schema was opened")
+    };
+    newer_schema_message(&e, known);
 }

@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+#[cfg(feature = "discord")]
 pub mod fake_discord;
 pub mod scenario;
 
