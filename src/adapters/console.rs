@@ -30,7 +30,7 @@ use crate::lifecycle::Process;
 use crate::render::Renderer;
 use crate::service::{
     Actor, Clock, Command, FollowUp, GameService, LocalePrefs, ManualClock, Place, Reply,
-    error_reply, messages as msg,
+    TeamCommand, error_reply, messages as msg,
 };
 use crate::store::Store;
 
@@ -178,6 +178,11 @@ fn same_user_in_any_case(cmd: &mut Command) {
         Command::Stats { player, vs, .. } => {
             ids(player);
             ids(vs);
+        }
+        Command::Team(TeamCommand::Members { add, remove }) => {
+            for a in add.iter_mut().chain(remove.iter_mut()) {
+                a.id = console_user_id(&a.id);
+            }
         }
         _ => {}
     }
