@@ -38,14 +38,20 @@ fn canonical(v: &Value) -> String {
     s
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_registered_commands_are_the_recorded_ones() {
+/// The commands the bot registers with a fresh fake Discord at start.
+async fn registered_commands() -> Value {
     let dir = tempfile::tempdir().expect("temp dir");
     let db = format!("sqlite://{}/game.db?mode=rwc", dir.path().display());
     let clock = Arc::new(ManualClock::starting_now());
     let fake = FakeDiscord::start(TOKEN).await;
     let (bot, registered) = connect(&fake, &db, &clock, 1).await;
     bot.stop().await;
+    registered
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_registered_commands_are_the_recorded_ones() {
+    let registered = registered_commands().await;
     let got = canonical(&registered);
     let path = snapshot_path();
     if std::env::var_os("CHESSBOT_BLESS").is_some() {
@@ -86,12 +92,7 @@ fn counted_chars(v: &Value) -> usize {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_command_keeps_within_discords_limits() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let db = format!("sqlite://{}/game.db?mode=rwc", dir.path().display());
-    let clock = Arc::new(ManualClock::starting_now());
-    let fake = FakeDiscord::start(TOKEN).await;
-    let (bot, registered) = connect(&fake, &db, &clock, 1).await;
-    bot.stop().await;
+    let registered = registered_commands().await;
     let commands = registered.as_array().expect("a list of commands");
     let names: Vec<&str> = commands.iter().filter_map(|c| c["name"].as_str()).collect();
     assert!(
