@@ -381,6 +381,12 @@ pub const SETTINGS: &[Setting] = &[
         Secrecy::Plain,
         "one per core",
     ),
+    setting(
+        "engine_hash_mb",
+        "ENGINE_HASH_MB",
+        Secrecy::Plain,
+        "16 (MiB per engine process)",
+    ),
     // The Matrix store's passphrase.
     setting(
         "matrix_store_passphrase",
@@ -830,6 +836,7 @@ pub fn check_value(env: &str, value: &str) -> Result<(), String> {
     match env {
         "DATABASE_MAX_CONNECTIONS" | "DATABASE_ACQUIRE_TIMEOUT_SECS" => whole(1, u64::MAX),
         "ENGINE_THREADS" => whole(1, 64),
+        "ENGINE_HASH_MB" => whole(1, u64::from(crate::engine::MAX_HASH_MB)),
         "MATRIX_MAX_ROOMS" => whole(0, u64::MAX),
         "DISCORD_GUILD_ID" => {
             whole(1, u64::MAX).map_err(|_| "a server id (a whole number)".to_string())

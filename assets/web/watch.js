@@ -47,6 +47,36 @@
       }
       return out;
     }
+    // What each side has taken, as the server draws it (pages.rs,
+    // `captured`): a promoted piece counts as its pawn, not a capture.
+    var MATERIAL = [["q", 9, "\u2655", "\u265b"], ["r", 5, "\u2656", "\u265c"], ["b", 3, "\u2657", "\u265d"], ["n", 3, "\u2658", "\u265e"], ["p", 1, "\u2659", "\u265f"]];
+    function counts(fen) {
+      var out = {};
+      fen.split(" ")[0].split("").forEach(function (c) { if (/[a-zA-Z]/.test(c)) { out[c] = (out[c] || 0) + 1; } });
+      return out;
+    }
+    function drawCaptured(fen) {
+      var start = counts(data.start_fen), now = counts(fen);
+      function n(m, c) { return m[c] || 0; }
+      function lost(white) {
+        var letter = function (p) { return white ? p.toUpperCase() : p; };
+        var promoted = 0;
+        MATERIAL.slice(0, 4).forEach(function (m) { promoted += Math.max(0, n(now, letter(m[0])) - n(start, letter(m[0]))); });
+        var out = "";
+        MATERIAL.forEach(function (m) {
+          var gone = Math.max(0, n(start, letter(m[0])) - n(now, letter(m[0])));
+          if (m[0] === "p") { gone = Math.max(0, gone - promoted); }
+          out += (white ? m[2] : m[3]).repeat(gone);
+        });
+        return out;
+      }
+      var lead = 0;
+      MATERIAL.forEach(function (m) { lead += m[1] * (n(now, m[0].toUpperCase()) - n(now, m[0])); });
+      [["white", lost(false), Math.max(0, lead)], ["black", lost(true), Math.max(0, -lead)]].forEach(function (s) {
+        var e = document.getElementById("captured-" + s[0]);
+        if (e) { e.textContent = s[1] + (s[2] > 0 ? " +" + s[2] : ""); }
+      });
+    }
     function corner(f, r) { return flip ? [(7 - f) * 100, r * 100] : [f * 100, (7 - r) * 100]; }
     function mark(g, f, r, color, opacity) {
       var c = corner(f, r);
@@ -85,6 +115,7 @@
         pc.appendChild(u);
       });
       document.getElementById("fen").textContent = fen;
+      drawCaptured(fen);
       document.querySelectorAll("#moves a[data-ply]").forEach(function (a) {
         if (Number(a.dataset.ply) === shown) { a.setAttribute("aria-current", "step"); } else { a.removeAttribute("aria-current"); }
       });

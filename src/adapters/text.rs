@@ -469,6 +469,7 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
     }
     let lower = sub.to_ascii_lowercase();
     let Some(name) = canonical(&lower) else {
+        crate::metrics::UNKNOWN_COMMANDS.inc();
         return Err(ParseError::UnknownCommand(sub.to_string()));
     };
     // `pgn:` takes the rest of the message, quotes and line breaks too.
@@ -761,6 +762,8 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
             let mut theme = None;
             // A moderator's switch for the community's spectator pages.
             let mut pages = None;
+            // A player's own name on those pages.
+            let mut page_name = None;
             // `notify` as Discord folds it into `settings`.
             let mut notify = None;
             let mut key: Option<&'static str> = None;
@@ -804,6 +807,13 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
                             _ => return Err(bad("pages", &value)),
                         });
                     }
+                    "pagename" if page_name.is_none() => {
+                        page_name = Some(match value.trim().to_ascii_lowercase().as_str() {
+                            "hidden" | "hide" | "off" => true,
+                            "shown" | "show" | "on" => false,
+                            _ => return Err(bad("pagename", &value)),
+                        });
+                    }
                     "notify" if notify.is_none() => {
                         notify = Some(
                             value
@@ -814,15 +824,25 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
                     _ => return Err(unexpected(&value)),
                 }
             }
-            if let Some(on) = pages {
-                // One command per line: `pages` goes alone.
-                if language.is_some() || board.is_some() || theme.is_some() || notify.is_some() {
+            let others =
+                language.is_some() || board.is_some() || theme.is_some() || notify.is_some();
+            // One command per line: `pages` and `pagename` go alone.
+            match (pages, page_name) {
+                (Some(_), Some(_)) => {
                     return Err(ParseError::Unexpected {
                         command: name.to_string(),
-                        arg: "pages".to_string(),
+                        arg: "pagename".to_string(),
                     });
                 }
-                return Ok(Some(Command::Pages { on }));
+                (Some(_), None) | (None, Some(_)) if others => {
+                    return Err(ParseError::Unexpected {
+                        command: name.to_string(),
+                        arg: if pages.is_some() { "pages" } else { "pagename" }.to_string(),
+                    });
+                }
+                (Some(on), None) => return Ok(Some(Command::Pages { on })),
+                (None, Some(hidden)) => return Ok(Some(Command::PageName { hidden })),
+                (None, None) => {}
             }
             match notify {
                 None => Command::Settings {
@@ -917,6 +937,7 @@ fn settings_key(word: &str) -> Option<&'static str> {
         "theme" | "colors" | "colours" => Some("theme"),
         "notify" | "notifications" => Some("notify"),
         "pages" | "spectators" => Some("pages"),
+        "pagename" | "page-name" | "page_name" => Some("pagename"),
         _ => None,
     }
 }

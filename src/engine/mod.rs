@@ -28,7 +28,10 @@ use crate::chess::{Color, FenError, Game, Move, Position};
 
 pub use analysis::{Coverage, GameAnalysis, Judgement, SideAnalysis, WorstMove, accepts_draw};
 pub use levels::{Level, ParseLevelError};
-pub use pool::{ANALYSIS_NODES, EngineConfig, MissingEngine, SHALLOW_NODES, Stockfish};
+pub use pool::{
+    ANALYSIS_NODES, DEFAULT_HASH_MB, EngineConfig, MAX_HASH_MB, MissingEngine, SHALLOW_NODES,
+    Stockfish,
+};
 pub use puzzle::{FoundPuzzle, PuzzleRules, PuzzleTheme, find_puzzles};
 pub use scripted::{ScriptedCall, ScriptedEngine};
 

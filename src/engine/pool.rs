@@ -43,8 +43,11 @@ pub(super) const SEARCH_SLACK: Duration = Duration::from_secs(1);
 pub(super) const STOP_GRACE: Duration = Duration::from_millis(500);
 /// The search depth of [`Engine::evaluate`] (the move time is the limit).
 const EVALUATE_DEPTH: u32 = 30;
-/// Each process's hash table in MiB.
-const HASH_MB: u32 = 16;
+/// Each process's hash table in MiB unless `ENGINE_HASH_MB` says: small,
+/// since our searches are short and a host runs one process per core.
+pub const DEFAULT_HASH_MB: u32 = 16;
+/// The largest hash table `ENGINE_HASH_MB` may ask for, in MiB.
+pub const MAX_HASH_MB: u32 = 4096;
 /// The most processes `ENGINE_THREADS` may ask for.
 const MAX_PROCESSES: usize = 64;
 /// The most lines a MultiPV search asks for.
@@ -58,12 +61,15 @@ pub struct EngineConfig {
     /// How many engine processes at most (`ENGINE_THREADS`); `None` for one
     /// per core.
     pub processes: Option<usize>,
+    /// Each process's hash table in MiB (`ENGINE_HASH_MB`); `None` for
+    /// [`DEFAULT_HASH_MB`].
+    pub hash_mb: Option<u32>,
     /// The directories to look in for `stockfish` (`PATH`).
     pub search_path: Option<OsString>,
 }
 
 impl EngineConfig {
-    /// From `STOCKFISH_PATH`, `ENGINE_THREADS` and `PATH`.
+    /// From `STOCKFISH_PATH`, `ENGINE_THREADS`, `ENGINE_HASH_MB` and `PATH`.
     #[must_use]
     pub fn from_env() -> EngineConfig {
         EngineConfig::from_lookup(|name| std::env::var_os(name))
@@ -86,11 +92,21 @@ impl EngineConfig {
                 }
             }
         });
+        // Checked at start with the other settings (`config::check_value`):
+        // a value out of range never gets here from the real settings.
+        let hash_mb = get("ENGINE_HASH_MB").and_then(|v| {
+            v.to_string_lossy()
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|mb| (1..=MAX_HASH_MB).contains(mb))
+        });
         EngineConfig {
             stockfish_path: get("STOCKFISH_PATH")
                 .filter(|p| !p.is_empty())
                 .map(PathBuf::from),
             processes,
+            hash_mb,
             search_path: get("PATH"),
         }
     }
@@ -184,6 +200,8 @@ pub struct Stockfish {
 pub(super) struct Inner {
     path: PathBuf,
     size: usize,
+    /// Each process's hash table in MiB.
+    hash_mb: u32,
     /// One permit per process that may run.
     permits: Semaphore,
     /// One permit per process background work may hold at once (see
@@ -209,7 +227,13 @@ impl Stockfish {
         let size = config.processes.unwrap_or_else(|| {
             std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
         });
-        Ok(Stockfish::with_binary(path, size))
+        let mut pool = Stockfish::with_binary(path, size);
+        if let Some(mb) = config.hash_mb
+            && let Some(inner) = Arc::get_mut(&mut pool.inner)
+        {
+            inner.hash_mb = mb;
+        }
+        Ok(pool)
     }
 
     /// A pool of at most `size` processes (at least one) of the binary at
@@ -221,6 +245,7 @@ impl Stockfish {
             inner: Arc::new(Inner {
                 path,
                 size,
+                hash_mb: DEFAULT_HASH_MB,
                 permits: Semaphore::new(size),
                 background_permits: Semaphore::new(background_share(size)),
                 idle: Mutex::new(Vec::new()),
@@ -311,7 +336,7 @@ impl Inner {
         crate::metrics::ENGINE_SEARCHES.inc();
         let (mut process, reused) = match self.take_idle() {
             Some(p) => (p, true),
-            None => (Process::start(&self.path).await?, false),
+            None => (Process::start(&self.path, self.hash_mb).await?, false),
         };
         // On an error the process is dropped, which kills it (also when this
         // future is dropped mid-search).
@@ -323,7 +348,7 @@ impl Inner {
             Err(EngineError::Crashed | EngineError::Io { .. }) if reused => {
                 tracing::warn!(pid = ?process.pid, "engine process died; starting a new one");
                 drop(process);
-                let mut fresh = Process::start(&self.path).await?;
+                let mut fresh = Process::start(&self.path, self.hash_mb).await?;
                 let out = fresh.run(&req).await?;
                 self.put_idle(fresh);
                 Ok(out)
@@ -353,9 +378,18 @@ struct Process {
     multipv: u8,
 }
 
+impl Drop for Process {
+    fn drop(&mut self) {
+        // The child is killed as it is dropped (`kill_on_drop`).
+        if let Some(pid) = self.pid {
+            crate::metrics::engine_stopped(pid);
+        }
+    }
+}
+
 impl Process {
     /// Starts the binary and completes the UCI handshake.
-    async fn start(path: &Path) -> Result<Process, EngineError> {
+    async fn start(path: &Path, hash_mb: u32) -> Result<Process, EngineError> {
         let mut command = Command::new(path);
         // The engine gets none of the bot's environment: its tokens,
         // passwords and database URL stay in the bot's process.
@@ -397,7 +431,10 @@ impl Process {
             chess960: false,
             multipv: 1,
         };
-        let name = timeout(HANDSHAKE_TIMEOUT, p.handshake())
+        if let Some(pid) = pid {
+            crate::metrics::engine_started(pid);
+        }
+        let name = timeout(HANDSHAKE_TIMEOUT, p.handshake(hash_mb))
             .await
             .map_err(|_| EngineError::Timeout(HANDSHAKE_TIMEOUT))??;
         tracing::debug!(pid = ?p.pid, engine = %name, "engine process started");
@@ -406,7 +443,7 @@ impl Process {
 
     /// `uci` ... `uciok`, our options, `isready` ... `readyok`; returns the
     /// engine's name.
-    async fn handshake(&mut self) -> Result<String, EngineError> {
+    async fn handshake(&mut self, hash_mb: u32) -> Result<String, EngineError> {
         self.send("uci").await?;
         let mut name = String::new();
         loop {
@@ -417,7 +454,7 @@ impl Process {
             }
         }
         self.send(&setoption_command("Threads", 1)).await?;
-        self.send(&setoption_command("Hash", HASH_MB)).await?;
+        self.send(&setoption_command("Hash", hash_mb)).await?;
         self.sync().await?;
         Ok(name)
     }

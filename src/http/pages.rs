@@ -80,8 +80,80 @@ fn status(g: &WatchedGame) -> String {
     }
 }
 
+/// Piece letters, queen first, with their value in pawns.
+const MATERIAL: [(char, i32); 5] = [('q', 9), ('r', 5), ('b', 3), ('n', 3), ('p', 1)];
+
+/// How many of each piece (`PNBRQKpnbrqk`) a FEN's placement holds.
+fn piece_counts(fen: &str) -> std::collections::HashMap<char, i32> {
+    let mut counts = std::collections::HashMap::new();
+    for c in fen.split(' ').next().unwrap_or("").chars() {
+        if c.is_ascii_alphabetic() {
+            *counts.entry(c).or_insert(0) += 1;
+        }
+    }
+    counts
+}
+
+/// What each side has taken since the start, as the board pictures show
+/// it: `[white's, black's]`, each the taken pieces as figurines (queen
+/// first) and the side's lead in material (pawns, `0` when behind or
+/// level). A promoted piece counts as the pawn that promoted, so a
+/// promotion never shows as a capture.
+pub(super) fn captured(start_fen: &str, fen: &str) -> [(String, i32); 2] {
+    let (start, now) = (piece_counts(start_fen), piece_counts(fen));
+    let count = |m: &std::collections::HashMap<char, i32>, c: char| m.get(&c).copied().unwrap_or(0);
+    let material = |white: bool| -> i32 {
+        MATERIAL
+            .iter()
+            .map(|(p, v)| {
+                let c = if white { p.to_ascii_uppercase() } else { *p };
+                v * count(&now, c)
+            })
+            .sum()
+    };
+    // The pieces of one colour that are gone, with their figurines.
+    let lost = |white: bool| -> String {
+        let letter = |p: char| if white { p.to_ascii_uppercase() } else { p };
+        let promoted: i32 = MATERIAL[..4]
+            .iter()
+            .map(|(p, _)| (count(&now, letter(*p)) - count(&start, letter(*p))).max(0))
+            .sum();
+        let mut out = String::new();
+        for (p, _) in MATERIAL {
+            let mut gone = (count(&start, letter(p)) - count(&now, letter(p))).max(0);
+            if p == 'p' {
+                gone = (gone - promoted).max(0);
+            }
+            let glyph = match (white, p) {
+                (true, 'q') => '♕',
+                (true, 'r') => '♖',
+                (true, 'b') => '♗',
+                (true, 'n') => '♘',
+                (true, _) => '♙',
+                (false, 'q') => '♛',
+                (false, 'r') => '♜',
+                (false, 'b') => '♝',
+                (false, 'n') => '♞',
+                (false, _) => '♟',
+            };
+            for _ in 0..gone {
+                out.push(glyph);
+            }
+        }
+        out
+    };
+    let lead = material(true) - material(false);
+    [(lost(false), lead.max(0)), (lost(true), (-lead).max(0))]
+}
+
 fn seat(s: &WatchedSeat, color: &str, g: &WatchedGame) -> Markup {
     let turn = g.running && g.to_move == color;
+    let fen = g
+        .plies
+        .last()
+        .map_or(g.start_fen.as_str(), |p| p.fen.as_str());
+    let [white, black] = captured(&g.start_fen, fen);
+    let (taken, lead) = if color == "white" { white } else { black };
     html! {
         div class={ "seat " (color) @if turn { " turn" } } id={ "seat-" (color) } {
             span class="piece" aria-hidden="true" { @if color == "white" { "○" } @else { "●" } }
@@ -96,6 +168,11 @@ fn seat(s: &WatchedSeat, color: &str, g: &WatchedGame) -> Markup {
                     }
                     ")"
                 }
+            }
+            " "
+            span class="captured" id={ "captured-" (color) } aria-label="Captured" {
+                (taken)
+                @if lead > 0 { " +" (lead) }
             }
         }
     }
@@ -288,4 +365,38 @@ pub(super) fn league_page(l: &WatchedLeague) -> String {
         }
     };
     layout(&title, body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::captured;
+
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    #[test]
+    fn nothing_is_taken_at_the_start() {
+        assert_eq!(
+            captured(START, START),
+            [(String::new(), 0), (String::new(), 0)]
+        );
+    }
+
+    #[test]
+    fn takings_are_listed_queen_first_with_the_lead() {
+        // White took a knight and a pawn; black took a pawn.
+        let fen = "r1bqkbnr/ppp1pppp/8/8/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 5";
+        assert_eq!(captured(START, fen), [("♞♟".into(), 3), ("♙".into(), 0)]);
+    }
+
+    #[test]
+    fn a_promotion_is_not_a_capture() {
+        // White's h-pawn became a second queen; black lost the pawns and
+        // the rook it took on the way.
+        let start = "4k2r/7P/8/8/8/8/8/4K3 w - - 0 1";
+        let after = "4k2Q/8/8/8/8/8/8/4K3 b - - 0 1";
+        assert_eq!(
+            captured(start, after),
+            [("♜".into(), 9), (String::new(), 0)]
+        );
+    }
 }

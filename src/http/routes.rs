@@ -102,7 +102,7 @@ async fn readyz(State(app): State<App>) -> Response {
 async fn metrics_text(State(app): State<App>) -> Response {
     text(
         StatusCode::OK,
-        "text/plain; version=0.0.4; charset=utf-8",
+        crate::metrics::CONTENT_TYPE,
         app.health.metrics().await,
     )
 }

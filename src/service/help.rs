@@ -56,6 +56,8 @@ pub const COMMANDS: &[HelpEntry] = &[
     entry("vacation", "vacation-left"),
     entry("vacation days:N", "vacation"),
     entry("notify where:dm|channel|off", "notify"),
+    entry("settings pagename:hidden|shown", "pagename"),
+    entry("settings pages:on|off", "pages"),
     entry(
         "league create name:\"...\" [days] [rounds:1|2] [max] [rated] [rules] [starts] | join | leave | start | standings | cancel | withdraw",
         "league",

@@ -321,6 +321,11 @@ pub enum Command {
     Pages {
         on: bool,
     },
+    /// A player hides their name from the spectator pages of their games
+    /// (`settings pagename:hidden`), or shows it again.
+    PageName {
+        hidden: bool,
+    },
     /// A button press: an [`Action`] the service offered under a reply,
     /// for the [`Subject`] that reply named. With a subject, the press acts
     /// only on that challenge or game (an old button never touches a newer

@@ -39,6 +39,7 @@ impl Command {
             Command::Moretime => "moretime",
             Command::Notify { .. } => "notify",
             Command::Pages { .. } => "pages",
+            Command::PageName { .. } => "pagename",
             Command::Press { .. } => "press",
             Command::Computer { .. } => "computer",
             Command::League(_) => "league",
@@ -67,8 +68,12 @@ fn outcome(replies: &[Reply]) -> &str {
 fn count_events(replies: &[Reply]) {
     for r in replies {
         match &r.event {
-            Some(Event::Move { .. }) => metrics::MOVES_APPLIED.inc(),
-            Some(Event::Start { .. }) => metrics::GAMES_STARTED.inc(),
+            Some(Event::Move { .. }) => {
+                metrics::MOVES_APPLIED.inc();
+            }
+            Some(Event::Start { .. }) => {
+                metrics::GAMES_STARTED.inc();
+            }
             // Time-outs are counted when acknowledged (`count_announced`),
             // also those a command settles first.
             Some(Event::End { termination, .. }) if termination != "timeout" => {
@@ -84,7 +89,9 @@ fn count_events(replies: &[Reply]) {
 pub(super) fn count_announced(due: &DueAnnouncement) {
     for r in &due.replies {
         match &r.event {
-            Some(Event::Reminder { .. }) => metrics::REMINDERS_SENT.inc(),
+            Some(Event::Reminder { .. }) => {
+                metrics::REMINDERS_SENT.inc();
+            }
             Some(Event::End { termination, .. }) => {
                 metrics::GAMES_FINISHED.inc();
                 if termination == "timeout" {

@@ -178,6 +178,36 @@ impl Store {
         self.set_board_setting(sql, platform, user, theme).await
     }
 
+    /// Sets whether a user's name is hidden on the spectator pages.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn set_page_name_hidden(
+        &self,
+        platform: &str,
+        user: &str,
+        hidden: bool,
+    ) -> StoreResult<()> {
+        let sql = "insert into board_setting (platform, user_id, page_name) values (?, ?, ?) \
+             on conflict (platform, user_id) do update set page_name = excluded.page_name";
+        let value = if hidden { "hidden" } else { "shown" };
+        self.set_board_setting(sql, platform, user, value).await
+    }
+
+    /// Whether a user hid their name from the spectator pages.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn page_name_hidden(&self, platform: &str, user: &str) -> StoreResult<bool> {
+        let row: Option<(Text,)> =
+            query_as("select page_name from board_setting where platform = ? and user_id = ?")
+                .bind(platform)
+                .bind(user)
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(row.and_then(|r| r.0).as_deref() == Some("hidden"))
+    }
+
     /// Runs one of the upserts above, which set one column of a user's
     /// `board_setting` row and keep the other.
     async fn set_board_setting(

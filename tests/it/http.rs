@@ -111,11 +111,12 @@ fn the_console_serves_health_readiness_and_metrics() {
     let mut stdin = child.stdin.take().expect("stdin");
     writeln!(
         stdin,
-        "alice: /chess challenge @bob color:white\nbob: /chess accept\nalice: /chess move e4\nbob: /chess move Kx9"
+        "alice: /chess challenge @bob color:white\nbob: /chess accept\nalice: /chess move e4\nbob: /chess move Kx9\nbob: /chess fly"
     )
     .expect("write");
     stdin.flush().expect("flush");
     wait_event(&lines, "move");
+    wait_event(&lines, "error");
     wait_event(&lines, "error");
 
     let (_, after) = get_soon(&format!("{base}/metrics"));
@@ -148,6 +149,18 @@ fn the_console_serves_health_readiness_and_metrics() {
         Some(2.0)
     );
     assert!(after.contains("# TYPE chessbot_command_duration_seconds histogram"));
+    assert_eq!(
+        sample(&after, "chessbot_unknown_commands_total"),
+        Some(1.0),
+        "`/chess fly` names no command: {after}"
+    );
+    // The standard process figures of the bot's own process.
+    assert!(
+        sample(&after, "process_resident_memory_bytes").is_some_and(|b| b > 1e6),
+        "{after}"
+    );
+    assert!(sample(&after, "process_open_fds").is_some_and(|n| n >= 3.0));
+    assert!(sample(&after, "process_cpu_seconds_total").is_some());
 
     // The container health check.
     let check = |url: &str| {

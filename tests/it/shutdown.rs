@@ -200,3 +200,71 @@ fn sigint_at_the_prompt_ends_the_console_with_zero() {
     assert!(status.success(), "{status:?}");
     drop(stdin);
 }
+
+/// A normal stop is no cause for alarm: SIGTERM to a console serving
+/// HTTP, after a game was played, logs no warning and no error and exits
+/// 0 (an owner's log alerts fire on WARN).
+#[test]
+fn a_normal_stop_logs_no_warning() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = format!("sqlite://{}", dir.path().join("x.db").display());
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chessbot"))
+        .env("STOCKFISH_PATH", "/nonexistent/stockfish")
+        .env("RUST_LOG", "info")
+        .env_remove("CHESSBOT_LOG_FORMAT")
+        .args([
+            "console",
+            "--json",
+            "--db",
+            &db,
+            "--http",
+            &format!("127.0.0.1:{port}"),
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start chessbot");
+    let mut stdin = child.stdin.take().expect("stdin");
+    writeln!(
+        stdin,
+        "alice: /chess challenge @bob color:white\nbob: /chess accept\nalice: /chess move e4"
+    )
+    .expect("write");
+    stdin.flush().expect("flush");
+    // Read to the end, so no write of the console meets a closed pipe.
+    let stdout = child.stdout.take().expect("stdout");
+    let (tx, rx) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let line = rx
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+            .expect("the move is answered");
+        if line.contains("\"type\":\"move\"") {
+            break;
+        }
+    }
+    let sent = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("run kill");
+    assert!(sent.success());
+    let out = child.wait_with_output().expect("wait");
+    drop(stdin);
+    reader.join().expect("reader");
+    let log = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{:?}\n{log}", out.status);
+    assert!(
+        !log.contains("WARN") && !log.contains("ERROR"),
+        "a normal stop warned:\n{log}"
+    );
+}

@@ -211,3 +211,45 @@ async fn a_moderator_turns_the_pages_off_and_links_and_pages_go() {
         .await;
     assert_eq!(ask(addr, path).await.0, 200, "back on");
 }
+
+#[tokio::test]
+async fn a_player_hides_their_own_name_from_the_pages() {
+    let (scn, addr) = harness().await;
+    scn.ok("alice", "/chess challenge color:white").await;
+    let r = scn.ok("bob", "/chess accept").await;
+    let watch = r
+        .iter()
+        .find_map(|r| match &r.event {
+            Some(Event::Start { watch, .. }) => watch.clone(),
+            _ => None,
+        })
+        .expect("a watch link");
+    let path = watch
+        .strip_prefix("http://watch.test")
+        .expect("under the public address")
+        .to_string();
+    scn.ok("alice", "/chess move e4").await;
+    let (_, page) = ask(addr, path.clone()).await;
+    assert!(page.contains(">alice<"), "shown by default: {page}");
+
+    let answer = scn.ok("alice", "/chess settings pagename:hidden").await;
+    assert!(answer.iter().all(|r| r.ephemeral), "a private answer");
+    let (_, page) = ask(addr, path.clone()).await;
+    assert!(!page.contains("alice"), "no trace of the name: {page}");
+    assert!(page.contains("White player") && page.contains(">bob<"));
+    let (_, pgn) = ask(addr, format!("{path}.pgn")).await;
+    assert!(
+        pgn.contains("[White \"White player\"]") && pgn.contains("[Black \"bob\"]"),
+        "{pgn}"
+    );
+    assert!(!pgn.contains("alice"), "{pgn}");
+    // The channel still names her: the pages alone are hers to hide.
+    let board = scn.ok("bob", "/chess board").await;
+    assert!(board.iter().any(|r| r.text.contains("alice")));
+
+    let bad = scn.error("alice", "/chess settings pagename:maybe").await;
+    assert_eq!(bad.code, "invalid_option");
+    scn.ok("alice", "/chess settings pagename:shown").await;
+    let (_, page) = ask(addr, path).await;
+    assert!(page.contains(">alice<"), "shown again: {page}");
+}

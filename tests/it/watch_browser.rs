@@ -247,4 +247,22 @@ async fn a_running_game_updates_live_in_chromium() {
             .await,
         json!(32)
     );
+
+    // A capture shows beside the side that made it, with its lead, and
+    // goes away when stepping back before it.
+    page.eval("document.getElementById('last').click()").await;
+    scn.ok("alice", "/chess move d4").await;
+    scn.ok("mallory", "/chess move exd4").await;
+    page.until("document.querySelectorAll('#moves a').length === 4")
+        .await;
+    page.until("document.getElementById('captured-black').textContent === '♙ +1'")
+        .await;
+    assert_eq!(
+        page.eval("document.getElementById('captured-white').textContent")
+            .await,
+        json!("")
+    );
+    page.eval("document.getElementById('prev').click()").await;
+    page.until("document.getElementById('captured-black').textContent === ''")
+        .await;
 }

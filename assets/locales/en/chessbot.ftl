@@ -172,6 +172,8 @@ help-command = { $command ->
     [vacation-left] how many vacation days you have left
     [vacation] stop your clocks in all your games for N days (30 days a year; days:0 ends it early)
     [notify] where your "your move" notices and reminders go
+    [pagename] your name on the spectator pages of your games
+    [pages] moderators: turn the community's spectator pages on or off
     [league] round-robin leagues in this channel
     [premove] conditional moves, e.g. line:"e5 Nf3 Nc6 Bb5": if your opponent plays e5, Nf3 is played for you at once, and so on (only you see them); /chess premove alone lists them, /chess premove clear removes them
     [note] a private note on your game here, shown only to you (in /chess games and your copy of the PGN)
@@ -583,6 +585,8 @@ watch-button = Watch
 pages-on = Spectator pages of this community are on: new games and leagues get a watch link.
 pages-off = Spectator pages of this community are off: no page is served and no watch link is posted.
 pages-not-moderator = Only moderators can turn the spectator pages on or off.
+page-name-hidden = Your name is hidden on the spectator pages of your games: they say "White player" or "Black player" instead. The game's channel still shows it.
+page-name-shown = Your name shows on the spectator pages of your games again.
 
 ## Chess960
 
@@ -971,6 +975,8 @@ cmd-chess-settings =
     .option-board-description = Bottom side: the channel's pictures (auto: White) or, in a DM, yours (auto: your side)
     .option-theme-description = The colours of your boards
     .option-notify-description = Where your "your move" notices and reminders go
+    .option-pagename-description = Your name on the spectator pages of your games: shown or hidden
+    .option-pages-description = Moderators: the community's spectator pages on or off
 
 cmd-chess-vacation =
     .description = Stop your clocks in all your games for some days (30 days a year).
@@ -1073,6 +1079,10 @@ cmd-choice-variant-chess960 = chess960
 cmd-choice-notify-dm = dm
 cmd-choice-notify-channel = channel
 cmd-choice-notify-off = off
+cmd-choice-pagename-shown = shown
+cmd-choice-pagename-hidden = hidden
+cmd-choice-pages-on = on
+cmd-choice-pages-off = off
 
 # Swiss tournaments (FIDE Dutch pairings)
 swiss-created = { $by } created the Swiss { $name } (league { $id }): { $rounds ->

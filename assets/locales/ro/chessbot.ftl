@@ -162,6 +162,8 @@ help-command = { $command ->
     [vacation-left] câte zile de vacanță v-au mai rămas
     [vacation] opriți-vă ceasurile în toate partidele pentru N zile (30 de zile pe an; days:0 o încheie mai devreme)
     [notify] unde primiți anunțurile că sunteți la mutare și mementourile
+    [pagename] numele dumneavoastră pe paginile pentru spectatori ale partidelor
+    [pages] moderatori: pornesc sau opresc paginile pentru spectatori ale comunității
     [league] ligi fiecare cu fiecare în acest canal
     [premove] mutări condiționate, de exemplu line:"e5 Cf3 Cc6 Nb5": dacă adversarul joacă e5, Cf3 se joacă imediat pentru tine și așa mai departe (doar tu le vezi); /chess premove singur le arată, /chess premove clear le șterge
     [note] o notă privată la partida ta de aici, văzută doar de tine (în /chess games și în copia ta a PGN-ului)
@@ -612,6 +614,8 @@ watch-button = Urmăriți
 pages-on = Paginile pentru spectatori ale acestei comunități sunt pornite: jocurile și ligile noi primesc un link de urmărire.
 pages-off = Paginile pentru spectatori ale acestei comunități sunt oprite: nu se servește nicio pagină și nu se publică niciun link.
 pages-not-moderator = Doar moderatorii pot porni sau opri paginile pentru spectatori.
+page-name-hidden = Numele tău este ascuns pe paginile pentru spectatori ale partidelor tale: acolo apare „Jucătorul cu albele” sau „Jucătorul cu negrele”. Canalul partidei îl arată în continuare.
+page-name-shown = Numele tău apare din nou pe paginile pentru spectatori ale partidelor tale.
 
 ## Chess960
 
@@ -1005,6 +1009,8 @@ cmd-chess-settings =
     .option-board-description = Ce parte este jos pe tablele dumneavoastră
     .option-theme-description = Culorile tablelor dumneavoastră
     .option-notify-description = Unde primiți anunțurile că sunteți la mutare și mementourile
+    .option-pagename-description = Numele dumneavoastră pe paginile pentru spectatori: arătat sau ascuns
+    .option-pages-description = Moderatori: paginile pentru spectatori ale comunității, pornite sau oprite
 
 cmd-chess-vacation =
     .description = Opriți-vă ceasurile în toate partidele pentru câteva zile
@@ -1107,6 +1113,10 @@ cmd-choice-variant-chess960 = Chess960 (Fischer)
 cmd-choice-notify-dm = mesaj direct
 cmd-choice-notify-channel = canalul partidei
 cmd-choice-notify-off = oprite
+cmd-choice-pagename-shown = arătat
+cmd-choice-pagename-hidden = ascuns
+cmd-choice-pages-on = pornite
+cmd-choice-pages-off = oprite
 
 # Turnee elvețiene (împerecheri după sistemul olandez FIDE)
 swiss-created = { $by } a creat turneul elvețian { $name } (liga { $id }): { $rounds ->

@@ -161,6 +161,8 @@ help-command = { $command ->
     [vacation-left] ดูจำนวนวันลาพักที่เหลือ
     [vacation] หยุดนาฬิกาในทุกเกมของคุณ N วัน (ปีละ 30 วัน; days:0 เพื่อกลับก่อนกำหนด)
     [notify] เลือกว่าจะรับการแจ้งว่าถึงตาคุณและการเตือนเวลาที่ไหน
+    [pagename] ชื่อของคุณในหน้าผู้ชมของเกมของคุณ
+    [pages] ผู้ดูแล: เปิดหรือปิดหน้าผู้ชมของชุมชน
     [league] ลีกพบกันหมดในช่องนี้
     [premove] ตาเดินล่วงหน้า เช่น line:"e5 Nf3 Nc6 Bb5": ถ้าคู่แข่งเดิน e5 บอทจะเดิน Nf3 ให้คุณทันที และต่อไปเรื่อย ๆ (เห็นได้เฉพาะคุณ); /chess premove เฉย ๆ แสดงรายการ, /chess premove clear ลบทั้งหมด
     [note] บันทึกส่วนตัวในเกมของคุณที่นี่ เห็นได้เฉพาะคุณ (ใน /chess games และใน PGN ฉบับของคุณ)
@@ -539,6 +541,8 @@ watch-button = ดู
 pages-on = เปิดหน้าผู้ชมของชุมชนนี้แล้ว: เกมและลีกใหม่จะได้ลิงก์สำหรับดู
 pages-off = ปิดหน้าผู้ชมของชุมชนนี้แล้ว: ไม่มีหน้าให้ดูและไม่มีการโพสต์ลิงก์
 pages-not-moderator = เฉพาะผู้ดูแลเท่านั้นที่เปิดหรือปิดหน้าผู้ชมได้
+page-name-hidden = ชื่อของคุณถูกซ่อนในหน้าผู้ชมของเกมของคุณ: ที่นั่นจะแสดงเป็น "ผู้เล่นฝ่ายขาว" หรือ "ผู้เล่นฝ่ายดำ" แทน ส่วนช่องของเกมยังแสดงชื่ออยู่
+page-name-shown = ชื่อของคุณแสดงในหน้าผู้ชมของเกมของคุณอีกครั้ง
 
 ## Chess960
 
@@ -860,6 +864,8 @@ cmd-chess-settings =
     .option-board-description = ฝ่ายใดอยู่ด้านล่างบนกระดานของคุณ
     .option-theme-description = สีของกระดานของคุณ
     .option-notify-description = เลือกว่าจะรับการแจ้งว่าถึงตาคุณและการเตือนเวลาที่ไหน
+    .option-pagename-description = ชื่อของคุณในหน้าผู้ชมของเกมของคุณ: แสดงหรือซ่อน
+    .option-pages-description = ผู้ดูแล: เปิดหรือปิดหน้าผู้ชมของชุมชน
 
 cmd-chess-vacation =
     .description = หยุดนาฬิกาในทุกเกมของคุณเป็นเวลาหลายวัน
@@ -962,6 +968,10 @@ cmd-choice-variant-chess960 = Chess960 (ฟิชเชอร์)
 cmd-choice-notify-dm = ข้อความส่วนตัว
 cmd-choice-notify-channel = ห้องของเกม
 cmd-choice-notify-off = ปิด
+cmd-choice-pagename-shown = แสดง
+cmd-choice-pagename-hidden = ซ่อน
+cmd-choice-pages-on = เปิด
+cmd-choice-pages-off = ปิด
 
 # การแข่งขันระบบสวิส (จับคู่ตามระบบดัตช์ของ FIDE)
 swiss-created = { $by } สร้างการแข่งขันระบบสวิส { $name } (ลีก { $id }): { $rounds ->

@@ -1,6 +1,6 @@
 //! The options of the correspondence comforts' subcommands (`vacation`,
-//! `moretime`, `notify`, declared in [`super::commands`]) as Discord shows
-//! them.
+//! `moretime`, `notify`, declared in `commands.rs`) and of the spectator
+//! pages' settings as Discord shows them.
 
 use crate::service::NotifyTarget;
 
@@ -23,6 +23,25 @@ impl From<NotifyOption> for NotifyTarget {
             NotifyOption::Off => NotifyTarget::Off,
         }
     }
+}
+
+/// Whether a player's name shows on the spectator pages, as Discord
+/// shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum PageNameOption {
+    #[name = "shown"]
+    Shown,
+    #[name = "hidden"]
+    Hidden,
+}
+
+/// A moderator's switch for the community's spectator pages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum PagesOption {
+    #[name = "on"]
+    On,
+    #[name = "off"]
+    Off,
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::autocomplete::rank_moves;
-use super::comfort::NotifyOption;
+use super::comfort::{NotifyOption, PageNameOption, PagesOption};
 use super::data::{Context, Error};
 use super::invoke::{RulesOption, caller, option_actor, prefs_of, run, run_all};
 use super::league::league;
@@ -536,10 +536,14 @@ async fn settings(
     board: Option<BoardViewOption>,
     theme: Option<ThemeOption>,
     #[rename = "notify"] notify: Option<NotifyOption>,
+    #[rename = "pagename"] page_name: Option<PageNameOption>,
+    pages: Option<PagesOption>,
 ) -> Result<(), Error> {
-    // `notify` folded into `settings` (Discord allows 25 subcommands).
+    // `notify` and the spectator pages' switches folded into `settings`
+    // (Discord allows 25 subcommands).
     let mut commands = Vec::new();
-    if language.is_some() || board.is_some() || theme.is_some() || notify.is_none() {
+    let alone = notify.is_none() && page_name.is_none() && pages.is_none();
+    if language.is_some() || board.is_some() || theme.is_some() || alone {
         commands.push(Command::Settings {
             language: language.map(Locale::from),
             board: board.map(BoardView::from),
@@ -549,6 +553,16 @@ async fn settings(
     if let Some(target) = notify {
         commands.push(Command::Notify {
             target: target.into(),
+        });
+    }
+    if let Some(name) = page_name {
+        commands.push(Command::PageName {
+            hidden: name == PageNameOption::Hidden,
+        });
+    }
+    if let Some(switch) = pages {
+        commands.push(Command::Pages {
+            on: switch == PagesOption::On,
         });
     }
     run_all(ctx, commands).await

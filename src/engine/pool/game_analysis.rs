@@ -79,7 +79,7 @@ pub(super) async fn drive(
             failure.get_or_insert(e);
         }
     }
-    crate::metrics::ANALYSIS_TIME.observe(started.elapsed());
+    crate::metrics::ANALYSIS_TIME.observe(started.elapsed().as_secs_f64());
 
     // The positions taken in order: those evaluated before the first left
     // out (a failure, the deadline) are what the figures cover.

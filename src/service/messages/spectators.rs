@@ -12,4 +12,8 @@ messages! {
     pub fn pages_off(l) = "pages-off";
     /// `settings pages:...` by someone who is not a moderator.
     pub fn pages_not_moderator(l) = "pages-not-moderator";
+    /// `settings pagename:hidden` done.
+    pub fn page_name_hidden(l) = "page-name-hidden";
+    /// `settings pagename:shown` done.
+    pub fn page_name_shown(l) = "page-name-shown";
 }

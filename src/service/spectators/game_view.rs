@@ -21,6 +21,10 @@ pub struct WatchedSeat {
     pub rating: Option<i64>,
     /// The rating after a finished rated game.
     pub rating_after: Option<i64>,
+    /// Whether the player hid their name (`settings pagename:hidden`):
+    /// `name` is then "White player" or "Black player".
+    #[serde(skip)]
+    pub hidden: bool,
 }
 
 /// One move of a watched game with the position it leads to.
@@ -154,6 +158,7 @@ impl GameService {
         }
         let l = self.replay(row).await?;
         let (white, black) = self.seats(&l).await;
+        let hidden = [white.hidden, black.hidden];
         let league = self.league_of_page(l.row.id).await;
         let finished = !l.row.is_active();
         let analysis = if finished {
@@ -189,7 +194,7 @@ impl GameService {
             }),
             analysis,
             league,
-            pgn: self.pgn_text(&l),
+            pgn: without_hidden_names(&self.pgn_text(&l), hidden),
             updated_at: l.row.updated_at,
         }))
     }
@@ -200,7 +205,22 @@ impl GameService {
             name: l.player(c).cleaned().name,
             rating: None,
             rating_after: None,
+            hidden: false,
         });
+        for (seat, c) in seats.iter_mut().zip([Color::White, Color::Black]) {
+            let hidden = self
+                .inner
+                .store
+                .page_name_hidden(&l.row.platform, &l.player(c).id)
+                .await
+                // Unknown is hidden: a page may show a name only when the
+                // player is known not to mind.
+                .unwrap_or(true);
+            if hidden {
+                seat.name = hidden_name(c).to_string();
+                seat.hidden = true;
+            }
+        }
         if let Some(c) = l.row.rating_change() {
             seats[0].rating = Some(c.white_before);
             seats[0].rating_after = Some(c.white_after);
@@ -250,4 +270,30 @@ fn plies(game: &Game) -> Vec<WatchedPly> {
 
 fn rfc3339(t: DateTime<Utc>) -> String {
     t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}
+
+/// What a page calls a player who hid their name.
+fn hidden_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "White player",
+        Color::Black => "Black player",
+    }
+}
+
+/// The page's PGN with the `White`/`Black` tags of players who hid their
+/// names replaced as the page replaces them.
+fn without_hidden_names(pgn: &str, [white, black]: [bool; 2]) -> String {
+    pgn.lines()
+        .map(|line| {
+            if white && line.starts_with("[White \"") {
+                format!("[White \"{}\"]", hidden_name(Color::White))
+            } else if black && line.starts_with("[Black \"") {
+                format!("[Black \"{}\"]", hidden_name(Color::Black))
+            } else {
+                line.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + if pgn.ends_with('\n') { "\n" } else { "" }
 }

@@ -97,19 +97,32 @@ impl GameService {
         let players = self.inner.store.league_players(l.id).await?;
         let rows = self.inner.store.league_games(l.id).await?;
         let table = table_of(&players, &rows);
+        // A player who hid their name (`settings pagename:hidden`) is
+        // "Player N" by seat order; unknown counts as hidden.
+        let mut shown_names = Vec::with_capacity(players.len());
+        for (i, p) in players.iter().enumerate() {
+            let hidden = self
+                .inner
+                .store
+                .page_name_hidden(&l.platform, &p.player_id)
+                .await
+                .unwrap_or(true);
+            shown_names.push(if hidden {
+                format!("Player {}", i + 1)
+            } else {
+                super::super::Actor {
+                    id: p.player_id.clone(),
+                    name: p.player_name.clone(),
+                }
+                .cleaned()
+                .name
+            });
+        }
         let name_of = |id: &str| {
             players
                 .iter()
-                .find(|p| p.player_id == id)
-                .map(|p| {
-                    super::super::Actor {
-                        id: p.player_id.clone(),
-                        name: p.player_name.clone(),
-                    }
-                    .cleaned()
-                    .name
-                })
-                .unwrap_or_else(|| "?".to_string())
+                .position(|p| p.player_id == id)
+                .map_or_else(|| "?".to_string(), |i| shown_names[i].clone())
         };
         let mut games = Vec::with_capacity(rows.len());
         let mut to_play = Vec::new();
@@ -140,12 +153,17 @@ impl GameService {
             .rows
             .into_iter()
             .map(|mut r| {
-                r.player = super::super::Actor {
-                    id: String::new(),
-                    name: r.player,
-                }
-                .cleaned()
-                .name;
+                r.player = match players.iter().position(|p| p.player_name == r.player) {
+                    Some(i) => shown_names[i].clone(),
+                    None => {
+                        super::super::Actor {
+                            id: String::new(),
+                            name: r.player,
+                        }
+                        .cleaned()
+                        .name
+                    }
+                };
                 r
             })
             .collect();

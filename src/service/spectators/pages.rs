@@ -1,10 +1,12 @@
 //! `settings pages:on|off`: a community's moderators turn its spectator
 //! pages on or off (on by default). Off, no page of its games or leagues is
 //! served (open pages stop updating) and no watch link is posted.
+//! `settings pagename:hidden|shown`: a player keeps their own name off the
+//! pages of their games.
 
 use super::super::game::{GameService, Handled, reply, user};
 use super::super::records::community_of;
-use super::super::{Place, messages as msg};
+use super::super::{Actor, Place, messages as msg};
 use crate::i18n::Locale;
 
 impl GameService {
@@ -31,5 +33,28 @@ impl GameService {
             msg::pages_off(loc)
         };
         Ok(vec![reply(place, text)])
+    }
+
+    /// Hides `by`'s name from the pages of their games, or shows it again.
+    /// A private answer: nobody else needs to know.
+    pub(in crate::service) async fn set_page_name(
+        &self,
+        loc: Locale,
+        place: &Place,
+        by: &Actor,
+        hidden: bool,
+    ) -> Handled {
+        self.inner
+            .store
+            .set_page_name_hidden(&place.platform, &by.id, hidden)
+            .await?;
+        let text = if hidden {
+            msg::page_name_hidden(loc)
+        } else {
+            msg::page_name_shown(loc)
+        };
+        let mut answer = reply(place, text);
+        answer.ephemeral = true;
+        Ok(vec![answer])
     }
 }
