@@ -171,7 +171,7 @@ fn play_round(players: &mut Vec<Player>, total: usize, rng: &mut Rng) -> bool {
     for &(w, b) in &pairing.games {
         seen[w] += 1;
         seen[b] += 1;
-        assert!(!players[w].met(b), "rematch {w}-{b}");
+        assert!(!players[w].played_against(b), "rematch {w}-{b}");
     }
     if let Some(b) = pairing.bye {
         seen[b] += 1;
