@@ -90,6 +90,17 @@ impl ScoreLevel {
     }
 }
 
+/// Which players a matching must pair.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Scope {
+    /// Everyone, with the bye vertex when the round is odd.
+    All,
+    /// Everyone given, no bye.
+    Perfect,
+    /// Any of those given (the rest is paired separately).
+    Partial,
+}
+
 /// Which tie-breaks a matching asks for.
 enum Order<'a> {
     None,
@@ -112,6 +123,10 @@ struct Bracket<'a> {
     in_b: Vec<bool>,
     in_n: Vec<bool>,
     c9: bool,
+    /// Whether the next bracket's bye rule looks at who this bracket's
+    /// matching leaves to float: then the next group must be matched as
+    /// the criteria want, not just completed.
+    next_c9: bool,
 }
 
 const NO: usize = usize::MAX;
@@ -122,43 +137,63 @@ impl Bracket<'_> {
     fn solve(&self, live: &[usize], order: &Order<'_>) -> Option<Vec<usize>> {
         // The weights only rank pairs inside this bracket and the next
         // score group; everyone below only has to stay pairable. So first
-        // match just those two groups, and keep that when the rest (with
-        // the bye) can still be paired; else match everyone at once.
+        // pair the bracket alone when it can pair completely (the top
+        // criterion: then every best pairing does so), else just the two
+        // groups; keep that when the rest (with the bye) can still be
+        // paired; else match everyone at once.
         if !self.c9 {
+            let only_b: Vec<usize> = live.iter().copied().filter(|&p| self.in_b[p]).collect();
+            if !self.next_c9
+                && only_b.len() % 2 == 0
+                && only_b.len() < live.len()
+                && let Some(m) = self.weigh_and_match(&only_b, order, Scope::Perfect)
+                && let Some(all) = self.with_rest(live, &only_b, &m)
+            {
+                return Some(all);
+            }
             let sub: Vec<usize> = live
                 .iter()
                 .copied()
                 .filter(|&p| self.in_b[p] || self.in_n[p])
                 .collect();
             if sub.len() < live.len()
-                && let Some(m) = self.weigh_and_match(&sub, order, false)
+                && let Some(m) = self.weigh_and_match(&sub, order, Scope::Partial)
+                && let Some(all) = self.with_rest(live, &sub, &m)
             {
-                let mut mate = vec![NO; self.rank.len()];
-                for (k, &p) in sub.iter().enumerate() {
-                    mate[p] = m[k];
-                }
-                let left: Vec<usize> = live.iter().copied().filter(|&p| mate[p] == NO).collect();
-                if let Some(rest) = complete(self.field, &left) {
-                    for (p, q) in rest {
-                        mate[p] = q;
-                        if q != NO {
-                            mate[q] = p;
-                        }
-                    }
-                    return Some(live.iter().map(|&p| mate[p]).collect());
-                }
+                return Some(all);
             }
         }
-        self.weigh_and_match(live, order, true)
+        self.weigh_and_match(live, order, Scope::All)
     }
 
-    /// The weights of every pair among `live` and the heaviest matching;
-    /// `full`: everyone matched (the bye vertex too when odd), else a
-    /// player may stay unmatched. Returns each one's mate (`NO` for the
-    /// bye or none).
-    fn weigh_and_match(&self, live: &[usize], order: &Order<'_>, full: bool) -> Option<Vec<usize>> {
+    /// A matching of `sub` (mates `m`) completed by pairing everyone else
+    /// (and the bye); `None` when they cannot be.
+    fn with_rest(&self, live: &[usize], sub: &[usize], m: &[usize]) -> Option<Vec<usize>> {
+        let mut mate = vec![NO; self.rank.len()];
+        for (k, &p) in sub.iter().enumerate() {
+            mate[p] = m[k];
+        }
+        let left: Vec<usize> = live.iter().copied().filter(|&p| mate[p] == NO).collect();
+        for (p, q) in complete(self.field, &left)? {
+            mate[p] = q;
+            if q != NO {
+                mate[q] = p;
+            }
+        }
+        Some(live.iter().map(|&p| mate[p]).collect())
+    }
+
+    /// The weights of every pair among `live` and the heaviest matching in
+    /// `scope`. Returns each one's mate (`NO` for the bye or none).
+    fn weigh_and_match(
+        &self,
+        live: &[usize],
+        order: &Order<'_>,
+        scope: Scope,
+    ) -> Option<Vec<usize>> {
+        let full = scope != Scope::Partial;
         let f = self.field;
-        let with_bye = full && f.odd;
+        let with_bye = scope == Scope::All && f.odd;
         let v = live.len() + usize::from(with_bye);
         let edges_max = v / 2 + 1;
         let cnt = bits(edges_max) + 1;
@@ -504,6 +539,11 @@ pub(super) fn pair_all(field: &Field<'_>) -> Option<Paired> {
             rank: rank.clone(),
             in_b,
             in_n,
+            next_c9: groups.get(gi + 1).is_some_and(|g| {
+                field
+                    .bye_score
+                    .is_some_and(|s| s >= field.facts[g[0]].score)
+            }),
             c9: field.bye_score.is_some_and(|s| s >= score) && {
                 // Only when the bye would be the bracket's single
                 // downfloater: nobody in it was left (by the last
