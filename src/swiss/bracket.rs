@@ -144,7 +144,7 @@ impl Bracket<'_> {
         if !self.c9 {
             let only_b: Vec<usize> = live.iter().copied().filter(|&p| self.in_b[p]).collect();
             if !self.next_c9
-                && only_b.len() % 2 == 0
+                && only_b.len().is_multiple_of(2)
                 && only_b.len() < live.len()
                 && let Some(m) = self.weigh_and_match(&only_b, order, Scope::Perfect)
                 && let Some(all) = self.with_rest(live, &only_b, &m)

@@ -354,6 +354,10 @@ XXR 5\r";
         assert_eq!(p2.games, vec![(1, 2)]);
         assert_eq!(p2.bye, Some(0));
         assert_eq!(engine_lines(&p2), "2\n2 3\n1 0\n");
+        // No initial colour given: pairing number 1 had black in round 1.
+        assert_eq!(r.initial_colour(), Colour::Black);
+        let given = read(&format!("{SAMPLE}XXC white1\r")).expect("reads");
+        assert_eq!(given.initial_colour(), Colour::White);
     }
 
     #[test]

@@ -395,6 +395,19 @@ async fn nine_players_four_rounds(store: Store) {
     assert!(text.lines().any(|l| l == "012 Open"));
     let col =
         |l: &str, a: usize, b: usize| -> String { l.chars().skip(a - 1).take(b + 1 - a).collect() };
+    // Line 132: each round's date (YY/MM/DD) above its round field.
+    let dates = text
+        .lines()
+        .find(|l| l.starts_with("132"))
+        .expect("round dates");
+    for k in 0..4 {
+        let d = col(dates, 92 + 10 * k, 99 + 10 * k);
+        let shape: String = d
+            .chars()
+            .map(|c| if c.is_ascii_digit() { '9' } else { c })
+            .collect();
+        assert_eq!(shape, "99/99/99", "round {} date {d:?}", k + 1);
+    }
     let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("001 ")).collect();
     assert_eq!(lines.len(), 10);
     for (k, line) in lines.iter().enumerate() {
