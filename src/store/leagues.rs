@@ -81,6 +81,9 @@ pub struct LeagueGameRow {
     /// Half-moves played (a game decided before both sides moved was
     /// never played: a forfeit).
     pub ply: i64,
+    /// When the game was created (ms): for a Swiss, when its round was
+    /// paired.
+    pub created_at: i64,
 }
 
 /// League state names.
@@ -356,7 +359,8 @@ impl Store {
     pub async fn league_games(&self, id: i64) -> StoreResult<Vec<LeagueGameRow>> {
         Ok(query_as(
             "select lg.number, lg.game_id, lg.cycle, lg.annulled, g.white_id, g.black_id, \
-             g.status, g.result, g.channel, g.ply from league_game lg join game g on g.id = lg.game_id \
+             g.status, g.result, g.channel, g.ply, g.created_at \
+             from league_game lg join game g on g.id = lg.game_id \
              where lg.league_id = ? order by lg.number",
         )
         .bind(id)

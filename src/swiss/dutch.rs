@@ -20,7 +20,8 @@
 //! closest to the Dutch order (S1 against S2, downfloaters against the
 //! highest residents).
 
-use super::matching::{Edge, max_weight_matching};
+use super::bracket;
+use super::matching::max_weight_matching;
 use super::{Colour, Player, Round, Strength, preference};
 
 /// The pairing of one round: games as `(white, black)` and the player
@@ -59,9 +60,11 @@ pub fn float_in(players: &[Player], i: usize, r: usize) -> Float {
         return Float::None;
     };
     match round {
+        // An unplayed round floats down when it gave a point, as the
+        // engines count it; a forfeit loss or an absence does not float.
         Round::PairingBye | Round::Forfeit { won: true, .. } => Float::Down,
-        Round::ZeroBye => Float::None,
-        Round::Played { opponent, .. } | Round::Forfeit { opponent, .. } => {
+        Round::ZeroBye | Round::Forfeit { won: false, .. } => Float::None,
+        Round::Played { opponent, .. } => {
             let me = players[i].halves_after(r - 1);
             let them = players.get(*opponent).map_or(me, |o| o.halves_after(r - 1));
             match me.cmp(&them) {
@@ -89,7 +92,7 @@ pub fn topscorer(players: &[Player], i: usize, round: usize, total: usize) -> bo
 /// Whether `a` and `b` may meet in round `round` of `total` (C1, C3).
 #[must_use]
 pub fn compatible(players: &[Player], a: usize, b: usize, round: usize, total: usize) -> bool {
-    if a == b || players[a].met(b) || players[b].met(a) {
+    if a == b || players[a].played_against(b) || players[b].played_against(a) {
         return false;
     }
     let (pa, pb) = (preference(&players[a]), preference(&players[b]));
@@ -117,7 +120,9 @@ impl Facts {
         let mut met = vec![vec![false; n]; n];
         for (i, p) in players.iter().enumerate() {
             for r in &p.rounds {
-                if let Some(o) = r.opponent().filter(|&o| o < n) {
+                if let Round::Played { opponent: o, .. } = *r
+                    && o < n
+                {
                     met[i][o] = true;
                     met[o][i] = true;
                 }
@@ -142,6 +147,33 @@ impl Facts {
         }
     }
 
+    /// What the bracket weights need of player `i`.
+    fn for_weights(&self, players: &[Player], i: usize, bye_score: Option<u32>) -> bracket::Facts {
+        let p = &players[i];
+        let pref = self.prefs[i];
+        let colours = p.colours();
+        let imbalance = p.colour_difference().unsigned_abs();
+        let repeated = match colours.as_slice() {
+            [.., a, b] if a == b => Some(*b),
+            _ => None,
+        };
+        bracket::Facts {
+            score: self.halves[i],
+            bye_ok: p.may_get_bye() && bye_score.is_some_and(|s| self.halves[i] <= s),
+            pref: pref.colour,
+            absolute: pref.strength == Strength::Absolute,
+            abs_imbalance: imbalance > 1,
+            strong: pref.strength == Strength::Strong,
+            imbalance,
+            repeated,
+            down1: self.down1[i],
+            up1: self.up1[i],
+            down2: self.down2[i],
+            up2: self.up2[i],
+            played: colours.len() as u32,
+        }
+    }
+
     fn compatible(&self, a: usize, b: usize) -> bool {
         if a == b || self.met[a][b] {
             return false;
@@ -154,18 +186,6 @@ impl Facts {
     }
 }
 
-/// Bits of each weight level, lowest last: their sum stays far below
-/// 127, and each level's total over a round of 200 players fits its bits.
-const LEVELS: [u32; 9] = [7, 14, 14, 7, 7, 8, 8, 16, 16];
-
-fn weight(digits: [i128; 9]) -> i128 {
-    let mut w: i128 = 0;
-    for (d, bits) in digits.iter().zip(LEVELS) {
-        w = (w << bits) + d;
-    }
-    w
-}
-
 /// Pairs round `next_round(players)` of a Swiss of `total` rounds among
 /// the active players (indexes in initial order), by the Dutch system.
 ///
@@ -174,7 +194,23 @@ fn weight(digits: [i128; 9]) -> i128 {
 /// [`PairingError::Impossible`] when the absolute criteria leave no
 /// complete pairing.
 pub fn pair(players: &[Player], total: usize) -> Result<Pairing, PairingError> {
+    pair_with(players, total, Colour::White)
+}
+
+/// [`pair`] with the tournament's initial colour: the colour pairing
+/// number 1 gets (or would get) in the first round, which decides every
+/// pair the colour rules leave open (FIDE's rules draw it by lot; reports
+/// give it, and engines infer it from the first round).
+///
+/// # Errors
+/// As [`pair`].
+pub fn pair_with(
+    players: &[Player],
+    total: usize,
+    initial: Colour,
+) -> Result<Pairing, PairingError> {
     let round = next_round(players);
+    let draw = Draw::new(players, initial);
     let mut order: Vec<usize> = (0..players.len()).filter(|&i| players[i].active).collect();
     if order.len() < 2 {
         return Err(PairingError::TooFew);
@@ -184,56 +220,35 @@ pub fn pair(players: &[Player], total: usize) -> Result<Pairing, PairingError> {
         .iter()
         .all(|&i| players[i].rounds.iter().all(|r| *r == Round::ZeroBye))
     {
-        return Ok(first_round(players, &order));
+        return Ok(first_round(players, &order, &draw));
     }
     let odd = order.len() % 2 == 1;
     let facts = Facts::new(players, round, total);
-    let max_halves = order
-        .iter()
-        .map(|&i| players[i].halves())
-        .max()
-        .unwrap_or(0);
-    let mut scores: Vec<u32> = order.iter().map(|&i| players[i].halves()).collect();
-    scores.dedup();
-    let mut paired = vec![false; players.len()];
-    let mut carried: Vec<usize> = Vec::new();
-    let mut out = Pairing::default();
-    for (g, &score) in scores.iter().enumerate() {
-        let last = g + 1 == scores.len();
-        let mut bracket = carried.clone();
-        bracket.extend(
-            order
-                .iter()
-                .copied()
-                .filter(|&i| !paired[i] && players[i].halves() == score),
-        );
-        if bracket.is_empty() {
-            continue;
-        }
-        let rest: Vec<usize> = order.iter().copied().filter(|&i| !paired[i]).collect();
-        let ctx = Bracket::new(&facts, players.len(), &bracket, max_halves);
-        let mate = match_rest(players, &ctx, &rest, odd)?;
-        carried.clear();
-        for &a in &bracket {
-            match mate(a) {
-                Some(Some(b)) if ctx.pos(b).is_some() => {
-                    if !paired[a] && !paired[b] {
-                        paired[a] = true;
-                        paired[b] = true;
-                        out.games.push(colours(players, a, b));
-                    }
-                }
-                Some(None) if last => {
-                    paired[a] = true;
-                    out.bye = Some(a);
-                }
-                _ => carried.push(a),
-            }
-        }
-        if last && !carried.is_empty() {
-            return Err(PairingError::Impossible);
-        }
-    }
+    let ok = |a: usize, b: usize| facts.compatible(a, b);
+    let bye_score = if odd {
+        Some(lowest_bye_score(players, &order, &ok)?)
+    } else {
+        None
+    };
+    let per: Vec<bracket::Facts> = (0..players.len())
+        .map(|i| facts.for_weights(players, i, bye_score))
+        .collect();
+    let field = bracket::Field {
+        facts: &per,
+        order: order.clone(),
+        ok: &ok,
+        odd,
+        played_rounds: round - 1,
+        bye_score,
+    };
+    let (pairs, bye) = bracket::pair_all(&field).ok_or(PairingError::Impossible)?;
+    let mut out = Pairing {
+        games: pairs
+            .into_iter()
+            .map(|(a, b)| draw.allocate(players, a, b))
+            .collect(),
+        bye,
+    };
     // Games listed from the top board: the higher score, then the higher
     // ranked player, first.
     out.games.sort_by_key(|&(w, b)| {
@@ -251,7 +266,7 @@ pub fn pair(players: &[Player], total: usize) -> Result<Pairing, PairingError> {
 /// the lowest-ranked player gets the bye, then the top half meets the
 /// bottom half in order (what the matching finds too, without building
 /// it).
-fn first_round(players: &[Player], order: &[usize]) -> Pairing {
+fn first_round(players: &[Player], order: &[usize], draw: &Draw) -> Pairing {
     let mut order = order.to_vec();
     let bye = if order.len() % 2 == 1 {
         order.pop()
@@ -260,7 +275,7 @@ fn first_round(players: &[Player], order: &[usize]) -> Pairing {
     };
     let half = order.len() / 2;
     let games = (0..half)
-        .map(|k| colours(players, order[k], order[half + k]))
+        .map(|k| draw.allocate(players, order[k], order[half + k]))
         .collect();
     Pairing { games, bye }
 }
@@ -275,137 +290,38 @@ fn ranked(players: &[Player], a: usize, b: usize) -> (usize, usize) {
     }
 }
 
-/// The bracket being paired and what its weights need.
-struct Bracket<'a> {
-    facts: &'a Facts,
-    members: &'a [usize],
-    /// Each player's position in the bracket.
-    at: Vec<Option<usize>>,
-    max_halves: u32,
-    /// The Dutch default partner of each member's position.
-    ideal: Vec<Option<usize>>,
-}
-
-impl<'a> Bracket<'a> {
-    fn new(facts: &'a Facts, players: usize, members: &'a [usize], max_halves: u32) -> Self {
-        let n = members.len();
-        let resident = facts.halves[members[n - 1]];
-        // Downfloaters from above (more points than the residents) meet
-        // the highest residents in order; the rest, top half against
-        // bottom half.
-        let m = members
-            .iter()
-            .filter(|&&i| facts.halves[i] > resident)
-            .count()
-            .min(n / 2);
-        let mut ideal = vec![None; n];
-        for i in 0..m {
-            ideal[i] = Some(m + i);
-            ideal[m + i] = Some(i);
-        }
-        let rest = n - 2 * m;
-        let h = rest / 2;
-        for i in 0..h {
-            let (a, b) = (2 * m + i, 2 * m + h + i);
-            ideal[a] = Some(b);
-            ideal[b] = Some(a);
-        }
-        let mut at = vec![None; players];
-        for (k, &i) in members.iter().enumerate() {
-            at[i] = Some(k);
-        }
-        Bracket {
-            facts,
-            members,
-            at,
-            max_halves,
-            ideal,
-        }
-    }
-
-    fn pos(&self, i: usize) -> Option<usize> {
-        self.at[i]
-    }
-
-    fn edge(&self, a: usize, b: usize) -> i128 {
-        let (Some(pa), Some(pb)) = (self.pos(a), self.pos(b)) else {
-            return 0;
-        };
-        let f = self.facts;
-        let n = self.members.len() as i128;
-        let (ca, cb) = (f.prefs[a], f.prefs[b]);
-        let clash = ca.colour.is_some() && ca.colour == cb.colour;
-        let strong = clash && ca.strength.min(cb.strength) >= Strength::Strong;
-        let (hi, lo) = if (std::cmp::Reverse(f.halves[a]), a) < (std::cmp::Reverse(f.halves[b]), b)
-        {
-            (a, b)
-        } else {
-            (b, a)
-        };
-        let floats = f.halves[hi] != f.halves[lo];
-        let repeat = |down: &[bool], up: &[bool]| -> i128 {
-            if !floats {
-                return 2;
-            }
-            2 - i128::from(down[hi]) - i128::from(up[lo])
-        };
-        let distance = |x: usize, y: usize| -> i128 {
-            self.ideal[x].map_or(n, |t| (t as i128 - y as i128).abs())
-        };
-        weight([
-            1,
-            0,
-            i128::from(f.halves[a] + f.halves[b]),
-            i128::from(!clash),
-            i128::from(!strong),
-            repeat(&f.down1, &f.up1),
-            repeat(&f.down2, &f.up2),
-            2 * n - pa as i128 - pb as i128,
-            2 * n - distance(pa, pb) - distance(pb, pa),
-        ])
-    }
-
-    fn bye_edge(&self, a: usize) -> i128 {
-        let below = i128::from(self.max_halves.saturating_sub(self.facts.halves[a]));
-        weight([0, below * 512 + (a as i128).min(511), 0, 0, 0, 0, 0, 0, 0])
-    }
-}
-
-/// A maximum-cardinality, maximum-weight matching of the players not yet
-/// paired (and the bye when their number is odd); `mate(a)` is then
-/// `Some(Some(b))`, `Some(None)` for the bye. Fails when not everyone can
-/// be paired.
-fn match_rest(
+/// The lowest score the pairing-allocated bye can go to with everyone
+/// else paired (C.04.3's first criterion for the bye): one matching where
+/// every pair weighs the same and the bye weighs more the lower its score.
+fn lowest_bye_score(
     players: &[Player],
-    ctx: &Bracket<'_>,
-    rest: &[usize],
-    odd: bool,
-) -> Result<impl Fn(usize) -> Option<Option<usize>>, PairingError> {
-    let n = rest.len();
-    let bye = n;
-    let mut edges: Vec<Edge> = Vec::new();
+    order: &[usize],
+    ok: &dyn Fn(usize, usize) -> bool,
+) -> Result<u32, PairingError> {
+    let n = order.len();
+    let top = order
+        .iter()
+        .map(|&i| players[i].halves())
+        .max()
+        .unwrap_or(0);
+    let mut edges: Vec<super::matching::Edge> = Vec::new();
     for x in 0..n {
         for y in x + 1..n {
-            let (a, b) = (rest[x], rest[y]);
-            if ctx.facts.compatible(a, b) {
-                edges.push((x, y, ctx.edge(a, b)));
+            if ok(order[x], order[y]) {
+                edges.push((x, y, 1 << 40));
             }
         }
-        if odd && players[rest[x]].may_get_bye() {
-            edges.push((x, bye, ctx.bye_edge(rest[x])));
+        if players[order[x]].may_get_bye() {
+            let below = top - players[order[x]].halves();
+            edges.push((x, n, 1 + i128::from(below)));
         }
     }
-    let vertices = n + usize::from(odd);
-    let mate = max_weight_matching(vertices, &edges, true);
+    let mate = max_weight_matching(n + 1, &edges, true);
     if mate.iter().any(Option::is_none) {
         return Err(PairingError::Impossible);
     }
-    let rest = rest.to_vec();
-    Ok(move |a: usize| {
-        let x = rest.iter().position(|&r| r == a)?;
-        let y = mate[x]?;
-        Some(rest.get(y).copied())
-    })
+    let bye = mate[n].ok_or(PairingError::Impossible)?;
+    Ok(players[order[bye]].halves())
 }
 
 /// The colours of a pair by the Dutch allocation rules (E.1-E.5): both
@@ -416,6 +332,53 @@ fn match_rest(
 /// with an odd pairing number. Returns `(white, black)`.
 #[must_use]
 pub fn colours(players: &[Player], a: usize, b: usize) -> (usize, usize) {
+    Draw::new(players, Colour::White).allocate(players, a, b)
+}
+
+/// What decides a colour when the players' histories do not: the initial
+/// colour, given by pairing-number parity. Pairing numbers here count only
+/// the players who have taken part in a pairing or take part in this one
+/// (a late entry not yet arrived has none), as the pairing engines count
+/// them.
+pub struct Draw {
+    initial: Colour,
+    number: Vec<usize>,
+}
+
+impl Draw {
+    /// The draw for pairing the next round of `players`.
+    #[must_use]
+    pub fn new(players: &[Player], initial: Colour) -> Draw {
+        let mut next = 0;
+        let number = players
+            .iter()
+            .map(|p| {
+                let n = next;
+                if p.active || p.rounds.iter().any(|r| *r != Round::ZeroBye) {
+                    next += 1;
+                }
+                n
+            })
+            .collect();
+        Draw { initial, number }
+    }
+
+    /// `(white, black)` for a pair, as [`colours`] describes.
+    #[must_use]
+    pub fn allocate(&self, players: &[Player], a: usize, b: usize) -> (usize, usize) {
+        let (hi, _) = ranked(players, a, b);
+        let by_number = if self.number[hi].is_multiple_of(2) {
+            self.initial
+        } else {
+            self.initial.other()
+        };
+        allocate(players, a, b, by_number)
+    }
+}
+
+/// The colours of a pair; `by_number` is what the higher ranked player
+/// gets when nothing else decides.
+fn allocate(players: &[Player], a: usize, b: usize, by_number: Colour) -> (usize, usize) {
     let (hi, lo) = ranked(players, a, b);
     let (ph, pl) = (preference(&players[hi]), preference(&players[lo]));
     let give = |to_hi: Colour| {
@@ -429,11 +392,11 @@ pub fn colours(players: &[Player], a: usize, b: usize) -> (usize, usize) {
         (Some(h), Some(l)) if h != l => return give(h),
         (Some(h), None) => return give(h),
         (None, Some(l)) => return give(l.other()),
-        (None, None) => return give(initial(hi)),
+        (None, None) => return give(by_number),
         _ => {}
     }
     let Some(wanted) = ph.colour else {
-        return give(initial(hi));
+        return give(by_number);
     };
     // Both want the same colour.
     if ph.strength != pl.strength {
@@ -463,16 +426,6 @@ pub fn colours(players: &[Player], a: usize, b: usize) -> (usize, usize) {
         }
     }
     give(wanted)
-}
-
-/// The colour of the higher ranked player when nothing else decides: white
-/// for odd pairing numbers (indexes are pairing numbers minus one).
-fn initial(i: usize) -> Colour {
-    if i.is_multiple_of(2) {
-        Colour::White
-    } else {
-        Colour::Black
-    }
 }
 
 #[cfg(test)]

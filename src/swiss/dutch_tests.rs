@@ -64,6 +64,44 @@ fn no_pairing_left_is_an_error() {
 }
 
 #[test]
+fn a_forfeit_is_no_meeting() {
+    // Two players whose game was forfeited may be paired again; a played
+    // game forbids it.
+    let mut players = fresh(2);
+    players[0].rounds.push(Round::Forfeit {
+        opponent: 1,
+        colour: Colour::White,
+        won: true,
+    });
+    players[1].rounds.push(Round::Forfeit {
+        opponent: 0,
+        colour: Colour::Black,
+        won: false,
+    });
+    assert_eq!(pair(&players, 3).expect("a pairing").games.len(), 1);
+    players[0].rounds[0] = Round::Played {
+        opponent: 1,
+        colour: Colour::White,
+        halves: Some(2),
+    };
+    players[1].rounds[0] = Round::Played {
+        opponent: 0,
+        colour: Colour::Black,
+        halves: Some(0),
+    };
+    assert_eq!(pair(&players, 3), Err(PairingError::Impossible));
+}
+
+#[test]
+fn the_initial_colour_decides_round_one() {
+    let players = fresh(4);
+    let white = pair_with(&players, 3, Colour::White).expect("a pairing");
+    let black = pair_with(&players, 3, Colour::Black).expect("a pairing");
+    assert_eq!(white.games, vec![(0, 2), (3, 1)]);
+    assert_eq!(black.games, vec![(2, 0), (1, 3)]);
+}
+
+#[test]
 fn winners_meet_winners() {
     // Round 2 of eight after 1-5, 6-2, 3-7, 8-4 won by the top seeds.
     let mut players = fresh(8);
@@ -171,7 +209,7 @@ fn play_round(players: &mut Vec<Player>, total: usize, rng: &mut Rng) -> bool {
     for &(w, b) in &pairing.games {
         seen[w] += 1;
         seen[b] += 1;
-        assert!(!players[w].met(b), "rematch {w}-{b}");
+        assert!(!players[w].played_against(b), "rematch {w}-{b}");
     }
     if let Some(b) = pairing.bye {
         seen[b] += 1;

@@ -3,8 +3,10 @@
 //! thesis), the engine under the Dutch pairings. Pure arithmetic on
 //! integer weights.
 
+use super::wide::Weight;
+
 /// An undirected edge `(i, j, weight)` between vertices `i != j`.
-pub type Edge = (usize, usize, i128);
+pub type Edge<W = i128> = (usize, usize, W);
 
 /// A maximum-weight matching of the graph on vertices `0..n` with `edges`
 /// (at most one edge per pair); with `max_cardinality`, the heaviest among
@@ -13,7 +15,11 @@ pub type Edge = (usize, usize, i128);
 /// bookkeeping per vertex and blossom; all arithmetic stays integral
 /// (duals are kept doubled).
 #[must_use]
-pub fn max_weight_matching(n: usize, edges: &[Edge], max_cardinality: bool) -> Vec<Option<usize>> {
+pub fn max_weight_matching<W: Weight>(
+    n: usize,
+    edges: &[Edge<W>],
+    max_cardinality: bool,
+) -> Vec<Option<usize>> {
     if edges.is_empty() || n == 0 {
         return vec![None; n];
     }
@@ -24,9 +30,11 @@ pub fn max_weight_matching(n: usize, edges: &[Edge], max_cardinality: bool) -> V
 
 const NONE: usize = usize::MAX;
 
-struct Matcher<'a> {
+struct Matcher<'a, W: Weight> {
     n: usize,
-    edges: &'a [Edge],
+    edges: &'a [Edge<W>],
+    /// Each edge's weight doubled, as the slack needs it.
+    doubled: Vec<W>,
     max_cardinality: bool,
     endpoint: Vec<usize>,
     neighbend: Vec<Vec<usize>>,
@@ -42,14 +50,19 @@ struct Matcher<'a> {
     bestedge: Vec<usize>,
     blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
-    dualvar: Vec<i128>,
+    dualvar: Vec<W>,
     allowedge: Vec<bool>,
     queue: Vec<usize>,
 }
 
-impl<'a> Matcher<'a> {
-    fn new(n: usize, edges: &'a [Edge], max_cardinality: bool) -> Self {
-        let maxweight = edges.iter().map(|e| e.2).max().unwrap_or(0).max(0);
+impl<'a, W: Weight> Matcher<'a, W> {
+    fn new(n: usize, edges: &'a [Edge<W>], max_cardinality: bool) -> Self {
+        let maxweight = edges
+            .iter()
+            .map(|e| e.2)
+            .max()
+            .unwrap_or(W::ZERO)
+            .max(W::ZERO);
         let endpoint: Vec<usize> = (0..2 * edges.len())
             .map(|p| {
                 let e = edges[p / 2];
@@ -64,10 +77,11 @@ impl<'a> Matcher<'a> {
         let mut blossombase: Vec<usize> = (0..n).collect();
         blossombase.extend(std::iter::repeat_n(NONE, n));
         let mut dualvar = vec![maxweight; n];
-        dualvar.extend(std::iter::repeat_n(0, n));
+        dualvar.extend(std::iter::repeat_n(W::ZERO, n));
         Matcher {
             n,
             edges,
+            doubled: edges.iter().map(|e| e.2 + e.2).collect(),
             max_cardinality,
             endpoint,
             neighbend,
@@ -89,9 +103,9 @@ impl<'a> Matcher<'a> {
     }
 
     /// Twice the slack of edge `k` (not meaningful inside a blossom).
-    fn slack(&self, k: usize) -> i128 {
-        let (i, j, w) = self.edges[k];
-        self.dualvar[i] + self.dualvar[j] - 2 * w
+    fn slack(&self, k: usize) -> W {
+        let (i, j, _) = self.edges[k];
+        self.dualvar[i] + self.dualvar[j] - self.doubled[k]
     }
 
     fn leaves(&self, b: usize) -> Vec<usize> {
@@ -199,7 +213,7 @@ impl<'a> Matcher<'a> {
         }
         self.label[b] = 1;
         self.labelend[b] = self.labelend[bb];
-        self.dualvar[b] = 0;
+        self.dualvar[b] = W::ZERO;
         self.blossomchilds[b] = path.clone();
         self.blossomendps[b] = endps;
         for v in self.leaves(b) {
@@ -253,7 +267,7 @@ impl<'a> Matcher<'a> {
             self.blossomparent[s] = NONE;
             if s < self.n {
                 self.inblossom[s] = s;
-            } else if endstage && self.dualvar[s] == 0 {
+            } else if endstage && self.dualvar[s] == W::ZERO {
                 self.expand_blossom(s, endstage);
             } else {
                 for v in self.leaves(s) {
@@ -414,10 +428,10 @@ impl<'a> Matcher<'a> {
                         if self.inblossom[v] == self.inblossom[w] {
                             continue;
                         }
-                        let mut kslack = 0;
+                        let mut kslack = W::ZERO;
                         if !self.allowedge[k] {
                             kslack = self.slack(k);
-                            if kslack <= 0 {
+                            if kslack <= W::ZERO {
                                 self.allowedge[k] = true;
                             }
                         }
@@ -455,12 +469,12 @@ impl<'a> Matcher<'a> {
                 // No augmenting path under the current duals: move them
                 // by the least delta that makes progress.
                 let mut deltatype = 0u8;
-                let mut delta: i128 = 0;
+                let mut delta = W::ZERO;
                 let mut deltaedge = NONE;
                 let mut deltablossom = NONE;
                 if !self.max_cardinality {
                     deltatype = 1;
-                    delta = self.dualvar[..n].iter().copied().min().unwrap_or(0);
+                    delta = self.dualvar[..n].iter().copied().min().unwrap_or(W::ZERO);
                 }
                 for v in 0..n {
                     if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
@@ -477,7 +491,7 @@ impl<'a> Matcher<'a> {
                         && self.label[b] == 1
                         && self.bestedge[b] != NONE
                     {
-                        let d = self.slack(self.bestedge[b]) / 2;
+                        let d = self.slack(self.bestedge[b]).half();
                         if deltatype == 0 || d < delta {
                             delta = d;
                             deltatype = 3;
@@ -499,7 +513,12 @@ impl<'a> Matcher<'a> {
                 if deltatype == 0 {
                     // Maximum cardinality reached: no further progress.
                     deltatype = 1;
-                    delta = self.dualvar[..n].iter().copied().min().unwrap_or(0).max(0);
+                    delta = self.dualvar[..n]
+                        .iter()
+                        .copied()
+                        .min()
+                        .unwrap_or(W::ZERO)
+                        .max(W::ZERO);
                 }
                 for v in 0..n {
                     match self.label[self.inblossom[v]] {
@@ -542,7 +561,7 @@ impl<'a> Matcher<'a> {
                 if self.blossomparent[b] == NONE
                     && self.blossombase[b] != NONE
                     && self.label[b] == 1
-                    && self.dualvar[b] == 0
+                    && self.dualvar[b] == W::ZERO
                 {
                     self.expand_blossom(b, true);
                 }
@@ -614,7 +633,7 @@ mod tests {
     #[test]
     fn small_known_graphs() {
         assert_eq!(
-            max_weight_matching(0, &[], false),
+            max_weight_matching::<i128>(0, &[], false),
             Vec::<Option<usize>>::new()
         );
         assert_eq!(

@@ -4,10 +4,13 @@
 //! tie-breaks of its standings (`tiebreaks`) and its FIDE tournament
 //! report (`trf`). No I/O; the service keeps the history in the store.
 
+mod bracket;
 pub mod dutch;
 pub mod matching;
 pub mod tiebreaks;
 pub mod trf;
+pub mod trf_read;
+pub mod wide;
 
 /// A colour in one game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -139,6 +142,16 @@ impl Player {
     #[must_use]
     pub fn met(&self, other: usize) -> bool {
         self.rounds.iter().any(|r| r.opponent() == Some(other))
+    }
+
+    /// Whether the player played `other` over the board: what forbids a
+    /// second pairing (a forfeited game was not played, so the two may
+    /// still be paired, as FIDE's rules and the pairing engines have it).
+    #[must_use]
+    pub fn played_against(&self, other: usize) -> bool {
+        self.rounds
+            .iter()
+            .any(|r| matches!(r, Round::Played { opponent, .. } if *opponent == other))
     }
 
     /// Whether the player may get the pairing-allocated bye: never had

@@ -101,6 +101,7 @@ mod store;
 mod store_pg;
 mod summaries;
 mod swiss;
+mod swiss_oracle;
 mod teams;
 mod teams_pg;
 mod timebank_import;

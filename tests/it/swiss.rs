@@ -11,7 +11,7 @@ use std::sync::Arc;
 use chessbot::adapters::text;
 use chessbot::service::{Actor, Event, GameService, ManualClock, Place, Reply};
 use chessbot::store::Store;
-use chessbot::swiss::dutch::{pair, topscorer};
+use chessbot::swiss::dutch::{pair, pair_with, topscorer};
 use chessbot::swiss::{Colour, Player, Round};
 use chrono::{Duration, Utc};
 
@@ -118,7 +118,7 @@ impl Book {
             + 1;
         let mut seen = vec![0; self.players.len()];
         for &(w, b) in &got {
-            assert!(!self.players[w].met(b), "no rematch");
+            assert!(!self.players[w].played_against(b), "no rematch");
             seen[w] += 1;
             seen[b] += 1;
         }
@@ -191,6 +191,47 @@ impl Book {
             }
         }
     }
+}
+
+/// Checks an exported report as the pairing checkers read it: read back
+/// at the format's columns, every round as our engine pairs it from the
+/// rounds before; and, with CHESSBOT_TEST_BBPPAIRINGS naming a
+/// bbpPairings binary, its check mode (`--dutch <file> -c`) finds every
+/// round paired as it would.
+fn check_report(text: &str, total: usize) {
+    let report = chessbot::swiss::trf_read::read(text).expect("the report reads back");
+    assert_eq!(report.rounds, Some(total));
+    assert_eq!(report.written_rounds(), total, "every round present");
+    for round in 1..=total {
+        let ours = pair_with(&report.before_round(round), total, report.initial_colour())
+            .expect("a pairing");
+        let mut want = report.pairing_of(round);
+        let mut got = ours.clone();
+        want.games.sort_unstable();
+        got.games.sort_unstable();
+        assert_eq!(got, want, "round {round} as written");
+    }
+    let Some(bin) = std::env::var_os("CHESSBOT_TEST_BBPPAIRINGS") else {
+        eprintln!(
+            "SKIPPED bbpPairings check: set CHESSBOT_TEST_BBPPAIRINGS to a bbpPairings binary"
+        );
+        return;
+    };
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("swiss.trf");
+    std::fs::write(&file, text).expect("written");
+    let out = std::process::Command::new(bin)
+        .arg("--dutch")
+        .arg(&file)
+        .arg("-c")
+        .output()
+        .expect("bbpPairings runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}{stderr}");
+    assert!(stderr.trim().is_empty(), "{stderr}");
+    assert!(!stdout.contains("Checker pairings"), "{stdout}");
+    assert_eq!(stdout.matches("Round #").count(), total, "{stdout}");
 }
 
 /// Plays a game to a result: 2 white wins, 1 a draw, 0 black wins.
@@ -349,10 +390,24 @@ async fn nine_players_four_rounds(store: Store) {
         })
         .expect("an export event");
     assert_eq!(r[0].files.len(), 1);
+    check_report(&text, 4);
     assert!(text.lines().any(|l| l == "XXR 4"));
     assert!(text.lines().any(|l| l == "012 Open"));
     let col =
         |l: &str, a: usize, b: usize| -> String { l.chars().skip(a - 1).take(b + 1 - a).collect() };
+    // Line 132: each round's date (YY/MM/DD) above its round field.
+    let dates = text
+        .lines()
+        .find(|l| l.starts_with("132"))
+        .expect("round dates");
+    for k in 0..4 {
+        let d = col(dates, 92 + 10 * k, 99 + 10 * k);
+        let shape: String = d
+            .chars()
+            .map(|c| if c.is_ascii_digit() { '9' } else { c })
+            .collect();
+        assert_eq!(shape, "99/99/99", "round {} date {d:?}", k + 1);
+    }
     let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("001 ")).collect();
     assert_eq!(lines.len(), 10);
     for (k, line) in lines.iter().enumerate() {
@@ -504,4 +559,13 @@ async fn a_swiss_of_forty_over_seven_rounds() {
     assert!(last);
     assert_eq!(rows.len(), 40);
     assert_eq!(rows.iter().map(|x| x.points).sum::<f64>(), 140.0);
+    let r = ok(&svc, "hall", "q10", "/chess league export format:trf").await;
+    let text = r
+        .iter()
+        .find_map(|x| match &x.event {
+            Some(Event::Export { text, .. }) => Some(text.clone()),
+            _ => None,
+        })
+        .expect("an export event");
+    check_report(&text, 7);
 }

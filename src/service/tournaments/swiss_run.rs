@@ -348,13 +348,28 @@ impl GameService {
         let byes = store.league_byes(l.id).await?;
         let view = SwissView::new(&players, &games, &byes);
         let date = |t: i64| super::game::from_ms(t).format("%Y/%m/%d").to_string();
+        // Line 132's date of each round: when its first game was created
+        // (a round of byes alone keeps the date of the round before).
+        let mut round_dates: Vec<String> = Vec::new();
+        for r in 1..=view.round {
+            let first = games
+                .iter()
+                .filter(|g| usize::try_from(g.cycle).is_ok_and(|c| c == r))
+                .map(|g| g.created_at)
+                .min();
+            let d = first.map_or_else(
+                || round_dates.last().cloned().unwrap_or_default(),
+                |t| super::game::from_ms(t).format("%y/%m/%d").to_string(),
+            );
+            round_dates.push(d);
+        }
         let header = Header {
             name: l.name.clone(),
             start: date(l.started_at.unwrap_or(l.created_at)),
             end: l.ended_at.map(date),
             rounds: usize::try_from(l.rounds).unwrap_or(0),
             time_control: format!("{} days per move (correspondence)", l.days),
-            round_dates: Vec::new(),
+            round_dates,
         };
         let entries: Vec<Entry> = view
             .order
