@@ -13,8 +13,8 @@ use crate::chess::{RulesMode, Variant};
 use crate::i18n::Locale;
 use crate::render::Theme;
 use crate::service::{
-    Actor, BoardView, ChallengeExtras, ColorChoice, Command, DEFAULT_DAYS, DEFAULT_LEVEL,
-    NotifyTarget, PremoveAction, PuzzleDaily, VACATION_ALLOWANCE, messages as msg,
+    Actor, BoardView, ChallengeExtras, ColorChoice, Command, CommunityChange, DEFAULT_DAYS,
+    DEFAULT_LEVEL, MAX_LEAVE_DAYS, NotifyTarget, PremoveAction, PuzzleDaily, messages as msg,
 };
 use crate::service::{
     LEAGUE_MAX_PLAYERS, LeagueCommand, LeagueFormat, SWISS_MAX_PLAYERS, SWISS_MAX_ROUNDS,
@@ -104,7 +104,7 @@ impl ParseError {
             ParseError::Unexpected { command, arg } => msg::unexpected_argument(l, command, arg),
             ParseError::UnterminatedQuote => msg::unterminated_quote(l),
             ParseError::TooLong => msg::input_too_long(l),
-            ParseError::BadVacationDays(v) => msg::bad_vacation_days(l, v, VACATION_ALLOWANCE),
+            ParseError::BadVacationDays(v) => msg::bad_vacation_days(l, v, MAX_LEAVE_DAYS),
             ParseError::NoSuchGame(n) => msg::no_such_game_number(l, n),
             ParseError::BadVariant(v) => msg::unknown_variant(l, v),
         }
@@ -541,6 +541,7 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
                     }
                 }
             }
+            extras.days_given = days.is_some();
             Command::Challenge {
                 opponent,
                 color: color.unwrap_or_default(),
@@ -763,6 +764,8 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
             let mut pages = None;
             // `notify` as Discord folds it into `settings`.
             let mut notify = None;
+            // A moderator's rules for the community's correspondence games.
+            let mut community = CommunityChange::default();
             let mut key: Option<&'static str> = None;
             for tok in tokens {
                 let (name, value) = match tok {
@@ -804,6 +807,9 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
                             _ => return Err(bad("pages", &value)),
                         });
                     }
+                    "leave" | "control" | "timeouts" => {
+                        families::community_rule(&mut community, name, &value)?;
+                    }
                     "notify" if notify.is_none() => {
                         notify = Some(
                             value
@@ -813,6 +819,13 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
                     }
                     _ => return Err(unexpected(&value)),
                 }
+            }
+            if community != CommunityChange::default() {
+                // One command per line: the community's rules go alone.
+                if language.is_some() || board.is_some() || theme.is_some() || notify.is_some() {
+                    return Err(unexpected(name));
+                }
+                return Ok(Some(Command::Community(community)));
             }
             if let Some(on) = pages {
                 // One command per line: `pages` goes alone.
@@ -917,6 +930,9 @@ fn settings_key(word: &str) -> Option<&'static str> {
         "theme" | "colors" | "colours" => Some("theme"),
         "notify" | "notifications" => Some("notify"),
         "pages" | "spectators" => Some("pages"),
+        "leave" => Some("leave"),
+        "control" => Some("control"),
+        "timeouts" | "timeout" => Some("timeouts"),
         _ => None,
     }
 }

@@ -12,7 +12,9 @@ use super::puzzle::puzzle;
 use crate::chess::{RulesMode, Variant};
 use crate::i18n::Locale;
 use crate::render::Theme;
-use crate::service::{Actor, BoardView, ColorChoice, Command, DEFAULT_LEVEL, messages as msg};
+use crate::service::{
+    Actor, BoardView, ColorChoice, Command, CommunityChange, DEFAULT_LEVEL, messages as msg,
+};
 
 /// Colour choice as Discord shows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
@@ -267,6 +269,7 @@ async fn challenge(
         extras.increment = increment;
         extras.control = control.map(|c| c.trim().to_ascii_lowercase());
         extras.game = game.and_then(|n| usize::try_from(n).ok());
+        extras.days_given = days.is_some();
         if let Some(file) = pgn {
             extras.pgn = Some(attachment_text(&file).await);
         }
@@ -529,6 +532,7 @@ async fn leaderboard(ctx: Context<'_>, variant: Option<VariantOption>) -> Result
 }
 
 /// Show or set the channel's language, your board view and your board theme.
+#[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command)]
 async fn settings(
     ctx: Context<'_>,
@@ -536,10 +540,24 @@ async fn settings(
     board: Option<BoardViewOption>,
     theme: Option<ThemeOption>,
     #[rename = "notify"] notify: Option<NotifyOption>,
+    #[min = 30]
+    #[max = 45]
+    leave: Option<u32>,
+    #[max_length = 20] control: Option<String>,
+    #[min = 0]
+    #[max = 99]
+    timeouts: Option<u32>,
 ) -> Result<(), Error> {
-    // `notify` folded into `settings` (Discord allows 25 subcommands).
+    // `notify` and the community's rules folded into `settings` (Discord
+    // allows 25 subcommands).
+    let community = CommunityChange {
+        leave,
+        control,
+        timeouts,
+    };
+    let rules = community != CommunityChange::default();
     let mut commands = Vec::new();
-    if language.is_some() || board.is_some() || theme.is_some() || notify.is_none() {
+    if language.is_some() || board.is_some() || theme.is_some() || (notify.is_none() && !rules) {
         commands.push(Command::Settings {
             language: language.map(Locale::from),
             board: board.map(BoardView::from),
@@ -551,6 +569,9 @@ async fn settings(
             target: target.into(),
         });
     }
+    if rules {
+        commands.push(Command::Community(community));
+    }
     run_all(ctx, commands).await
 }
 
@@ -560,12 +581,12 @@ async fn help(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Help).await
 }
 
-/// Stop your clocks in all your games for some days (30 days a year).
+/// Stop your clocks in all your games for some days (30 days a calendar year, or 45).
 #[poise::command(slash_command)]
 async fn vacation(
     ctx: Context<'_>,
     #[min = 0]
-    #[max = 30]
+    #[max = 45]
     days: Option<u32>,
 ) -> Result<(), Error> {
     run(ctx, Command::Vacation { days }).await
