@@ -56,7 +56,7 @@ async fn pgn_file(hs: Homeserver) -> anyhow::Result<()> {
     watch.expect("m.text", "challenges").await?;
     say(&bob_room, "!chess accept").await?;
     let start = watch
-        .expect("m.text", "Continued from a PGN after 5 moves")
+        .expect("m.text", "Continued from a PGN after 3 moves")
         .await?;
     let text = start["content"]["body"].as_str().unwrap_or_default();
     assert!(text.contains("Kasparov fan"), "{text}");
