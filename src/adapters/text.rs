@@ -13,8 +13,8 @@ use crate::chess::{RulesMode, Variant};
 use crate::i18n::Locale;
 use crate::render::Theme;
 use crate::service::{
-    Actor, BoardView, ChallengeExtras, ColorChoice, Command, DEFAULT_DAYS, DEFAULT_LEVEL,
-    NotifyTarget, PremoveAction, PuzzleDaily, VACATION_ALLOWANCE, messages as msg,
+    Actor, BoardView, ChallengeExtras, ColorChoice, Command, CommunityChange, DEFAULT_DAYS,
+    DEFAULT_LEVEL, MAX_LEAVE_DAYS, NotifyTarget, PremoveAction, PuzzleDaily, messages as msg,
 };
 use crate::service::{
     LEAGUE_MAX_PLAYERS, LeagueCommand, LeagueFormat, SWISS_MAX_PLAYERS, SWISS_MAX_ROUNDS,
@@ -104,7 +104,7 @@ impl ParseError {
             ParseError::Unexpected { command, arg } => msg::unexpected_argument(l, command, arg),
             ParseError::UnterminatedQuote => msg::unterminated_quote(l),
             ParseError::TooLong => msg::input_too_long(l),
-            ParseError::BadVacationDays(v) => msg::bad_vacation_days(l, v, VACATION_ALLOWANCE),
+            ParseError::BadVacationDays(v) => msg::bad_vacation_days(l, v, MAX_LEAVE_DAYS),
             ParseError::NoSuchGame(n) => msg::no_such_game_number(l, n),
             ParseError::BadVariant(v) => msg::unknown_variant(l, v),
         }
@@ -542,6 +542,7 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
                     }
                 }
             }
+            extras.days_given = days.is_some();
             Command::Challenge {
                 opponent,
                 color: color.unwrap_or_default(),
@@ -766,6 +767,8 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
             let mut page_name = None;
             // `notify` as Discord folds it into `settings`.
             let mut notify = None;
+            // A moderator's rules for the community's correspondence games.
+            let mut community = CommunityChange::default();
             let mut key: Option<&'static str> = None;
             for tok in tokens {
                 let (name, value) = match tok {
@@ -814,6 +817,9 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
                             _ => return Err(bad("pagename", &value)),
                         });
                     }
+                    "leave" | "control" | "timeouts" => {
+                        families::community_rule(&mut community, name, &value)?;
+                    }
                     "notify" if notify.is_none() => {
                         notify = Some(
                             value
@@ -823,6 +829,19 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
                     }
                     _ => return Err(unexpected(&value)),
                 }
+            }
+            if community != CommunityChange::default() {
+                // One command per line: the community's rules go alone.
+                if language.is_some()
+                    || board.is_some()
+                    || theme.is_some()
+                    || notify.is_some()
+                    || pages.is_some()
+                    || page_name.is_some()
+                {
+                    return Err(unexpected(name));
+                }
+                return Ok(Some(Command::Community(community)));
             }
             let others =
                 language.is_some() || board.is_some() || theme.is_some() || notify.is_some();
@@ -938,6 +957,9 @@ fn settings_key(word: &str) -> Option<&'static str> {
         "notify" | "notifications" => Some("notify"),
         "pages" | "spectators" => Some("pages"),
         "pagename" | "page-name" | "page_name" => Some("pagename"),
+        "leave" => Some("leave"),
+        "control" => Some("control"),
+        "timeouts" | "timeout" => Some("timeouts"),
         _ => None,
     }
 }

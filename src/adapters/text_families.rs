@@ -227,10 +227,14 @@ pub(super) fn parse_league(tokens: Vec<Token>) -> Result<Command, ParseError> {
         let mut starts = None;
         let mut variant = Variant::Standard;
         let mut format = LeagueFormat::RoundRobin;
+        let mut time = Box::<ChallengeExtras>::default();
         for tok in tokens {
             match tok {
                 Token::Option(o, v) => match o.as_str() {
                     "name" => name = Some(v),
+                    "bank" | "increment" | "inc" | "control" => {
+                        challenge_extra(&mut time, &o, &v)?;
+                    }
                     "days" => days = Some(parse_days(&v)?),
                     "rounds" | "cycles" => match v.trim().parse::<u32>() {
                         Ok(n) if (1..=SWISS_MAX_ROUNDS).contains(&n) => rounds = Some(n),
@@ -262,6 +266,7 @@ pub(super) fn parse_league(tokens: Vec<Token>) -> Result<Command, ParseError> {
             }
         }
         let swiss = format == LeagueFormat::Swiss;
+        time.days_given = days.is_some();
         return Ok(Command::League(LeagueCommand::Create {
             name: name.ok_or_else(|| bad("name", ""))?,
             days: days.unwrap_or(DEFAULT_DAYS),
@@ -276,6 +281,7 @@ pub(super) fn parse_league(tokens: Vec<Token>) -> Result<Command, ParseError> {
             starts,
             variant,
             format,
+            time,
         }));
     }
     let mut league = None;
@@ -387,6 +393,29 @@ pub(super) fn challenge_extra(
     Ok(())
 }
 
+/// One of a community's rules in `settings` (`leave:45`, `control:iccf`,
+/// `timeouts:25` or `timeouts:off`); the service checks the ranges.
+pub(super) fn community_rule(
+    change: &mut CommunityChange,
+    name: &str,
+    value: &str,
+) -> Result<(), ParseError> {
+    let t = value.trim();
+    let number = t.strip_suffix('%').unwrap_or(t).parse::<u32>().ok();
+    match name {
+        "leave" => {
+            let days = t.strip_suffix('d').unwrap_or(t).parse::<u32>().ok();
+            change.leave = Some(days.ok_or_else(|| bad(name, value))?);
+        }
+        "control" => change.control = Some(t.to_string()),
+        _ if matches!(t.to_ascii_lowercase().as_str(), "off" | "none" | "no") => {
+            change.timeouts = Some(0);
+        }
+        _ => change.timeouts = Some(number.ok_or_else(|| bad(name, value))?),
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod league_tests {
     use super::*;
@@ -407,6 +436,10 @@ mod league_tests {
                 starts: Some("2026-12-24 18:00".into()),
                 variant: Variant::Standard,
                 format: LeagueFormat::RoundRobin,
+                time: Box::new(ChallengeExtras {
+                    days_given: true,
+                    ..ChallengeExtras::default()
+                }),
             })))
         );
         assert_eq!(
@@ -421,6 +454,7 @@ mod league_tests {
                 starts: None,
                 variant: Variant::Standard,
                 format: LeagueFormat::RoundRobin,
+                time: Box::default(),
             })))
         );
         assert_eq!(
@@ -457,6 +491,12 @@ mod league_tests {
                 ..
             })))
         ));
+        match parse("/chess league create Cup format:swiss bank:20 increment:1") {
+            Ok(Some(Command::League(LeagueCommand::Create { time, .. }))) => {
+                assert_eq!((time.bank, time.increment), (Some(20), Some(1)));
+            }
+            other => panic!("{other:?}"),
+        }
         for bad_line in [
             "/chess league",
             "/chess league create",

@@ -283,6 +283,10 @@ impl GameService {
             Command::Vacation { days } => self.vacation(loc, place, by, days).await,
             Command::Pages { on } => self.set_pages(loc, place, prefs.moderator, on).await,
             Command::PageName { hidden } => self.set_page_name(loc, place, by, hidden).await,
+            Command::Community(change) => {
+                self.set_community_rules(loc, place, prefs.moderator, change)
+                    .await
+            }
             Command::Moretime => self.moretime(loc, place, by).await,
             Command::Notify { target } => self.notify(loc, place, by, target).await,
             Command::Press { action, subject } => {

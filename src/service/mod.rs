@@ -48,7 +48,7 @@ pub use spectators::{
 };
 
 pub use clock::{ManualClock, SystemClock};
-pub use comfort::VACATION_ALLOWANCE;
+pub use comfort::{MAX_LEAVE_DAYS, VACATION_ALLOWANCE};
 pub use computer::{DEFAULT_LEVEL, ENGINE_ID_PREFIX, engine_actor, is_engine_id};
 pub use events::*;
 pub use game::{ANNOUNCE_LEASE, DUE_BATCH, GameService, ServiceError, error_reply};
@@ -227,6 +227,25 @@ pub struct ChallengeExtras {
     pub pgn: Option<String>,
     /// `game:` which game of a PGN holding several (from 1).
     pub game: Option<usize>,
+    /// Whether `days:` was given (else the community's default time
+    /// control applies, when it has one).
+    pub days_given: bool,
+}
+
+/// What a moderator changes of the community's correspondence rules
+/// (`settings leave:30|45 control:NAME timeouts:P|off`); `None` leaves a
+/// rule as it is.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CommunityChange {
+    /// Days of leave a player may take each calendar year: 30 or 45.
+    pub leave: Option<u32>,
+    /// The preset of a challenge that names no time control (`daily`,
+    /// `iccf`, `blitz-days`; `off` for days per move).
+    pub control: Option<String>,
+    /// Refuse rated challenges from a player who timed out of more than
+    /// this percentage of their last finished games (1-99; 0 turns the
+    /// rule off).
+    pub timeouts: Option<u32>,
 }
 
 /// Every command of the bot (docs/PLAYING.md lists them for players).
@@ -307,7 +326,7 @@ pub enum Command {
     },
     /// Stop the caller's clocks in all their games for `days` days (0 ends
     /// a vacation early; none shows the caller's vacation and the days
-    /// left); 30 days in any 365.
+    /// left); 30 days a calendar year, or 45 where the community allows.
     Vacation {
         days: Option<u32>,
     },
@@ -326,6 +345,9 @@ pub enum Command {
     PageName {
         hidden: bool,
     },
+    /// A moderator changes the community's correspondence rules (with
+    /// nothing set: shows them).
+    Community(CommunityChange),
     /// A button press: an [`Action`] the service offered under a reply,
     /// for the [`Subject`] that reply named. With a subject, the press acts
     /// only on that challenge or game (an old button never touches a newer

@@ -38,6 +38,7 @@ impl Command {
             Command::Vacation { .. } => "vacation",
             Command::Moretime => "moretime",
             Command::Notify { .. } => "notify",
+            Command::Community(_) => "settings",
             Command::Pages { .. } => "pages",
             Command::PageName { .. } => "pagename",
             Command::Press { .. } => "press",

@@ -88,9 +88,10 @@ impl GameService {
             let current = self.channel_locale(place).await;
             let prefs = self.board_prefs(place, by).await?;
             let text = format!(
-                "{}\n{}",
+                "{}\n{}\n{}",
                 msg::language_current(loc, current),
-                msg::board_settings_current(loc, prefs.view.as_str(), prefs.theme.name())
+                msg::board_settings_current(loc, prefs.view.as_str(), prefs.theme.name()),
+                self.community_rules_line(loc, place).await?
             );
             // Personal: a private reply.
             let mut r = reply(place, text);

@@ -33,6 +33,12 @@ pub struct LeagueRow {
     pub ended_at: Option<i64>,
     /// `round_robin` or `swiss`.
     pub format: String,
+    /// The time bank every game starts with (ms); null: days per move.
+    pub bank_ms: Option<i64>,
+    /// The increment of that bank (ms).
+    pub increment_ms: Option<i64>,
+    /// 0 when a vacation does not stop its games' clocks.
+    pub vacation_stops: i64,
 }
 
 /// A league to create.
@@ -51,6 +57,10 @@ pub struct NewLeague {
     pub created_at: i64,
     /// `round_robin` or `swiss`.
     pub format: String,
+    /// Every game's time bank and increment; `None`: days per move.
+    pub bank: Option<super::Bank>,
+    /// Whether a vacation stops its games' clocks.
+    pub vacation_stops: bool,
 }
 
 /// A `league_player` row.
@@ -94,7 +104,7 @@ pub const LEAGUE_CANCELLED: &str = "cancelled";
 
 const LEAGUE_COLUMNS: &str = "id, platform, guild, channel, name, creator_id, creator_name, \
      days, rounds, max_players, rated, rules, starts_at, state, created_at, started_at, ended_at, \
-     format";
+     format, bank_ms, increment_ms, vacation_stops";
 
 pub(super) fn league_sql(tail: &str) -> sqlx::AssertSqlSafe<String> {
     sqlx::AssertSqlSafe(format!("select {LEAGUE_COLUMNS} from league {tail}"))
@@ -108,8 +118,9 @@ impl Store {
     pub async fn insert_league(&self, l: &NewLeague) -> StoreResult<i64> {
         let row: (i64,) = query_as(
             "insert into league (platform, guild, channel, name, creator_id, creator_name, \
-             days, rounds, max_players, rated, rules, starts_at, state, created_at, format) \
-             values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?) returning id",
+             days, rounds, max_players, rated, rules, starts_at, state, created_at, format, \
+             bank_ms, increment_ms, vacation_stops) \
+             values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?) returning id",
         )
         .bind(&l.place.platform)
         .bind(&l.place.guild)
@@ -125,6 +136,9 @@ impl Store {
         .bind(l.starts_at)
         .bind(l.created_at)
         .bind(&l.format)
+        .bind(l.bank.map(|b| b.bank_ms))
+        .bind(l.bank.map(|b| b.increment_ms))
+        .bind(i64::from(l.vacation_stops))
         .fetch_one(&self.pool)
         .await?;
         Ok(row.0)

@@ -5,7 +5,8 @@
 //! `deadlines`, `comfort` (vacations, extra days, turn notices), `prefs`
 //! (languages and board settings), `ratings`, `watch` (spectator page
 //! tokens, and the signal that a game changed), `teams` (team play: where
-//! each team plays, its votes and members).
+//! each team plays, its votes and members), `community_settings` (a
+//! community's leave allowance, default time control and time-out rule).
 //!
 //! SQLite (the default) or PostgreSQL (chosen by the URL scheme, see
 //! `backend`) through sqlx with runtime queries only (no compile-time checked
@@ -26,6 +27,7 @@ mod challenges;
 mod channel_board;
 mod comfort;
 mod community;
+mod community_settings;
 mod deadlines;
 mod direct;
 mod games;
@@ -49,6 +51,7 @@ pub use backup::{BackupError, backup};
 pub use challenges::{CHALLENGE_TTL_MS, ChallengeRow, NewChallenge};
 pub use comfort::{NewVacation, VacationRow};
 pub use community::CommunityScope;
+pub use community_settings::{CommunitySettings, CommunitySettingsChange};
 pub use games::{
     Bank, GameRow, GameUpdate, Import, MoveRow, NewGame, STATUS_ACTIVE, STATUS_FINISHED,
 };

@@ -147,11 +147,19 @@ fn scripted_sessions_produce_the_expected_events() {
         .collect();
     names.sort();
     assert!(names.len() >= 5);
+    // Every PGN the sessions export, for the independent reader.
+    let mut pgns: Vec<String> = Vec::new();
     for path in names {
         let script = std::fs::read_to_string(&path).expect("read session");
         let dir = tempfile::tempdir().expect("tempdir");
         let out = run_console(&script, &temp_db(&dir), &[]);
         check_session(&path.display().to_string(), &out, &script);
+        pgns.extend(
+            out.iter()
+                .filter(|l| l["event"]["type"] == "pgn")
+                .filter_map(|l| l["event"]["pgn"].as_str())
+                .map(str::to_string),
+        );
         for l in &out {
             let keys: Vec<&str> = l
                 .as_object()
@@ -165,6 +173,9 @@ fn scripted_sessions_produce_the_expected_events() {
             assert!(l["image"].is_null(), "no images without --images");
         }
     }
+    assert!(!pgns.is_empty(), "the sessions export PGN");
+    let pgns: Vec<&str> = pgns.iter().map(String::as_str).collect();
+    crate::support::pgn_oracle::oracle_reads(&pgns);
 }
 
 #[test]

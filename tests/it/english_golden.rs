@@ -75,7 +75,18 @@ fn mask_times(text: &str) -> String {
 #[test]
 fn english_output_is_byte_identical_to_the_recorded_tour() {
     let script = std::fs::read_to_string(golden("english_tour.txt")).expect("script");
-    let got = mask_times(&run_console(&script));
+    let raw = run_console(&script);
+    // Every PGN of the tour, read back by an independent reader.
+    let pgns: Vec<String> = raw
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|l| l["event"]["type"] == "pgn")
+        .filter_map(|l| l["event"]["pgn"].as_str().map(str::to_string))
+        .collect();
+    assert!(!pgns.is_empty(), "the tour exports PGN");
+    let pgns: Vec<&str> = pgns.iter().map(String::as_str).collect();
+    crate::support::pgn_oracle::oracle_reads(&pgns);
+    let got = mask_times(&raw);
     let path = golden("english_tour.out");
     if std::env::var_os("CHESSBOT_BLESS").is_some() {
         std::fs::write(&path, &got).expect("write golden");

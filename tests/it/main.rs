@@ -33,6 +33,7 @@ mod chess960_product;
 mod chess_cases;
 mod chess_differential;
 mod chess_props;
+mod community_rules;
 mod config;
 mod console;
 mod console_terminal;
@@ -71,6 +72,8 @@ mod matrix_e2e;
 mod matrix_e2ee;
 #[cfg(feature = "matrix")]
 mod matrix_leagues;
+#[cfg(feature = "matrix")]
+mod matrix_pgn_file;
 #[cfg(feature = "matrix")]
 mod matrix_private;
 #[cfg(feature = "matrix")]

@@ -1075,8 +1075,14 @@ async fn a_turn_given_during_a_vacation_starts_when_it_ends() {
 }
 
 #[tokio::test]
-async fn vacation_is_thirty_days_in_any_year() {
+async fn vacation_is_thirty_days_a_calendar_year() {
     let h = harness().await;
+    // A date well inside a year: the allowance is per calendar year.
+    h.clock.set(
+        chrono::TimeZone::with_ymd_and_hms(&chrono::Utc, 2026, 3, 1, 12, 0, 0)
+            .single()
+            .expect("a date"),
+    );
     let r = h.say("alice", "/chess vacation days:31").await;
     let (code, message) = r.error_msg().expect("refused");
     assert_eq!(code, "limit");
@@ -1105,7 +1111,7 @@ async fn vacation_is_thirty_days_in_any_year() {
     let (code, message) = r.error_msg().expect("refused");
     assert_eq!(code, "limit");
     assert!(message.contains("no vacation left"), "{message}");
-    // The allowance rolls: a year after those, all 30 days are back.
+    // The next calendar year, all 30 days are back.
     h.clock.advance(Duration::days(365));
     let r = h.say("alice", "/chess vacation").await;
     assert!(r[0].ephemeral);

@@ -170,7 +170,7 @@ help-command = { $command ->
     [settings-board] boards: which side is at the bottom (in a channel for everyone there, auto: White; in a direct message for pictures sent to you, auto: your side) and their colours
     [moretime] give the opponent to move one more day (at most 7 times a game)
     [vacation-left] how many vacation days you have left
-    [vacation] stop your clocks in all your games for N days (30 days a year; days:0 ends it early)
+    [vacation] stop your clocks in all your games for N days (30 days a calendar year, 45 where the community allows; days:0 ends it early)
     [notify] where your "your move" notices and reminders go
     [pagename] your name on the spectator pages of your games
     [pages] moderators: turn the community's spectator pages on or off
@@ -463,7 +463,7 @@ vacation-summary = You are on vacation for { $days ->
     }. { $left ->
         [one] { $left } day
        *[other] { $left } days
-    } of vacation left for the next 365 days; `/chess vacation days:0` ends it early.
+    } of vacation left this calendar year; `/chess vacation days:0` ends it early.
 
 vacation-ended-summary = Your vacation is over and your clocks run again. { $returned ->
         [one] { $returned } unused day
@@ -478,9 +478,9 @@ vacation-running = You are already on vacation until { $until }; `/chess vacatio
 not-on-vacation = You are not on vacation.
 
 vacation-limit = { $left ->
-        [0] You have no vacation left: 30 days in any 365 are allowed.
-        [one] You have only { $left } day of vacation left (30 days in any 365).
-       *[other] You have only { $left } days of vacation left (30 days in any 365).
+        [0] You have no vacation left this year: { $allowance } days a calendar year are allowed.
+        [one] You have only { $left } day of vacation left ({ $allowance } days a calendar year).
+       *[other] You have only { $left } days of vacation left ({ $allowance } days a calendar year).
     }
 
 moretime-given = { $by } gives { $player } one more day: the deadline is now { $until }.
@@ -508,7 +508,7 @@ vacation-status = { $on ->
     } { $left ->
         [one] { $left } day
        *[other] { $left } days
-    } of vacation left for the next 365 days (30 in any 365).
+    } of vacation left this calendar year ({ $allowance } a year; unused days do not carry over).
 
 board-view-set = { $view ->
         [white] Your boards now show White at the bottom.
@@ -628,6 +628,27 @@ pgn-several-games = The PGN holds { $count } games: choose one with game:1 to ga
 pgn-no-such-game = There is no game { $chosen } in the PGN: it holds { $count }.
 pgn-move-after-end = PGN line { $line }, move { $number }: the game was already over.
 pgn-ended = PGN line { $line }: this game already ended ({ $result }); only an unfinished game can be continued.
+
+community-not-moderator = Only the community's moderators can change its leave allowance, default time control and time-out rule.
+bad-leave = The leave allowance is 30 or 45 days a calendar year, not { $given }.
+bad-timeouts = The time-out rule is a percentage from 1 to 99, or off, not { $given }.
+leave-set = Players here may now take { $days } days of vacation each calendar year (unused days do not carry over).
+default-control-set = { $control ->
+        [none] Challenges that name no time control now have days per move.
+       *[other] Challenges that name no time control now use the { $control } preset.
+    }
+timeouts-set = { $percent ->
+        [0] Rated challenges are no longer refused for time-outs.
+       *[other] Rated challenges are now refused from a player who ran out of time in more than { $percent }% of their last { $games } finished games here (once they have { $min }).
+    }
+timeouts-refused = You ran out of time in { $timeouts } of your last { $games } finished games here, more than the { $percent }% this community allows for rated games: challenge with rated:false, or finish some games on time first.
+community-settings-current = This community: { $leave } days of vacation a calendar year; default time control: { $control ->
+        [none] days per move
+       *[other] { $control }
+    }; time-out rule: { $percent ->
+        [0] off
+       *[other] over { $percent }%
+    }.
 
 ## Leagues
 
@@ -977,9 +998,12 @@ cmd-chess-settings =
     .option-notify-description = Where your "your move" notices and reminders go
     .option-pagename-description = Your name on the spectator pages of your games: shown or hidden
     .option-pages-description = Moderators: the community's spectator pages on or off
+    .option-leave-description = Moderators: days of vacation a calendar year here, 30 or 45
+    .option-control-description = Moderators: default time control (daily, iccf, blitz-days, off)
+    .option-timeouts-description = Moderators: refuse rated challenges over this time-out % (0: off)
 
 cmd-chess-vacation =
-    .description = Stop your clocks in all your games for some days (30 days a year).
+    .description = Stop your clocks in all your games for some days (30 or 45 days a calendar year).
     .option-days-description = Days of vacation (0 ends it early; leave empty to see the days left)
 
 cmd-chess-moretime =
@@ -999,6 +1023,9 @@ cmd-chess-league-create =
     .option-starts-description = Start by itself at this time (UTC): 2026-12-24 18:00
     .option-chess960-description = Every game in Chess960 (default: no)
     .option-format-description = round_robin (default) or swiss (FIDE Dutch pairings, round by round)
+    .option-bank-description = Every game on a time bank of this many days, 1 to 60
+    .option-increment-description = Days added to the bank by each move, 0 to 10 (with bank)
+    .option-control-description = A preset for every game: daily, iccf or blitz-days
 
 cmd-chess-league-join =
     .description = Join this channel's open league.

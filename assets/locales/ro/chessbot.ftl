@@ -160,7 +160,7 @@ help-command = { $command ->
     [settings-board] tablele: ce parte este jos (într-un canal pentru toți, auto: albul; în mesaj direct pentru imaginile trimise dumneavoastră, auto: partea dumneavoastră) și culorile lor
     [moretime] dați adversarului aflat la mutare încă o zi (cel mult de 7 ori într-o partidă)
     [vacation-left] câte zile de vacanță v-au mai rămas
-    [vacation] opriți-vă ceasurile în toate partidele pentru N zile (30 de zile pe an; days:0 o încheie mai devreme)
+    [vacation] opriți-vă ceasurile în toate partidele pentru N zile (30 de zile pe an calendaristic, 45 dacă comunitatea permite; days:0 o încheie mai devreme)
     [notify] unde primiți anunțurile că sunteți la mutare și mementourile
     [pagename] numele dumneavoastră pe paginile pentru spectatori ale partidelor
     [pages] moderatori: pornesc sau opresc paginile pentru spectatori ale comunității
@@ -495,7 +495,7 @@ vacation-summary = Sunteți în vacanță pentru { $days ->
         [one] { $games } partidă
         [few] { $games } partide
        *[other] { $games } de partide
-    }. Zile de vacanță rămase pentru următoarele 365 de zile: { $left }; `/chess vacation days:0` o încheie mai devreme.
+    }. Zile de vacanță rămase în acest an calendaristic: { $left }; `/chess vacation days:0` o încheie mai devreme.
 
 vacation-ended-summary = Vacanța s-a încheiat, ceasurile dumneavoastră merg din nou. Zile nefolosite returnate: { $returned }; zile de vacanță rămase: { $left }.
 
@@ -504,8 +504,8 @@ vacation-running = Sunteți deja în vacanță până la { $until }; `/chess vac
 not-on-vacation = Nu sunteți în vacanță.
 
 vacation-limit = { $left ->
-        [0] Nu mai aveți zile de vacanță: sunt permise cel mult 30 de zile în orice 365.
-       *[other] Zile de vacanță rămase: { $left } (cel mult 30 de zile în orice 365).
+        [0] Nu mai aveți zile de vacanță anul acesta: sunt permise cel mult { $allowance } de zile pe an calendaristic.
+       *[other] Zile de vacanță rămase: { $left } (cel mult { $allowance } de zile pe an calendaristic).
     }
 
 moretime-given = { $by } îi dă lui { $player } încă o zi: termenul este acum { $until }.
@@ -531,7 +531,7 @@ reminder-dm = Sunteți la mutare în partida #{ $id } din { $where }: termenul e
 vacation-status = { $on ->
         [yes] Sunteți în vacanță până la { $until }.
        *[no] Nu sunteți în vacanță.
-    } Zile de vacanță rămase pentru următoarele 365 de zile: { $left } (cel mult 30 în orice 365).
+    } Zile de vacanță rămase în acest an calendaristic: { $left } (cel mult { $allowance } pe an; zilele nefolosite nu se reportează).
 
 board-view-set = { $view ->
         [white] Tablele dumneavoastră arată acum albul jos.
@@ -657,6 +657,27 @@ pgn-several-games = PGN-ul conține { $count } partide: alegeți una cu game:1 p
 pgn-no-such-game = Nu există partida { $chosen } în PGN: conține { $count }.
 pgn-move-after-end = PGN linia { $line }, mutarea { $number }: partida se terminase deja.
 pgn-ended = PGN linia { $line }: această partidă s-a terminat deja ({ $result }); doar o partidă neterminată poate fi continuată.
+
+community-not-moderator = Doar moderatorii comunității pot schimba zilele de vacanță, controlul implicit al timpului și regula depășirilor de timp.
+bad-leave = Vacanța este de 30 sau 45 de zile pe an calendaristic, nu { $given }.
+bad-timeouts = Regula depășirilor de timp este un procent de la 1 la 99 sau off, nu { $given }.
+leave-set = Jucătorii de aici pot lua acum { $days } de zile de vacanță în fiecare an calendaristic (zilele nefolosite nu se reportează).
+default-control-set = { $control ->
+        [none] Provocările fără control al timpului au acum zile pe mutare.
+       *[other] Provocările fără control al timpului folosesc acum controlul { $control }.
+    }
+timeouts-set = { $percent ->
+        [0] Provocările cu rating nu mai sunt refuzate pentru depășiri de timp.
+       *[other] Provocările cu rating sunt acum refuzate unui jucător care a depășit timpul în peste { $percent }% din ultimele { $games } partide terminate aici (de la { $min } partide).
+    }
+timeouts-refused = Ați depășit timpul în { $timeouts } din ultimele { $games } partide terminate aici, peste { $percent }% cât permite această comunitate pentru partidele cu rating: provocați cu rated:false sau terminați întâi câteva partide la timp.
+community-settings-current = Această comunitate: { $leave } de zile de vacanță pe an calendaristic; control implicit: { $control ->
+        [none] zile pe mutare
+       *[other] { $control }
+    }; regula depășirilor de timp: { $percent ->
+        [0] oprită
+       *[other] peste { $percent }%
+    }.
 
 ## Leagues
 
@@ -1011,6 +1032,9 @@ cmd-chess-settings =
     .option-notify-description = Unde primiți anunțurile că sunteți la mutare și mementourile
     .option-pagename-description = Numele dumneavoastră pe paginile pentru spectatori: arătat sau ascuns
     .option-pages-description = Moderatori: paginile pentru spectatori ale comunității, pornite sau oprite
+    .option-leave-description = Moderatori: zile de vacanță pe an calendaristic aici, 30 sau 45
+    .option-control-description = Moderatori: controlul implicit (daily, iccf, blitz-days, off)
+    .option-timeouts-description = Moderatori: refuză provocări cu rating peste acest % de depășiri (0: nu)
 
 cmd-chess-vacation =
     .description = Opriți-vă ceasurile în toate partidele pentru câteva zile
@@ -1033,6 +1057,9 @@ cmd-chess-league-create =
     .option-starts-description = Începe singură la ora (UTC): 2026-12-24 18:00
     .option-chess960-description = Toate partidele în șah Fischer (Chess960)
     .option-format-description = round_robin (implicit) sau swiss (împerecheri olandeze FIDE, rundă cu rundă)
+    .option-bank-description = Fiecare partidă cu o rezervă de atâtea zile, de la 1 la 60
+    .option-increment-description = Zile adăugate rezervei la fiecare mutare, de la 0 la 10 (cu bank)
+    .option-control-description = Un control pentru toate partidele: daily, iccf sau blitz-days
 
 cmd-chess-league-join =
     .description = Intrați în liga deschisă a acestui canal

@@ -12,7 +12,9 @@ use super::puzzle::puzzle;
 use crate::chess::{RulesMode, Variant};
 use crate::i18n::Locale;
 use crate::render::Theme;
-use crate::service::{Actor, BoardView, ColorChoice, Command, DEFAULT_LEVEL, messages as msg};
+use crate::service::{
+    Actor, BoardView, ColorChoice, Command, CommunityChange, DEFAULT_LEVEL, messages as msg,
+};
 
 /// Colour choice as Discord shows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
@@ -267,6 +269,7 @@ async fn challenge(
         extras.increment = increment;
         extras.control = control.map(|c| c.trim().to_ascii_lowercase());
         extras.game = game.and_then(|n| usize::try_from(n).ok());
+        extras.days_given = days.is_some();
         if let Some(file) = pgn {
             extras.pgn = Some(attachment_text(&file).await);
         }
@@ -529,6 +532,7 @@ async fn leaderboard(ctx: Context<'_>, variant: Option<VariantOption>) -> Result
 }
 
 /// Show or set the channel's language, your board view and your board theme.
+#[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command)]
 async fn settings(
     ctx: Context<'_>,
@@ -538,11 +542,24 @@ async fn settings(
     #[rename = "notify"] notify: Option<NotifyOption>,
     #[rename = "pagename"] page_name: Option<PageNameOption>,
     pages: Option<PagesOption>,
+    #[min = 30]
+    #[max = 45]
+    leave: Option<u32>,
+    #[max_length = 20] control: Option<String>,
+    #[min = 0]
+    #[max = 99]
+    timeouts: Option<u32>,
 ) -> Result<(), Error> {
-    // `notify` and the spectator pages' switches folded into `settings`
-    // (Discord allows 25 subcommands).
+    // `notify`, the spectator pages' switches and the community's rules
+    // folded into `settings` (Discord allows 25 subcommands).
+    let community = CommunityChange {
+        leave,
+        control,
+        timeouts,
+    };
+    let rules = community != CommunityChange::default();
     let mut commands = Vec::new();
-    let alone = notify.is_none() && page_name.is_none() && pages.is_none();
+    let alone = notify.is_none() && page_name.is_none() && pages.is_none() && !rules;
     if language.is_some() || board.is_some() || theme.is_some() || alone {
         commands.push(Command::Settings {
             language: language.map(Locale::from),
@@ -565,6 +582,9 @@ async fn settings(
             on: switch == PagesOption::On,
         });
     }
+    if rules {
+        commands.push(Command::Community(community));
+    }
     run_all(ctx, commands).await
 }
 
@@ -574,12 +594,12 @@ async fn help(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Help).await
 }
 
-/// Stop your clocks in all your games for some days (30 days a year).
+/// Stop your clocks in all your games for some days (30 days a calendar year, or 45).
 #[poise::command(slash_command)]
 async fn vacation(
     ctx: Context<'_>,
     #[min = 0]
-    #[max = 30]
+    #[max = 45]
     days: Option<u32>,
 ) -> Result<(), Error> {
     run(ctx, Command::Vacation { days }).await

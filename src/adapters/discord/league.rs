@@ -292,8 +292,22 @@ async fn create(
     #[max_length = 40] starts: Option<String>,
     chess960: Option<bool>,
     format: Option<FormatOption>,
+    #[min = 1]
+    #[max = 60]
+    bank: Option<u32>,
+    #[min = 0]
+    #[max = 10]
+    increment: Option<u32>,
+    #[max_length = 20] control: Option<String>,
 ) -> Result<(), Error> {
     let swiss = format == Some(FormatOption::Swiss);
+    let time = Box::new(crate::service::ChallengeExtras {
+        bank,
+        increment,
+        control: control.map(|c| c.trim().to_ascii_lowercase()),
+        days_given: days.is_some(),
+        ..crate::service::ChallengeExtras::default()
+    });
     let cmd = LeagueCommand::Create {
         name,
         days: days.unwrap_or(crate::service::DEFAULT_DAYS),
@@ -319,6 +333,7 @@ async fn create(
         } else {
             crate::service::LeagueFormat::RoundRobin
         },
+        time,
     };
     run(ctx, cmd).await
 }

@@ -3,7 +3,7 @@
 
 use matrix_sdk::ruma::events::room::encrypted::OriginalSyncRoomEncryptedEvent;
 use matrix_sdk::ruma::events::room::message::{
-    MessageFormat, MessageType, OriginalSyncRoomMessageEvent, Relation,
+    FileMessageEventContent, MessageFormat, MessageType, OriginalSyncRoomMessageEvent, Relation,
 };
 use matrix_sdk::ruma::events::{
     AnySyncMessageLikeEvent, AnySyncTimelineEvent, SyncMessageLikeEvent,
@@ -21,6 +21,17 @@ use crate::service::{Actor, Command, Place, error_reply, messages as msg};
 /// backup, usually within a second).
 const LATE_DECRYPTION_TRIES: u32 = 3;
 const LATE_DECRYPTION_PAUSE: std::time::Duration = std::time::Duration::from_millis(700);
+
+/// Whether a file message is a PGN: by its name (`.pgn`) or its type.
+fn is_pgn_file(f: &FileMessageEventContent) -> bool {
+    let name = f.filename().to_ascii_lowercase();
+    let mime = f.info.as_ref().and_then(|i| i.mimetype.as_deref());
+    name.ends_with(".pgn")
+        || mime.is_some_and(|m| {
+            m.eq_ignore_ascii_case(super::send::PGN_MIME)
+                || m.eq_ignore_ascii_case("application/vnd.chess-pgn")
+        })
+}
 
 impl Bot {
     /// Starts handling a command event (saved before the service runs it;
@@ -167,15 +178,29 @@ impl Bot {
         if matches!(m.content.relates_to, Some(Relation::Replacement(_))) {
             return;
         }
-        let MessageType::Text(t) = &m.content.msgtype else {
-            return;
+        // A command is a text message, or the caption of a PGN file (the
+        // game a `challenge` continues).
+        let (input, pgn_file) = match &m.content.msgtype {
+            MessageType::Text(t) => {
+                let html = t
+                    .formatted
+                    .as_ref()
+                    .filter(|f| f.format == MessageFormat::Html)
+                    .map(|f| f.body.as_str());
+                (format::command_text(&t.body, html), None)
+            }
+            MessageType::File(f) if is_pgn_file(f) => {
+                let Some(caption) = f.caption() else {
+                    return;
+                };
+                let html = f
+                    .formatted_caption()
+                    .filter(|c| c.format == MessageFormat::Html)
+                    .map(|c| c.body.as_str());
+                (format::command_text(caption, html), Some(f))
+            }
+            _ => return,
         };
-        let html = t
-            .formatted
-            .as_ref()
-            .filter(|f| f.format == MessageFormat::Html)
-            .map(|f| f.body.as_str());
-        let input = format::command_text(&t.body, html);
         let place = self.place(room.room_id());
         let parsed = match text::parse(&input) {
             Ok(None) => return,
@@ -232,7 +257,12 @@ impl Bot {
                     id: m.sender.to_string(),
                     name: self.display_name(room, &m.sender).await,
                 };
-                let cmd = self.resolve_mentions(room, cmd).await;
+                let mut cmd = self.resolve_mentions(room, cmd).await;
+                if let (Some(file), Command::Challenge { extras, .. }) = (pgn_file, &mut cmd)
+                    && extras.pgn.is_none()
+                {
+                    extras.pgn = Some(self.pgn_file_text(file).await);
+                }
                 let prefs = crate::service::LocalePrefs {
                     moderator: self.is_moderator(room, &m.sender).await,
                     ..Default::default()
@@ -246,6 +276,31 @@ impl Bot {
         self.mark_done(&m.event_id).await;
         self.post_all(&replies, Some(&Origin::of(room.room_id(), m)))
             .await;
+    }
+
+    /// The text of a PGN file. One over the import limit is not
+    /// downloaded: its stand-in is as long, so the service refuses it as
+    /// too large in the caller's language; one that cannot be downloaded
+    /// (or decrypted) reads as empty and is refused as holding no game.
+    async fn pgn_file_text(&self, file: &FileMessageEventContent) -> String {
+        let max = crate::chess::MAX_IMPORT_BYTES;
+        let size = file
+            .info
+            .as_ref()
+            .and_then(|i| i.size)
+            .and_then(|s| usize::try_from(u64::from(s)).ok());
+        if size.is_some_and(|s| s > max) {
+            return " ".repeat(max + 1);
+        }
+        match self.client.media().get_file(file, false).await {
+            Ok(Some(bytes)) if bytes.len() > max => " ".repeat(max + 1),
+            Ok(Some(bytes)) => String::from_utf8_lossy(&bytes).into_owned(),
+            Ok(None) => String::new(),
+            Err(e) => {
+                tracing::warn!(error = %e, "downloading a PGN file failed");
+                String::new()
+            }
+        }
     }
 
     /// Whether `user` moderates `room`: power level 50 or more (or a room

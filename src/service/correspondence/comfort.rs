@@ -5,19 +5,21 @@
 use super::{Actor, Event, NotifyTarget, Place, Reply, messages as msg};
 use crate::chess::Color;
 use crate::i18n::Locale;
-use crate::store::{GameRow, NewVacation, VacationRow};
+use crate::store::{GameRow, NewVacation};
 
 use super::game::{
     DAY_MS, Failure, GameService, Handled, Loaded, from_ms, ms, reply, turn_times, user,
 };
+use super::leave::{calendar_year, days_left};
 
-/// Days of vacation a player may take in any 365 days.
+/// Days of leave (vacation) a player may take in a calendar year, unless
+/// their community allows [`MAX_LEAVE_DAYS`].
 pub const VACATION_ALLOWANCE: i64 = 30;
-/// The rolling window of the allowance.
-const VACATION_WINDOW_MS: i64 = 365 * DAY_MS;
-/// How far back the vacations that may share a window with a new one
-/// start (two windows: a vacation is far shorter than one).
-const VACATION_LOOKBACK_MS: i64 = 2 * VACATION_WINDOW_MS;
+/// The most leave a community may allow in a calendar year (ICCF's).
+pub const MAX_LEAVE_DAYS: i64 = 45;
+/// How far before the start of this year the vacations that may reach
+/// into it start (a vacation is never longer than the largest allowance).
+const VACATION_LOOKBACK_MS: i64 = (MAX_LEAVE_DAYS + 1) * DAY_MS;
 /// A player's vacation start (or early end) is announced in public at
 /// most once in this long; the rest are private answers.
 const VACATION_NOTICE_QUIET_MS: i64 = 3_600_000;
@@ -64,41 +66,6 @@ enum Refused {
     Limit(i64),
 }
 
-/// The most days `n` (up to the allowance) of a vacation starting at `now`
-/// such that no 365-day window holds more than the allowance of the days
-/// counted of `past` and the new one together (a window overlapping two
-/// vacations counts the part of each inside it).
-fn days_left(past: &[VacationRow], now: i64) -> i64 {
-    let spans: Vec<(i64, i64)> = past
-        .iter()
-        .map(|v| {
-            let end = v.started_at.saturating_add(v.days.saturating_mul(DAY_MS));
-            (v.started_at, end)
-        })
-        .collect();
-    let fits = |n: i64| {
-        let new = (now, now + n * DAY_MS);
-        let mut all = spans.clone();
-        all.push(new);
-        // The days in a window are piecewise linear in its start: the most
-        // is reached where a window starts with a vacation or ends with one.
-        all.iter()
-            .flat_map(|&(s, e)| [s, e - VACATION_WINDOW_MS])
-            .filter(|&t| t < new.1 && t + VACATION_WINDOW_MS > new.0)
-            .all(|t| {
-                let inside: i64 = all
-                    .iter()
-                    .map(|&(s, e)| (e.min(t + VACATION_WINDOW_MS) - s.max(t)).max(0))
-                    .sum();
-                inside <= VACATION_ALLOWANCE * DAY_MS
-            })
-    };
-    (0..=VACATION_ALLOWANCE)
-        .rev()
-        .find(|&n| fits(n))
-        .unwrap_or(0)
-}
-
 /// The deadline and reminder time of a turn starting at `now` of a player
 /// whose vacation running at `now` ends at `vacation_ends_at`: the clock
 /// starts when the vacation ends.
@@ -135,15 +102,21 @@ impl GameService {
         Ok(turn_times_after_vacation(ends_at, now, days))
     }
 
-    /// The days of vacation `user` may still take from `now` (see
-    /// [`days_left`]).
-    async fn vacation_left(&self, platform: &str, user: &str, now: i64) -> Result<i64, Failure> {
+    /// The days of vacation `user` may still take from `now` under
+    /// `allowance` days a year (see [`days_left`]).
+    async fn vacation_left(
+        &self,
+        platform: &str,
+        user: &str,
+        now: i64,
+        allowance: i64,
+    ) -> Result<i64, Failure> {
         let past = self
             .inner
             .store
-            .vacations_since(platform, user, now - VACATION_LOOKBACK_MS)
+            .vacations_since(platform, user, calendar_year(now).0 - VACATION_LOOKBACK_MS)
             .await?;
-        Ok(days_left(&past, now))
+        Ok(days_left(&past, now, allowance))
     }
 
     /// `vacation days:N`: stops the caller's clocks in all their games on
@@ -162,10 +135,16 @@ impl GameService {
         let now = ms(self.now());
         let store = &self.inner.store;
         let current = store.current_vacation(&place.platform, &by.id, now).await?;
+        let allowance = self.leave_allowance(place, &by.id).await?;
         let Some(days) = days else {
-            let left = self.vacation_left(&place.platform, &by.id, now).await?;
+            let left = self
+                .vacation_left(&place.platform, &by.id, now, allowance)
+                .await?;
             let until = current.map(|v| msg::deadline(from_ms(v.ends_at)));
-            let mut r = reply(place, msg::vacation_status(loc, until.as_deref(), left));
+            let mut r = reply(
+                place,
+                msg::vacation_status(loc, until.as_deref(), left, allowance),
+            );
             r.ephemeral = true;
             return Ok(vec![r]);
         };
@@ -181,7 +160,9 @@ impl GameService {
             // by the part of the vacation not taken.
             let unused = v.ends_at - now;
             let games = self.shift_turns(&place.platform, &by.id, -unused).await?;
-            let left = self.vacation_left(&place.platform, &by.id, now).await?;
+            let left = self
+                .vacation_left(&place.platform, &by.id, now, allowance)
+                .await?;
             let mut summary = reply(
                 place,
                 msg::vacation_ended_summary(loc, (v.days - used).max(0), left),
@@ -211,7 +192,7 @@ impl GameService {
             .start_vacation(
                 &place.platform,
                 &by.id,
-                now - VACATION_LOOKBACK_MS,
+                calendar_year(now).0 - VACATION_LOOKBACK_MS,
                 |past| {
                     if let Some(v) = past
                         .iter()
@@ -220,7 +201,7 @@ impl GameService {
                     {
                         return Err(Refused::Running(v.ends_at));
                     }
-                    left = days_left(past, now);
+                    left = days_left(past, now, allowance);
                     if days > left {
                         return Err(Refused::Limit(left));
                     }
@@ -240,7 +221,9 @@ impl GameService {
                     msg::vacation_running(loc, &msg::deadline(from_ms(ends_at))),
                 ));
             }
-            Err(Refused::Limit(left)) => return Err(user("limit", msg::vacation_limit(loc, left))),
+            Err(Refused::Limit(left)) => {
+                return Err(user("limit", msg::vacation_limit(loc, left, allowance)));
+            }
         }
         let games = self
             .shift_turns(&place.platform, &by.id, days * DAY_MS)

@@ -1,12 +1,16 @@
 //! Correspondence comforts: vacations, more time and where a player's
-//! notices go (comfort), and what the adapters keep about users' direct
+//! notices go (comfort), a community's rules for them (community_rules:
+//! leave allowance, default time control, the time-out rule), the
+//! calendar-year count of leave (leave), and what the adapters keep about users' direct
 //! messages (direct).
 //!
 //! The files here are `impl GameService` blocks and their helpers; they
 //! reach the rest of the service through its names (`super::...`).
 
 pub(super) mod comfort;
+pub(super) mod community_rules;
 pub(super) mod direct;
+pub(super) mod leave;
 
 #[allow(unused_imports)]
 use super::*;

@@ -60,6 +60,16 @@ impl GameService {
         {
             return Err(user("not_allowed", msg::challenge_computer(loc)));
         }
+        let mut extras = extras;
+        if !extras.days_given
+            && extras.control.is_none()
+            && extras.bank.is_none()
+            && extras.increment.is_none()
+        {
+            // A challenge that names no time control takes the
+            // community's default, when its moderators set one.
+            extras.control = self.default_control_here(place).await?;
+        }
         let time = super::banks::time_control(loc, days, &extras)?;
         let import = match extras.pgn.as_deref() {
             Some(_) if fen.is_some() || position.is_some() => {
@@ -83,6 +93,11 @@ impl GameService {
         };
         self.refuse_own_pending(loc, place, by).await?;
         self.refuse_if_busy(loc, place).await?;
+        // A custom start or an imported game is never rated.
+        let rated = rated && start_fen.is_none() && import.is_none();
+        if rated {
+            self.refuse_timeouts(loc, place, &by.id).await?;
+        }
         let color = match color {
             ColorChoice::White => "white",
             ColorChoice::Black => "black",
@@ -96,8 +111,7 @@ impl GameService {
             opponent_name: opponent.as_ref().map(|o| o.name.clone()),
             color: color.to_string(),
             days: i64::from(time.days),
-            // A custom start or an imported game is never rated.
-            rated: rated && start_fen.is_none() && import.is_none(),
+            rated,
             start_fen,
             rules: rules.as_str().to_string(),
             created_at: ms(self.now()),

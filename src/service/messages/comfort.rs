@@ -25,8 +25,8 @@ messages! {
     pub fn vacation_running(l, until: &str) = "vacation-running";
     /// `vacation days:0` without a vacation.
     pub fn not_on_vacation(l) = "not-on-vacation";
-    /// More vacation than the allowance leaves.
-    pub fn vacation_limit(l, left: i64) = "vacation-limit";
+    /// More vacation than the allowance (days a calendar year) leaves.
+    pub fn vacation_limit(l, left: i64, allowance: i64) = "vacation-limit";
     /// `by` gave `player` one more day.
     pub fn moretime_given(l, by: &str, player: &str, until: &str) = "moretime-given";
     /// More time asked by the player to move.
@@ -40,7 +40,7 @@ messages! {
     /// A reminder by direct message.
     pub fn reminder_dm(l, id: i64, place as "where": &str, until: &str) = "reminder-dm";
     /// `vacation-status`, worded for [`vacation_status`].
-    fn vacation_status_text(l, on, until, left) = "vacation-status";
+    fn vacation_status_text(l, on, until, left, allowance) = "vacation-status";
 }
 
 /// A "your move" notice by direct message. `san` is standard SAN, shown in
@@ -61,6 +61,12 @@ pub fn your_move_dm(
 /// `vacation` without days: whether the caller is on vacation, and the
 /// days they have left.
 #[must_use]
-pub fn vacation_status(l: Locale, until: Option<&str>, left: i64) -> String {
-    vacation_status_text(l, until.is_some(), until.unwrap_or_default(), left)
+pub fn vacation_status(l: Locale, until: Option<&str>, left: i64, allowance: i64) -> String {
+    vacation_status_text(
+        l,
+        until.is_some(),
+        until.unwrap_or_default(),
+        left,
+        allowance,
+    )
 }

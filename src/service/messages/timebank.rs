@@ -57,6 +57,23 @@ messages! {
     pub fn pgn_move_after_end(l, line: i64, number: &str) = "pgn-move-after-end";
     /// A game that already ended (by the board or a written result).
     pub fn pgn_ended(l, line: i64, result: &str) = "pgn-ended";
+    /// A community setting changed by someone who is not a moderator.
+    pub fn community_not_moderator(l) = "community-not-moderator";
+    /// A leave allowance other than 30 or 45 days.
+    pub fn bad_leave(l, given: &str) = "bad-leave";
+    /// A time-out percentage outside 1-99 (or `off`).
+    pub fn bad_timeouts(l, given: &str) = "bad-timeouts";
+    /// The community's leave allowance is now `days` a calendar year.
+    pub fn leave_set(l, days: i64) = "leave-set";
+    /// The community's default time control (`none`: days per move).
+    pub fn default_control_set(l, control: &str) = "default-control-set";
+    /// The community's time-out rule (`percent` 0: off), over the last
+    /// `games` finished games once a player has `min` of them.
+    pub fn timeouts_set(l, percent: i64, games: i64, min: i64) = "timeouts-set";
+    /// A rated challenge refused by the time-out rule.
+    pub fn timeouts_refused(l, timeouts: i64, games: i64, percent: i64) = "timeouts-refused";
+    /// The community's settings, as `settings` shows them.
+    pub fn community_settings_current(l, leave: i64, control: &str, percent: i64) = "community-settings-current";
 }
 
 /// A bank as players read it: "4 d 6 h" (minutes only under a day).

@@ -225,7 +225,14 @@ impl GameService {
         }
         let now = ms(self.now());
         let (deadline_at, remind_at) = self
-            .turn_times_for(&row.platform, &row.white_id, now, row.days)
+            .turn_start(
+                &row.platform,
+                &row.white_id,
+                now,
+                row.days,
+                row.white_bank_ms.filter(|_| row.bank_cap_ms.is_some()),
+                row.vacation_stops == 1,
+            )
             .await
             .map_err(|f| match f {
                 super::game::Failure::Internal(e) => e,

@@ -114,8 +114,16 @@ impl GameService {
         let (rules, variant) = super::league960::league_rules(&l.rules);
         let start_fen =
             super::league960::league_start_fen(position, rules.parse().unwrap_or_default());
+        let bank = super::banks::stored_bank(l.bank_ms, l.increment_ms);
         let (deadline_at, remind_at) = self
-            .turn_times_for(&l.platform, &white.player_id, now, l.days)
+            .turn_start(
+                &l.platform,
+                &white.player_id,
+                now,
+                l.days,
+                bank.map(|b| b.bank_ms),
+                l.vacation_stops == 1,
+            )
             .await?;
         let mut place = key(&league_place(l));
         place.channel = league_game_channel(l.id, number);
@@ -134,8 +142,8 @@ impl GameService {
             rated: l.rated == 1,
             variant: variant.as_str().to_string(),
             start_position: position.map(i64::from),
-            bank: None,
-            vacation_stops: true,
+            bank,
+            vacation_stops: l.vacation_stops == 1,
             import: None,
         })
     }

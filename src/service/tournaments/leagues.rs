@@ -19,7 +19,7 @@ use super::game::{Failure, GameService, Handled, from_ms, key, ms, reply, user};
 use super::swiss_table::{
     SWISS_MAX_PLAYERS, SWISS_MAX_ROUNDS, SWISS_MIN_PLAYERS, SWISS_MIN_ROUNDS,
 };
-use super::{Actor, Event, Place, messages as msg};
+use super::{Actor, ChallengeExtras, Event, Place, messages as msg};
 use crate::chess::{RulesMode, Variant};
 use crate::i18n::Locale;
 use crate::store::{
@@ -70,6 +70,9 @@ pub enum LeagueCommand {
         /// Chess960 leagues: every game in 960.
         variant: Variant,
         format: LeagueFormat,
+        /// A time bank or preset for every game (`bank:`, `increment:`,
+        /// `control:`; `days_given` as for a challenge).
+        time: Box<ChallengeExtras>,
     },
     Join {
         league: Option<i64>,
@@ -167,9 +170,10 @@ impl GameService {
                 starts,
                 variant,
                 format,
+                time,
             } => {
                 let options = (days, rounds, max, rated, rules, starts, variant);
-                self.league_create(loc, place, by, name, options, format)
+                self.league_create(loc, place, by, name, options, (format, *time))
                     .await
             }
             LeagueCommand::Join { league } => {
@@ -324,7 +328,7 @@ impl GameService {
         by: &Actor,
         name: String,
         options: (u32, u32, u32, bool, RulesMode, Option<String>, Variant),
-        format: LeagueFormat,
+        (format, mut time): (LeagueFormat, ChallengeExtras),
     ) -> Handled {
         let (days, rounds, max, rated, rules, starts, variant) = options;
         let name = Actor {
@@ -383,6 +387,12 @@ impl GameService {
                 }
             },
         };
+        if !time.days_given && time.control.is_none() && time.bank.is_none() {
+            // As a challenge: the community's default time control.
+            time.control = self.default_control_here(place).await?;
+        }
+        let clock = super::banks::time_control(loc, days, &time)?;
+        let days = clock.days;
         self.refuse_over_league_caps(loc, place, by).await?;
         let new = NewLeague {
             place: key(place),
@@ -402,6 +412,8 @@ impl GameService {
                 FORMAT_ROUND_ROBIN
             }
             .to_string(),
+            bank: clock.bank,
+            vacation_stops: clock.vacation_stops,
         };
         let id = self.inner.store.insert_league(&new).await?;
         if let Some(at) = starts_at {
@@ -435,6 +447,10 @@ impl GameService {
         if variant == Variant::Chess960 {
             text.push('\n');
             text.push_str(&msg::league_chess960(loc, i64::from(rounds)));
+        }
+        for line in super::banks::control_lines(loc, clock.bank, clock.vacation_stops) {
+            text.push('\n');
+            text.push_str(&line);
         }
         let mut r = reply(place, text);
         r.event = Some(league_event(id, &name, LEAGUE_OPEN, &[]));

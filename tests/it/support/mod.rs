@@ -5,6 +5,7 @@
 
 #[cfg(feature = "discord")]
 pub mod fake_discord;
+pub mod pgn_oracle;
 pub mod scenario;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
