@@ -1,4 +1,4 @@
-//! The text grammar of team play: `/team challenge|accept|votes|close|members`
+//! The text grammar of team play: `/team challenge|accept [code]|votes|close|members`
 //! (also `!team ...`, and `/chess team ...`), beside the core grammar of
 //! `text.rs`.
 
@@ -47,6 +47,7 @@ pub(super) fn parse_team(rest: &str) -> Result<Command, ParseError> {
             TeamCommand::Challenge(Box::new(parse_challenge(tokens, &unknown, &unexpected)?))
         }
         "team members" => parse_members(tokens, &unknown, &unexpected)?,
+        "team accept" => parse_accept(tokens, &unknown, &unexpected)?,
         _ => {
             if let Some(tok) = tokens.into_iter().next() {
                 return Err(match tok {
@@ -55,7 +56,6 @@ pub(super) fn parse_team(rest: &str) -> Result<Command, ParseError> {
                 });
             }
             match name {
-                "team accept" => TeamCommand::Accept,
                 "team votes" => TeamCommand::Votes,
                 _ => TeamCommand::Close,
             }
@@ -108,6 +108,27 @@ fn parse_challenge(
     c.days = days.unwrap_or(TEAM_DEFAULT_DAYS);
     c.color = color.unwrap_or_default();
     Ok(c)
+}
+
+/// `team accept`, `team accept code:XXXX` (or the code alone).
+fn parse_accept(
+    tokens: Vec<Token>,
+    unknown: &dyn Fn(&str) -> ParseError,
+    unexpected: &dyn Fn(&str) -> ParseError,
+) -> Result<TeamCommand, ParseError> {
+    let mut code = None;
+    for tok in tokens {
+        match tok {
+            Token::Option(o, v) if o == "code" && code.is_none() => code = Some(v),
+            Token::Option(o, _) => return Err(unknown(&o)),
+            Token::Positional(p) if code.is_none() => code = Some(p),
+            Token::Positional(p) => return Err(unexpected(&p)),
+        }
+    }
+    Ok(TeamCommand::Accept {
+        code,
+        here_name: None,
+    })
 }
 
 /// `team members`, `team members add @a @b`, `team members remove @a`,

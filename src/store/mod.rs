@@ -42,6 +42,7 @@ mod ratings;
 mod stats;
 mod summaries;
 mod swiss;
+mod team_codes;
 mod teams;
 mod watch;
 
@@ -73,6 +74,7 @@ pub use summaries::{
     ANNOUNCE_ANALYSIS, ANNOUNCE_SUMMARY, RECORD_SUMMARY_ENTRIES, SUMMARY_LEASE_MS,
 };
 pub use swiss::{BYE_PAIRING, BYE_ZERO, ByeRow, FORMAT_ROUND_ROBIN, FORMAT_SWISS, NewRound};
+pub use team_codes::TeamCodeRow;
 pub use teams::{ANNOUNCE_TEAM_MOVE, NewTeamVote, TeamChallengeRow, TeamSideRow, TeamVoteRow};
 pub use watch::CHANGE_BACKLOG;
 

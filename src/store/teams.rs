@@ -1,6 +1,7 @@
 //! Team play in the database: a team's challenge of another channel, where
 //! each team of a game plays (`team_side`), which side each voter holds,
-//! the votes of each turn, and the members a channel's moderators named.
+//! the votes of each turn (moves, and the motions `draw`, `resign`,
+//! `takeback`), and the members a channel's moderators named.
 
 use super::backend::{query, query_as};
 use super::outbox::Outbox;
@@ -310,6 +311,92 @@ impl Store {
         )
         .bind(game_id)
         .bind(ply)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// Records `voter_id`'s support for motion `kind` (`draw`, `resign`,
+    /// `takeback`) in turn `ply` of game `game_id` (once per turn).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn put_team_motion(
+        &self,
+        game_id: i64,
+        ply: i64,
+        side: &str,
+        voter_id: &str,
+        kind: &str,
+    ) -> StoreResult<()> {
+        query(
+            "insert into team_motion (game_id, ply, side, voter_id, kind) values (?, ?, ?, ?, ?) \
+             on conflict (game_id, ply, voter_id, kind) do nothing",
+        )
+        .bind(game_id)
+        .bind(ply)
+        .bind(side)
+        .bind(voter_id)
+        .bind(kind)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The motions of turn `ply` of game `game_id`: (voter id, kind, side).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn team_motions(
+        &self,
+        game_id: i64,
+        ply: i64,
+    ) -> StoreResult<Vec<(String, String, String)>> {
+        Ok(query_as(
+            "select voter_id, kind, side from team_motion where game_id = ? and ply = ? \
+             order by voter_id, kind",
+        )
+        .bind(game_id)
+        .bind(ply)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// Forgets the votes and motions of turns `from_ply` on of game
+    /// `game_id`: a takeback undid those turns, and a turn played again is
+    /// voted afresh.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn clear_team_turns(&self, game_id: i64, from_ply: i64) -> StoreResult<()> {
+        let mut tx = self.pool.begin().await?;
+        for sql in [
+            "delete from team_vote where game_id = ? and ply >= ?",
+            "delete from team_motion where game_id = ? and ply >= ?",
+        ] {
+            query(sql)
+                .bind(game_id)
+                .bind(from_ply)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Every standing vote of game `game_id`: (ply, side, voter id, voter
+    /// name, UCI), by ply and order of voting.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn team_game_votes(
+        &self,
+        game_id: i64,
+    ) -> StoreResult<Vec<(i64, String, String, String, String)>> {
+        Ok(query_as(
+            "select ply, side, voter_id, voter_name, uci from team_vote \
+             where game_id = ? order by ply, seq",
+        )
+        .bind(game_id)
         .fetch_all(&self.pool)
         .await?)
     }

@@ -54,6 +54,8 @@ mod discord_memory;
 mod discord_notices;
 #[cfg(feature = "discord")]
 mod discord_startup;
+#[cfg(feature = "discord")]
+mod discord_teams;
 mod engine;
 mod english_golden;
 mod gif_frames;
@@ -106,6 +108,10 @@ mod summaries;
 mod swiss;
 mod swiss_oracle;
 mod teams;
+mod teams_codes;
+mod teams_codes_pg;
+mod teams_motions;
+mod teams_motions_pg;
 mod teams_pg;
 mod timebank_import;
 mod upgrade_backup;

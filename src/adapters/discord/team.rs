@@ -73,10 +73,14 @@ async fn challenge(
     run(ctx, cmd).await
 }
 
-/// Accept the team challenge waiting for this channel.
+/// Accept the team challenge for this channel, or another server's by code.
 #[poise::command(slash_command)]
-async fn accept(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Command::Team(TeamCommand::Accept)).await
+async fn accept(ctx: Context<'_>, #[max_length = 16] code: Option<String>) -> Result<(), Error> {
+    let here_name = match code {
+        Some(_) => ctx.guild_channel().await.map(|c| format!("#{}", c.name)),
+        None => None,
+    };
+    run(ctx, Command::Team(TeamCommand::Accept { code, here_name })).await
 }
 
 /// The tally of this channel's running vote.

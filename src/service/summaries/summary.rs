@@ -51,6 +51,8 @@ impl GameService {
         for r in &mut replies {
             r.locale = work.locale;
         }
+        // A team game's summary (with its PGN) goes to both teams' places.
+        let replies = self.spread_team(work.game, None, replies).await;
         // The outbox entry stays until the adapter posted these replies and
         // called `ack_follow_up`: a crash before that leaves it for the
         // announcer of the next process (and this process's announcer
@@ -136,6 +138,10 @@ impl GameService {
                 text.push_str(&msg::summary_analysis_follows(loc));
             }
             Verdict::Without => {}
+        }
+        if let Some(voters) = self.team_voters_text(loc, l).await {
+            text.push('\n');
+            text.push_str(&voters);
         }
 
         let mut files = Vec::new();

@@ -1,7 +1,8 @@
 //! Team challenges: a channel's team challenges another channel of the same
 //! community (an ordinary personal challenge between the two teams, posted
 //! in both channels) or the engine (a computer game the team plays), and
-//! the challenged channel accepts; the community's cap on team games.
+//! the challenged channel accepts; the community's cap on team games (codes
+//! for another community, `codes`, count in it).
 
 use super::{Event, LocalePrefs, Place, Subject, messages as msg};
 use crate::chess::Color;
@@ -10,7 +11,8 @@ use crate::store::TeamSideRow;
 
 use super::challenges::ChallengeOptions;
 use super::computer::ComputerOptions;
-use super::game::{Failure, GameService, Handled, key, ms, reply, user};
+use super::game::{DAY_MS, Failure, GameService, Handled, key, ms, reply, user};
+use super::teams::codes::TEAM_CODE_DAYS;
 use super::teams::{MAX_TEAM_GAMES, TeamChallenge, team_actor};
 
 /// A channel as `team challenge channel:` names it: `#blue`, `<#123>` or
@@ -76,7 +78,7 @@ impl GameService {
             return Ok(self.spread_team(row.id, None, replies).await);
         }
         let Some(channel) = c.channel.as_deref().map(channel_id) else {
-            return Err(user("invalid_option", msg::team_need_opponent(loc)));
+            return self.team_code_challenge(loc, place, c).await;
         };
         if channel.is_empty() || channel.chars().any(char::is_whitespace) {
             let given = c.channel.unwrap_or_default();
@@ -210,14 +212,24 @@ impl GameService {
 
     /// Refuses a new team game or challenge in a community running
     /// [`MAX_TEAM_GAMES`] already (`limit`).
-    async fn refuse_team_cap(&self, loc: Locale, place: &Place) -> Result<(), Failure> {
+    pub(in crate::service) async fn refuse_team_cap(
+        &self,
+        loc: Locale,
+        place: &Place,
+    ) -> Result<(), Failure> {
         let guild = place.guild.clone().unwrap_or_default();
         let running = self
             .inner
             .store
             .team_games_in(&place.platform, &guild)
             .await?;
-        if running >= MAX_TEAM_GAMES {
+        let since = ms(self.now()) - TEAM_CODE_DAYS * DAY_MS;
+        let coded = self
+            .inner
+            .store
+            .open_team_codes_in(&place.platform, &guild, since)
+            .await?;
+        if running + coded >= MAX_TEAM_GAMES {
             return Err(user("limit", msg::team_limit(loc, MAX_TEAM_GAMES)));
         }
         Ok(())
@@ -225,7 +237,7 @@ impl GameService {
 
     /// Refuses a channel that has a game, a challenge or a team challenge
     /// of its own (`game_in_progress`).
-    async fn refuse_team_busy(
+    pub(in crate::service) async fn refuse_team_busy(
         &self,
         loc: Locale,
         place: &Place,
@@ -240,7 +252,14 @@ impl GameService {
             || !store
                 .open_team_challenges(&place.platform, &place.channel, false)
                 .await?
-                .is_empty();
+                .is_empty()
+            || store
+                .has_open_team_code(
+                    &place.platform,
+                    &place.channel,
+                    ms(self.now()) - TEAM_CODE_DAYS * DAY_MS,
+                )
+                .await?;
         if busy {
             return Err(user("game_in_progress", msg::team_busy(loc, name)));
         }

@@ -1,9 +1,11 @@
 //! Team play (vote chess): a channel plays one side of a game as a team.
 //! `challenge` (team challenges, against another channel or the engine,
-//! and accepting them), `votes` (a member's `move` as a vote, the tally,
+//! and accepting them), `codes` (challenges of another community by a
+//! code), `votes` (a member's `move` as a vote, the tally,
 //! closing a vote by moderators, at the deadline or once every named member
-//! voted), `places` (a team game's posts copied to both teams' channels,
-//! each board from its own side) and `members` (the names moderators give).
+//! voted), `motions` (draw offers, resigning and takebacks as votes of a
+//! majority), `places` (a team game's posts copied to both teams' channels,
+//! each board from its own side), `voters` (who voted, in the summary) and `members` (the names moderators give).
 //!
 //! A team game is an ordinary game row in the challenging channel whose
 //! players are the teams (ids [`TEAM_ID_PREFIX`]`<platform>:<channel>`,
@@ -15,8 +17,11 @@
 //! reach the rest of the service through its names (`super::...`).
 
 pub(super) mod challenge;
+pub(super) mod codes;
 pub(super) mod members;
+pub(super) mod motions;
 pub(super) mod places;
+pub(super) mod voters;
 pub(super) mod votes;
 
 #[allow(unused_imports)]
@@ -49,11 +54,16 @@ pub(in crate::service) fn is_team_game(row: &crate::store::GameRow) -> bool {
 /// `team ...`: the commands of team play.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TeamCommand {
-    /// This channel's team challenges another channel (`channel`) or the
-    /// engine (`level`).
+    /// This channel's team challenges another channel (`channel`), the
+    /// engine (`level`), or with neither another community (a code).
     Challenge(Box<TeamChallenge>),
-    /// This channel's team accepts the team challenge waiting for it.
-    Accept,
+    /// This channel's team accepts the team challenge waiting for it, or
+    /// (a moderator) the challenge of another community's team by its code.
+    Accept {
+        code: Option<String>,
+        /// How this channel is shown (`#blue`), when the adapter knows.
+        here_name: Option<String>,
+    },
     /// The tally of this channel's running vote.
     Votes,
     /// A moderator closes this channel's running vote now.
@@ -157,7 +167,14 @@ impl GameService {
     ) -> game::Handled {
         match cmd {
             TeamCommand::Challenge(c) => self.team_challenge(loc, place, prefs, *c).await,
-            TeamCommand::Accept => self.team_accept(loc, place, prefs).await,
+            TeamCommand::Accept {
+                code: Some(code),
+                here_name,
+            } => {
+                self.team_accept_code(loc, place, prefs, &code, here_name.as_deref())
+                    .await
+            }
+            TeamCommand::Accept { code: None, .. } => self.team_accept(loc, place, prefs).await,
             TeamCommand::Votes => self.team_votes(loc, place).await,
             TeamCommand::Close => self.team_close(loc, place, prefs.moderator).await,
             TeamCommand::Members { add, remove } => {
@@ -211,6 +228,9 @@ impl GameService {
     ) -> game::Handled {
         match cmd {
             Command::Move { text } => self.vote(loc, place, by, &side, &text).await,
+            cmd if let Some(m) = motions::Motion::of(&cmd) => {
+                self.motion_vote(loc, place, by, &side, m).await
+            }
             Command::Board { flip, private } => {
                 self.team_board(loc, place, by, &side, flip, private).await
             }

@@ -18,6 +18,7 @@ use super::game::{
     reply, user,
 };
 use super::play::{TypedMove, error_code_of};
+use super::teams::motions::{Motion, TurnMotions};
 use super::teams::{is_team_game, side_color, side_place};
 
 /// How long a process closing a vote at its deadline holds the turn.
@@ -63,6 +64,16 @@ fn tally_text(loc: Locale, counts: &[Count]) -> String {
         .join(", ")
 }
 
+/// A turn's whole tally as text, its motions after its moves:
+/// `Nf3 5, e4 3, draw 2`.
+fn full_tally_text(loc: Locale, counts: &[Count], motions: &TurnMotions) -> String {
+    [tally_text(loc, counts), motions.text(loc)]
+        .into_iter()
+        .filter(|t| !t.is_empty())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 impl GameService {
     /// A `move` said in a team's channel during its game: the caller's
     /// vote for that side's move.
@@ -100,9 +111,13 @@ impl GameService {
             })
             .await?;
         let votes = store.team_votes(l.row.id, l.row.ply).await?;
+        let voters = self
+            .turn_motions(l.row.id, l.row.ply, me)
+            .await?
+            .voters(&votes);
         let named = store.team_members(&place.platform, &place.channel).await?;
-        let members = self.team_size(&l, me, &named, votes.len()).await?;
-        let voted = votes.len() as i64;
+        let members = self.team_size(&l, me, &named, voters.len()).await?;
+        let voted = voters.len() as i64;
         let mut r = reply(place, msg::team_vote(loc, &san, voted, members));
         r.ephemeral = true;
         r.event = Some(Event::Vote {
@@ -114,10 +129,7 @@ impl GameService {
         });
         let mut out = vec![r];
         // Every named member has spoken: nothing is left to wait for.
-        let all_voted = !named.is_empty()
-            && named
-                .iter()
-                .all(|(id, _)| votes.iter().any(|v| v.voter_id == *id));
+        let all_voted = !named.is_empty() && named.iter().all(|(id, _)| voters.contains(id));
         if all_voted && let Some(mut closed) = self.close_vote(loc, l, side).await? {
             out.append(&mut closed);
         }
@@ -147,7 +159,7 @@ impl GameService {
     /// Refuses a vote for side `me` by someone who voted for the other
     /// side of this game, or whom the other team named (`not_allowed`);
     /// else records that they vote for `me` from now on.
-    async fn refuse_other_side(
+    pub(in crate::service) async fn refuse_other_side(
         &self,
         loc: Locale,
         l: &Loaded,
@@ -178,7 +190,11 @@ impl GameService {
     }
 
     /// The running team game `id`.
-    async fn team_game(&self, loc: Locale, id: i64) -> Result<Loaded, Failure> {
+    pub(in crate::service) async fn team_game(
+        &self,
+        loc: Locale,
+        id: i64,
+    ) -> Result<Loaded, Failure> {
         match self.inner.store.game(id).await? {
             Some(row) if row.is_active() => Ok(self.replay(row).await?),
             _ => Err(user("no_game", msg::team_no_game(loc))),
@@ -198,7 +214,9 @@ impl GameService {
             return Ok(vec![reply(place, msg::team_votes_waiting(loc, &team))]);
         }
         let votes = self.inner.store.team_votes(l.row.id, l.row.ply).await?;
-        if votes.is_empty() {
+        let motions = self.turn_motions(l.row.id, l.row.ply, me).await?;
+        let voters = motions.voters(&votes).len();
+        if voters == 0 {
             return Ok(vec![reply(place, msg::team_votes_none(loc, &team))]);
         }
         let named = self
@@ -206,15 +224,15 @@ impl GameService {
             .store
             .team_members(&place.platform, &place.channel)
             .await?;
-        let members = self.team_size(&l, me, &named, votes.len()).await?;
+        let members = self.team_size(&l, me, &named, voters).await?;
         let counts = tally(&votes);
         Ok(vec![reply(
             place,
             msg::team_votes(
                 loc,
                 &team,
-                &tally_text(loc, &counts),
-                votes.len() as i64,
+                &full_tally_text(loc, &counts, &motions),
+                voters as i64,
                 members,
             ),
         )])
@@ -245,9 +263,10 @@ impl GameService {
     }
 
     /// Closes the running vote of `side` in `l` (its turn): the `vote_closed`
-    /// post in its channel, then the move's posts in every team's channel
-    /// (and the engine's answer in a game against it). `None` when nobody
-    /// voted.
+    /// post in its channel, then what it decided in every team's channel: a
+    /// motion that passed (see [`Self::decide_motion`]), else the most-voted
+    /// move (with a draw offer when a majority voted `draw`, and the engine's
+    /// answer in a game against it). `None` when nobody voted.
     pub(in crate::service) async fn close_vote(
         &self,
         loc: Locale,
@@ -255,11 +274,43 @@ impl GameService {
         side: &TeamSideRow,
     ) -> Result<Option<Vec<Reply>>, Failure> {
         let votes = self.inner.store.team_votes(l.row.id, l.row.ply).await?;
+        let me = side_color(side);
+        let motions = self.turn_motions(l.row.id, l.row.ply, me).await?;
+        let voters = motions.voters(&votes).len();
         let counts = tally(&votes);
+        let id = l.row.id;
+        let team = l.name(me).to_string();
+        let mut tallied: BTreeMap<String, i64> =
+            counts.iter().map(|c| (c.san.clone(), c.votes)).collect();
+        for (m, n) in motions.counts() {
+            tallied.insert(m.key().to_string(), n as i64);
+        }
+        let whole = full_tally_text(loc, &counts, &motions);
+        let closed = |text: String, san: String| {
+            let mut r = reply(&side_place(side), text);
+            r.event = Some(Event::VoteClosed {
+                game: id,
+                side: color_str(me),
+                san,
+                votes: tallied.clone(),
+            });
+            r
+        };
+        let (decided, answered) = self.decide_motion(loc, &l, &motions, voters).await?;
+        if let Some(m) = decided {
+            let mut out = vec![closed(
+                msg::team_vote_closed_motion(loc, &team, &m.shown(loc), &whole),
+                m.key().to_string(),
+            )];
+            out.extend(self.spread_team(id, None, answered).await);
+            return Ok(Some(out));
+        }
         let Some(best) = counts.first().cloned() else {
+            // Motions that did not pass (or a draw the engine declined),
+            // and no move to play: the vote stays open, and at the deadline
+            // the team loses on time.
             return Ok(None);
         };
-        let id = l.row.id;
         let corrupt = |reason: String| Failure::Internal(ServiceError::Corrupt { id, reason });
         let mv = l
             .game
@@ -272,27 +323,27 @@ impl GameService {
             .play(mv)
             .map_err(|e| corrupt(format!("vote {}: {e}", best.uci)))?
             .to_string();
-        let me = side_color(side);
-        let team = l.name(me).to_string();
-        let votes: BTreeMap<String, i64> =
-            counts.iter().map(|c| (c.san.clone(), c.votes)).collect();
-        let mut closed = reply(
-            &side_place(side),
-            msg::team_vote_closed(loc, &team, &san, &tally_text(loc, &counts)),
-        );
-        closed.event = Some(Event::VoteClosed {
-            game: id,
-            side: color_str(me),
-            san: san.clone(),
-            votes,
-        });
+        let closed = closed(msg::team_vote_closed(loc, &team, &san, &whole), san.clone());
         let game_place = l.place();
         let computer = engine_side(&l.row).is_some();
-        let mut replies = self
-            .commit_move(loc, &game_place, l, game, me, mv, san, number)
-            .await?;
+        let offer = !computer && motions.passed(Motion::Draw, voters);
+        let us = l.player(me);
+        let mut replies = answered;
+        replies.extend(
+            self.commit_move(loc, &game_place, l, game, me, mv, san, number)
+                .await?,
+        );
         if computer {
             replies = self.engine_answers(loc, &game_place, id, replies).await;
+        }
+        if offer {
+            // The majority offers a draw with its move; an offer that
+            // cannot be made (the game ended, too early) is left out.
+            match self.draw(loc, &game_place, &us, None).await {
+                Ok(r) => replies.extend(r),
+                Err(Failure::User { .. }) => {}
+                Err(f) => return Err(f),
+            }
         }
         let mut out = vec![closed];
         out.extend(self.spread_team(id, None, replies).await);
@@ -317,13 +368,15 @@ impl GameService {
         let Some(side) = sides.into_iter().find(|s| side_color(s) == turn) else {
             return Ok(None);
         };
-        if self
-            .inner
-            .store
-            .team_votes(l.row.id, l.row.ply)
-            .await?
-            .is_empty()
-        {
+        let store = &self.inner.store;
+        let side_name = color_str(turn);
+        let voted = !store.team_votes(l.row.id, l.row.ply).await?.is_empty()
+            || store
+                .team_motions(l.row.id, l.row.ply)
+                .await?
+                .iter()
+                .any(|(_, _, s)| *s == side_name);
+        if !voted {
             return Ok(None);
         }
         // A move past its deadline is refused: the closing process moves

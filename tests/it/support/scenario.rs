@@ -171,7 +171,18 @@ impl Scenario {
         cmd: Command,
         prefs: LocalePrefs,
     ) -> Vec<Reply> {
-        let mut replies = self.svc.handle_with(&place(ch), who, cmd, prefs).await;
+        self.send_at(who, &place(ch), cmd, prefs).await
+    }
+
+    /// A command by `who` at `at` (a channel of some community).
+    pub async fn send_at(
+        &self,
+        who: &Actor,
+        at: &Place,
+        cmd: Command,
+        prefs: LocalePrefs,
+    ) -> Vec<Reply> {
+        let mut replies = self.svc.handle_with(at, who, cmd, prefs).await;
         if self.follow_ups {
             let mut follow = Vec::new();
             for r in &replies {
