@@ -17,8 +17,10 @@ pub(super) mod engine_deadline;
 pub(super) mod expiry;
 pub(super) mod import;
 pub(super) mod listings;
+pub(super) mod move_input;
 pub(super) mod offers;
 pub(super) mod play;
+pub(super) mod takeback;
 
 #[allow(unused_imports)]
 use super::*;

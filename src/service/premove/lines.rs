@@ -17,7 +17,7 @@
 
 use super::game::{Failure, GameService, Handled, Loaded, from_ms, move_number, ms, reply, user};
 use super::line_tree::{Lines, decode, encode, follow, line_tokens, merge, sans_of};
-use super::play::{TypedMove, error_code_of};
+use super::move_input::{TypedMove, error_code_of};
 use super::records::rating_update;
 use super::{Action, Actor, Event, Place, Reply, Subject, messages as msg};
 use crate::chess::{Color, Game, Move, MoveInputError};

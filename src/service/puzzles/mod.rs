@@ -13,7 +13,7 @@
 use chrono::{DateTime, Utc};
 
 use super::game::{DAY_MS, Failure, GameService, Handled, from_ms, lock, ms, reply, user};
-use super::play::{TypedMove, error_code_of};
+use super::move_input::{TypedMove, error_code_of};
 use super::records::community_of;
 use super::{
     Actor, BoardImage, DEFAULT_DAILY_HOUR, DueAnnouncement, Event, Place, PuzzleDaily, Reply,

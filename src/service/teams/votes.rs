@@ -17,7 +17,7 @@ use super::game::{
     Failure, GameService, Handled, Loaded, ServiceError, color_str, failure_reply, move_number,
     reply, user,
 };
-use super::play::{TypedMove, error_code_of};
+use super::move_input::{TypedMove, error_code_of};
 use super::teams::motions::{Motion, TurnMotions};
 use super::teams::{is_team_game, side_color, side_place};
 

@@ -1,0 +1,258 @@
+//! The commands the service takes, as the adapters parse them from chat
+//! (console, Matrix) or build them from Discord's options, with the
+//! choices their options carry.
+
+#[allow(unused_imports)]
+use super::*;
+
+/// Where a player's "your move" notices and reminders go (`notify`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum NotifyTarget {
+    /// A direct message.
+    Dm,
+    /// The game's channel, mentioning the player (the default).
+    #[default]
+    Channel,
+    /// Nowhere.
+    Off,
+}
+
+impl NotifyTarget {
+    /// The stored and typed name: `dm`, `channel`, `off`.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            NotifyTarget::Dm => "dm",
+            NotifyTarget::Channel => "channel",
+            NotifyTarget::Off => "off",
+        }
+    }
+}
+
+impl std::str::FromStr for NotifyTarget {
+    type Err = ();
+
+    fn from_str(s: &str) -> Result<NotifyTarget, ()> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "dm" | "direct" | "pm" => Ok(NotifyTarget::Dm),
+            "channel" | "here" | "room" => Ok(NotifyTarget::Channel),
+            "off" | "none" | "no" => Ok(NotifyTarget::Off),
+            _ => Err(()),
+        }
+    }
+}
+
+/// Colour choice in a challenge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ColorChoice {
+    White,
+    Black,
+    #[default]
+    Random,
+}
+
+/// Days per move when a challenge or a computer game leaves them out.
+pub const DEFAULT_DAYS: u32 = 3;
+
+/// The options of `challenge` beyond days per move, FEN and variant: a
+/// time bank (`bank:B increment:I`, days), a preset (`control:NAME`), and
+/// a game to continue from PGN (`pgn:`, `game:N`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ChallengeExtras {
+    /// `bank:` days in each side's bank (1-60).
+    pub bank: Option<u32>,
+    /// `increment:` days added to the bank by each move (0-10).
+    pub increment: Option<u32>,
+    /// `control:` a preset by name (`daily`, `iccf`, `blitz-days`).
+    pub control: Option<String>,
+    /// `pgn:` the text of a PGN whose game the new one continues.
+    pub pgn: Option<String>,
+    /// `game:` which game of a PGN holding several (from 1).
+    pub game: Option<usize>,
+    /// Whether `days:` was given (else the community's default time
+    /// control applies, when it has one).
+    pub days_given: bool,
+}
+
+/// What a moderator changes of the community's correspondence rules
+/// (`settings leave:30|45 control:NAME timeouts:P|off`); `None` leaves a
+/// rule as it is.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CommunityChange {
+    /// Days of leave a player may take each calendar year: 30 or 45.
+    pub leave: Option<u32>,
+    /// The preset of a challenge that names no time control (`daily`,
+    /// `iccf`, `blitz-days`; `off` for days per move).
+    pub control: Option<String>,
+    /// Refuse rated challenges from a player who timed out of more than
+    /// this percentage of their last finished games (1-99; 0 turns the
+    /// rule off).
+    pub timeouts: Option<u32>,
+}
+
+/// Every command of the bot (docs/PLAYING.md lists them for players).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Personal challenge when `opponent` is set, else open.
+    Challenge {
+        opponent: Option<Actor>,
+        color: ColorChoice,
+        /// Days per move, 1-14 (default [`DEFAULT_DAYS`]).
+        days: u32,
+        fen: Option<String>,
+        rules: RulesMode,
+        /// Whether the game counts for ratings (default true; a game from
+        /// a custom FEN never does).
+        rated: bool,
+        /// `variant:` (none: standard chess, or Chess960 when a position
+        /// is given).
+        variant: Option<Variant>,
+        /// `position:` the Chess960 start position 0-959 (none: random).
+        position: Option<u32>,
+        /// Time bank, preset and PGN options.
+        extras: Box<ChallengeExtras>,
+    },
+    Accept,
+    Decline,
+    Cancel,
+    Move {
+        text: String,
+    },
+    Board {
+        flip: bool,
+        /// `board private:true`: the board for the caller alone, from
+        /// their side, with their private note.
+        private: bool,
+    },
+    Draw,
+    Resign,
+    Abort,
+    Takeback,
+    Rematch,
+    /// FIDE mode: claim a draw, optionally with the move that makes it
+    /// (9.2.1.1, 9.3.1.1).
+    Claim {
+        text: Option<String>,
+    },
+    Pgn {
+        game: Option<i64>,
+    },
+    Games,
+    History {
+        user: Option<Actor>,
+    },
+    /// Rating and record of `player` (default: the caller); with `vs`,
+    /// their head-to-head score against `vs`.
+    Stats {
+        player: Option<Actor>,
+        vs: Option<Actor>,
+        /// The rating pool: standard (default) or Chess960.
+        variant: Variant,
+    },
+    /// The community's top rated players (of the variant's pool).
+    Leaderboard {
+        variant: Variant,
+    },
+    /// The summary of a finished game of this channel (default: the last).
+    Summary {
+        game: Option<i64>,
+    },
+    Help,
+    /// Show (all `None`) or set the language of this channel (anyone in
+    /// the channel; while a game runs there, its players and moderators),
+    /// the caller's board view and the caller's board theme.
+    Settings {
+        language: Option<Locale>,
+        board: Option<BoardView>,
+        theme: Option<crate::render::Theme>,
+    },
+    /// Stop the caller's clocks in all their games for `days` days (0 ends
+    /// a vacation early; none shows the caller's vacation and the days
+    /// left); 30 days a calendar year, or 45 where the community allows.
+    Vacation {
+        days: Option<u32>,
+    },
+    /// The opponent of the player to move gives them one more day.
+    Moretime,
+    /// Where the caller's "your move" notices and reminders go.
+    Notify {
+        target: NotifyTarget,
+    },
+    /// A moderator turns the community's spectator pages on or off.
+    Pages {
+        on: bool,
+    },
+    /// A player hides their name from the spectator pages of their games
+    /// (`settings pagename:hidden`), or shows it again.
+    PageName {
+        hidden: bool,
+    },
+    /// A moderator changes the community's correspondence rules (with
+    /// nothing set: shows them).
+    Community(CommunityChange),
+    /// A button press: an [`Action`] the service offered under a reply,
+    /// for the [`Subject`] that reply named. With a subject, the press acts
+    /// only on that challenge or game (an old button never touches a newer
+    /// one); without one (buttons from before subjects existed) it acts like
+    /// the matching command.
+    Press {
+        action: Action,
+        subject: Option<Subject>,
+    },
+    /// A game against the computer (Stockfish), started at once in this
+    /// channel; never rated.
+    Computer {
+        /// 1 (weakest) to 8 (full strength); adapters pass
+        /// [`DEFAULT_LEVEL`] when none is given.
+        level: u8,
+        /// The caller's colour.
+        color: ColorChoice,
+        /// The caller's days per move, 1-14 (default [`DEFAULT_DAYS`]); the
+        /// computer answers at once and has no clock.
+        days: u32,
+        fen: Option<String>,
+        /// As in [`Command::Challenge`].
+        variant: Option<Variant>,
+        position: Option<u32>,
+    },
+    /// `league create|join|leave|start|standings|cancel|withdraw`.
+    League(LeagueCommand),
+    /// Conditional moves of the caller's game here, or of their
+    /// game `game` on this platform: list, clear or queue a line.
+    Premove {
+        game: Option<i64>,
+        action: PremoveAction,
+    },
+    /// The caller's private note on their game here, or on their game
+    /// `game`: `None` shows it, an empty text removes it.
+    Note {
+        game: Option<i64>,
+        text: Option<String>,
+    },
+    /// A puzzle for the caller (private), or with `daily` a moderator
+    /// turns this channel's daily puzzle on or off.
+    Puzzle {
+        daily: Option<PuzzleDaily>,
+    },
+    /// An answer to the caller's current puzzle (or to puzzle `puzzle`:
+    /// theirs, or this channel's daily one).
+    Solve {
+        text: String,
+        puzzle: Option<i64>,
+    },
+    /// `team ...`: team play (vote chess) in this channel.
+    Team(TeamCommand),
+}
+
+/// `puzzle daily:on [hour:H]` / `puzzle daily:off`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PuzzleDaily {
+    /// Post at this UTC hour (0-23; [`DEFAULT_DAILY_HOUR`] when not given).
+    On {
+        hour: Option<u8>,
+    },
+    Off,
+}
+
+/// The UTC hour of a daily puzzle when `hour` is not given.
+pub const DEFAULT_DAILY_HOUR: u8 = 18;
