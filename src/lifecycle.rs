@@ -105,7 +105,9 @@ impl Shutdown {
                 return;
             };
             let first = signals.next().await;
-            tracing::warn!(
+            // A stop asked for is the normal end of a run: info, so log
+            // alerts on WARN fire only for what went wrong.
+            tracing::info!(
                 signal = first,
                 "shutting down: finishing the work in flight (a second signal exits at once)"
             );

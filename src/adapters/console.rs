@@ -536,7 +536,7 @@ pub async fn run_in(args: ConsoleArgs, process: &Process) -> anyhow::Result<()> 
     service.settle_background().await;
     if process.shutdown.is_triggered() {
         process.stopping();
-        tracing::warn!("stopped reading input; the last line was finished");
+        tracing::info!("stopped reading input; the last line was finished");
     }
     store.close().await;
     Ok(())

@@ -19,6 +19,15 @@ fn the_forms_discord_folds_read_the_same_here() {
     );
     assert!(parse("/chess settings notify:dm language:ru").is_err());
     assert!(parse("/chess settings notify:sometimes").is_err());
+    assert_eq!(
+        parse("/chess settings pagename:hidden"),
+        Ok(Some(Command::PageName { hidden: true }))
+    );
+    assert_eq!(
+        parse("/chess settings pagename:maybe").map_err(|e| e.code()),
+        Err("invalid_option")
+    );
+    assert!(parse("/chess settings pagename:hidden pages:off").is_err());
     assert_eq!(parse("/chess draw"), Ok(Some(Command::Draw)));
     assert_eq!(
         parse("/chess draw claim:true"),
@@ -60,7 +69,10 @@ fn positional_challenge() {
             rated: true,
             variant: None,
             position: None,
-            extras: Box::default(),
+            extras: Box::new(ChallengeExtras {
+                days_given: true,
+                ..ChallengeExtras::default()
+            }),
         }))
     );
 }
@@ -81,7 +93,10 @@ fn option_challenge_with_quoted_fen() {
             rated: true,
             variant: None,
             position: None,
-            extras: Box::default(),
+            extras: Box::new(ChallengeExtras {
+                days_given: true,
+                ..ChallengeExtras::default()
+            }),
         }))
     );
 }

@@ -59,6 +59,10 @@ pub const COMMANDS: &[HelpEntry] = &[
     entry("settings pagename:hidden|shown", "pagename"),
     entry("settings pages:on|off", "pages"),
     entry(
+        "settings leave:30|45 control:daily|iccf|blitz-days|off timeouts:1-99|off",
+        "community-rules",
+    ),
+    entry(
         "league create name:\"...\" [days] [rounds:1|2] [max] [rated] [rules] [starts] | join | leave | start | standings | cancel | withdraw",
         "league",
     ),

@@ -150,6 +150,8 @@ async fn a_community_default_control_applies_when_a_challenge_names_none() {
     s.start("").await;
     let g = s.active_game().await.expect("a game");
     assert_eq!(g.bank_cap_ms, Some(50 * DAY_MS));
+    // Moves first: a resignation before both sides moved is an abort.
+    s.moves("alice", "bob", "e4 e5").await;
     s.end(
         "alice",
         "/chess resign",
@@ -162,6 +164,7 @@ async fn a_community_default_control_applies_when_a_challenge_names_none() {
     s.start("days:2").await;
     let g = s.active_game().await.expect("a game");
     assert_eq!(g.bank_cap_ms, None);
+    s.moves("alice", "bob", "e4 e5").await;
     s.end(
         "alice",
         "/chess resign",

@@ -60,6 +60,8 @@ async fn pgn_file(hs: Homeserver) -> anyhow::Result<()> {
         .await?;
     let text = start["content"]["body"].as_str().unwrap_or_default();
     assert!(text.contains("Kasparov fan"), "{text}");
+    // The position the game continues from, as a picture.
+    watch.expect("m.image", "").await?;
     // Black is to move after 3. Bb5: Bob plays on.
     say(&bob_room, "!chess move a6").await?;
     watch.expect("m.text", "a6").await?;

@@ -1130,6 +1130,13 @@ async fn vacation_is_thirty_days_a_calendar_year() {
 #[tokio::test]
 async fn ending_a_vacation_early_returns_the_unused_days() {
     let h = harness().await;
+    // Well inside a year: near its end, the days left would be those of
+    // a vacation running into the next year.
+    h.clock.set(
+        chrono::TimeZone::with_ymd_and_hms(&chrono::Utc, 2026, 3, 1, 12, 0, 0)
+            .single()
+            .expect("a date"),
+    );
     h.start("days:1").await;
     h.moves("alice", "bob", "e4 e5").await;
     assert_eq!(

@@ -247,8 +247,6 @@ async fn a_player_hides_their_own_name_from_the_pages() {
     let board = scn.ok("bob", "/chess board").await;
     assert!(board.iter().any(|r| r.text.contains("alice")));
 
-    let bad = scn.error("alice", "/chess settings pagename:maybe").await;
-    assert_eq!(bad.code, "invalid_option");
     scn.ok("alice", "/chess settings pagename:shown").await;
     let (_, page) = ask(addr, path).await;
     assert!(page.contains(">alice<"), "shown again: {page}");

@@ -174,6 +174,7 @@ help-command = { $command ->
     [notify] where your "your move" notices and reminders go
     [pagename] your name on the spectator pages of your games
     [pages] moderators: turn the community's spectator pages on or off
+    [community-rules] moderators: this community's yearly vacation days, default time control, and the share of time-outs that bars rated challenges
     [league] round-robin leagues in this channel
     [premove] conditional moves, e.g. line:"e5 Nf3 Nc6 Bb5": if your opponent plays e5, Nf3 is played for you at once, and so on (only you see them); /chess premove alone lists them, /chess premove clear removes them
     [note] a private note on your game here, shown only to you (in /chess games and your copy of the PGN)

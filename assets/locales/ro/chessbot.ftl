@@ -164,6 +164,7 @@ help-command = { $command ->
     [notify] unde primiți anunțurile că sunteți la mutare și mementourile
     [pagename] numele dumneavoastră pe paginile pentru spectatori ale partidelor
     [pages] moderatori: pornesc sau opresc paginile pentru spectatori ale comunității
+    [community-rules] moderatori: zilele de vacanță pe an ale comunității, controlul de timp implicit și procentul de depășiri care oprește provocările cu rating
     [league] ligi fiecare cu fiecare în acest canal
     [premove] mutări condiționate, de exemplu line:"e5 Cf3 Cc6 Nb5": dacă adversarul joacă e5, Cf3 se joacă imediat pentru tine și așa mai departe (doar tu le vezi); /chess premove singur le arată, /chess premove clear le șterge
     [note] o notă privată la partida ta de aici, văzută doar de tine (în /chess games și în copia ta a PGN-ului)

@@ -310,7 +310,10 @@ fn registration_json_has_the_documented_options() {
     assert_eq!(days["type"], 4);
     assert_eq!(days["required"], false);
     assert_eq!(days["min_value"].as_f64(), Some(0.0));
-    assert_eq!(days["max_value"].as_f64(), Some(30.0));
+    assert_eq!(
+        days["max_value"].as_f64(),
+        Some(crate::service::MAX_LEAVE_DAYS as f64)
+    );
     // `notify` folded into `settings`, `claim` into `draw`.
     let target = opt(&sub("settings"), "notify");
     assert_eq!(target["required"], false);

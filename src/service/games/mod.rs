@@ -20,6 +20,7 @@ pub(super) mod listings;
 pub(super) mod move_input;
 pub(super) mod offers;
 pub(super) mod play;
+pub(super) mod rematch;
 pub(super) mod takeback;
 
 #[allow(unused_imports)]
