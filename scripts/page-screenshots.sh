@@ -46,9 +46,9 @@ done
 shoot() { # width height scheme file
     local flags=()
     [[ $3 == dark ]] && flags+=(--force-dark-mode --blink-settings=preferredColorScheme=0)
-    chromium --headless --no-sandbox --disable-gpu --hide-scrollbars "${flags[@]}" \
+    timeout 60 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars "${flags[@]}" \
         --user-data-dir="$work/profile-$3-$1" --window-size="$1,$2" \
-        --virtual-time-budget=3000 --screenshot="$out/$4" "$url" >/dev/null 2>&1
+        --screenshot="$out/$4" "$url" >/dev/null 2>&1
 }
 shoot 390 1000 light page-390-light.png
 shoot 390 1000 dark page-390-dark.png
