@@ -57,14 +57,16 @@ async fn start_game(svc: &GameService, i: usize) {
         &white(i),
         Command::Challenge {
             opponent: Some(black(i)),
-            color: ColorChoice::White,
-            days: 3,
-            fen: None,
-            rules: Default::default(),
-            rated: true,
-            variant: None,
-            position: None,
-            extras: Box::default(),
+            options: Box::new(chessbot::service::ChallengeOptions {
+                color: ColorChoice::White,
+                days: 3,
+                fen: None,
+                rules: Default::default(),
+                rated: true,
+                variant: None,
+                position: None,
+                extras: Default::default(),
+            }),
         },
     )
     .await;

@@ -25,8 +25,15 @@ fn main() -> ExitCode {
         unsafe { std::env::set_var(name, value) };
     }
     let secrets = loaded.file_secrets();
-    let matches =
-        chessbot::config::with_file_secrets(Cli::command(), &secrets).get_matches_from(&args);
+    let mut command = chessbot::config::with_file_secrets(Cli::command(), &secrets);
+    if args.get(1).is_some_and(|a| a == "render") {
+        // `render` reads no settings and serves nothing: its help lists
+        // its own options, not the bot's settings file and HTTP address.
+        command = command
+            .mut_arg("config", |a| a.global(false))
+            .mut_arg("http", |a| a.global(false));
+    }
+    let matches = command.get_matches_from(&args);
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     if let Some(e) = not_built(cli.command.as_ref()) {
         eprintln!("error: {e}");

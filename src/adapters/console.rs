@@ -44,6 +44,10 @@ pub struct ConsoleArgs {
     /// Write board pictures into this directory.
     #[arg(long)]
     pub images: Option<PathBuf>,
+    /// With `--images`, print each board as text too (under its picture's
+    /// path), for reading the game in the terminal while pictures are kept.
+    #[arg(long, requires = "images")]
+    pub text_boards: bool,
     /// One JSON object per line per bot message.
     #[arg(long)]
     pub json: bool,
@@ -397,6 +401,7 @@ pub async fn run_in(args: ConsoleArgs, process: &Process) -> anyhow::Result<()> 
     };
     let output = Output {
         json: args.json,
+        text_boards: args.text_boards,
         renderer: args.images.as_ref().map(|_| Renderer::new()),
         images: args.images,
         seq: 0,

@@ -61,6 +61,8 @@ struct JsonLine<'a> {
 /// the lines in the contract's form.
 pub(super) struct Output {
     pub(super) json: bool,
+    /// Text boards under the pictures' paths (`--text-boards`).
+    pub(super) text_boards: bool,
     pub(super) images: Option<PathBuf>,
     pub(super) renderer: Option<Renderer>,
     pub(super) seq: u64,
@@ -153,17 +155,15 @@ impl Output {
                 s.push_str(&format!("  (file: {path})\n"));
             }
             if let Some(b) = &r.board {
-                match image {
-                    Some(path) => {
-                        s.push_str(&format!("  (board: {path})\n"));
-                    }
-                    None => {
-                        if let Ok(p) = b.position() {
-                            s.push_str(&crate::render::text_board(&p, b.flip));
-                            if !s.ends_with('\n') {
-                                s.push('\n');
-                            }
-                        }
+                if let Some(path) = &image {
+                    s.push_str(&format!("  (board: {path})\n"));
+                }
+                if (image.is_none() || self.text_boards)
+                    && let Ok(p) = b.position()
+                {
+                    s.push_str(&crate::render::text_board(&p, b.flip));
+                    if !s.ends_with('\n') {
+                        s.push('\n');
                     }
                 }
             }

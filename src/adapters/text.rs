@@ -13,8 +13,9 @@ use crate::chess::{RulesMode, Variant};
 use crate::i18n::Locale;
 use crate::render::Theme;
 use crate::service::{
-    Actor, BoardView, ChallengeExtras, ColorChoice, Command, CommunityChange, DEFAULT_DAYS,
-    DEFAULT_LEVEL, MAX_LEAVE_DAYS, NotifyTarget, PremoveAction, PuzzleDaily, messages as msg,
+    Actor, BoardView, ChallengeExtras, ChallengeOptions, ColorChoice, Command, CommunityChange,
+    DEFAULT_DAYS, DEFAULT_LEVEL, MAX_LEAVE_DAYS, NotifyTarget, PremoveAction, PuzzleDaily,
+    messages as msg,
 };
 use crate::service::{
     LEAGUE_MAX_PLAYERS, LeagueCommand, LeagueFormat, SWISS_MAX_PLAYERS, SWISS_MAX_ROUNDS,
@@ -497,10 +498,10 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
             let mut rated = true;
             let mut variant = None;
             let mut position = None;
-            let mut extras = Box::new(ChallengeExtras {
+            let mut extras = ChallengeExtras {
                 pgn,
                 ..ChallengeExtras::default()
-            });
+            };
             for tok in tokens {
                 match tok {
                     Token::Option(o, v) => match o.as_str() {
@@ -545,14 +546,16 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
             extras.days_given = days.is_some();
             Command::Challenge {
                 opponent,
-                color: color.unwrap_or_default(),
-                days: days.unwrap_or(DEFAULT_DAYS),
-                fen,
-                rules: rules.unwrap_or_default(),
-                rated,
-                variant,
-                position,
-                extras,
+                options: Box::new(ChallengeOptions {
+                    color: color.unwrap_or_default(),
+                    days: days.unwrap_or(DEFAULT_DAYS),
+                    fen,
+                    rules: rules.unwrap_or_default(),
+                    rated,
+                    variant,
+                    position,
+                    extras,
+                }),
             }
         }
         "computer" => {
@@ -602,21 +605,9 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
                 position,
             }
         }
-        "move" => {
-            let mut parts = Vec::new();
-            for tok in tokens {
-                match tok {
-                    Token::Option(o, v) if matches!(o.as_str(), "move" | "san" | "m") => {
-                        parts.push(v);
-                    }
-                    Token::Option(o, _) => return Err(unknown(&o)),
-                    Token::Positional(p) => parts.push(p),
-                }
-            }
-            Command::Move {
-                text: parts.join(" "),
-            }
-        }
+        "move" => Command::Move {
+            text: move_words(tokens, &unknown)?.join(" "),
+        },
         "draw" => {
             // `draw`, or a claim as Discord folds it: `draw claim:true
             // [move:Nf3]`, `draw claim Nf3`.
@@ -646,16 +637,7 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
             }
         }
         "claim" => {
-            let mut parts = Vec::new();
-            for tok in tokens {
-                match tok {
-                    Token::Option(o, v) if matches!(o.as_str(), "move" | "san" | "m") => {
-                        parts.push(v);
-                    }
-                    Token::Option(o, _) => return Err(unknown(&o)),
-                    Token::Positional(p) => parts.push(p),
-                }
-            }
+            let parts = move_words(tokens, &unknown)?;
             Command::Claim {
                 text: (!parts.is_empty()).then(|| parts.join(" ")),
             }
@@ -754,131 +736,7 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
             }
             Command::Leaderboard { variant }
         }
-        "settings" => {
-            // `settings language:ru board:black theme:blue`, `settings
-            // language ru`, `settings ru`, `settings black blue` (and
-            // `language ru` through the alias); nothing shows them.
-            let mut language = None;
-            let mut board = None;
-            let mut theme = None;
-            // A moderator's switch for the community's spectator pages.
-            let mut pages = None;
-            // A player's own name on those pages.
-            let mut page_name = None;
-            // `notify` as Discord folds it into `settings`.
-            let mut notify = None;
-            // A moderator's rules for the community's correspondence games.
-            let mut community = CommunityChange::default();
-            let mut key: Option<&'static str> = None;
-            for tok in tokens {
-                let (name, value) = match tok {
-                    Token::Option(o, v) => match settings_key(&o) {
-                        Some(name) => (name, v),
-                        None => return Err(unknown(&o)),
-                    },
-                    Token::Positional(p) if key.is_none() && settings_key(&p).is_some() => {
-                        key = settings_key(&p);
-                        continue;
-                    }
-                    Token::Positional(p) => match key.take() {
-                        Some(name) => (name, p),
-                        None => (settings_value_kind(&p), p),
-                    },
-                };
-                match name {
-                    "board" if board.is_none() => {
-                        board = Some(
-                            value
-                                .parse::<BoardView>()
-                                .map_err(|()| bad("board", &value))?,
-                        );
-                    }
-                    "theme" if theme.is_none() => {
-                        theme = Some(value.parse::<Theme>().map_err(|_| bad("theme", &value))?);
-                    }
-                    "language" if language.is_none() => {
-                        language = Some(
-                            value
-                                .parse::<Locale>()
-                                .map_err(|_| bad("language", &value))?,
-                        );
-                    }
-                    "pages" if pages.is_none() => {
-                        pages = Some(match value.trim().to_ascii_lowercase().as_str() {
-                            "on" | "true" | "yes" => true,
-                            "off" | "false" | "no" => false,
-                            _ => return Err(bad("pages", &value)),
-                        });
-                    }
-                    "pagename" if page_name.is_none() => {
-                        page_name = Some(match value.trim().to_ascii_lowercase().as_str() {
-                            "hidden" | "hide" | "off" => true,
-                            "shown" | "show" | "on" => false,
-                            _ => return Err(bad("pagename", &value)),
-                        });
-                    }
-                    "leave" | "control" | "timeouts" => {
-                        families::community_rule(&mut community, name, &value)?;
-                    }
-                    "notify" if notify.is_none() => {
-                        notify = Some(
-                            value
-                                .parse::<NotifyTarget>()
-                                .map_err(|()| bad("notify", &value))?,
-                        );
-                    }
-                    _ => return Err(unexpected(&value)),
-                }
-            }
-            if community != CommunityChange::default() {
-                // One command per line: the community's rules go alone.
-                if language.is_some()
-                    || board.is_some()
-                    || theme.is_some()
-                    || notify.is_some()
-                    || pages.is_some()
-                    || page_name.is_some()
-                {
-                    return Err(unexpected(name));
-                }
-                return Ok(Some(Command::Community(community)));
-            }
-            let others =
-                language.is_some() || board.is_some() || theme.is_some() || notify.is_some();
-            // One command per line: `pages` and `pagename` go alone.
-            match (pages, page_name) {
-                (Some(_), Some(_)) => {
-                    return Err(ParseError::Unexpected {
-                        command: name.to_string(),
-                        arg: "pagename".to_string(),
-                    });
-                }
-                (Some(_), None) | (None, Some(_)) if others => {
-                    return Err(ParseError::Unexpected {
-                        command: name.to_string(),
-                        arg: if pages.is_some() { "pages" } else { "pagename" }.to_string(),
-                    });
-                }
-                (Some(on), None) => return Ok(Some(Command::Pages { on })),
-                (None, Some(hidden)) => return Ok(Some(Command::PageName { hidden })),
-                (None, None) => {}
-            }
-            match notify {
-                None => Command::Settings {
-                    language,
-                    board,
-                    theme,
-                },
-                // One command per line: `notify` goes alone.
-                Some(_) if language.is_some() || board.is_some() || theme.is_some() => {
-                    return Err(ParseError::Unexpected {
-                        command: name.to_string(),
-                        arg: "notify".to_string(),
-                    });
-                }
-                Some(target) => Command::Notify { target },
-            }
-        }
+        "settings" => settings::parse_settings(tokens, &unknown, &unexpected)?,
         "vacation" => {
             // `vacation days:3`, `vacation 3`; nothing shows it.
             let mut days = None;
@@ -948,37 +806,27 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
     Ok(Some(cmd))
 }
 
-/// The setting an option or keyword of `settings` names.
-fn settings_key(word: &str) -> Option<&'static str> {
-    match word.to_ascii_lowercase().as_str() {
-        "language" | "lang" => Some("language"),
-        "board" | "view" => Some("board"),
-        "theme" | "colors" | "colours" => Some("theme"),
-        "notify" | "notifications" => Some("notify"),
-        "pages" | "spectators" => Some("pages"),
-        "pagename" | "page-name" | "page_name" => Some("pagename"),
-        "leave" => Some("leave"),
-        "control" => Some("control"),
-        "timeouts" | "timeout" => Some("timeouts"),
-        _ => None,
+/// The words of a move: its positional words and `move:` (`san:`, `m:`)
+/// values, in order; any other option is an error.
+fn move_words(
+    tokens: Vec<Token>,
+    unknown: &dyn Fn(&str) -> ParseError,
+) -> Result<Vec<String>, ParseError> {
+    let mut parts = Vec::new();
+    for tok in tokens {
+        match tok {
+            Token::Option(o, v) if matches!(o.as_str(), "move" | "san" | "m") => parts.push(v),
+            Token::Option(o, _) => return Err(unknown(&o)),
+            Token::Positional(p) => parts.push(p),
+        }
     }
-}
-
-/// The setting a bare `settings` value is for: a board view (`white`,
-/// `black`, `auto`), a theme, else a language (whose error names it).
-fn settings_value_kind(value: &str) -> &'static str {
-    let word = value.to_ascii_lowercase();
-    if matches!(word.as_str(), "white" | "black" | "auto") {
-        "board"
-    } else if value.parse::<Theme>().is_ok() {
-        "theme"
-    } else {
-        "language"
-    }
+    Ok(parts)
 }
 
 #[path = "text_families.rs"]
 mod families;
+#[path = "text_settings.rs"]
+mod settings;
 #[path = "text_teams.rs"]
 mod teams;
 use families::{parse_league, parse_note, parse_premove, parse_puzzle, parse_solve};

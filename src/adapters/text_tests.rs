@@ -62,16 +62,18 @@ fn positional_challenge() {
         parse("/chess challenge @bob black 5 fide"),
         Ok(Some(Command::Challenge {
             opponent: Some(actor("bob")),
-            color: ColorChoice::Black,
-            days: 5,
-            fen: None,
-            rules: RulesMode::Fide,
-            rated: true,
-            variant: None,
-            position: None,
-            extras: Box::new(ChallengeExtras {
-                days_given: true,
-                ..ChallengeExtras::default()
+            options: Box::new(ChallengeOptions {
+                color: ColorChoice::Black,
+                days: 5,
+                fen: None,
+                rules: RulesMode::Fide,
+                rated: true,
+                variant: None,
+                position: None,
+                extras: ChallengeExtras {
+                    days_given: true,
+                    ..ChallengeExtras::default()
+                },
             }),
         }))
     );
@@ -86,16 +88,18 @@ fn option_challenge_with_quoted_fen() {
         c,
         Ok(Some(Command::Challenge {
             opponent: Some(actor("bob")),
-            color: ColorChoice::White,
-            days: 3,
-            fen: Some("8/8/8/8/8/8/8/K1k5 w - - 0 1".into()),
-            rules: RulesMode::House,
-            rated: true,
-            variant: None,
-            position: None,
-            extras: Box::new(ChallengeExtras {
-                days_given: true,
-                ..ChallengeExtras::default()
+            options: Box::new(ChallengeOptions {
+                color: ColorChoice::White,
+                days: 3,
+                fen: Some("8/8/8/8/8/8/8/K1k5 w - - 0 1".into()),
+                rules: RulesMode::House,
+                rated: true,
+                variant: None,
+                position: None,
+                extras: ChallengeExtras {
+                    days_given: true,
+                    ..ChallengeExtras::default()
+                },
             }),
         }))
     );
@@ -107,14 +111,16 @@ fn open_challenge_defaults() {
         parse("/chess challenge"),
         Ok(Some(Command::Challenge {
             opponent: None,
-            color: ColorChoice::Random,
-            days: 3,
-            fen: None,
-            rules: RulesMode::House,
-            rated: true,
-            variant: None,
-            position: None,
-            extras: Box::default(),
+            options: Box::new(ChallengeOptions {
+                color: ColorChoice::Random,
+                days: 3,
+                fen: None,
+                rules: RulesMode::House,
+                rated: true,
+                variant: None,
+                position: None,
+                extras: ChallengeExtras::default(),
+            }),
         }))
     );
 }
@@ -438,17 +444,15 @@ fn vacation_moretime_and_notify() {
 #[test]
 fn chess960_options_parse_and_bad_variants_have_their_code() {
     match parse("/chess challenge @bob variant:chess960 position:518") {
-        Ok(Some(Command::Challenge {
-            variant, position, ..
-        })) => {
-            assert_eq!(variant, Some(Variant::Chess960));
-            assert_eq!(position, Some(518));
+        Ok(Some(Command::Challenge { options, .. })) => {
+            assert_eq!(options.variant, Some(Variant::Chess960));
+            assert_eq!(options.position, Some(518));
         }
         other => panic!("{other:?}"),
     }
     match parse("/chess challenge @bob chess960") {
-        Ok(Some(Command::Challenge { variant, .. })) => {
-            assert_eq!(variant, Some(Variant::Chess960));
+        Ok(Some(Command::Challenge { options, .. })) => {
+            assert_eq!(options.variant, Some(Variant::Chess960));
         }
         other => panic!("{other:?}"),
     }
@@ -545,9 +549,8 @@ fn challenge_takes_a_bank_a_preset_and_a_pgn_to_the_end_of_the_message() {
     match parse(
         "/chess challenge @bob bank:10 increment:1d game:2 pgn:\"[Event \\\"Club\\\"] 1. e4 *\"",
     ) {
-        Ok(Some(Command::Challenge {
-            opponent, extras, ..
-        })) => {
+        Ok(Some(Command::Challenge { opponent, options })) => {
+            let extras = options.extras;
             assert_eq!(opponent, Some(actor("bob")));
             assert_eq!(extras.bank, Some(10));
             assert_eq!(extras.increment, Some(1));
@@ -558,7 +561,8 @@ fn challenge_takes_a_bank_a_preset_and_a_pgn_to_the_end_of_the_message() {
     }
     // Matrix: the PGN on the lines after the command, in a code block.
     match parse("!chess challenge control:ICCF pgn:\n```\n[White \"a\"]\n1. d4 d5 *\n```") {
-        Ok(Some(Command::Challenge { extras, .. })) => {
+        Ok(Some(Command::Challenge { options, .. })) => {
+            let extras = options.extras;
             assert_eq!(extras.control.as_deref(), Some("iccf"));
             assert_eq!(extras.pgn.as_deref(), Some("[White \"a\"]\n1. d4 d5 *"));
         }

@@ -90,27 +90,33 @@ pub struct CommunityChange {
     pub timeouts: Option<u32>,
 }
 
+/// The options of `challenge` besides the opponent.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ChallengeOptions {
+    pub color: ColorChoice,
+    /// Days per move, 1-14 (default [`DEFAULT_DAYS`]).
+    pub days: u32,
+    pub fen: Option<String>,
+    pub rules: RulesMode,
+    /// Whether the game counts for ratings (default true; a game from a
+    /// custom FEN never does).
+    pub rated: bool,
+    /// `variant:` (none: standard chess, or Chess960 when a position is
+    /// given).
+    pub variant: Option<Variant>,
+    /// `position:` the Chess960 start position 0-959 (none: random).
+    pub position: Option<u32>,
+    /// Time bank, preset and PGN options.
+    pub extras: ChallengeExtras,
+}
+
 /// Every command of the bot (docs/PLAYING.md lists them for players).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
     /// Personal challenge when `opponent` is set, else open.
     Challenge {
         opponent: Option<Actor>,
-        color: ColorChoice,
-        /// Days per move, 1-14 (default [`DEFAULT_DAYS`]).
-        days: u32,
-        fen: Option<String>,
-        rules: RulesMode,
-        /// Whether the game counts for ratings (default true; a game from
-        /// a custom FEN never does).
-        rated: bool,
-        /// `variant:` (none: standard chess, or Chess960 when a position
-        /// is given).
-        variant: Option<Variant>,
-        /// `position:` the Chess960 start position 0-959 (none: random).
-        position: Option<u32>,
-        /// Time bank, preset and PGN options.
-        extras: Box<ChallengeExtras>,
+        options: Box<ChallengeOptions>,
     },
     Accept,
     Decline,

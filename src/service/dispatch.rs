@@ -11,7 +11,6 @@ use super::{Action, Actor, Clock, Command, LocalePrefs, Place, Reply, Subject, m
 use crate::i18n::Locale;
 use crate::store::{PlacePrefsRow, Store};
 
-use super::challenges::ChallengeOptions;
 use super::computer::ComputerOptions;
 use super::game::{
     Failure, GameService, Handled, Inner, ServiceError, failure_reply, key, reply, user,
@@ -126,26 +125,9 @@ impl GameService {
     ) -> Vec<Reply> {
         let by = &by.cleaned();
         let cmd = match cmd {
-            Command::Challenge {
-                opponent,
-                color,
-                days,
-                fen,
-                rules,
-                rated,
-                variant,
-                position,
-                extras,
-            } => Command::Challenge {
+            Command::Challenge { opponent, options } => Command::Challenge {
                 opponent: opponent.map(|o| o.cleaned()),
-                color,
-                days,
-                fen,
-                rules,
-                rated,
-                variant,
-                position,
-                extras,
+                options,
             },
             Command::History { user } => Command::History {
                 user: user.map(|u| u.cleaned()),
@@ -219,28 +201,8 @@ impl GameService {
                 self.team_game_command(loc, place, by, side, cmd).await
             }
             Command::Team(c) => self.team(loc, place, prefs, c).await,
-            Command::Challenge {
-                opponent,
-                color,
-                days,
-                fen,
-                rules,
-                rated,
-                variant,
-                position,
-                extras,
-            } => {
-                let options = ChallengeOptions {
-                    color,
-                    days,
-                    fen,
-                    rules,
-                    rated,
-                    variant,
-                    position,
-                    extras: *extras,
-                };
-                self.challenge(loc, place, by, opponent, options).await
+            Command::Challenge { opponent, options } => {
+                self.challenge(loc, place, by, opponent, *options).await
             }
             Command::Accept => self.accept(loc, place, by, prefs.guild, None).await,
             Command::Decline => self.decline(loc, place, by, None).await,

@@ -385,6 +385,20 @@ impl GameService {
             .ok_or_else(|| user("no_game", msg::no_game(loc)))
     }
 
+    /// The active game here and the caller's colour in it: what a player's
+    /// own command on the game (resign, abort, takeback, claim, more time)
+    /// needs first.
+    pub(super) async fn require_own_game(
+        &self,
+        loc: Locale,
+        place: &Place,
+        by: &Actor,
+    ) -> Result<(Loaded, Color), Failure> {
+        let l = self.require_active(loc, place).await?;
+        let me = l.require_player(loc, by)?;
+        Ok((l, me))
+    }
+
     /// The active game; with `only` (a button's game), that game or a
     /// `stale_button` refusal.
     pub(super) async fn require_game(
@@ -402,7 +416,7 @@ impl GameService {
         }
     }
 
-    pub(super) fn image(&self, l: &Loaded, flip: bool) -> BoardImage {
+    pub(super) fn image(&self, loc: Locale, l: &Loaded, flip: bool) -> BoardImage {
         let outcome = if l.row.is_active() {
             l.game.outcome()
         } else {
@@ -422,7 +436,7 @@ impl GameService {
                 .row
                 .deadline_at
                 .filter(|_| l.row.is_active())
-                .map(|at| msg::time_left(at - ms(self.now()))),
+                .map(|at| msg::time_left(loc, at - ms(self.now()))),
             theme: crate::render::Theme::default(),
             start_fen: custom_start(&l.row.start_fen),
         }

@@ -24,7 +24,7 @@ mod puzzles;
 pub mod help;
 
 mod games;
-use games::{banks, challenges, chess960, computer, import, move_input};
+use games::{banks, chess960, computer, import, move_input};
 
 mod correspondence;
 use correspondence::comfort;
@@ -51,8 +51,8 @@ pub use spectators::{
 pub use clock::{ManualClock, SystemClock};
 pub use comfort::{MAX_LEAVE_DAYS, VACATION_ALLOWANCE};
 pub use commands::{
-    ChallengeExtras, ColorChoice, Command, CommunityChange, DEFAULT_DAILY_HOUR, DEFAULT_DAYS,
-    NotifyTarget, PuzzleDaily,
+    ChallengeExtras, ChallengeOptions, ColorChoice, Command, CommunityChange, DEFAULT_DAILY_HOUR,
+    DEFAULT_DAYS, NotifyTarget, PuzzleDaily,
 };
 pub use computer::{DEFAULT_LEVEL, ENGINE_ID_PREFIX, engine_actor, is_engine_id};
 pub use events::*;

@@ -2,7 +2,6 @@
 //! `settings theme:` said in the channel): which side is at the bottom of
 //! every public board there, and in which colours it is drawn.
 
-use super::backend::{query, query_as};
 use super::{Store, StoreResult};
 
 impl Store {
@@ -15,13 +14,8 @@ impl Store {
         platform: &str,
         channel: &str,
     ) -> StoreResult<Option<String>> {
-        let row: Option<(String,)> =
-            query_as("select board_view from channel_board where platform = ? and channel = ?")
-                .bind(platform)
-                .bind(channel)
-                .fetch_optional(&self.pool)
-                .await?;
-        Ok(row.map(|r| r.0))
+        let sql = "select board_view from channel_board where platform = ? and channel = ?";
+        self.keyed_text(sql, platform, channel).await
     }
 
     /// Sets (or replaces) the board view of a channel.
@@ -34,16 +28,9 @@ impl Store {
         channel: &str,
         view: &str,
     ) -> StoreResult<()> {
-        query(
-            "insert into channel_board (platform, channel, board_view) values (?, ?, ?) \
-             on conflict (platform, channel) do update set board_view = excluded.board_view",
-        )
-        .bind(platform)
-        .bind(channel)
-        .bind(view)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
+        let sql = "insert into channel_board (platform, channel, board_view) values (?, ?, ?) \
+             on conflict (platform, channel) do update set board_view = excluded.board_view";
+        self.set_keyed_text(sql, platform, channel, view).await
     }
 
     /// Sets (or replaces) the theme of a channel's public pictures.
@@ -56,16 +43,9 @@ impl Store {
         channel: &str,
         theme: &str,
     ) -> StoreResult<()> {
-        query(
-            "insert into channel_theme (platform, channel, theme) values (?, ?, ?) \
-             on conflict (platform, channel) do update set theme = excluded.theme",
-        )
-        .bind(platform)
-        .bind(channel)
-        .bind(theme)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
+        let sql = "insert into channel_theme (platform, channel, theme) values (?, ?, ?) \
+             on conflict (platform, channel) do update set theme = excluded.theme";
+        self.set_keyed_text(sql, platform, channel, theme).await
     }
 }
 

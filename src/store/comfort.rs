@@ -22,14 +22,19 @@ const SHIFT_SQL: &str = "update game set deadline_at = ?, \
      where id = ? and status = 'active' and ply = ? and deadline_at = ? and vacation_stops = 1";
 
 /// One more day for the player to move, counted for the giver (the
-/// colour's column), at most a number of times: day, day, id, ply, limit,
-/// now.
+/// colour's column), at most a number of times: day, day, the reminder
+/// time when the reminder already went, id, ply, limit, now. A reminder
+/// not yet sent moves with the deadline; one already sent is set again, so
+/// the player is reminded before the new deadline too (games on a time
+/// bank have their own reminders).
 const MORETIME_WHITE_SQL: &str = "update game set deadline_at = deadline_at + ?, \
-     remind_at = case when remind_at is null then null else remind_at + ? end, \
+     remind_at = case when remind_at is not null then remind_at + ? \
+     when bank_cap_ms is null then ? else null end, \
      white_moretime = white_moretime + 1 \
      where id = ? and status = 'active' and ply = ? and white_moretime < ? and deadline_at > ?";
 const MORETIME_BLACK_SQL: &str = "update game set deadline_at = deadline_at + ?, \
-     remind_at = case when remind_at is null then null else remind_at + ? end, \
+     remind_at = case when remind_at is not null then remind_at + ? \
+     when bank_cap_ms is null then ? else null end, \
      black_moretime = black_moretime + 1 \
      where id = ? and status = 'active' and ply = ? and black_moretime < ? and deadline_at > ?";
 
@@ -252,19 +257,22 @@ impl Store {
     }
 
     /// Gives the player to move of an active game at `expected_ply` one
-    /// more `day_ms` (deadline and unclaimed reminder), counted for
+    /// more `day_ms` (deadline and unclaimed reminder, or a new reminder at
+    /// `remind_again_at` when it was sent already), counted for
     /// `giver_white`'s colour, if that colour gave fewer than `limit` so far
     /// and the deadline has not passed. The new deadline, or `None` when
     /// nothing was changed.
     ///
     /// # Errors
     /// Database failures.
+    #[allow(clippy::too_many_arguments)]
     pub async fn give_moretime(
         &self,
         game_id: i64,
         expected_ply: i64,
         giver_white: bool,
         day_ms: i64,
+        remind_again_at: i64,
         limit: i64,
         now: i64,
     ) -> StoreResult<Option<i64>> {
@@ -277,6 +285,7 @@ impl Store {
         let done = query(sql)
             .bind(day_ms)
             .bind(day_ms)
+            .bind(remind_again_at)
             .bind(game_id)
             .bind(expected_ply)
             .bind(limit)

@@ -89,21 +89,17 @@ impl Store {
         player: &str,
         limit: i64,
     ) -> StoreResult<Vec<GameRow>> {
-        Ok(query_as(game_sql(
-            "where status = 'finished' and result <> '*' and platform = ? \
+        Ok(scope
+            .bind(query_as(game_sql(
+                "where status = 'finished' and result <> '*' and platform = ? \
              and (? = '' or guild = ?) and (? = '' or channel = ?) \
              and (white_id = ? or black_id = ?) \
              order by ended_at desc, id desc limit ?",
-        ))
-        .bind(&scope.platform)
-        .bind(&scope.guild)
-        .bind(&scope.guild)
-        .bind(&scope.channel)
-        .bind(&scope.channel)
-        .bind(player)
-        .bind(player)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?)
+            )))
+            .bind(player)
+            .bind(player)
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await?)
     }
 }

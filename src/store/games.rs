@@ -478,27 +478,14 @@ impl Store {
         ratings: Option<&RatingUpdate>,
     ) -> StoreResult<Option<RatingChange>> {
         let mut tx = self.pool.begin().await?;
-        let done = query(FINISH_SQL)
-            .bind(result)
-            .bind(termination)
-            .bind(now)
-            .bind(now)
-            .bind(game_id)
-            .bind(expected_ply)
-            .execute(&mut *tx)
-            .await?;
-        if done.rows_affected() != 1 {
-            return Err(StoreError::Stale);
-        }
-        // The end of a game clears every conditional line.
-        query(CLEAR_PREMOVES_SQL)
-            .bind(game_id)
-            .execute(&mut *tx)
-            .await?;
-        let change = match ratings {
-            Some(u) => ratings::apply_rating(&mut tx, game_id, result, u, now).await?,
-            None => None,
+        let end = GameEnd {
+            game_id,
+            expected_ply,
+            result,
+            termination,
+            now,
         };
+        let change = end_in(&mut tx, &end, ratings).await?;
         summaries::record_summary(&mut tx, game_id, expected_ply, result, now).await?;
         tx.commit().await?;
         self.changed(game_id);
@@ -525,26 +512,14 @@ impl Store {
         ratings: Option<&RatingUpdate>,
     ) -> StoreResult<i64> {
         let mut tx = self.pool.begin().await?;
-        let done = query(FINISH_SQL)
-            .bind(result)
-            .bind(termination)
-            .bind(now)
-            .bind(now)
-            .bind(game_id)
-            .bind(expected_ply)
-            .execute(&mut *tx)
-            .await?;
-        if done.rows_affected() != 1 {
-            return Err(StoreError::Stale);
-        }
-        // The end of a game clears every conditional line.
-        query(CLEAR_PREMOVES_SQL)
-            .bind(game_id)
-            .execute(&mut *tx)
-            .await?;
-        if let Some(u) = ratings {
-            ratings::apply_rating(&mut tx, game_id, result, u, now).await?;
-        }
+        let end = GameEnd {
+            game_id,
+            expected_ply,
+            result,
+            termination,
+            now,
+        };
+        end_in(&mut tx, &end, ratings).await?;
         let id = Outbox::Games
             .record(
                 &mut tx,
@@ -747,6 +722,47 @@ pub(super) async fn insert_game_row<'e>(
     .await
     .map_err(map_unique)?;
     Ok(row.0)
+}
+
+/// The game that ends and how: what both ways of finishing a game write.
+struct GameEnd<'a> {
+    game_id: i64,
+    expected_ply: i64,
+    result: &'a str,
+    termination: &'a str,
+    now: i64,
+}
+
+/// Ends the game in `tx` if it is still at `expected_ply`, clears its
+/// conditional lines and, with `ratings`, updates both players' ratings:
+/// the part of finishing a game that is the same whether or not an
+/// announcement is recorded with it.
+async fn end_in(
+    tx: &mut Tx,
+    end: &GameEnd<'_>,
+    ratings: Option<&RatingUpdate>,
+) -> StoreResult<Option<RatingChange>> {
+    let done = query(FINISH_SQL)
+        .bind(end.result)
+        .bind(end.termination)
+        .bind(end.now)
+        .bind(end.now)
+        .bind(end.game_id)
+        .bind(end.expected_ply)
+        .execute(&mut **tx)
+        .await?;
+    if done.rows_affected() != 1 {
+        return Err(StoreError::Stale);
+    }
+    // The end of a game clears every conditional line.
+    query(CLEAR_PREMOVES_SQL)
+        .bind(end.game_id)
+        .execute(&mut **tx)
+        .await?;
+    match ratings {
+        Some(u) => ratings::apply_rating(tx, end.game_id, end.result, u, end.now).await,
+        None => Ok(None),
+    }
 }
 
 /// Writes the imported moves of a new game (at ply 0) as its first plies,

@@ -7,7 +7,7 @@
 //! ?`: of two processes starting (or ending) the same league, exactly one
 //! succeeds; the other gets [`StoreError::Stale`] or `false`.
 
-use super::backend::{query, query_as};
+use super::backend::{Tx, query, query_as};
 use super::games::{NewGame, insert_game_row};
 use super::{ChannelKey, Store, StoreError, StoreResult, map_unique};
 
@@ -262,27 +262,10 @@ impl Store {
         now: i64,
     ) -> StoreResult<bool> {
         let mut tx = self.pool.begin().await?;
-        // Takes the write lock at once (see the module docs of the store).
-        let done = query("update league set state = state where id = ? and state = 'open'")
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-        if done.rows_affected() != 1 {
-            return Err(StoreError::Stale);
-        }
-        let counts: (i64, i64, i64) = query_as(
-            "select (select count(*) from league_player where league_id = ?), \
-             (select coalesce(max(seat), 0) from league_player where league_id = ?), \
-             (select max_players from league where id = ?)",
-        )
-        .bind(id)
-        .bind(id)
-        .bind(id)
-        .fetch_one(&mut *tx)
-        .await?;
-        if counts.0 >= counts.2 {
+        claim_league(&mut tx, CLAIM_OPEN_LEAGUE, id).await?;
+        let Some(seat) = free_seat(&mut tx, id).await? else {
             return Ok(false);
-        }
+        };
         query(
             "insert into league_player (league_id, player_id, player_name, seat, joined_at) \
              values (?, ?, ?, ?, ?)",
@@ -290,7 +273,7 @@ impl Store {
         .bind(id)
         .bind(player_id)
         .bind(player_name)
-        .bind(counts.1 + 1)
+        .bind(seat)
         .bind(now)
         .execute(&mut *tx)
         .await
@@ -305,13 +288,7 @@ impl Store {
     /// [`StoreError::Stale`] when the league is no longer open.
     pub async fn leave_league(&self, id: i64, player_id: &str) -> StoreResult<bool> {
         let mut tx = self.pool.begin().await?;
-        let done = query("update league set state = state where id = ? and state = 'open'")
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-        if done.rows_affected() != 1 {
-            return Err(StoreError::Stale);
-        }
+        claim_league(&mut tx, CLAIM_OPEN_LEAGUE, id).await?;
         let gone = query("delete from league_player where league_id = ? and player_id = ?")
             .bind(id)
             .bind(player_id)
@@ -394,6 +371,22 @@ impl Store {
         Ok(row.map(|r| r.0))
     }
 
+    /// The name of the league a game belongs to and the game's round (its
+    /// cycle: a Swiss round, or the first or second half of a double round
+    /// robin), for the game's PGN; `None` outside leagues.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn league_event_of_game(&self, game_id: i64) -> StoreResult<Option<(String, i64)>> {
+        Ok(query_as(
+            "select l.name, lg.cycle from league_game lg join league l on l.id = lg.league_id \
+             where lg.game_id = ?",
+        )
+        .bind(game_id)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
     /// Records a withdrawal (`forfeit` or `annulled`); with `annulled`,
     /// every game of the player in the league is struck from the table.
     /// Whether this call recorded it (a second withdrawal changes nothing).
@@ -458,4 +451,38 @@ impl Store {
         .await?;
         Ok(done.rows_affected() == 1)
     }
+}
+
+/// Claims an open league's row: the update takes the write lock at once
+/// (see the module docs of the store), so two joins cannot both take the
+/// last seat.
+const CLAIM_OPEN_LEAGUE: &str = "update league set state = state where id = ? and state = 'open'";
+
+/// Runs `claim` (an update of league `id` that changes nothing and matches
+/// only while the league is in the state the caller needs) in `tx`.
+///
+/// # Errors
+/// [`StoreError::Stale`] when the league is not in that state.
+pub(super) async fn claim_league(tx: &mut Tx, claim: &'static str, id: i64) -> StoreResult<()> {
+    let done = query(claim).bind(id).execute(&mut **tx).await?;
+    if done.rows_affected() == 1 {
+        Ok(())
+    } else {
+        Err(StoreError::Stale)
+    }
+}
+
+/// The seat a new player of league `id` takes, or `None` when it is full.
+pub(super) async fn free_seat(tx: &mut Tx, id: i64) -> StoreResult<Option<i64>> {
+    let (players, last_seat, max_players): (i64, i64, i64) = query_as(
+        "select (select count(*) from league_player where league_id = ?), \
+         (select coalesce(max(seat), 0) from league_player where league_id = ?), \
+         (select max_players from league where id = ?)",
+    )
+    .bind(id)
+    .bind(id)
+    .bind(id)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok((players < max_players).then_some(last_seat + 1))
 }

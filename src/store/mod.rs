@@ -31,6 +31,7 @@ mod community_settings;
 mod deadlines;
 mod direct;
 mod games;
+mod keyed_text;
 mod league_places;
 mod leagues;
 mod next_player;

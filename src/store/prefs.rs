@@ -33,13 +33,8 @@ impl Store {
         platform: &str,
         channel: &str,
     ) -> StoreResult<Option<String>> {
-        let row: Option<(String,)> =
-            query_as("select language from channel_settings where platform = ? and channel = ?")
-                .bind(platform)
-                .bind(channel)
-                .fetch_optional(&self.pool)
-                .await?;
-        Ok(row.map(|r| r.0))
+        let sql = "select language from channel_settings where platform = ? and channel = ?";
+        self.keyed_text(sql, platform, channel).await
     }
 
     /// What a command in a channel needs before it is answered, read in one
@@ -95,16 +90,9 @@ impl Store {
         channel: &str,
         language: &str,
     ) -> StoreResult<()> {
-        query(
-            "insert into channel_settings (platform, channel, language) values (?, ?, ?) \
-             on conflict (platform, channel) do update set language = excluded.language",
-        )
-        .bind(platform)
-        .bind(channel)
-        .bind(language)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
+        let sql = "insert into channel_settings (platform, channel, language) values (?, ?, ?) \
+             on conflict (platform, channel) do update set language = excluded.language";
+        self.set_keyed_text(sql, platform, channel, language).await
     }
 
     /// The language recorded on a game when it started (`None` when none
@@ -160,7 +148,7 @@ impl Store {
     pub async fn set_board_view(&self, platform: &str, user: &str, view: &str) -> StoreResult<()> {
         let sql = "insert into board_setting (platform, user_id, board_view) values (?, ?, ?) \
              on conflict (platform, user_id) do update set board_view = excluded.board_view";
-        self.set_board_setting(sql, platform, user, view).await
+        self.set_keyed_text(sql, platform, user, view).await
     }
 
     /// Sets a user's board theme.
@@ -175,7 +163,7 @@ impl Store {
     ) -> StoreResult<()> {
         let sql = "insert into board_setting (platform, user_id, theme) values (?, ?, ?) \
              on conflict (platform, user_id) do update set theme = excluded.theme";
-        self.set_board_setting(sql, platform, user, theme).await
+        self.set_keyed_text(sql, platform, user, theme).await
     }
 
     /// Sets whether a user's name is hidden on the spectator pages.
@@ -191,7 +179,7 @@ impl Store {
         let sql = "insert into board_setting (platform, user_id, page_name) values (?, ?, ?) \
              on conflict (platform, user_id) do update set page_name = excluded.page_name";
         let value = if hidden { "hidden" } else { "shown" };
-        self.set_board_setting(sql, platform, user, value).await
+        self.set_keyed_text(sql, platform, user, value).await
     }
 
     /// Whether a user hid their name from the spectator pages.
@@ -199,31 +187,9 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn page_name_hidden(&self, platform: &str, user: &str) -> StoreResult<bool> {
-        let row: Option<(Text,)> =
-            query_as("select page_name from board_setting where platform = ? and user_id = ?")
-                .bind(platform)
-                .bind(user)
-                .fetch_optional(&self.pool)
-                .await?;
-        Ok(row.and_then(|r| r.0).as_deref() == Some("hidden"))
-    }
-
-    /// Runs one of the upserts above, which set one column of a user's
-    /// `board_setting` row and keep the other.
-    async fn set_board_setting(
-        &self,
-        upsert: &'static str,
-        platform: &str,
-        user: &str,
-        value: &str,
-    ) -> StoreResult<()> {
-        query(upsert)
-            .bind(platform)
-            .bind(user)
-            .bind(value)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
+        let sql = "select page_name from board_setting where platform = ? and user_id = ?";
+        let value = self.keyed_text(sql, platform, user).await?;
+        Ok(value.as_deref() == Some("hidden"))
     }
 }
 

@@ -6,6 +6,7 @@
 
 use super::backend::{Tx, query, query_as};
 use super::games::{NewGame, insert_game_row};
+use super::leagues::{claim_league, free_seat};
 use super::{Store, StoreError, StoreResult, map_unique};
 
 /// The league format of a Swiss.
@@ -182,29 +183,12 @@ impl Store {
     ) -> StoreResult<bool> {
         let (player_id, player_name) = player;
         let mut tx = self.pool.begin().await?;
-        let done = query(
-            "update league set state = state where id = ? and state = 'running' \
-             and format = 'swiss'",
-        )
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() != 1 {
-            return Err(StoreError::Stale);
-        }
-        let counts: (i64, i64, i64) = query_as(
-            "select (select count(*) from league_player where league_id = ?), \
-             (select coalesce(max(seat), 0) from league_player where league_id = ?), \
-             (select max_players from league where id = ?)",
-        )
-        .bind(id)
-        .bind(id)
-        .bind(id)
-        .fetch_one(&mut *tx)
-        .await?;
-        if counts.0 >= counts.2 {
+        let claim = "update league set state = state where id = ? and state = 'running' \
+             and format = 'swiss'";
+        claim_league(&mut tx, claim, id).await?;
+        let Some(seat) = free_seat(&mut tx, id).await? else {
             return Ok(false);
-        }
+        };
         query(
             "insert into league_player (league_id, player_id, player_name, seat, joined_at, \
              rating) values (?, ?, ?, ?, ?, ?)",
@@ -212,7 +196,7 @@ impl Store {
         .bind(id)
         .bind(player_id)
         .bind(player_name)
-        .bind(counts.1 + 1)
+        .bind(seat)
         .bind(now)
         .bind(rating)
         .execute(&mut *tx)

@@ -338,3 +338,30 @@ fn a_platform_not_built_in_is_named_when_asked_for() {
         "{err}"
     );
 }
+
+/// `render --help` lists render's options only; the bot's own settings
+/// (`--config`, `--http`) stay in the help of the commands that run it.
+#[test]
+fn render_help_lists_only_renders_options() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = chessbot(dir.path())
+        .args(["render", "--help"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let help = String::from_utf8_lossy(&out.stdout);
+    assert!(help.contains("--fen"), "{help}");
+    assert!(
+        !help.contains("--config") && !help.contains("--http"),
+        "{help}"
+    );
+    let out = chessbot(dir.path())
+        .args(["console", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        help.contains("--config") && help.contains("--http"),
+        "{help}"
+    );
+}

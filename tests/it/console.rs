@@ -243,6 +243,41 @@ fn images_are_written_when_asked_for() {
 }
 
 #[test]
+fn text_boards_stay_beside_the_pictures_when_asked_for() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let images = dir.path().join("img");
+    let run = |extra: &[&str]| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_chessbot"))
+            .env("STOCKFISH_PATH", "/nonexistent/stockfish")
+            .args(["console", "--db", "sqlite::memory:", "--images"])
+            .arg(&images)
+            .args(extra)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("start");
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(b"alice: /chess challenge @bob color:white\nbob: /chess accept\n")
+            .expect("write");
+        let out = child.wait_with_output().expect("run");
+        assert!(out.status.success());
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let pictures_only = run(&[]);
+    assert!(pictures_only.contains("(board: "), "{pictures_only}");
+    assert!(
+        !pictures_only.contains("a b c d e f g h"),
+        "{pictures_only}"
+    );
+    let both = run(&["--text-boards"]);
+    assert!(both.contains("(board: "), "{both}");
+    assert!(both.contains("a b c d e f g h"), "{both}");
+}
+
+#[test]
 fn plain_text_output_by_default() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_chessbot"))
         // No engine: summaries stay deterministic (no analysis).

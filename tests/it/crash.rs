@@ -68,14 +68,16 @@ async fn crash_child() {
             &white,
             Cmd::Challenge {
                 opponent: Some(black.clone()),
-                color: ColorChoice::White,
-                days: 3,
-                fen: None,
-                rules: Default::default(),
-                rated: true,
-                variant: None,
-                position: None,
-                extras: Box::default(),
+                options: Box::new(chessbot::service::ChallengeOptions {
+                    color: ColorChoice::White,
+                    days: 3,
+                    fen: None,
+                    rules: Default::default(),
+                    rated: true,
+                    variant: None,
+                    position: None,
+                    extras: Default::default(),
+                }),
             },
         )
         .await;

@@ -283,8 +283,60 @@ fn service_modules_import_one_way() {
         "spectators",
         "summaries",
         "teams",
+        "records",
+        "settings",
+        "messages",
     ] {
         assert_no_import_circle(&format!("service/{area}"));
+    }
+}
+
+#[test]
+fn each_area_keeps_its_catalog_messages() {
+    // An area's wording lives beside its code; the shared catalog folder
+    // holds only what every area speaks, so a new area cannot drop its
+    // messages back into one flat list.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/service");
+    let mut shared: Vec<String> = fs::read_dir(root.join("messages"))
+        .expect("the catalog folder exists")
+        .map(|e| {
+            e.expect("readable entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    shared.sort();
+    assert_eq!(
+        shared,
+        [
+            "adapter.rs",
+            "declare.rs",
+            "errors.rs",
+            "limits.rs",
+            "mod.rs",
+            "times.rs",
+            "words.rs"
+        ],
+        "service/messages/ holds only the shared catalog files"
+    );
+    for entry in fs::read_dir(&root).expect("service folder exists") {
+        let path = entry.expect("readable entry").path();
+        if !path.is_dir() || path.ends_with("messages") {
+            continue;
+        }
+        let catalog = path.join("catalog.rs");
+        let text = fs::read_to_string(&catalog)
+            .unwrap_or_else(|_| panic!("{} has no catalog.rs", path.display()));
+        // The catalog gathers every area's file; an area's file reaching
+        // back into the catalog's module would close a circle.
+        for name in names_after(&text, "crate::service::messages::") {
+            assert!(
+                ["declare", "words", "errors"].contains(&name.as_str()),
+                "{} reaches messages::{name}; only declare, words and errors are shared leaves",
+                catalog.display()
+            );
+        }
     }
 }
 

@@ -271,6 +271,26 @@ async fn a_double_round_robin_of_five_played_to_the_end() {
         seen += 1;
     }
     assert_eq!(seen, 15);
+    // A league game's PGN names its league and its round: the pair's two
+    // games are the two halves of the double round robin.
+    let mut rounds = Vec::new();
+    for (w, b) in [("alice", "bob"), ("bob", "alice")] {
+        let r = h.ok_in(&at(w, b), "bob", "/chess pgn").await;
+        let pgn = r
+            .iter()
+            .find_map(|x| match &x.event {
+                Some(Event::Pgn { pgn }) => Some(pgn.clone()),
+                _ => None,
+            })
+            .expect("a pgn event");
+        assert!(pgn.contains("[Event \"Winter Cup\"]"), "{pgn}");
+        rounds.push(pgn.contains("[Round \"1\"]"));
+        assert!(
+            pgn.contains("[Round \"1\"]") || pgn.contains("[Round \"2\"]"),
+            "{pgn}"
+        );
+    }
+    assert_ne!(rounds[0], rounds[1], "one game in each half");
 
     // erin has played 4 of her 8 games: withdrawing loses the other four.
     let r = h.ok_in("club", "erin", "/chess league withdraw").await;

@@ -361,8 +361,9 @@ async fn league(hs: Homeserver) -> anyhow::Result<()> {
                 h if h % 2 == 0 => (h / 2).to_string(),
                 h => format!("{}½", h / 2),
             };
+            let word = if points == "1" { "point" } else { "points" };
             ensure!(
-                body(table).contains(&format!("{}: {points} points", p.name)),
+                body(table).contains(&format!("{}: {points} {word}", p.name)),
                 "{} with {points} points: {table:#}",
                 p.name
             );

@@ -1209,6 +1209,37 @@ async fn moretime_gives_the_player_to_move_a_day_seven_times_a_game() {
 }
 
 #[tokio::test]
+async fn moretime_after_the_reminder_brings_a_new_reminder() {
+    let h = harness().await;
+    h.start("days:1").await;
+    h.moves("alice", "bob", "e4 e5").await;
+    // The reminder of alice's day goes at 80% of it.
+    h.clock.advance(Duration::hours(20));
+    let r = h.run_due().await;
+    assert!(matches!(r[0].event, Some(Event::Reminder { .. })));
+    // bob gives a day: alice is reminded again before the new deadline,
+    // 80% into the added day (4.8 hours before it), not left to time out.
+    let r = h.say("bob", "/chess moretime").await;
+    assert!(r.error().is_none(), "{:?}", r.texts());
+    h.clock.advance(Duration::hours(23));
+    assert!(h.run_due().await.is_empty(), "not yet");
+    h.clock.advance(Duration::minutes(15));
+    let r = h.run_due().await;
+    assert!(
+        matches!(
+            r.first().and_then(|x| x.event.as_ref()),
+            Some(Event::Reminder { .. })
+        ),
+        "{:?}",
+        r.texts()
+    );
+    // The game still ends on time at the new deadline.
+    h.clock.advance(Duration::hours(5));
+    let r = h.run_due().await;
+    r.assert_end("0-1", Some("black"), "timeout");
+}
+
+#[tokio::test]
 async fn an_unanswered_challenge_expires_after_seven_days_once() {
     let h = harness().await;
     h.say("alice", "/chess challenge @bob").await;

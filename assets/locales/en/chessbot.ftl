@@ -200,6 +200,12 @@ language-current = { $set ->
        *[no] No language is set for this channel: I answer in English, or in the language of your Discord app.
     } Anyone here may change it with `/chess settings language:en|th|ru|ro`.
 
+time-left = { $unit ->
+        [days] { $a }d { $b }h
+        [hours] { $a }h { $b }m
+       *[minutes] { $a }m
+    }
+
 unknown-language = I do not speak `{ $given }`. Choose one of: en (English), th (ไทย), ru (русский), ro (română).
 
 ## Errors
@@ -214,6 +220,12 @@ illegal-move = { $detail }.
 
 ambiguous-move = { $detail }.
 
+notation-did-you-mean = I cannot read "{ $input }" as a move. Did you mean { $suggestion }? Files are small letters (e4, Nf3); piece letters are capitals.
+
+promotion-to-king = { $input }: a pawn cannot become a king. Choose a queen, rook, bishop or knight, for example e8=Q.
+
+promotion-which-piece = Which piece should the pawn become? Write one of { $candidates }.
+
 push-is-capture = { $input } is a pawn push, but no pawn of yours can advance there. Did you mean { $captures }?
 
 language-locked = While { $white } and { $black } play here, only they (or a moderator) may change the language: it decides how their moves are read.
@@ -223,6 +235,11 @@ not-your-turn = It is not your turn: { $to_move } is to move.
 not-a-player = Only the players of this game ({ $white } and { $black }) can do that.
 
 no-game = No game is running in this channel. Start one with `/chess challenge`.
+
+no-game-yours-elsewhere = No game is running in this channel. { $count ->
+        [one] Your game runs in { $channels }: move there.
+       *[other] Your games run in { $channels }: move there.
+    }
 
 no-game-here = No game has been played in this channel yet.
 
@@ -400,10 +417,6 @@ summary-moves = { $moves ->
         [one] { $moves } move
        *[other] { $moves } moves
     }
-summary-days = { $days ->
-        [one] { $days } day
-       *[other] { $days } days
-    }
 summary-winner = { $winner } wins
 summary-draw = Draw
 summary-opening = Opening: { $opening }
@@ -416,7 +429,10 @@ summary-analysis-side = { $player }: { $inaccuracies ->
         }, { $blunders ->
             [one] { $blunders } blunder
            *[other] { $blunders } blunders
-        }; average loss { $acpl } centipawns, accuracy { $accuracy }%
+        }; average loss { $acpl ->
+            [one] { $acpl } centipawn
+           *[other] { $acpl } centipawns
+        }, accuracy { $accuracy }%
 summary-worst = Worst move: { $number } { $san } by { $player }; { $best } was better.
 summary-analysis-follows = Engine analysis: the engine is busy; its figures follow in a post of their own.
 summary-analysis-later = Engine analysis of game #{ $id }:
@@ -701,7 +717,10 @@ league-standings-title = { $name } (league { $id }): { $count } of { $games ->
         [one] { $games } game
        *[other] { $games } games
     } finished.
-league-standings-row = { $rank }. { $player }: { $points } points ({ $played } played, { $left } left; tie-break { $tiebreak })
+league-standings-row = { $rank }. { $player }: { $points } { $one ->
+        [yes] point
+       *[no] points
+    } ({ $played } played, { $left } left; tie-break { $tiebreak })
 league-standings-picture-title = { $name }: standings
 league-standings-header = # | Player | Points | Played | Left | SB
 league-cancelled = { $by } cancelled the league { $name }. Its running games end without result.

@@ -190,6 +190,12 @@ language-current = { $set ->
        *[no] Pentru acest canal nu este setată nicio limbă: răspund în engleză sau în limba aplicației dumneavoastră Discord.
     } Oricine de aici o poate schimba cu `/chess settings language:en|th|ru|ro`.
 
+time-left = { $unit ->
+        [days] { $a } z { $b } h
+        [hours] { $a } h { $b } min
+       *[minutes] { $a } min
+    }
+
 unknown-language = Nu vorbesc `{ $given }`. Alegeți una dintre: en (English), th (ไทย), ru (русский), ro (română).
 
 ## Erori
@@ -238,6 +244,12 @@ illegal-move = Mutare ilegală { $input }: { $reason ->
 
 ambiguous-move = Mutare ambiguă { $input }: poate fi { $candidates }. Precizați ce piesă mutați.
 
+notation-did-you-mean = Nu pot citi „{ $input }” ca mutare. Ați vrut să scrieți { $suggestion }? Coloanele se scriu cu litere mici (e4, Cf3); literele pieselor, cu majuscule.
+
+promotion-to-king = { $input }: un pion nu poate deveni rege. Alegeți o damă, un turn, un nebun sau un cal, de exemplu e8=D.
+
+promotion-which-piece = În ce piesă să se transforme pionul? Scrieți una dintre { $candidates }.
+
 push-is-capture = { $input } este o mutare de pion înainte, dar niciun pion de-al dumneavoastră nu poate avansa acolo. Ați vrut să spuneți { $captures }?
 
 language-locked = Cât timp { $white } și { $black } joacă aici, doar ei (sau un moderator) pot schimba limba: de ea depinde cum le sunt citite mutările.
@@ -247,6 +259,11 @@ not-your-turn = Nu sunteți la mutare: mută { $to_move }.
 not-a-player = Doar jucătorii acestei partide ({ $white } și { $black }) pot face asta.
 
 no-game = Nu se joacă nicio partidă în acest canal. Începeți una cu `/chess challenge`.
+
+no-game-yours-elsewhere = Nu se joacă nicio partidă în acest canal. { $count ->
+        [one] Partida dumneavoastră se joacă în { $channels }: mutați acolo.
+       *[other] Partidele dumneavoastră se joacă în { $channels }: mutați acolo.
+    }
 
 no-game-here = În acest canal nu s-a jucat încă nicio partidă.
 
@@ -429,11 +446,6 @@ summary-moves = { $moves ->
         [few] { $moves } mutări
        *[other] { $moves } de mutări
     }
-summary-days = { $days ->
-        [one] { $days } zi
-        [few] { $days } zile
-       *[other] { $days } de zile
-    }
 summary-winner = { $winner } câștigă
 summary-draw = Remiză
 summary-opening = Deschiderea: { $opening }
@@ -449,7 +461,11 @@ summary-analysis-side = { $player }: { $inaccuracies ->
             [one] { $blunders } gafă
             [few] { $blunders } gafe
            *[other] { $blunders } de gafe
-        }; pierdere medie { $acpl } centipioni, precizie { $accuracy }%
+        }; pierdere medie { $acpl ->
+            [one] { $acpl } centipion
+            [few] { $acpl } centipioni
+           *[other] { $acpl } de centipioni
+        }, precizie { $accuracy }%
 summary-worst = Cea mai slabă mutare: { $number } { $san } ({ $player }); mai bună era { $best }.
 summary-analysis-follows = Analiza motorului: motorul este ocupat; cifrele vin într-o postare separată.
 summary-analysis-later = Analiza motorului pentru partida #{ $id }:
@@ -733,7 +749,10 @@ league-standings-title = { $name } (liga { $id }): { $count } din { $games ->
         [few] { $games } partide
        *[other] { $games } de partide
     } încheiate.
-league-standings-row = { $rank }. { $player }: { $points } puncte ({ $played } jucate, { $left } rămase; departajare { $tiebreak })
+league-standings-row = { $rank }. { $player }: { $points } { $one ->
+        [yes] punct
+       *[no] puncte
+    } ({ $played } jucate, { $left } rămase; departajare { $tiebreak })
 league-standings-picture-title = { $name }: clasament
 league-standings-header = # | Jucător | Puncte | Jucate | Rămase | SB
 league-cancelled = { $by } a anulat liga { $name }. Partidele ei în curs se încheie fără rezultat.

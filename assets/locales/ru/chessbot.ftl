@@ -191,6 +191,12 @@ language-current = { $set ->
        *[no] Язык для этого канала не задан: я отвечаю по-английски или на языке вашего приложения Discord.
     } Изменить его может любой участник: `/chess settings language:en|th|ru|ro`.
 
+time-left = { $unit ->
+        [days] { $a } д { $b } ч
+        [hours] { $a } ч { $b } мин
+       *[minutes] { $a } мин
+    }
+
 unknown-language = Я не знаю языка `{ $given }`. Выберите один из: en (English), th (ไทย), ru (русский), ro (română).
 
 ## Ошибки
@@ -239,6 +245,12 @@ illegal-move = Невозможный ход { $input }: { $reason ->
 
 ambiguous-move = Неоднозначный ход { $input }: подходят { $candidates }. Уточните, какой фигурой ходить.
 
+notation-did-you-mean = Не могу прочитать «{ $input }» как ход. Может быть, { $suggestion }? Вертикали пишутся строчными буквами (e4, Кf3), фигуры — заглавными.
+
+promotion-to-king = { $input }: пешка не может превратиться в короля. Выберите ферзя, ладью, слона или коня, например e8=Ф.
+
+promotion-which-piece = В какую фигуру превратить пешку? Напишите один из ходов: { $candidates }.
+
 push-is-capture = { $input } — это ход пешки вперёд, но ни одна ваша пешка не может туда пойти. Вы имели в виду { $captures }?
 
 language-locked = Пока здесь играют { $white } и { $black }, язык могут менять только они (или модератор): от него зависит, как читаются их ходы.
@@ -248,6 +260,11 @@ not-your-turn = Сейчас не ваш ход: ходит { $to_move }.
 not-a-player = Это могут сделать только участники партии ({ $white } и { $black }).
 
 no-game = В этом канале сейчас нет партии. Начните её командой `/chess challenge`.
+
+no-game-yours-elsewhere = В этом канале партия не идёт. { $count ->
+        [one] Ваша партия идёт в { $channels }: ходите там.
+       *[other] Ваши партии идут в { $channels }: ходите там.
+    }
 
 no-game-here = В этом канале ещё не было ни одной партии.
 
@@ -430,11 +447,6 @@ summary-moves = { $moves ->
         [few] { $moves } хода
        *[many] { $moves } ходов
     }
-summary-days = { $days ->
-        [one] { $days } день
-        [few] { $days } дня
-       *[many] { $days } дней
-    }
 summary-winner = { $winner } побеждает
 summary-draw = Ничья
 summary-opening = Дебют: { $opening }
@@ -450,7 +462,11 @@ summary-analysis-side = { $player }: { $inaccuracies ->
             [one] { $blunders } грубая ошибка
             [few] { $blunders } грубые ошибки
            *[many] { $blunders } грубых ошибок
-        }; средняя потеря { $acpl } сантипешек, точность { $accuracy }%
+        }; средняя потеря { $acpl ->
+            [one] { $acpl } сантипешка
+            [few] { $acpl } сантипешки
+           *[many] { $acpl } сантипешек
+        }, точность { $accuracy }%
 summary-worst = Худший ход: { $number } { $san } ({ $player }); лучше было { $best }.
 summary-analysis-follows = Анализ движка: движок занят; оценки придут отдельным сообщением.
 summary-analysis-later = Анализ движка для партии №{ $id }:

@@ -189,6 +189,12 @@ language-current = { $set ->
        *[no] ห้องนี้ยังไม่ได้ตั้งภาษา บอทจะตอบเป็นภาษาอังกฤษ หรือภาษาตามแอป Discord ของคุณ
     } ทุกคนในห้องเปลี่ยนได้ด้วย `/chess settings language:en|th|ru|ro`
 
+time-left = { $unit ->
+        [days] { $a } วัน { $b } ชม.
+        [hours] { $a } ชม. { $b } นาที
+       *[minutes] { $a } นาที
+    }
+
 unknown-language = ไม่รู้จักภาษา `{ $given }` เลือกได้จาก: en (English), th (ไทย), ru (русский), ro (română)
 
 ## ข้อผิดพลาด
@@ -237,6 +243,12 @@ illegal-move = เดิน { $input } ไม่ได้: { $reason ->
 
 ambiguous-move = ตาเดิน { $input } กำกวม อาจหมายถึง { $candidates } ช่วยระบุให้ชัดว่าจะเดินตัวไหน
 
+notation-did-you-mean = อ่าน "{ $input }" เป็นตาเดินไม่ได้ หมายถึง { $suggestion } หรือเปล่า? ชื่อแถวตั้งเขียนด้วยตัวพิมพ์เล็ก (e4, Nf3) ส่วนตัวอักษรของหมากเขียนด้วยตัวพิมพ์ใหญ่
+
+promotion-to-king = { $input }: เบี้ยเลื่อนขั้นเป็นคิงไม่ได้ เลือกควีน เรือ บิชอป หรือม้า เช่น e8=Q
+
+promotion-which-piece = จะให้เบี้ยเลื่อนขั้นเป็นหมากตัวไหน? เขียนหนึ่งใน { $candidates }
+
 push-is-capture = { $input } คือการเดินเบี้ยตรงไปข้างหน้า แต่ไม่มีเบี้ยของคุณเดินไปช่องนั้นได้ หมายถึง { $captures } หรือเปล่า
 
 language-locked = ระหว่างที่ { $white } กับ { $black } เล่นอยู่ที่นี่ มีแค่พวกเขา (หรือผู้ดูแล) ที่เปลี่ยนภาษาได้ เพราะภาษากำหนดวิธีอ่านตาเดินของพวกเขา
@@ -246,6 +258,8 @@ not-your-turn = ยังไม่ถึงตาคุณ ตอนนี้เ
 not-a-player = เฉพาะผู้เล่นในเกมนี้ ({ $white } และ { $black }) เท่านั้นที่ทำได้
 
 no-game = ไม่มีเกมที่กำลังเล่นในห้องนี้ เริ่มเกมด้วย `/chess challenge`
+
+no-game-yours-elsewhere = ไม่มีเกมในช่องนี้ เกมของคุณอยู่ใน { $channels } ไปเดินที่นั่น
 
 no-game-here = ยังไม่เคยมีเกมในห้องนี้
 
@@ -408,7 +422,6 @@ stats-best-win = ชัยชนะที่ดีที่สุด: ชนะ 
 
 summary-heading = เกม #{ $id }: { $white } - { $black } { $result } ({ $termination }), { $moves }, { $days }
 summary-moves = { $moves } ตา
-summary-days = { $days } วัน
 summary-winner = { $winner } ชนะ
 summary-draw = เสมอ
 summary-opening = การเปิดเกม: { $opening }

@@ -13,7 +13,8 @@ use crate::chess::{RulesMode, Variant};
 use crate::i18n::Locale;
 use crate::render::Theme;
 use crate::service::{
-    Actor, BoardView, ColorChoice, Command, CommunityChange, DEFAULT_LEVEL, messages as msg,
+    Actor, BoardView, ChallengeOptions, ColorChoice, Command, CommunityChange, DEFAULT_LEVEL,
+    messages as msg,
 };
 
 /// Colour choice as Discord shows it.
@@ -110,21 +111,21 @@ pub fn challenge_command(
 ) -> Command {
     Command::Challenge {
         opponent,
-        color: match color {
-            Some(ColorOption::White) => ColorChoice::White,
-            Some(ColorOption::Black) => ColorChoice::Black,
-            Some(ColorOption::Random) | None => ColorChoice::Random,
-        },
-        days: days.unwrap_or(DEFAULT_DAYS),
-        fen: fen.map(|f| f.trim().to_owned()).filter(|f| !f.is_empty()),
-        rules: match rules {
-            Some(RulesOption::Fide) => RulesMode::Fide,
-            Some(RulesOption::House) | None => RulesMode::House,
-        },
-        rated: true,
-        variant: None,
-        position: None,
-        extras: Box::default(),
+        options: Box::new(ChallengeOptions {
+            color: match color {
+                Some(ColorOption::White) => ColorChoice::White,
+                Some(ColorOption::Black) => ColorChoice::Black,
+                Some(ColorOption::Random) | None => ColorChoice::Random,
+            },
+            days: days.unwrap_or(DEFAULT_DAYS),
+            fen: fen.map(|f| f.trim().to_owned()).filter(|f| !f.is_empty()),
+            rules: match rules {
+                Some(RulesOption::Fide) => RulesMode::Fide,
+                Some(RulesOption::House) | None => RulesMode::House,
+            },
+            rated: true,
+            ..ChallengeOptions::default()
+        }),
     }
 }
 
@@ -176,19 +177,20 @@ pub fn with_variant(
     variant: Option<VariantOption>,
     position: Option<u32>,
 ) -> Command {
-    if let Command::Challenge {
-        variant: v,
-        position: p,
-        ..
-    }
-    | Command::Computer {
-        variant: v,
-        position: p,
-        ..
-    } = &mut cmd
-    {
-        *v = variant.map(Variant::from);
-        *p = position;
+    match &mut cmd {
+        Command::Challenge { options, .. } => {
+            options.variant = variant.map(Variant::from);
+            options.position = position;
+        }
+        Command::Computer {
+            variant: v,
+            position: p,
+            ..
+        } => {
+            *v = variant.map(Variant::from);
+            *p = position;
+        }
+        _ => {}
     }
     cmd
 }
@@ -258,13 +260,11 @@ async fn challenge(
 ) -> Result<(), Error> {
     let opponent = opponent.map(|u| option_actor(ctx, &u));
     let mut cmd = challenge_command(opponent, color, days, rules, fen);
-    if let Command::Challenge {
-        rated: r, extras, ..
-    } = &mut cmd
-    {
+    if let Command::Challenge { options, .. } = &mut cmd {
         if let Some(v) = rated {
-            *r = v;
+            options.rated = v;
         }
+        let extras = &mut options.extras;
         extras.bank = bank;
         extras.increment = increment;
         extras.control = control.map(|c| c.trim().to_ascii_lowercase());

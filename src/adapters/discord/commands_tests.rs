@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::adapters::discord::data::{actor_of, place_of};
-use crate::service::Place;
+use crate::service::{ChallengeExtras, Place};
 
 /// `/chess` as registered: worded from the catalog.
 fn tree() -> poise::Command<crate::adapters::discord::data::Data, Error> {
@@ -16,14 +16,16 @@ fn challenge_options_map_to_the_service_command() {
         challenge_command(None, None, None, None, None),
         Command::Challenge {
             opponent: None,
-            color: ColorChoice::Random,
-            days: 3,
-            fen: None,
-            rules: RulesMode::House,
-            rated: true,
-            variant: None,
-            position: None,
-            extras: Box::default(),
+            options: Box::new(ChallengeOptions {
+                color: ColorChoice::Random,
+                days: 3,
+                fen: None,
+                rules: RulesMode::House,
+                rated: true,
+                variant: None,
+                position: None,
+                extras: ChallengeExtras::default(),
+            }),
         }
     );
     let bob = Actor {
@@ -40,18 +42,20 @@ fn challenge_options_map_to_the_service_command() {
         ),
         Command::Challenge {
             opponent: Some(bob),
-            color: ColorChoice::Black,
-            days: 7,
-            fen: Some("8/8/8/8/8/8/8/K6k w - - 0 1".to_owned()),
-            rules: RulesMode::Fide,
-            rated: true,
-            variant: None,
-            position: None,
-            extras: Box::default(),
+            options: Box::new(ChallengeOptions {
+                color: ColorChoice::Black,
+                days: 7,
+                fen: Some("8/8/8/8/8/8/8/K6k w - - 0 1".to_owned()),
+                rules: RulesMode::Fide,
+                rated: true,
+                variant: None,
+                position: None,
+                extras: ChallengeExtras::default(),
+            }),
         }
     );
     let blank_fen = challenge_command(None, None, None, None, Some("  ".to_owned()));
-    assert!(matches!(blank_fen, Command::Challenge { fen: None, .. }));
+    assert!(matches!(&blank_fen, Command::Challenge { options, .. } if options.fen.is_none()));
 }
 
 #[test]
@@ -336,11 +340,8 @@ fn variant_and_position_options_reach_the_command() {
     );
     assert!(matches!(
         cmd,
-        Command::Challenge {
-            variant: Some(Variant::Chess960),
-            position: Some(518),
-            ..
-        }
+        Command::Challenge { options, .. }
+            if options.variant == Some(Variant::Chess960) && options.position == Some(518)
     ));
     let cmd = with_variant(
         computer_command(None, None, None, None),

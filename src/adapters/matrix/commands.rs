@@ -258,10 +258,10 @@ impl Bot {
                     name: self.display_name(room, &m.sender).await,
                 };
                 let mut cmd = self.resolve_mentions(room, cmd).await;
-                if let (Some(file), Command::Challenge { extras, .. }) = (pgn_file, &mut cmd)
-                    && extras.pgn.is_none()
+                if let (Some(file), Command::Challenge { options, .. }) = (pgn_file, &mut cmd)
+                    && options.extras.pgn.is_none()
                 {
-                    extras.pgn = Some(self.pgn_file_text(file).await);
+                    options.extras.pgn = Some(self.pgn_file_text(file).await);
                 }
                 let prefs = crate::service::LocalePrefs {
                     moderator: self.is_moderator(room, &m.sender).await,
@@ -358,24 +358,10 @@ impl Bot {
         match cmd {
             Command::Challenge {
                 opponent: Some(o),
-                color,
-                days,
-                fen,
-                rules,
-                rated,
-                variant,
-                position,
-                extras,
+                options,
             } => Command::Challenge {
                 opponent: Some(self.resolve_actor(room, o).await),
-                color,
-                days,
-                fen,
-                rules,
-                rated,
-                variant,
-                position,
-                extras,
+                options,
             },
             Command::History { user: Some(u) } => Command::History {
                 user: Some(self.resolve_actor(room, u).await),

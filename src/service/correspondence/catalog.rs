@@ -2,9 +2,11 @@
 //! expired challenges, moderators' withdrawals and turn notices by direct
 //! message.
 
+use crate::service::messages::declare::messages;
+
 use crate::i18n::Locale;
 
-use super::san_local;
+use crate::service::messages::words::san_local;
 
 messages! {
     /// A challenge nobody answered in 7 days expired.

@@ -341,8 +341,7 @@ impl GameService {
         place: &Place,
         by: &Actor,
     ) -> Handled {
-        let l = self.require_active(loc, place).await?;
-        let me = l.require_player(loc, by)?;
+        let (l, me) = self.require_own_game(loc, place, by).await?;
         let turn = l.game.position().turn();
         if turn == me {
             return Err(user("not_allowed", msg::moretime_self(loc)));
@@ -350,12 +349,17 @@ impl GameService {
         let now = ms(self.now());
         let store = &self.inner.store;
         let giver_white = me == Color::White;
+        // A reminder already sent comes again where a turn's reminder
+        // would stand before the new deadline (at the latest, now).
+        let old_deadline = l.row.deadline_at.unwrap_or(now);
+        let remind_again_at = (old_deadline + DAY_MS - l.row.days * DAY_MS / 5).max(now);
         let Some(deadline) = store
             .give_moretime(
                 l.row.id,
                 l.row.ply,
                 giver_white,
                 DAY_MS,
+                remind_again_at,
                 MORETIME_LIMIT,
                 now,
             )
@@ -368,6 +372,7 @@ impl GameService {
             }
             return Err(Failure::Stale);
         };
+        self.note_due(remind_again_at.min(deadline));
         let player = l.player(turn);
         let mut r = reply(
             place,

@@ -1,7 +1,7 @@
 //! Challenges: opening, accepting, declining and cancelling (rematches in
 //! `rematch.rs`).
 
-use super::{Action, Actor, ChallengeExtras, ColorChoice, Event, Place, Subject, messages as msg};
+use super::{Action, Actor, ChallengeOptions, ColorChoice, Event, Place, Subject, messages as msg};
 use crate::chess::{Color, RulesMode, Variant};
 use crate::i18n::Locale;
 use crate::store::{CHALLENGE_TTL_MS, ChallengeRow, NewChallenge, NewGame, StoreError};
@@ -9,21 +9,6 @@ use crate::store::{CHALLENGE_TTL_MS, ChallengeRow, NewChallenge, NewGame, StoreE
 use super::game::{
     Failure, GameService, Handled, color_str, from_ms, key, ms, random_bool, reply, user,
 };
-
-/// The options of `challenge` besides the opponent.
-pub(in crate::service) struct ChallengeOptions {
-    pub(in crate::service) color: ColorChoice,
-    pub(in crate::service) days: u32,
-    pub(in crate::service) fen: Option<String>,
-    pub(in crate::service) rules: RulesMode,
-    /// Counts for ratings (ignored for a custom FEN: never rated).
-    pub(in crate::service) rated: bool,
-    /// Standard chess or Chess960 (see `chess960::choose_start`).
-    pub(in crate::service) variant: Option<Variant>,
-    pub(in crate::service) position: Option<u32>,
-    /// A time bank or preset, and a game to continue from PGN.
-    pub(in crate::service) extras: ChallengeExtras,
-}
 
 impl GameService {
     pub(in crate::service) async fn challenge(
@@ -364,7 +349,7 @@ impl GameService {
             game.moves().last().copied(),
             &start_fen,
             (variant, number),
-            msg::time_left(deadline_at - now),
+            msg::time_left(loc, deadline_at - now),
         );
         r.board = Some(board);
         r.event = Some(event);

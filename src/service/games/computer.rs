@@ -230,7 +230,7 @@ impl GameService {
             None,
             &start_fen,
             (variant, number),
-            msg::time_left(deadline_at - now),
+            msg::time_left(loc, deadline_at - now),
         );
         // When the engine moves first, its move's board follows at once.
         if !engine_first {
@@ -413,7 +413,7 @@ impl GameService {
                 &msg::deadline(from_ms(deadline_at)),
             ),
         );
-        r.board = Some(self.image(&l, false));
+        r.board = Some(self.image(loc, &l, false));
         r.actions = vec![Action::Resign];
         r.subject = Some(Subject::Game(l.row.id));
         Ok(vec![r])

@@ -396,7 +396,7 @@ impl GameService {
             deadline: msg::deadline_rfc3339(deadline),
         });
         r.mentions = vec![player];
-        r.board = Some(self.image(l, false));
+        r.board = Some(self.image(loc, l, false));
         r.locale = loc;
         vec![r]
     }

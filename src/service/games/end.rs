@@ -39,7 +39,7 @@ impl GameService {
         end.board = Some(BoardImage {
             flip: false,
             result: BoardResult::from_outcome(Some(outcome)),
-            ..self.image(l, false)
+            ..self.image(loc, l, false)
         });
         if aborted {
             end.board = None;

@@ -43,11 +43,11 @@ impl GameService {
         };
         let mut r = reply(place, text);
         r.board = Some(if l.row.is_active() {
-            self.image(&l, flip)
+            self.image(loc, &l, flip)
         } else {
             BoardImage {
                 flip,
-                ..self.image(&l, false)
+                ..self.image(loc, &l, false)
             }
         });
         // `board private:true`, with the caller's note.
@@ -91,7 +91,7 @@ impl GameService {
             },
         };
         let l = self.replay(row).await?;
-        let pgn = self.pgn_text(&l);
+        let pgn = self.pgn_text(&l).await;
         // The author of a note gets their own copy with it.
         let copy = self.own_pgn_copy(loc, by, &l, &pgn).await?;
         let mut r = reply(place, msg::pgn(&pgn));

@@ -7,6 +7,8 @@
 //! The files here are `impl GameService` blocks and their helpers; they
 //! reach the rest of the service through its names (`super::...`).
 
+pub(crate) mod catalog;
+
 pub(super) mod banks;
 pub(super) mod challenges;
 pub(super) mod chess960;

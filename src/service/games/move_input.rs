@@ -149,6 +149,73 @@ impl TypedMove {
     }
 }
 
+impl TypedMove {
+    /// What to tell a player whose move could not be played in `position`:
+    /// the error of [`TypedMove::play`] worded for them, with a hint for
+    /// the usual slips. A promotion to a king is named as such; a move with
+    /// a capital file letter (`E4`, `NF3`) that is legal in small letters
+    /// is suggested, never played (the player confirms by typing it); a
+    /// pawn reaching the last rank without a piece is asked which piece.
+    pub(in crate::service) fn refusal(
+        &self,
+        loc: Locale,
+        position: &crate::chess::Position,
+        e: &MoveInputError,
+    ) -> String {
+        if let MoveInputError::Parse(_) = e {
+            if promotes_to_king(&self.text) {
+                return msg::promotion_to_king(loc, &self.text);
+            }
+            if let Some(suggestion) = small_file_letters(&self.text)
+                && let Ok(small) = MoveText::parse(&suggestion)
+                && let Ok(mv) = small.to_move(position)
+            {
+                return msg::notation_did_you_mean(loc, &self.text, &position.san(mv));
+            }
+        }
+        if let MoveInputError::Ambiguous { candidates, .. } = e
+            && !promotion_choices(position, e).is_empty()
+        {
+            return msg::promotion_which_piece(loc, &self.text, candidates);
+        }
+        msg::move_error(loc, e, &self.text)
+    }
+}
+
+/// Whether `text` asks a pawn to become a king (`e8=K`, `axb8=K`): a
+/// promotion the rules never allow, worth saying so rather than "cannot
+/// read".
+fn promotes_to_king(text: &str) -> bool {
+    let t = text.trim_end_matches(['+', '#', '!', '?']);
+    let Some(rest) = t.strip_suffix(['K', 'k']) else {
+        return false;
+    };
+    let rest = rest.strip_suffix('=').unwrap_or(rest);
+    rest.ends_with(['1', '8']) && rest.len() >= 2
+}
+
+/// `text` with capital file letters written small where they name a
+/// square or a pawn's file (`E4` to `e4`, `NF3` to `Nf3`, `EXD5` to
+/// `exd5`); `None` when nothing changes. A leading `B` stays: it is a
+/// bishop.
+fn small_file_letters(text: &str) -> Option<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    for (i, &c) in chars.iter().enumerate() {
+        let next = chars.get(i + 1).copied();
+        let square = matches!(c, 'A'..='H') && next.is_some_and(|n| matches!(n, '1'..='8'));
+        let pawn_file =
+            i == 0 && matches!(c, 'A' | 'C'..='H') && next.is_some_and(|n| matches!(n, 'x' | 'X'));
+        let capture = c == 'X' && i > 0;
+        if square || pawn_file || capture {
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    (out != text).then_some(out)
+}
+
 /// The stable error code of a move that could not be played.
 pub(in crate::service) fn error_code_of(e: &MoveInputError) -> &'static str {
     match e {
@@ -239,5 +306,27 @@ mod tests {
             played(Locale::En, mate, "zz"),
             Err(MoveInputError::GameOver)
         );
+    }
+
+    /// The refusal of `text` typed in English, in `fen`.
+    fn refused(fen: &str, text: &str) -> String {
+        let game = Game::from_fen(fen, RulesMode::House).unwrap();
+        let typed = TypedMove::read(Locale::En, text).ok().unwrap();
+        let e = typed.play(&mut game.clone()).unwrap_err();
+        typed.refusal(Locale::En, game.position(), &e)
+    }
+
+    #[test]
+    fn the_usual_slips_get_a_hint_and_are_never_played() {
+        assert!(refused(START, "E4").contains("Did you mean e4?"));
+        assert!(refused(START, "NF3").contains("Did you mean Nf3?"));
+        // Not legal in small letters either: no suggestion.
+        assert!(refused(START, "E5").contains("cannot read"));
+        let pawn_on_e7 = "8/4P3/8/8/8/8/8/k6K w - - 0 1";
+        assert!(refused(pawn_on_e7, "e8=K").contains("cannot become a king"));
+        assert!(refused(pawn_on_e7, "e8K").contains("cannot become a king"));
+        let which = refused(pawn_on_e7, "e8");
+        assert!(which.starts_with("Which piece"), "{which}");
+        assert!(which.contains("e8=Q") && which.contains("e8=N"), "{which}");
     }
 }

@@ -8,12 +8,46 @@ use crate::store::{GameRow, GameUpdate, MoveRow};
 
 use super::computer::engine_side;
 use super::game::{
-    GameService, Handled, Loaded, color_str, failure_reply, from_ms, move_number, ms, reply, user,
+    Failure, GameService, Handled, Loaded, color_str, failure_reply, from_ms, move_number, ms,
+    reply, user,
 };
 use super::move_input::{TypedMove, error_code_of, promotion_choices};
 use super::records::rating_update;
 
 impl GameService {
+    /// The refusal of a move said where no game runs: it names the
+    /// channels where the player's own games run, the usual reason being a
+    /// move typed in the wrong channel (a private reply, naming only the
+    /// player's own games).
+    async fn no_game_here_for(
+        &self,
+        loc: Locale,
+        place: &Place,
+        by: &Actor,
+    ) -> Result<Failure, Failure> {
+        let mine = self
+            .inner
+            .store
+            .active_games_of(&place.platform, &by.id)
+            .await?;
+        let mut channels: Vec<String> = Vec::new();
+        for g in &mine {
+            let here = msg::channel_ref(&g.platform, &g.channel);
+            if !channels.contains(&here) {
+                channels.push(here);
+            }
+        }
+        if channels.is_empty() {
+            return Ok(user("no_game", msg::no_game(loc)));
+        }
+        let count = channels.len();
+        channels.truncate(3);
+        Ok(user(
+            "no_game",
+            msg::no_game_yours_elsewhere(loc, count, &channels.join(", ")),
+        ))
+    }
+
     /// `read` is the channel's active game when the caller has just read
     /// it ([`GameService::catch_up`]); else it is read here.
     pub(in crate::service) async fn play(
@@ -27,7 +61,10 @@ impl GameService {
         let typed = TypedMove::read(loc, text)?;
         let l = match read {
             Some(row) => self.replay(row).await?,
-            None => self.require_active(loc, place).await?,
+            None => match self.active(place).await? {
+                Some(l) => l,
+                None => return Err(self.no_game_here_for(loc, place, by).await?),
+            },
         };
         let me = l.require_player(loc, by)?;
         let turn = l.game.position().turn();
@@ -40,7 +77,8 @@ impl GameService {
         let (mv, san) = match played {
             Ok(played) => played,
             Err(e) => {
-                let failure = user(error_code_of(&e), msg::move_error(loc, &e, &typed.text));
+                let refusal = typed.refusal(loc, l.game.position(), &e);
+                let failure = user(error_code_of(&e), refusal);
                 let choices = promotion_choices(l.game.position(), &e);
                 if choices.is_empty() {
                     return Err(failure);
@@ -205,7 +243,7 @@ impl GameService {
                     ));
                 }
                 let mut r = reply(place, text);
-                r.board = Some(self.image(&l, false));
+                r.board = Some(self.image(loc, &l, false));
                 r.mentions = vec![l.player(me.other())];
                 r.actions = vec![Action::Resign];
                 r.subject = Some(Subject::Game(l.row.id));
@@ -220,7 +258,7 @@ impl GameService {
             }
             None => {
                 let mut r = reply(place, msg::moved_final(loc, l.name(me), &number, &san));
-                r.board = Some(self.image(&l, false));
+                r.board = Some(self.image(loc, &l, false));
                 r.actions = vec![Action::Resign];
                 r.subject = Some(Subject::Game(l.row.id));
                 r
@@ -301,8 +339,7 @@ impl GameService {
         place: &Place,
         by: &Actor,
     ) -> Handled {
-        let l = self.require_active(loc, place).await?;
-        l.require_player(loc, by)?;
+        let (l, _) = self.require_own_game(loc, place, by).await?;
         // A league game is never aborted by its players.
         self.refuse_league_abort(loc, l.row.id).await?;
         if l.game.both_have_moved() {
@@ -323,8 +360,7 @@ impl GameService {
         by: &Actor,
         text: Option<&str>,
     ) -> Handled {
-        let l = self.require_active(loc, place).await?;
-        let me = l.require_player(loc, by)?;
+        let (l, me) = self.require_own_game(loc, place, by).await?;
         let turn = l.game.position().turn();
         if l.rules() != RulesMode::Fide {
             return Err(user(
@@ -347,9 +383,10 @@ impl GameService {
         let typed = TypedMove::read(loc, text)?;
         let number = move_number(l.game.position());
         let mut game = l.game.clone();
-        let (mv, san) = typed
-            .play(&mut game)
-            .map_err(|e| user(error_code_of(&e), msg::move_error(loc, &e, text)))?;
+        let (mv, san) = typed.play(&mut game).map_err(|e| {
+            let refusal = typed.refusal(loc, l.game.position(), &e);
+            user(error_code_of(&e), refusal)
+        })?;
         // A move that ends the game by itself (mate, fivefold) needs no claim.
         let refused = if game.outcome().is_some() {
             None

@@ -66,8 +66,7 @@ impl GameService {
         place: &Place,
         by: &Actor,
     ) -> Handled {
-        let l = self.require_active(loc, place).await?;
-        let me = l.require_player(loc, by)?;
+        let (l, me) = self.require_own_game(loc, place, by).await?;
         if engine_side(&l.row).is_some() {
             return self.computer_takeback(loc, place, l, me).await;
         }
@@ -98,7 +97,7 @@ impl GameService {
                         &msg::deadline(from_ms(deadline_at)),
                     ),
                 );
-                r.board = Some(self.image(&l, false));
+                r.board = Some(self.image(loc, &l, false));
                 r.mentions = vec![l.player(requester)];
                 Ok(vec![r])
             }

@@ -1,6 +1,8 @@
 //! The catalog's texts used by the adapters themselves: console lines,
 //! Discord questions, thread names and button labels.
 
+use super::declare::messages;
+
 messages! {
     /// A console line that is not `NAME: TEXT`.
     pub fn console_bad_line(l) = "console-bad-line";

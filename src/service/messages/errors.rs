@@ -1,9 +1,11 @@
 //! The catalog's error messages: what a refused command tells the user.
 
+use super::declare::messages;
+
 use crate::chess::{CastleSide, ClaimError, IllegalMove, MoveInputError};
 use crate::i18n::Locale;
 
-use super::san_local;
+use super::words::san_local;
 
 messages! {
     /// Move text that is not a move. `detail` is the reader's English
@@ -17,6 +19,12 @@ messages! {
     fn illegal_move_text(l, detail, input, reason, square, role, side) = "illegal-move";
     /// `ambiguous-move`, worded for [`ambiguous_move`].
     fn ambiguous_move_text(l, detail, input, candidates) = "ambiguous-move";
+    /// `notation-did-you-mean`, worded for [`notation_did_you_mean`].
+    fn notation_did_you_mean_text(l, input, suggestion) = "notation-did-you-mean";
+    /// A pawn asked to become a king (`e8=K`).
+    pub fn promotion_to_king(l, input: &str) = "promotion-to-king";
+    /// `promotion-which-piece`, worded for [`promotion_which_piece`].
+    fn promotion_which_piece_text(l, input, candidates) = "promotion-which-piece";
     /// `push-is-capture`, worded for [`push_is_capture`].
     fn push_is_capture_text(l, input, captures) = "push-is-capture";
     /// Moving out of turn.
@@ -174,6 +182,24 @@ pub fn move_error(l: Locale, e: &MoveInputError, typed: &str) -> String {
         MoveInputError::PushIsCapture { input, captures } => push_is_capture(l, input, captures),
         MoveInputError::GameOver => no_game(l),
     }
+}
+
+/// A move typed with capital file letters (`E4`) that is legal written
+/// small: the move it would be, to type again.
+#[must_use]
+pub fn notation_did_you_mean(l: Locale, input: &str, suggestion: &str) -> String {
+    notation_did_you_mean_text(l, input, san_local(l, suggestion))
+}
+
+/// A pawn reaching the last rank with no piece named: the pieces to choose.
+#[must_use]
+pub fn promotion_which_piece(l: Locale, input: &str, candidates: &[String]) -> String {
+    let list = candidates
+        .iter()
+        .map(|c| san_local(l, c))
+        .collect::<Vec<_>>()
+        .join(", ");
+    promotion_which_piece_text(l, input, list)
 }
 
 /// A pawn push was typed where only pawn captures reach the square.

@@ -2,6 +2,8 @@
 //! daily cap on rated games between two players, a game the engine could
 //! not go on with, and the tail of a text shortened to fit a platform.
 
+use super::declare::messages;
+
 use crate::i18n::Locale;
 
 messages! {

@@ -12,90 +12,38 @@
 
 use chrono::{DateTime, SecondsFormat, Utc};
 
-use crate::chess::{Color, Termination};
-use crate::i18n::{Locale, notation};
-
-/// Declares catalog messages, one line each:
-/// `/// doc` then `pub fn name(l, arg: Type, other as "fluent-name": Type) = "key";`.
-/// Each line becomes a function formatting the Fluent message `key` in the
-/// locale `l` with the arguments named after the parameters (or the `as`
-/// names); a parameter without a type takes anything that becomes an
-/// [`crate::i18n::Arg`] (the form of the private messages a hand-written
-/// wrapper words). The block also yields `MESSAGES`, the keys and argument
-/// names it declares, which [`contract`] gathers for the catalog test: a
-/// message is declared once, here, and once per language in the `.ftl`
-/// files.
-macro_rules! messages {
-    ($(
-        $(#[$meta:meta])*
-        $vis:vis fn $name:ident($l:ident $(, $arg:ident $(as $fluent:literal)? $(: $ty:ty)?)* $(,)?) = $key:literal;
-    )*) => {
-        $(
-            $(#[$meta])*
-            #[must_use]
-            #[allow(
-                clippy::extra_unused_lifetimes,
-                clippy::needless_lifetimes,
-                clippy::too_many_arguments
-            )]
-            $vis fn $name<'a>($l: $crate::i18n::Locale $(, $arg: messages!(@type 'a $($ty)?))*) -> String {
-                $crate::i18n::tr($l, $key, &[$((messages!(@name $arg $($fluent)?), $arg.into())),*])
-            }
-        )*
-
-        /// The messages this file declares: key and argument names.
-        pub(super) const MESSAGES: &[(&str, &[&str])] =
-            &[$(($key, &[$(messages!(@name $arg $($fluent)?)),*])),*];
-    };
-    (@name $arg:ident $fluent:literal) => { $fluent };
-    (@name $arg:ident) => { stringify!($arg) };
-    (@type $lt:lifetime $ty:ty) => { $ty };
-    (@type $lt:lifetime) => { impl Into<$crate::i18n::Arg<$lt>> };
-}
+use crate::chess::Termination;
+use crate::i18n::Locale;
 
 mod adapter;
-mod announce;
-mod chess960;
-mod comfort;
-mod computer;
-mod errors;
-mod leagues;
+pub(crate) mod declare;
+pub(crate) mod errors;
 mod limits;
-mod premove;
-mod puzzles;
-mod records;
-mod settings;
-mod spectators;
-mod summaries;
-mod swiss;
-mod teams;
-mod timebank;
 mod times;
+pub(crate) mod words;
+
+use declare::messages;
 
 pub use adapter::*;
-pub use announce::*;
-pub use chess960::*;
-pub use comfort::*;
-pub use computer::*;
 pub use errors::*;
-pub use leagues::*;
 pub use limits::*;
-pub use premove::*;
-pub use puzzles::*;
-pub use records::*;
-pub use settings::*;
-pub use spectators::*;
-pub use summaries::*;
-pub use swiss::*;
-pub use teams::*;
-pub use timebank::*;
 pub use times::*;
+pub use words::*;
+
+// Each product area keeps its own messages beside its code; the catalog
+// is still one namespace, so a reply names any message as `msg::name`.
+pub use super::correspondence::catalog::*;
+pub use super::games::catalog::*;
+pub use super::premove::catalog::*;
+pub use super::puzzles::catalog::*;
+pub use super::records::catalog::*;
+pub use super::settings::catalog::*;
+pub use super::spectators::catalog::*;
+pub use super::summaries::catalog::*;
+pub use super::teams::catalog::*;
+pub use super::tournaments::catalog::*;
 
 messages! {
-    /// `color`, worded for [`color`].
-    fn color_text(l, color) = "color";
-    /// `san-local`, worded for [`san_local`].
-    fn san_local_text(l, local, san) = "san-local";
     /// `challenge-posted`, worded for [`challenge_posted`].
     fn challenge_posted_text(l, open, challenger, opponent, color, days, rules, custom, casual) = "challenge-posted";
     /// A challenge was declined.
@@ -157,34 +105,35 @@ messages! {
     pub fn language_set(l) = "language-set";
     /// `language-current`, worded for [`language_current`].
     fn language_current_text(l, language, set) = "language-current";
+    /// `time-left`, worded for [`time_left`]: `unit` is days (`a` days
+    /// and `b` hours), hours (hours and minutes) or minutes (`a`).
+    fn time_left_text(l, unit, a, b) = "time-left";
     /// A language the bot does not speak.
     pub fn unknown_language(l, given: &str) = "unknown-language";
 }
 
 /// Every catalog message and the argument names its function passes, as
-/// the `messages!` blocks of this module declare them: what
+/// the `messages!` blocks of this folder and of each area's `catalog.rs`
+/// declare them: what
 /// `tests/it/i18n_catalog.rs` checks every `.ftl` file against.
 pub fn contract() -> impl Iterator<Item = (&'static str, &'static [&'static str])> {
     [
         MESSAGES,
         adapter::MESSAGES,
-        announce::MESSAGES,
-        chess960::MESSAGES,
-        comfort::MESSAGES,
-        computer::MESSAGES,
         errors::MESSAGES,
-        leagues::MESSAGES,
-        swiss::MESSAGES,
-        teams::MESSAGES,
         limits::MESSAGES,
-        premove::MESSAGES,
-        puzzles::MESSAGES,
-        records::MESSAGES,
-        settings::MESSAGES,
-        summaries::MESSAGES,
-        timebank::MESSAGES,
         times::MESSAGES,
-        spectators::MESSAGES,
+        words::MESSAGES,
+        super::correspondence::catalog::MESSAGES,
+        super::games::catalog::MESSAGES,
+        super::premove::catalog::MESSAGES,
+        super::puzzles::catalog::MESSAGES,
+        super::records::catalog::MESSAGES,
+        super::settings::catalog::MESSAGES,
+        super::spectators::catalog::MESSAGES,
+        super::summaries::catalog::MESSAGES,
+        super::teams::catalog::MESSAGES,
+        super::tournaments::catalog::MESSAGES,
     ]
     .into_iter()
     .flatten()
@@ -197,18 +146,18 @@ pub fn deadline(at: DateTime<Utc>) -> String {
     at.format("%Y-%m-%d %H:%M UTC").to_string()
 }
 
-/// Time left as board pictures show it, the same in every language:
-/// `2d 4h`, `5h 12m`, `12m`, `0m` once due.
+/// Time left as board pictures show it, short and in the reader's
+/// language: `2d 4h`, `5h 12m`, `12m`, `0m` once due (Russian `2 д 4 ч`).
 #[must_use]
-pub fn time_left(ms_left: i64) -> String {
+pub fn time_left(l: Locale, ms_left: i64) -> String {
     let m = ms_left.max(0) / 60_000;
     let (d, h, m) = (m / 1440, m / 60 % 24, m % 60);
     if d > 0 {
-        format!("{d}d {h}h")
+        time_left_text(l, "days", d, h)
     } else if h > 0 {
-        format!("{h}h {m}m")
+        time_left_text(l, "hours", h, m)
     } else {
-        format!("{m}m")
+        time_left_text(l, "minutes", m, 0_i64)
     }
 }
 
@@ -216,25 +165,6 @@ pub fn time_left(ms_left: i64) -> String {
 #[must_use]
 pub fn deadline_rfc3339(at: DateTime<Utc>) -> String {
     at.to_rfc3339_opts(SecondsFormat::Secs, true)
-}
-
-/// A colour name in a sentence.
-#[must_use]
-pub fn color(l: Locale, c: Color) -> String {
-    color_text(l, c.name())
-}
-
-/// A SAN move as a player of `l` reads it: the local notation, with the
-/// standard SAN in brackets where they differ (`Кf3 (Nf3)` in Russian,
-/// `e4` and `Nf3` unchanged in English and Thai).
-#[must_use]
-pub fn san_local(l: Locale, san: &str) -> String {
-    let local = notation::from_standard(san, l);
-    if local == san {
-        local
-    } else {
-        san_local_text(l, local, san)
-    }
 }
 
 // Challenges.
@@ -371,10 +301,15 @@ mod tests {
     #[test]
     fn time_left_is_short_and_never_negative() {
         let m = 60_000;
-        assert_eq!(time_left((2 * 24 * 60 + 4 * 60 + 59) * m), "2d 4h");
-        assert_eq!(time_left((5 * 60 + 12) * m + 30_000), "5h 12m");
-        assert_eq!(time_left(12 * m), "12m");
-        assert_eq!(time_left(-5 * m), "0m");
+        assert_eq!(
+            time_left(Locale::En, (2 * 24 * 60 + 4 * 60 + 59) * m),
+            "2d 4h"
+        );
+        assert_eq!(time_left(Locale::En, (5 * 60 + 12) * m + 30_000), "5h 12m");
+        assert_eq!(time_left(Locale::En, 12 * m), "12m");
+        assert_eq!(time_left(Locale::En, -5 * m), "0m");
+        assert_eq!(time_left(Locale::Ru, (3 * 24 * 60) * m), "3 д 0 ч");
+        assert_eq!(time_left(Locale::Th, 12 * m), "12 นาที");
     }
 
     #[test]

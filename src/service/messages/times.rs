@@ -1,6 +1,8 @@
 //! Times in sentences: finding the deadlines the catalog wrote (so each
 //! platform can show them its way) and "in 2 days" beside them.
 
+use super::declare::messages;
+
 use chrono::{DateTime, NaiveDateTime, Utc};
 
 use crate::i18n::Locale;

@@ -1,9 +1,11 @@
 //! Catalog messages of conditional moves (`premove`) and private notes
 //! (`note`).
 
+use crate::service::messages::declare::messages;
+
 use crate::i18n::Locale;
 
-use super::san_local;
+use crate::service::messages::words::san_local;
 
 messages! {
     /// A line was queued; the caller's lines follow (`count` of them).
@@ -58,7 +60,7 @@ messages! {
 }
 
 /// A new line answers a position differently from a queued one: `path`
-/// the moves leading to it (written by [`super::premove_moves`]), `old`
+/// the moves leading to it (written by [`premove_moves`]), `old`
 /// and `new` the two replies (SAN).
 #[must_use]
 pub fn premove_conflict(l: Locale, path: &str, old: &str, new: &str) -> String {

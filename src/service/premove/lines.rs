@@ -291,7 +291,7 @@ impl GameService {
                         &msg::deadline(from_ms(deadline)),
                     ),
                 );
-                r.board = Some(self.image(&l, false));
+                r.board = Some(self.image(loc, &l, false));
                 r.mentions = vec![l.player(me)];
                 r.actions = vec![Action::Resign];
                 r.subject = Some(Subject::Game(l.row.id));
@@ -333,9 +333,7 @@ impl GameService {
         finished_too: bool,
     ) -> Result<(Loaded, Color), Failure> {
         let Some(id) = id else {
-            let l = self.require_active(loc, place).await?;
-            let me = l.require_player(loc, by)?;
-            return Ok((l, me));
+            return self.require_own_game(loc, place, by).await;
         };
         let row = match self.inner.store.game(id).await? {
             Some(row)

@@ -1,6 +1,8 @@
 //! Catalog messages of the puzzles: a puzzle shown, answers right and
 //! wrong, the daily puzzle and its settings.
 
+use crate::service::messages::declare::messages;
+
 use crate::i18n::Locale;
 
 messages! {

@@ -10,6 +10,8 @@
 //! `not_your_puzzle`. A puzzle is shown only in the community whose
 //! ratings its game counted in.
 
+pub(crate) mod catalog;
+
 use chrono::{DateTime, Utc};
 
 use super::game::{DAY_MS, Failure, GameService, Handled, from_ms, lock, ms, reply, user};
@@ -286,9 +288,10 @@ impl GameService {
             return Err(user("no_puzzle", msg::puzzle_finished(loc, row.id)));
         };
         let mut tried = game.clone();
-        let (mv, san) = typed
-            .play(&mut tried)
-            .map_err(|e| user(error_code_of(&e), msg::move_error(loc, &e, text)))?;
+        let (mv, san) = typed.play(&mut tried).map_err(|e| {
+            let refusal = typed.refusal(loc, game.position(), &e);
+            user(error_code_of(&e), refusal)
+        })?;
         let solver = solver_color(&row);
         // Compared as moves, not texts: a stored castle may be written
         // king-takes-rook (Chess960) or king-to-square.

@@ -1,6 +1,8 @@
 //! Catalog messages of ratings and records: rating changes at the end of a
 //! rated game, `stats` and `leaderboard`.
 
+use crate::service::messages::declare::messages;
+
 use super::super::RatingDelta;
 use crate::i18n::Locale;
 

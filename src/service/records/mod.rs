@@ -3,6 +3,8 @@
 //! `leaderboard`. The Glicko-2 update itself runs in the store, inside the
 //! transaction that finishes the game (exactly once).
 
+pub(crate) mod catalog;
+
 use super::{
     Actor, BestWinEvent, EndRatings, Event, HeadToHeadEvent, LeaderboardRow, Place, RatingDelta,
     StreakEvent, messages as msg,

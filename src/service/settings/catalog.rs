@@ -1,5 +1,7 @@
 //! Catalog messages of each user's board settings: the view and the theme.
 
+use crate::service::messages::declare::messages;
+
 messages! {
     /// The caller's boards now show `view` (`auto`, `white`, `black`) below.
     pub fn board_view_set(l, view: &str) = "board-view-set";

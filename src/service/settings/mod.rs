@@ -1,5 +1,7 @@
 //! Settings: the channel's language, and each user's board view and theme.
 
+pub(crate) mod catalog;
+
 use super::{Actor, BoardImage, Place, Reply, messages as msg};
 use crate::chess::Color;
 use crate::i18n::Locale;

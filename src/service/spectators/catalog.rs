@@ -1,6 +1,8 @@
 //! Messages of spectator pages: the line with a game's or a league's
 //! watch link.
 
+use crate::service::messages::declare::messages;
+
 messages! {
     /// The line under a start, an end or a league post with its page.
     pub fn watch_link(l, url: &str) = "watch-link";

@@ -194,7 +194,7 @@ impl GameService {
             }),
             analysis,
             league,
-            pgn: without_hidden_names(&self.pgn_text(&l), hidden),
+            pgn: without_hidden_names(&self.pgn_text(&l).await, hidden),
             updated_at: l.row.updated_at,
         }))
     }

@@ -8,6 +8,8 @@
 //! running game's view carries no engine figure (the analysis appears
 //! once the game is over, as the summary shows it).
 
+pub(crate) mod catalog;
+
 pub(super) mod game_view;
 pub(super) mod league_view;
 pub(super) mod links;

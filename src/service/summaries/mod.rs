@@ -5,6 +5,8 @@
 //! The files here are `impl GameService` blocks and their helpers; they
 //! reach the rest of the service through its names (`super::...`).
 
+pub(crate) mod catalog;
+
 pub(super) mod analyses;
 pub(super) mod announce;
 pub(super) mod outbox;

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use super::{
     Action, AnalysisEvent, Attachment, AttachmentKind, Event, FollowUp, Link, OpeningEvent, Place,
-    Reply, SideAnalysisEvent, Subject, WorstMoveEvent, messages as msg,
+    RatingDelta, Reply, SideAnalysisEvent, Subject, WorstMoveEvent, messages as msg,
 };
 use crate::chess::{Color, Outcome, PgnTags, Termination};
 use crate::engine::{GameAnalysis, SideAnalysis, analysis_budget};
@@ -14,7 +14,7 @@ use crate::i18n::Locale;
 use crate::render::{BoardResult, SummaryCard};
 
 use super::game::{
-    DAY_MS, Failure, GameService, Handled, Loaded, failure_reply, from_ms, key, reply, user,
+    Failure, GameService, Handled, Loaded, failure_reply, from_ms, key, reply, user,
 };
 
 /// Size of the game GIF, in pixels.
@@ -110,12 +110,13 @@ impl GameService {
             Verdict::Follows | Verdict::Without => None,
         };
         let opening = crate::openings::lookup_game(&l.game);
-        let pgn = self.pgn_text(l);
+        let pgn = self.pgn_text(l).await;
         let plies = l.game.moves().len();
         let result = outcome.result().to_string();
         let termination = msg::termination_name(loc, outcome.termination);
         let moves = msg::summary_moves(loc, plies.div_ceil(2));
-        let days = msg::summary_days(loc, game_days(l));
+        // The same words as the card's (`in 5 hours`, `over 9 days`).
+        let days = msg::card_duration(loc, game_span(l));
 
         let mut text = msg::summary_heading(
             loc,
@@ -146,8 +147,11 @@ impl GameService {
 
         let mut files = Vec::new();
         let ratings = l.row.rating_change();
-        let rating_text =
-            |before: i64, after: i64| format!("{before} → {after} ({:+})", after - before);
+        // The card writes a change as the text does (`±0`, `+162`).
+        let rating_text = |before: i64, after: i64| {
+            let change = msg::rating_diff(RatingDelta { before, after });
+            format!("{before} → {after} ({change})")
+        };
         let white_rating = ratings.map(|c| rating_text(c.white_before, c.white_after));
         let black_rating = ratings.map(|c| rating_text(c.black_before, c.black_after));
         let verdict = match outcome.winner {
@@ -237,17 +241,30 @@ impl GameService {
         r
     }
 
-    /// The PGN of a game: the Seven Tag Roster, Elo tags of a rated game,
-    /// the opening.
-    pub(in crate::service) fn pgn_text(&self, l: &Loaded) -> String {
+    /// The PGN of a game: the Seven Tag Roster (a league game's event is
+    /// its league and its round the league's round), Elo tags of a rated
+    /// game, the opening.
+    pub(in crate::service) async fn pgn_text(&self, l: &Loaded) -> String {
+        let league = match self.inner.store.league_event_of_game(l.row.id).await {
+            Ok(league) => league,
+            Err(e) => {
+                // The PGN is still whole without its league's name.
+                tracing::warn!(game = l.row.id, error = %e, "league of a game unread");
+                None
+            }
+        };
+        let (event, round) = match league {
+            Some((name, round)) => (name, round.to_string()),
+            None => (format!("chessbot game #{}", l.row.id), "-".to_string()),
+        };
         let tags = PgnTags {
-            event: format!("chessbot game #{}", l.row.id),
+            event,
             site: site_tag(
                 &l.row.platform,
                 Some(l.row.guild.as_str()).filter(|g| !g.is_empty()),
             ),
             date: from_ms(l.row.created_at).format("%Y.%m.%d").to_string(),
-            round: "-".to_string(),
+            round,
             white: l.row.white_name.clone(),
             black: l.row.black_name.clone(),
             extra: vec![("TimeControl".to_string(), time_control_tag(&l.row))],
@@ -380,11 +397,10 @@ fn attachment(kind: AttachmentKind, game: i64, ext: &str, bytes: Vec<u8>) -> Att
     }
 }
 
-/// Whole days from the start of the game to its end, at least 1.
-fn game_days(l: &Loaded) -> i64 {
+/// How long the game took, from its start to its end (ms).
+fn game_span(l: &Loaded) -> i64 {
     let end = l.row.ended_at.unwrap_or(l.row.updated_at);
-    let span = (end - l.row.created_at).max(0);
-    ((span + DAY_MS - 1) / DAY_MS).max(1)
+    (end - l.row.created_at).max(0)
 }
 
 /// The number of the move that ply `ply` (1-based) of the game is part of.

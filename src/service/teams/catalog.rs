@@ -2,6 +2,8 @@
 //! their tally, the close of a vote, named members, and the refusals of
 //! team games. Names are untrusted text, inserted as plain text.
 
+use crate::service::messages::declare::messages;
+
 messages! {
     /// A team challenged another channel (posted in the challenging one).
     pub fn team_challenge_posted(l, challenger: &str, opponent: &str) = "team-challenge-posted";

@@ -4,12 +4,11 @@
 //! the challenged channel accepts; the community's cap on team games (codes
 //! for another community, `codes`, count in it).
 
-use super::{Event, LocalePrefs, Place, Subject, messages as msg};
+use super::{ChallengeOptions, Event, LocalePrefs, Place, Subject, messages as msg};
 use crate::chess::Color;
 use crate::i18n::Locale;
 use crate::store::TeamSideRow;
 
-use super::challenges::ChallengeOptions;
 use super::computer::ComputerOptions;
 use super::game::{DAY_MS, Failure, GameService, Handled, key, ms, reply, user};
 use super::teams::codes::TEAM_CODE_DAYS;

@@ -10,10 +10,9 @@ use crate::chess::RulesMode;
 use crate::i18n::Locale;
 use crate::store::{TeamCodeRow, TeamSideRow};
 
-use super::ColorChoice;
-use super::challenges::ChallengeOptions;
 use super::game::{DAY_MS, GameService, Handled, key, ms, reply, user};
 use super::teams::{TeamChallenge, team_actor};
+use super::{ChallengeOptions, ColorChoice};
 
 /// How long a code may be given.
 pub const TEAM_CODE_DAYS: i64 = 7;

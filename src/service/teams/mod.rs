@@ -16,6 +16,8 @@
 //! The files here are `impl GameService` blocks and their helpers; they
 //! reach the rest of the service through its names (`super::...`).
 
+pub(crate) mod catalog;
+
 pub(super) mod challenge;
 pub(super) mod codes;
 pub(super) mod members;

@@ -93,9 +93,10 @@ impl GameService {
             return Err(user("not_your_turn", msg::not_your_turn(loc, l.name(turn))));
         }
         let mut game = l.game.clone();
-        let (mv, san) = typed
-            .play(&mut game)
-            .map_err(|e| user(error_code_of(&e), msg::move_error(loc, &e, text.trim())))?;
+        let (mv, san) = typed.play(&mut game).map_err(|e| {
+            let refusal = typed.refusal(loc, l.game.position(), &e);
+            user(error_code_of(&e), refusal)
+        })?;
         self.refuse_other_side(loc, &l, by, me).await?;
         let store = &self.inner.store;
         let side_name = color_str(me);

@@ -92,7 +92,7 @@ pub(in crate::service) fn league_game_start(
         flip: false,
         result: None,
         names: Some([g.white.name.clone(), g.black.name.clone()]),
-        deadline: Some(msg::time_left(g.deadline_at - now)),
+        deadline: Some(msg::time_left(loc, g.deadline_at - now)),
         theme: crate::render::Theme::default(),
         start_fen: None,
     });

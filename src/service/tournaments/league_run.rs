@@ -272,7 +272,14 @@ impl GameService {
         )];
         for row in &table.text_rows {
             lines.push(msg::league_standings_row(
-                loc, &row[0], &row[1], &row[2], &row[3], &row[4], &row[5],
+                loc,
+                &row[0],
+                &row[1],
+                &row[2],
+                row[2] == "1",
+                &row[3],
+                &row[4],
+                &row[5],
             ));
         }
         let mut r = reply(&league_place(l), lines.join("\n"));

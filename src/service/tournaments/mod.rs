@@ -9,6 +9,8 @@
 //! The files here are `impl GameService` blocks and their helpers; they
 //! reach the rest of the service through its names (`super::...`).
 
+pub(crate) mod catalog;
+
 pub(super) mod league960;
 pub(super) mod league_places;
 pub(super) mod league_run;

@@ -1,0 +1,152 @@
+//! The text grammar of `settings`: a user's board, a channel's language
+//! and look, notices, spectator pages and a community's rules, and which
+//! of them may share one line.
+
+use super::*;
+
+/// The settings one line may set together. Options of one group combine
+/// (`settings language:ru board:black theme:blue`, `settings leave:45
+/// timeouts:20`); a line that mixes groups is refused, one command per
+/// line, naming the first option of the second group.
+fn settings_group(key: &str) -> &'static str {
+    match key {
+        "language" | "board" | "theme" => "look",
+        "leave" | "control" | "timeouts" => "community",
+        "notify" => "notify",
+        "pages" => "pages",
+        _ => "pagename",
+    }
+}
+
+/// `settings language:ru board:black theme:blue`, `settings language ru`,
+/// `settings ru`, `settings black blue` (and `language ru` through the
+/// alias), `settings notify:dm` (as Discord folds `notify` in), `settings
+/// pages:off`, `settings pagename:hidden`, `settings leave:45`; nothing
+/// shows them.
+pub(super) fn parse_settings(
+    tokens: Vec<Token>,
+    unknown: &dyn Fn(&str) -> ParseError,
+    unexpected: &dyn Fn(&str) -> ParseError,
+) -> Result<Command, ParseError> {
+    let mut language = None;
+    let mut board = None;
+    let mut theme = None;
+    // A moderator's switch for the community's spectator pages.
+    let mut pages = None;
+    // A player's own name on those pages.
+    let mut page_name = None;
+    let mut notify = None;
+    // A moderator's rules for the community's correspondence games.
+    let mut community = CommunityChange::default();
+    let mut key: Option<&'static str> = None;
+    let mut group: Option<&'static str> = None;
+    for tok in tokens {
+        let (name, value) = match tok {
+            Token::Option(o, v) => match settings_key(&o) {
+                Some(name) => (name, v),
+                None => return Err(unknown(&o)),
+            },
+            Token::Positional(p) if key.is_none() && settings_key(&p).is_some() => {
+                key = settings_key(&p);
+                continue;
+            }
+            Token::Positional(p) => match key.take() {
+                Some(name) => (name, p),
+                None => (settings_value_kind(&p), p),
+            },
+        };
+        if *group.get_or_insert(settings_group(name)) != settings_group(name) {
+            return Err(unexpected(name));
+        }
+        match name {
+            "board" if board.is_none() => {
+                board = Some(
+                    value
+                        .parse::<BoardView>()
+                        .map_err(|()| bad("board", &value))?,
+                );
+            }
+            "theme" if theme.is_none() => {
+                theme = Some(value.parse::<Theme>().map_err(|_| bad("theme", &value))?);
+            }
+            "language" if language.is_none() => {
+                language = Some(
+                    value
+                        .parse::<Locale>()
+                        .map_err(|_| bad("language", &value))?,
+                );
+            }
+            "pages" if pages.is_none() => {
+                pages = Some(match value.trim().to_ascii_lowercase().as_str() {
+                    "on" | "true" | "yes" => true,
+                    "off" | "false" | "no" => false,
+                    _ => return Err(bad("pages", &value)),
+                });
+            }
+            "pagename" if page_name.is_none() => {
+                page_name = Some(match value.trim().to_ascii_lowercase().as_str() {
+                    "hidden" | "hide" | "off" => true,
+                    "shown" | "show" | "on" => false,
+                    _ => return Err(bad("pagename", &value)),
+                });
+            }
+            "leave" | "control" | "timeouts" => {
+                families::community_rule(&mut community, name, &value)?;
+            }
+            "notify" if notify.is_none() => {
+                notify = Some(
+                    value
+                        .parse::<NotifyTarget>()
+                        .map_err(|()| bad("notify", &value))?,
+                );
+            }
+            _ => return Err(unexpected(&value)),
+        }
+    }
+    Ok(match group {
+        Some("community") => Command::Community(community),
+        Some("notify") => Command::Notify {
+            target: notify.unwrap_or_default(),
+        },
+        Some("pages") => Command::Pages {
+            on: pages.unwrap_or_default(),
+        },
+        Some("pagename") => Command::PageName {
+            hidden: page_name.unwrap_or_default(),
+        },
+        _ => Command::Settings {
+            language,
+            board,
+            theme,
+        },
+    })
+}
+
+/// The setting an option or keyword of `settings` names.
+fn settings_key(word: &str) -> Option<&'static str> {
+    match word.to_ascii_lowercase().as_str() {
+        "language" | "lang" => Some("language"),
+        "board" | "view" => Some("board"),
+        "theme" | "colors" | "colours" => Some("theme"),
+        "notify" | "notifications" => Some("notify"),
+        "pages" | "spectators" => Some("pages"),
+        "pagename" | "page-name" | "page_name" => Some("pagename"),
+        "leave" => Some("leave"),
+        "control" => Some("control"),
+        "timeouts" | "timeout" => Some("timeouts"),
+        _ => None,
+    }
+}
+
+/// The setting a bare `settings` value is for: a board view (`white`,
+/// `black`, `auto`), a theme, else a language (whose error names it).
+fn settings_value_kind(value: &str) -> &'static str {
+    let word = value.to_ascii_lowercase();
+    if matches!(word.as_str(), "white" | "black" | "auto") {
+        "board"
+    } else if value.parse::<Theme>().is_ok() {
+        "theme"
+    } else {
+        "language"
+    }
+}
