@@ -22,7 +22,8 @@ impl GameService {
     ) -> Vec<Reply> {
         let sides = match self.inner.store.team_sides(game_id).await {
             Ok(s) if !s.is_empty() => s,
-            Ok(_) => return replies,
+            // A game between two people may have two places instead.
+            Ok(_) => return self.spread_places(game_id, to_move, replies, false).await,
             Err(e) => {
                 tracing::error!(game = game_id, error = %e, "reading a team game's places failed");
                 return replies;
