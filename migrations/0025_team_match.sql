@@ -63,7 +63,7 @@ create index team_match_game_match on team_match_game (match_id, number);
 
 -- A game between two people in two places: where each side's player plays
 -- it (the game row lives in one of them); posts go to both.
-create table game_place (
+create table game_side_place (
     game_id integer not null references game (id) on delete cascade,
     -- 'white' or 'black'.
     side text not null,
@@ -72,4 +72,4 @@ create table game_place (
     channel text not null,
     primary key (game_id, side)
 );
-create index game_place_place on game_place (platform, channel, game_id);
+create index game_side_place_at on game_side_place (platform, channel, game_id);

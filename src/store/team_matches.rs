@@ -2,7 +2,7 @@
 //! with a single-use code, accepted by the other side), the players each
 //! side signed up, the games of its boards (held without a clock at a
 //! placeholder until the adapter opens both places, as league games are),
-//! and the two places of a game between people (`game_place`).
+//! and the two places of a game between people (`game_side_place`).
 
 use super::backend::{query, query_as};
 use super::games::insert_game_row;
@@ -352,7 +352,7 @@ impl Store {
             if let Some(places) = &g.places {
                 for (side, p) in ["white", "black"].iter().zip(places) {
                     query(
-                        "insert into game_place (game_id, side, platform, guild, channel) \
+                        "insert into game_side_place (game_id, side, platform, guild, channel) \
                          values (?, ?, ?, ?, ?)",
                     )
                     .bind(game_id)
@@ -522,7 +522,7 @@ impl Store {
         }
         for (side, p) in ["white", "black"].iter().zip(places) {
             query(
-                "insert into game_place (game_id, side, platform, guild, channel) \
+                "insert into game_side_place (game_id, side, platform, guild, channel) \
                  values (?, ?, ?, ?, ?)",
             )
             .bind(game_id)
@@ -545,7 +545,7 @@ impl Store {
     /// Database failures.
     pub async fn game_places(&self, game_id: i64) -> StoreResult<Vec<GamePlaceRow>> {
         Ok(query_as(
-            "select game_id, side, platform, guild, channel from game_place \
+            "select game_id, side, platform, guild, channel from game_side_place \
              where game_id = ? order by side desc",
         )
         .bind(game_id)
@@ -564,7 +564,7 @@ impl Store {
         channel: &str,
     ) -> StoreResult<Option<GamePlaceRow>> {
         Ok(query_as(
-            "select p.game_id, p.side, p.platform, p.guild, p.channel from game_place p \
+            "select p.game_id, p.side, p.platform, p.guild, p.channel from game_side_place p \
              join game g on g.id = p.game_id \
              where p.platform = ? and p.channel = ? and g.status = 'active' \
              order by p.game_id desc limit 1",
@@ -573,5 +573,26 @@ impl Store {
         .bind(channel)
         .fetch_optional(&self.pool)
         .await?)
+    }
+
+    /// The side a place shows at the bottom because it is one of a
+    /// game's two places (its latest such game).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn game_place_view(
+        &self,
+        platform: &str,
+        channel: &str,
+    ) -> StoreResult<Option<String>> {
+        let row: Option<(String,)> = query_as(
+            "select side from game_side_place where platform = ? and channel = ? \
+             order by game_id desc limit 1",
+        )
+        .bind(platform)
+        .bind(channel)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.map(|r| r.0))
     }
 }

@@ -1229,3 +1229,28 @@ cmd-team-members =
     .description = This team's named members; moderators add or remove one.
     .option-add-description = Name this member (moderators)
     .option-remove-description = Unname this member (moderators)
+
+cmd-team-match =
+    .description = A match between this server and another: each board a game between two players.
+
+cmd-team-match-create =
+    .description = Create a match with another server (moderators): answered with a code.
+    .option-boards-description = Boards, from 1 to 32 (fewer when a side signs up fewer players)
+    .option-days-description = Days per move, from 1 to 14 (default 2)
+    .option-rounds-description = 2 to play each board twice with colours swapped (default 1)
+
+cmd-team-match-accept =
+    .description = Accept another server's match by its code; this channel is your side (moderators).
+    .option-code-description = The code the other server's match was answered with
+
+cmd-team-match-join =
+    .description = Sign up to play for this channel's side of the match.
+
+cmd-team-match-leave =
+    .description = Leave this channel's side before the match starts.
+
+cmd-team-match-start =
+    .description = Start the match: boards paired by rating, every game at once (moderators).
+
+cmd-team-match-standings =
+    .description = The match's sign-ups, or its standings as a table and a picture.

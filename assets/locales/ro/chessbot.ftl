@@ -1263,3 +1263,28 @@ cmd-team-members =
     .description = Membrii numiți ai echipei; moderatorii adaugă sau scot unul.
     .option-add-description = Numește acest membru (moderatori)
     .option-remove-description = Scoate acest membru din listă (moderatori)
+
+cmd-team-match =
+    .description = Un meci între acest server și altul: fiecare tablă e o partidă între doi jucători.
+
+cmd-team-match-create =
+    .description = Creați un meci cu alt server (moderatori): răspunsul e un cod.
+    .option-boards-description = Table, de la 1 la 32 (mai puține dacă o parte înscrie mai puțini jucători)
+    .option-days-description = Zile pe mutare, de la 1 la 14 (implicit 2)
+    .option-rounds-description = 2 pentru a juca fiecare tablă de două ori, cu culorile schimbate (implicit 1)
+
+cmd-team-match-accept =
+    .description = Acceptați meciul altui server după cod; acest canal e partea voastră (moderatori).
+    .option-code-description = Codul primit la crearea meciului celuilalt server
+
+cmd-team-match-join =
+    .description = Înscrieți-vă să jucați pentru partea acestui canal în meci.
+
+cmd-team-match-leave =
+    .description = Părăsiți partea acestui canal înainte de începerea meciului.
+
+cmd-team-match-start =
+    .description = Porniți meciul: table împerecheate după rating, toate partidele deodată (moderatori).
+
+cmd-team-match-standings =
+    .description = Înscrierile meciului sau clasamentul lui, ca tabel și imagine.

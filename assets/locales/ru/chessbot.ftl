@@ -1249,3 +1249,28 @@ cmd-team-members =
     .description = Названные участники команды; модераторы добавляют или убирают.
     .option-add-description = Назвать участника (модераторы)
     .option-remove-description = Убрать участника из списка (модераторы)
+
+cmd-team-match =
+    .description = Матч этого сервера с другим: каждая доска — партия двух игроков.
+
+cmd-team-match-create =
+    .description = Создать матч с другим сервером (модераторы): в ответ — код.
+    .option-boards-description = Досок, от 1 до 32 (меньше, если сторона запишет меньше игроков)
+    .option-days-description = Дней на ход, от 1 до 14 (по умолчанию 2)
+    .option-rounds-description = 2 — сыграть каждую доску дважды со сменой цвета (по умолчанию 1)
+
+cmd-team-match-accept =
+    .description = Принять матч другого сервера по коду; этот канал — ваша сторона (модераторы).
+    .option-code-description = Код, полученный при создании матча другим сервером
+
+cmd-team-match-join =
+    .description = Записаться играть за сторону этого канала в матче.
+
+cmd-team-match-leave =
+    .description = Покинуть сторону этого канала до начала матча.
+
+cmd-team-match-start =
+    .description = Начать матч: пары досок по рейтингу, все партии сразу (модераторы).
+
+cmd-team-match-standings =
+    .description = Записавшиеся на матч или его таблица, текстом и картинкой.

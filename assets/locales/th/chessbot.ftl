@@ -1112,3 +1112,28 @@ cmd-team-members =
     .description = สมาชิกที่ระบุชื่อของทีม ผู้ดูแลเพิ่มหรือลบได้
     .option-add-description = ระบุชื่อสมาชิกนี้ (ผู้ดูแล)
     .option-remove-description = ลบสมาชิกนี้ออก (ผู้ดูแล)
+
+cmd-team-match =
+    .description = แมตช์ระหว่างเซิร์ฟเวอร์นี้กับอีกเซิร์ฟเวอร์: แต่ละกระดานเป็นเกมของผู้เล่นสองคน
+
+cmd-team-match-create =
+    .description = สร้างแมตช์กับเซิร์ฟเวอร์อื่น (ผู้ดูแล): ได้รหัสตอบกลับ
+    .option-boards-description = จำนวนกระดาน 1 ถึง 32 (น้อยกว่านี้ถ้าฝั่งหนึ่งมีผู้สมัครน้อยกว่า)
+    .option-days-description = วันต่อตา 1 ถึง 14 (ค่าเริ่มต้น 2)
+    .option-rounds-description = 2 เพื่อเล่นแต่ละกระดานสองเกมโดยสลับสี (ค่าเริ่มต้น 1)
+
+cmd-team-match-accept =
+    .description = รับแมตช์ของเซิร์ฟเวอร์อื่นด้วยรหัส ช่องนี้เป็นฝั่งของคุณ (ผู้ดูแล)
+    .option-code-description = รหัสที่เซิร์ฟเวอร์อื่นได้รับตอนสร้างแมตช์
+
+cmd-team-match-join =
+    .description = สมัครเล่นให้ฝั่งของช่องนี้ในแมตช์
+
+cmd-team-match-leave =
+    .description = ออกจากฝั่งของช่องนี้ก่อนแมตช์เริ่ม
+
+cmd-team-match-start =
+    .description = เริ่มแมตช์: จับคู่กระดานตามเรตติ้ง ทุกเกมพร้อมกัน (ผู้ดูแล)
+
+cmd-team-match-standings =
+    .description = ผู้สมัครแมตช์ หรือตารางคะแนนเป็นข้อความและภาพ

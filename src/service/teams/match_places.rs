@@ -1,6 +1,6 @@
 //! A game between two people in two places (a match board: each player
 //! in a place of their own side's channel). The game row lives in
-//! White's place; `game_place` rows name both. A game command said in
+//! White's place; `game_side_place` rows name both. A game command said in
 //! Black's place acts on the game as if said in White's, its private
 //! replies go back to where it was said, and every public post of the game
 //! is posted in both places, each board from its side and each place
@@ -25,7 +25,7 @@ pub const MATCH_BINDING_LEASE_MS: i64 = 20 * 60 * 1000;
 /// Most waiting games handed out at once.
 const HELD_BATCH: i64 = 16;
 
-/// The place a `game_place` row names.
+/// The place a `game_side_place` row names.
 fn place_of(p: &GamePlaceRow) -> Place {
     Place {
         platform: p.platform.clone(),

@@ -84,7 +84,13 @@ impl GameService {
             {
                 Some((_, _, side)) => *side,
                 None => {
-                    let side = match self.inner.store.team_view(&platform, &channel).await {
+                    let view = match self.inner.store.team_view(&platform, &channel).await {
+                        // A game between two people shows each place its
+                        // own player's side.
+                        Ok(None) => self.inner.store.game_place_view(&platform, &channel).await,
+                        other => other,
+                    };
+                    let side = match view {
                         Ok(v) => v.map(|s| {
                             if s == "black" {
                                 Color::Black
