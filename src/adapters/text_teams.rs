@@ -1,9 +1,10 @@
 //! The text grammar of team play: `/team challenge|accept [code]|votes|close|members`
-//! (also `!team ...`, and `/chess team ...`), beside the core grammar of
+//! and `/team match create|accept|join|leave|start|standings` (also
+//! `!team ...`, and `/chess team ...`), beside the core grammar of
 //! `text.rs`.
 
 use super::*;
-use crate::service::{TEAM_DEFAULT_DAYS, TeamChallenge, TeamCommand};
+use crate::service::{MatchCommand, TEAM_DEFAULT_DAYS, TeamChallenge, TeamCommand};
 
 /// What follows `/team` or `!team` in `text`, when it is a team command.
 pub(super) fn team_rest(text: &str) -> Option<&str> {
@@ -31,6 +32,7 @@ pub(super) fn parse_team(rest: &str) -> Result<Command, ParseError> {
         "votes" | "tally" => "team votes",
         "close" => "team close",
         "members" | "member" => "team members",
+        "match" => return parse_match(args).map(|m| Command::Team(TeamCommand::Match(m))),
         _ => return Err(ParseError::UnknownCommand(format!("team {sub}"))),
     };
     let tokens = tokenize(args)?;
@@ -157,4 +159,94 @@ fn parse_members(
         }
     }
     Ok(TeamCommand::Members { add, remove })
+}
+
+/// `team match <create|accept|join|leave|start|standings> [options]`.
+fn parse_match(rest: &str) -> Result<MatchCommand, ParseError> {
+    let rest = rest.trim_start();
+    let (sub, args) = match rest.find(char::is_whitespace) {
+        Some(i) => (&rest[..i], &rest[i..]),
+        None => (rest, ""),
+    };
+    let name = match sub.to_ascii_lowercase().as_str() {
+        "create" | "new" => "team match create",
+        "accept" => "team match accept",
+        "join" => "team match join",
+        "leave" => "team match leave",
+        "start" => "team match start",
+        "standings" | "table" | "" => "team match standings",
+        _ => return Err(ParseError::UnknownCommand(format!("team match {sub}"))),
+    };
+    let tokens = tokenize(args)?;
+    let unknown = |opt: &str| ParseError::UnknownOption {
+        command: name.to_string(),
+        name: opt.to_string(),
+    };
+    let unexpected = |arg: &str| ParseError::Unexpected {
+        command: name.to_string(),
+        arg: arg.to_string(),
+    };
+    match name {
+        "team match create" => {
+            let (mut boards, mut days, mut rounds) = (None, None, None);
+            for tok in tokens {
+                match tok {
+                    Token::Option(o, v) => match o.as_str() {
+                        "boards" | "board" => boards = Some(parse_count(&o, &v, 32)?),
+                        "days" => days = Some(parse_days(&v)?),
+                        "rounds" | "round" => rounds = Some(parse_count(&o, &v, 2)?),
+                        _ => return Err(unknown(&o)),
+                    },
+                    Token::Positional(p) if boards.is_none() => {
+                        boards = Some(parse_count("boards", &p, 32)?);
+                    }
+                    Token::Positional(p) => return Err(unexpected(&p)),
+                }
+            }
+            Ok(MatchCommand::Create {
+                boards: boards.unwrap_or(4),
+                days: days.unwrap_or(TEAM_DEFAULT_DAYS),
+                rounds: rounds.unwrap_or(1),
+                here_name: None,
+            })
+        }
+        "team match accept" => {
+            let mut code = None;
+            for tok in tokens {
+                match tok {
+                    Token::Option(o, v) if o == "code" && code.is_none() => code = Some(v),
+                    Token::Option(o, _) => return Err(unknown(&o)),
+                    Token::Positional(p) if code.is_none() => code = Some(p),
+                    Token::Positional(p) => return Err(unexpected(&p)),
+                }
+            }
+            let code = code.ok_or_else(|| bad("code", ""))?;
+            Ok(MatchCommand::Accept {
+                code,
+                here_name: None,
+            })
+        }
+        _ => {
+            if let Some(tok) = tokens.into_iter().next() {
+                return Err(match tok {
+                    Token::Option(o, _) => unknown(&o),
+                    Token::Positional(p) => unexpected(&p),
+                });
+            }
+            Ok(match name {
+                "team match join" => MatchCommand::Join,
+                "team match leave" => MatchCommand::Leave,
+                "team match start" => MatchCommand::Start,
+                _ => MatchCommand::Standings,
+            })
+        }
+    }
+}
+
+/// A count from 1 to `max`.
+fn parse_count(name: &str, v: &str, max: u32) -> Result<u32, ParseError> {
+    match v.trim().parse::<u32>() {
+        Ok(n) if (1..=max).contains(&n) => Ok(n),
+        _ => Err(bad(name, v)),
+    }
 }

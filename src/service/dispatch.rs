@@ -147,6 +147,22 @@ impl GameService {
             return vec![refused];
         }
         let (loc, known) = self.command_prefs(place, by, prefs).await;
+        // In the other place of a game between two people, a game command
+        // acts on the game where it lives; its replies come back here.
+        let origin = place;
+        let two = if super::teams::is_game_command(&cmd) {
+            match self.two_place_game(place).await {
+                Ok(t) => t,
+                Err(f) => return vec![failure_reply(loc, place, f)],
+            }
+        } else {
+            None
+        };
+        let home = match &two {
+            Some(t) => self.two_place_home(t).await.ok().flatten(),
+            None => None,
+        };
+        let place = home.as_ref().unwrap_or(origin);
         if self.in_outage() {
             // The language lookup found the database down: nothing else
             // waits out the pool's timeout.
@@ -200,7 +216,7 @@ impl GameService {
                 let side = team.clone().expect("checked by the guard");
                 self.team_game_command(loc, place, by, side, cmd).await
             }
-            Command::Team(c) => self.team(loc, place, prefs, c).await,
+            Command::Team(c) => self.team(loc, place, by, prefs, c).await,
             Command::Challenge { opponent, options } => {
                 self.challenge(loc, place, by, opponent, *options).await
             }
@@ -295,14 +311,22 @@ impl GameService {
             }
             Err(f) => replies.push(failure_reply(loc, place, f)),
         }
-        // Standings after league games that ended here.
+        // Standings after league and match games that ended here.
         self.after_league_games(&mut replies).await;
+        self.after_match_games(&mut replies).await;
         self.apply_board_prefs(place, by, &mut replies[first..], requested_flip, known)
             .await;
         if team_command {
             // Each team's channel sees its own side.
             self.orient_team_boards(&mut replies[first..], requested_flip)
                 .await;
+        }
+        if let Some(t) = &two {
+            let ours = replies.split_off(first);
+            let mut spread = self
+                .spread_two_places(t.game_id, origin, place, ours, requested_flip)
+                .await;
+            replies.append(&mut spread);
         }
         for r in &mut replies[first..] {
             r.locale = reply_loc;
@@ -429,6 +453,12 @@ impl GameService {
         if let Some(moves) = self.team_legal_moves(place).await {
             return moves;
         }
+        // The other place of a game between two people: the game's moves.
+        let home = match self.two_place_game(place).await {
+            Ok(Some(t)) => self.two_place_home(&t).await.ok().flatten(),
+            _ => None,
+        };
+        let place = home.as_ref().unwrap_or(place);
         let Ok(Some(l)) = self.active(place).await else {
             return Vec::new();
         };

@@ -111,6 +111,44 @@ pub struct GameListing {
     pub note: Option<String>,
 }
 
+/// A team match as the `match` event shows it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct MatchEvent {
+    #[serde(rename = "match")]
+    pub id: i64,
+    /// `open` (its code waits), `signup`, `running`, `finished`.
+    pub state: String,
+    /// The creating side first.
+    pub sides: Vec<MatchSideEvent>,
+    /// Its games once started, by board and round.
+    pub boards: Vec<MatchBoardEvent>,
+    /// The last board ended: these are the final standings.
+    pub r#final: bool,
+    /// The winning side's name once final; null for a tie or before.
+    pub winner: Option<String>,
+}
+
+/// One side of a [`MatchEvent`].
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct MatchSideEvent {
+    pub name: String,
+    /// Its players signed up (by board once started).
+    pub players: Vec<String>,
+    pub points: f64,
+}
+
+/// One game of a [`MatchEvent`].
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct MatchBoardEvent {
+    pub board: i64,
+    pub round: i64,
+    pub game: i64,
+    pub white: String,
+    pub black: String,
+    /// `1-0`, `0-1`, `1/2-1/2`; null while it runs.
+    pub result: Option<String>,
+}
+
 /// Something that happened, for scripts (console `--json`) and adapters.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -246,6 +284,10 @@ pub enum Event {
     /// A league was created, joined, left, started, cancelled, withdrawn
     /// from or ended.
     League(LeagueEvent),
+    /// A team match between two communities was created, accepted, joined,
+    /// left or started, or one of its boards ended (its standings; `final`
+    /// once its last board ended).
+    Match(MatchEvent),
     /// A league's standings (`final` once its last game ended).
     Standings {
         league: i64,

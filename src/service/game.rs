@@ -469,6 +469,19 @@ impl GameService {
                 msg::game_in_progress(loc, g.id, &g.white_name, &g.black_name),
             ));
         }
+        // So is the other place of a game between two people.
+        if let Some(p) = self
+            .inner
+            .store
+            .active_game_place(&place.platform, &place.channel)
+            .await?
+            && let Some(g) = self.inner.store.game(p.game_id).await?
+        {
+            return Err(user(
+                "game_in_progress",
+                msg::game_in_progress(loc, g.id, &g.white_name, &g.black_name),
+            ));
+        }
         Ok(())
     }
 }

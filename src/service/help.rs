@@ -79,6 +79,10 @@ pub const COMMANDS: &[HelpEntry] = &[
         "team challenge channel:#x|level:1-8 [days] [color], team accept|votes|close|members",
         "team",
     ),
+    entry(
+        "team match create boards:1-32 [days] [rounds:1|2] | accept code:X | join | leave | start | standings",
+        "team-match",
+    ),
     entry("help", "help"),
 ];
 

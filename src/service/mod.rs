@@ -38,8 +38,11 @@ mod summaries;
 use summaries::announce;
 
 mod teams;
+pub use teams::match_places::{HeldMatchGame, MATCH_BINDING_LEASE_MS, PreparedMatchBinding};
+pub use teams::matches::{MATCH_MAX_BOARDS, MAX_TEAM_MATCHES};
 pub use teams::{
-    MAX_TEAM_GAMES, TEAM_DEFAULT_DAYS, TEAM_ID_PREFIX, TeamChallenge, TeamCommand, is_team_id,
+    MAX_TEAM_GAMES, MatchCommand, TEAM_DEFAULT_DAYS, TEAM_ID_PREFIX, TeamChallenge, TeamCommand,
+    is_team_id,
 };
 
 mod spectators;

@@ -44,6 +44,7 @@ mod stats;
 mod summaries;
 mod swiss;
 mod team_codes;
+mod team_matches;
 mod teams;
 mod watch;
 
@@ -76,6 +77,10 @@ pub use summaries::{
 };
 pub use swiss::{BYE_PAIRING, BYE_ZERO, ByeRow, FORMAT_ROUND_ROBIN, FORMAT_SWISS, NewRound};
 pub use team_codes::TeamCodeRow;
+pub use team_matches::{
+    GamePlaceRow, MATCH_FINISHED, MATCH_OPEN, MATCH_RUNNING, MATCH_SIGNUP, NewMatchGame,
+    NewTeamMatch, TeamMatchGameRow, TeamMatchPlayerRow, TeamMatchRow,
+};
 pub use teams::{ANNOUNCE_TEAM_MOVE, NewTeamVote, TeamChallengeRow, TeamSideRow, TeamVoteRow};
 pub use watch::CHANGE_BACKLOG;
 

@@ -117,5 +117,24 @@ async fn every_command_keeps_within_discords_limits() {
         .flatten()
         .filter_map(|s| s["name"].as_str())
         .collect();
-    assert_eq!(subs, ["challenge", "accept", "votes", "close", "members"]);
+    assert_eq!(
+        subs,
+        ["challenge", "accept", "votes", "close", "members", "match"]
+    );
+    // `/team match` is a group of its own subcommands.
+    let group = team
+        .and_then(|t| t["options"].as_array())
+        .into_iter()
+        .flatten()
+        .find(|s| s["name"] == "match");
+    let inner: Vec<&str> = group
+        .and_then(|g| g["options"].as_array())
+        .into_iter()
+        .flatten()
+        .filter_map(|s| s["name"].as_str())
+        .collect();
+    assert_eq!(
+        inner,
+        ["create", "accept", "join", "leave", "start", "standings"]
+    );
 }

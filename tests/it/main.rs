@@ -55,6 +55,7 @@ mod discord_notices;
 #[cfg(feature = "discord")]
 mod discord_startup;
 #[cfg(feature = "discord")]
+mod discord_team_matches;
 mod discord_teams;
 mod engine;
 mod english_golden;
@@ -107,6 +108,8 @@ mod store_pg;
 mod summaries;
 mod swiss;
 mod swiss_oracle;
+mod team_matches;
+mod team_matches_pg;
 mod teams;
 mod teams_codes;
 mod teams_codes_pg;

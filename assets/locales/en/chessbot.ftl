@@ -183,6 +183,7 @@ help-command = { $command ->
     [puzzle-daily] a puzzle a day here (moderators)
     [chess960] Chess960 with its own ratings (random start position unless given); also computer variant:chess960, stats variant:chess960, leaderboard variant:chess960
     [team] a channel plays as a team: its members vote its moves with move (also /team ... and !team ...)
+    [team-match] a match between two communities (or channels): each side's players sign up, each board is a game between two players, each in their own side's channel (moderators create, accept and start)
    *[help] this text
 }
 
@@ -1191,6 +1192,35 @@ team-members = Named members of { $team }: { $list }.
 team-members-none = { $team } has no named members: anyone here may vote, and each vote closes at its deadline.
 team-busy = { $team } is busy: a game or a challenge is already running there.
 team-nothing-to-close = There is no vote to close: nobody has voted for this move yet.
+match-none = No team match involves this channel.
+match-busy = This channel already takes part in a team match: finish it first.
+match-limit = This community already takes part in { $max } team matches: finish one first.
+match-created = Team { $team } challenges another community to match { $id }: { $boards } boards, { $days } days per move. Code: { $code } (one use, valid { $valid } days). A moderator there runs /team match accept code:{ $code } in the channel that will be their side.
+match-code-unknown = No team match has that code: it may be mistyped, used already or expired (codes last 7 days).
+match-accepted = Match { $id }: { $creating } against { $accepting }, up to { $boards } boards. Players sign up in their side's channel with /team match join; a moderator then starts it with /team match start.
+match-other-side = You signed up for { $team } already: a player plays for one side of a match only.
+match-already-joined = You are signed up for this match already.
+match-joined = { $name } plays for { $team } ({ $count } signed up).
+match-not-member = You are not signed up for this side of the match.
+match-left = { $name } no longer plays for { $team }.
+match-not-accepted = The other community has not accepted this match yet: players sign up once it has.
+match-already-started = Match { $id } has already started (or ended).
+match-too-few = Each side needs at least one player signed up (/team match join) before the start.
+match-started = Match { $id } starts: { $creating } against { $accepting } on { $boards } boards, paired by rating. Each player gets a place of their own for each game.
+match-pairing = Board { $board }, game { $round }: { $white } (white) against { $black }
+match-game-started = Board { $board }, game { $round } of match { $id }: { $white } (white) against { $black }. White to move by { $deadline }.
+match-no-place = The places of match game { $game } ({ $white } against { $black }) could not be opened; it waits without a clock and is tried again.
+match-board = Board { $board }
+match-board-round = Board { $board }, game { $round }
+match-no-result = no result
+match-playing = playing
+match-standings-title = Match { $id }: { $creating } { $creating_points } – { $accepting_points } { $accepting } ({ $done } of { $games } games over)
+match-standings-row = { $board }: { $players }, { $state }
+match-standings-header = Board | White – Black | Result | | |
+match-over = Match { $id } is over: { $winner } wins, { $creating_points } – { $accepting_points }.
+match-over-tie = Match { $id } is over: a tie, { $creating_points } – { $accepting_points }.
+match-signups = Match { $id } sign-ups: { $creating }: { $creating_players }; { $accepting }: { $accepting_players }.
+match-no-abort = A team match game cannot be aborted; resign instead.
 
 ## The /team command on Discord
 cmd-team =
@@ -1218,3 +1248,28 @@ cmd-team-members =
     .description = This team's named members; moderators add or remove one.
     .option-add-description = Name this member (moderators)
     .option-remove-description = Unname this member (moderators)
+
+cmd-team-match =
+    .description = A match between this server and another: each board a game between two players.
+
+cmd-team-match-create =
+    .description = Create a match with another server (moderators): answered with a code.
+    .option-boards-description = Boards, from 1 to 32 (fewer when a side signs up fewer players)
+    .option-days-description = Days per move, from 1 to 14 (default 2)
+    .option-rounds-description = 2 to play each board twice with colours swapped (default 1)
+
+cmd-team-match-accept =
+    .description = Accept another server's match by its code; this channel is your side (moderators).
+    .option-code-description = The code the other server's match was answered with
+
+cmd-team-match-join =
+    .description = Sign up to play for this channel's side of the match.
+
+cmd-team-match-leave =
+    .description = Leave this channel's side before the match starts.
+
+cmd-team-match-start =
+    .description = Start the match: boards paired by rating, every game at once (moderators).
+
+cmd-team-match-standings =
+    .description = The match's sign-ups, or its standings as a table and a picture.

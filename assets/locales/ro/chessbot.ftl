@@ -173,6 +173,7 @@ help-command = { $command ->
     [puzzle-daily] o problemă pe zi aici (moderatorii)
     [chess960] șah Fischer (Chess960) cu rating separat (poziția de start la întâmplare dacă nu e dată); și computer variant:chess960, stats variant:chess960, leaderboard variant:chess960
     [team] un canal joacă pe echipe: membrii lui votează mutările cu move (și /team ... și !team ...)
+    [team-match] un meci între două comunități (sau canale): jucătorii fiecărei părți se înscriu, fiecare tablă e o partidă între doi jucători, fiecare în canalul părții sale (moderatorii creează, acceptă și pornesc)
    *[help] acest text
 }
 
@@ -1225,6 +1226,35 @@ team-members = Membrii numiți ai echipei { $team }: { $list }.
 team-members-none = { $team } nu are membri numiți: oricine de aici poate vota, iar fiecare vot se încheie la termen.
 team-busy = { $team } este ocupat: acolo se joacă deja o partidă sau așteaptă o provocare.
 team-nothing-to-close = Nu este niciun vot de încheiat: nimeni nu a votat încă pentru această mutare.
+match-none = Niciun meci pe echipe nu implică acest canal.
+match-busy = Acest canal participă deja la un meci pe echipe: încheiați-l mai întâi.
+match-limit = Această comunitate participă deja la { $max } meciuri pe echipe: încheiați unul mai întâi.
+match-created = Echipa { $team } provoacă altă comunitate la meciul { $id }: { $boards } table, { $days } zile pe mutare. Cod: { $code } (o singură folosire, valabil { $valid } zile). Un moderator de acolo rulează /team match accept code:{ $code } în canalul care va fi partea lor.
+match-code-unknown = Niciun meci pe echipe nu are acest cod: poate fi greșit scris, deja folosit sau expirat (codurile durează 7 zile).
+match-accepted = Meciul { $id }: { $creating } contra { $accepting }, până la { $boards } table. Jucătorii se înscriu în canalul părții lor cu /team match join; apoi un moderator îl pornește cu /team match start.
+match-other-side = V-ați înscris deja pentru { $team }: un jucător joacă pentru o singură parte a unui meci.
+match-already-joined = Sunteți deja înscris la acest meci.
+match-joined = { $name } joacă pentru { $team } ({ $count } înscriși).
+match-not-member = Nu sunteți înscris pentru această parte a meciului.
+match-left = { $name } nu mai joacă pentru { $team }.
+match-not-accepted = Cealaltă comunitate nu a acceptat încă acest meci: jucătorii se înscriu după ce o face.
+match-already-started = Meciul { $id } a început deja (sau s-a încheiat).
+match-too-few = Fiecare parte are nevoie de cel puțin un jucător înscris (/team match join) înainte de start.
+match-started = Începe meciul { $id }: { $creating } contra { $accepting } pe { $boards } table, împerecheați după rating. Fiecare jucător primește un loc propriu pentru fiecare partidă.
+match-pairing = Tabla { $board }, partida { $round }: { $white } (albe) contra { $black }
+match-game-started = Tabla { $board }, partida { $round } din meciul { $id }: { $white } (albe) contra { $black }. Albul mută până la { $deadline }.
+match-no-place = Locurile partidei { $game } din meci ({ $white } contra { $black }) nu au putut fi deschise; așteaptă fără ceas și se reîncearcă.
+match-board = Tabla { $board }
+match-board-round = Tabla { $board }, partida { $round }
+match-no-result = fără rezultat
+match-playing = în joc
+match-standings-title = Meciul { $id }: { $creating } { $creating_points } – { $accepting_points } { $accepting } ({ $done } din { $games } partide încheiate)
+match-standings-row = { $board }: { $players }, { $state }
+match-standings-header = Tabla | Albe – Negre | Rezultat | | |
+match-over = Meciul { $id } s-a încheiat: câștigă { $winner }, { $creating_points } – { $accepting_points }.
+match-over-tie = Meciul { $id } s-a încheiat: egalitate, { $creating_points } – { $accepting_points }.
+match-signups = Înscrieri la meciul { $id }: { $creating }: { $creating_players }; { $accepting }: { $accepting_players }.
+match-no-abort = O partidă dintr-un meci pe echipe nu poate fi anulată; abandonați în schimb.
 
 ## The /team command on Discord
 cmd-team =
@@ -1252,3 +1282,28 @@ cmd-team-members =
     .description = Membrii numiți ai echipei; moderatorii adaugă sau scot unul.
     .option-add-description = Numește acest membru (moderatori)
     .option-remove-description = Scoate acest membru din listă (moderatori)
+
+cmd-team-match =
+    .description = Un meci între acest server și altul: fiecare tablă e o partidă între doi jucători.
+
+cmd-team-match-create =
+    .description = Creați un meci cu alt server (moderatori): răspunsul e un cod.
+    .option-boards-description = Table, de la 1 la 32 (mai puține dacă o parte înscrie mai puțini jucători)
+    .option-days-description = Zile pe mutare, de la 1 la 14 (implicit 2)
+    .option-rounds-description = 2 pentru a juca fiecare tablă de două ori, cu culorile schimbate (implicit 1)
+
+cmd-team-match-accept =
+    .description = Acceptați meciul altui server după cod; acest canal e partea voastră (moderatori).
+    .option-code-description = Codul primit la crearea meciului celuilalt server
+
+cmd-team-match-join =
+    .description = Înscrieți-vă să jucați pentru partea acestui canal în meci.
+
+cmd-team-match-leave =
+    .description = Părăsiți partea acestui canal înainte de începerea meciului.
+
+cmd-team-match-start =
+    .description = Porniți meciul: table împerecheate după rating, toate partidele deodată (moderatori).
+
+cmd-team-match-standings =
+    .description = Înscrierile meciului sau clasamentul lui, ca tabel și imagine.

@@ -174,6 +174,7 @@ help-command = { $command ->
     [puzzle-daily] задача дня в этом канале (модераторы)
     [chess960] шахматы Фишера (Chess960) со своим рейтингом (начальная позиция случайная, если не указана); также computer variant:chess960, stats variant:chess960, leaderboard variant:chess960
     [team] канал играет командой: участники голосуют за ходы командой move (также /team ... и !team ...)
+    [team-match] матч двух сообществ (или каналов): игроки каждой стороны записываются, каждая доска — партия двух игроков, каждый в канале своей стороны (модераторы создают, принимают и начинают)
    *[help] эта справка
 }
 
@@ -1208,6 +1209,35 @@ team-members = Названные участники { $team }: { $list }.
 team-members-none = У { $team } нет названных участников: голосовать может любой здесь, и голосование закрывается в срок хода.
 team-busy = { $team } занят: там уже идёт партия или ждёт вызов.
 team-nothing-to-close = Закрывать нечего: за этот ход ещё никто не проголосовал.
+match-none = Этот канал не участвует ни в одном командном матче.
+match-busy = Этот канал уже участвует в командном матче: сначала завершите его.
+match-limit = Это сообщество уже участвует в { $max } командных матчах: сначала завершите один.
+match-created = Команда { $team } вызывает другое сообщество на матч { $id }: { $boards } досок, { $days } дн. на ход. Код: { $code } (одноразовый, действует { $valid } дн.). Модератор там выполняет /team match accept code:{ $code } в канале, который будет их стороной.
+match-code-unknown = Командного матча с таким кодом нет: возможно, он набран с ошибкой, уже использован или истёк (коды действуют 7 дней).
+match-accepted = Матч { $id }: { $creating } против { $accepting }, до { $boards } досок. Игроки записываются в канале своей стороны командой /team match join; затем модератор начинает матч командой /team match start.
+match-other-side = Вы уже записаны за { $team }: игрок играет только за одну сторону матча.
+match-already-joined = Вы уже записаны на этот матч.
+match-joined = { $name } играет за { $team } (записано: { $count }).
+match-not-member = Вы не записаны за эту сторону матча.
+match-left = { $name } больше не играет за { $team }.
+match-not-accepted = Другое сообщество ещё не приняло этот матч: игроки записываются после этого.
+match-already-started = Матч { $id } уже начался (или закончился).
+match-too-few = Перед началом каждой стороне нужен хотя бы один записавшийся игрок (/team match join).
+match-started = Начинается матч { $id }: { $creating } против { $accepting } на { $boards } досках, пары по рейтингу. Каждый игрок получает своё место для каждой партии.
+match-pairing = Доска { $board }, партия { $round }: { $white } (белые) против { $black }
+match-game-started = Доска { $board }, партия { $round } матча { $id }: { $white } (белые) против { $black }. Ход белых до { $deadline }.
+match-no-place = Места партии матча { $game } ({ $white } против { $black }) не удалось открыть; она ждёт без часов, попытка будет повторена.
+match-board = Доска { $board }
+match-board-round = Доска { $board }, партия { $round }
+match-no-result = без результата
+match-playing = идёт
+match-standings-title = Матч { $id }: { $creating } { $creating_points } – { $accepting_points } { $accepting } (окончено { $done } из { $games } партий)
+match-standings-row = { $board }: { $players }, { $state }
+match-standings-header = Доска | Белые – Чёрные | Результат | | |
+match-over = Матч { $id } окончен: побеждает { $winner }, { $creating_points } – { $accepting_points }.
+match-over-tie = Матч { $id } окончен: ничья, { $creating_points } – { $accepting_points }.
+match-signups = Записались на матч { $id }: { $creating }: { $creating_players }; { $accepting }: { $accepting_players }.
+match-no-abort = Партию командного матча нельзя прервать; вместо этого сдайтесь.
 
 ## The /team command on Discord
 cmd-team =
@@ -1235,3 +1265,28 @@ cmd-team-members =
     .description = Названные участники команды; модераторы добавляют или убирают.
     .option-add-description = Назвать участника (модераторы)
     .option-remove-description = Убрать участника из списка (модераторы)
+
+cmd-team-match =
+    .description = Матч этого сервера с другим: каждая доска — партия двух игроков.
+
+cmd-team-match-create =
+    .description = Создать матч с другим сервером (модераторы): в ответ — код.
+    .option-boards-description = Досок, от 1 до 32 (меньше, если сторона запишет меньше игроков)
+    .option-days-description = Дней на ход, от 1 до 14 (по умолчанию 2)
+    .option-rounds-description = 2 — сыграть каждую доску дважды со сменой цвета (по умолчанию 1)
+
+cmd-team-match-accept =
+    .description = Принять матч другого сервера по коду; этот канал — ваша сторона (модераторы).
+    .option-code-description = Код, полученный при создании матча другим сервером
+
+cmd-team-match-join =
+    .description = Записаться играть за сторону этого канала в матче.
+
+cmd-team-match-leave =
+    .description = Покинуть сторону этого канала до начала матча.
+
+cmd-team-match-start =
+    .description = Начать матч: пары досок по рейтингу, все партии сразу (модераторы).
+
+cmd-team-match-standings =
+    .description = Записавшиеся на матч или его таблица, текстом и картинкой.

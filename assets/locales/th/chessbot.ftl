@@ -172,6 +172,7 @@ help-command = { $command ->
     [puzzle-daily] โจทย์ประจำวันในห้องนี้ (ผู้ดูแล)
     [chess960] หมากรุก Chess960 มีเรตติ้งแยก (ตำแหน่งเริ่มต้นสุ่มถ้าไม่ระบุ) และ computer variant:chess960, stats variant:chess960, leaderboard variant:chess960
     [team] ช่องเล่นเป็นทีม: สมาชิกโหวตตาเดินด้วย move (หรือ /team ... และ !team ...)
+    [team-match] แมตช์ระหว่างสองชุมชน (หรือสองช่อง): ผู้เล่นแต่ละฝั่งสมัคร แต่ละกระดานเป็นเกมของผู้เล่นสองคน แต่ละคนในช่องของฝั่งตน (ผู้ดูแลสร้าง รับ และเริ่ม)
    *[help] ข้อความนี้
 }
 
@@ -1068,6 +1069,35 @@ team-members = สมาชิกที่ระบุชื่อของ { $t
 team-members-none = { $team } ไม่มีสมาชิกที่ระบุชื่อ: ใครที่นี่ก็โหวตได้ และการโหวตแต่ละตาจะปิดเมื่อถึงเส้นตาย
 team-busy = { $team } ไม่ว่าง: มีเกมหรือคำท้าอยู่ที่นั่นแล้ว
 team-nothing-to-close = ไม่มีโหวตให้ปิด: ยังไม่มีใครโหวตตานี้
+match-none = ช่องนี้ไม่ได้อยู่ในแมตช์ทีมใด
+match-busy = ช่องนี้อยู่ในแมตช์ทีมอยู่แล้ว: จบแมตช์นั้นก่อน
+match-limit = ชุมชนนี้อยู่ในแมตช์ทีม { $max } แมตช์แล้ว: จบหนึ่งแมตช์ก่อน
+match-created = ทีม { $team } ท้าชุมชนอื่นแข่งแมตช์ { $id }: { $boards } กระดาน { $days } วันต่อตา รหัส: { $code } (ใช้ได้ครั้งเดียว ภายใน { $valid } วัน) ผู้ดูแลฝั่งนั้นพิมพ์ /team match accept code:{ $code } ในช่องที่จะเป็นฝั่งของตน
+match-code-unknown = ไม่มีแมตช์ทีมที่ใช้รหัสนี้: อาจพิมพ์ผิด ถูกใช้แล้ว หรือหมดอายุ (รหัสมีอายุ 7 วัน)
+match-accepted = แมตช์ { $id }: { $creating } พบ { $accepting } สูงสุด { $boards } กระดาน ผู้เล่นสมัครในช่องของฝั่งตนด้วย /team match join แล้วผู้ดูแลเริ่มด้วย /team match start
+match-other-side = คุณสมัครเล่นให้ { $team } แล้ว: ผู้เล่นหนึ่งคนเล่นได้ฝั่งเดียวในแมตช์
+match-already-joined = คุณสมัครแมตช์นี้แล้ว
+match-joined = { $name } เล่นให้ { $team } (สมัครแล้ว { $count } คน)
+match-not-member = คุณไม่ได้สมัครฝั่งนี้ของแมตช์
+match-left = { $name } ไม่ได้เล่นให้ { $team } แล้ว
+match-not-accepted = อีกชุมชนยังไม่รับแมตช์นี้: ผู้เล่นสมัครได้หลังจากรับแล้ว
+match-already-started = แมตช์ { $id } เริ่มแล้ว (หรือจบแล้ว)
+match-too-few = แต่ละฝั่งต้องมีผู้เล่นสมัครอย่างน้อยหนึ่งคน (/team match join) ก่อนเริ่ม
+match-started = แมตช์ { $id } เริ่ม: { $creating } พบ { $accepting } { $boards } กระดาน จับคู่ตามเรตติ้ง ผู้เล่นแต่ละคนได้ที่ของตัวเองสำหรับแต่ละเกม
+match-pairing = กระดาน { $board } เกม { $round }: { $white } (ขาว) พบ { $black }
+match-game-started = กระดาน { $board } เกม { $round } ของแมตช์ { $id }: { $white } (ขาว) พบ { $black } ขาวเดินภายใน { $deadline }
+match-no-place = เปิดที่ของเกม { $game } ในแมตช์ ({ $white } พบ { $black }) ไม่ได้ เกมรอโดยไม่เดินนาฬิกาและจะลองใหม่
+match-board = กระดาน { $board }
+match-board-round = กระดาน { $board } เกม { $round }
+match-no-result = ไม่มีผล
+match-playing = กำลังเล่น
+match-standings-title = แมตช์ { $id }: { $creating } { $creating_points } – { $accepting_points } { $accepting } (จบ { $done } จาก { $games } เกม)
+match-standings-row = { $board }: { $players }, { $state }
+match-standings-header = กระดาน | ขาว – ดำ | ผล | | |
+match-over = แมตช์ { $id } จบแล้ว: { $winner } ชนะ { $creating_points } – { $accepting_points }
+match-over-tie = แมตช์ { $id } จบแล้ว: เสมอ { $creating_points } – { $accepting_points }
+match-signups = ผู้สมัครแมตช์ { $id }: { $creating }: { $creating_players }; { $accepting }: { $accepting_players }
+match-no-abort = เกมในแมตช์ทีมยกเลิกไม่ได้ ให้ยอมแพ้แทน
 
 ## The /team command on Discord
 cmd-team =
@@ -1095,3 +1125,28 @@ cmd-team-members =
     .description = สมาชิกที่ระบุชื่อของทีม ผู้ดูแลเพิ่มหรือลบได้
     .option-add-description = ระบุชื่อสมาชิกนี้ (ผู้ดูแล)
     .option-remove-description = ลบสมาชิกนี้ออก (ผู้ดูแล)
+
+cmd-team-match =
+    .description = แมตช์ระหว่างเซิร์ฟเวอร์นี้กับอีกเซิร์ฟเวอร์: แต่ละกระดานเป็นเกมของผู้เล่นสองคน
+
+cmd-team-match-create =
+    .description = สร้างแมตช์กับเซิร์ฟเวอร์อื่น (ผู้ดูแล): ได้รหัสตอบกลับ
+    .option-boards-description = จำนวนกระดาน 1 ถึง 32 (น้อยกว่านี้ถ้าฝั่งหนึ่งมีผู้สมัครน้อยกว่า)
+    .option-days-description = วันต่อตา 1 ถึง 14 (ค่าเริ่มต้น 2)
+    .option-rounds-description = 2 เพื่อเล่นแต่ละกระดานสองเกมโดยสลับสี (ค่าเริ่มต้น 1)
+
+cmd-team-match-accept =
+    .description = รับแมตช์ของเซิร์ฟเวอร์อื่นด้วยรหัส ช่องนี้เป็นฝั่งของคุณ (ผู้ดูแล)
+    .option-code-description = รหัสที่เซิร์ฟเวอร์อื่นได้รับตอนสร้างแมตช์
+
+cmd-team-match-join =
+    .description = สมัครเล่นให้ฝั่งของช่องนี้ในแมตช์
+
+cmd-team-match-leave =
+    .description = ออกจากฝั่งของช่องนี้ก่อนแมตช์เริ่ม
+
+cmd-team-match-start =
+    .description = เริ่มแมตช์: จับคู่กระดานตามเรตติ้ง ทุกเกมพร้อมกัน (ผู้ดูแล)
+
+cmd-team-match-standings =
+    .description = ผู้สมัครแมตช์ หรือตารางคะแนนเป็นข้อความและภาพ

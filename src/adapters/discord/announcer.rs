@@ -81,6 +81,12 @@ pub async fn run(
                 tracing::warn!(error = %e, "could not post a league game's start");
             }
         }
+        // Likewise match games waiting for their two threads.
+        for reply in super::team_match::bind_match_games(&poster).await {
+            if let Err(e) = poster.post(&reply).await {
+                tracing::warn!(error = %e, "could not post a match game's notice");
+            }
+        }
         // Each summary is its own outbox entry, acknowledged once posted.
         for work in &follow_ups {
             for next in service.follow_up(work).await {

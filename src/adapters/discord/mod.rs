@@ -29,6 +29,7 @@ pub mod retry;
 pub mod scale;
 pub mod send;
 pub mod team;
+pub mod team_match;
 pub mod threads;
 pub mod token;
 

@@ -15,7 +15,14 @@ use crate::service::{ColorChoice, Command, TEAM_DEFAULT_DAYS, TeamChallenge, Tea
 /// Team play: this channel plays as a team, its members vote its moves.
 #[poise::command(
     slash_command,
-    subcommands("challenge", "accept", "votes", "close", "members"),
+    subcommands(
+        "challenge",
+        "accept",
+        "votes",
+        "close",
+        "members",
+        "super::team_match::team_match"
+    ),
     subcommand_required
 )]
 pub async fn team(_ctx: Context<'_>) -> Result<(), Error> {

@@ -41,11 +41,12 @@ fn starts_a_league(replies: &[Reply]) -> bool {
 }
 
 impl Bot {
-    /// After a command: when it started a league, opens its games' rooms
+    /// After a command: when it started a league (or a team match), opens
+    /// its games' rooms
     /// in the background (see [`Bot::bind_league_rooms`]); `replies` are
     /// returned to be posted as usual.
     pub(super) fn open_league_rooms(self: &Arc<Self>, replies: Vec<Reply>) -> Vec<Reply> {
-        if starts_a_league(&replies) {
+        if starts_a_league(&replies) || super::team_match::starts_a_match(&replies) {
             self.bind_league_rooms();
         }
         replies
@@ -79,13 +80,16 @@ impl Bot {
                         Vec::new()
                     }
                 };
-                if held.is_empty() {
-                    break;
-                }
+                let leagues = !held.is_empty();
                 for game in held {
                     for reply in bot.bind_league_room(&game).await {
                         bot.post(&reply, None).await;
                     }
+                }
+                // A team match's games wait for their rooms likewise.
+                let matches = bot.bind_match_rooms().await;
+                if !leagues && !matches {
+                    break;
                 }
             }
             bot.league_rooms_opening

@@ -35,6 +35,7 @@ pub mod send;
 mod session;
 pub mod store_secret;
 mod sync;
+mod team_match;
 pub mod trust;
 
 use queue::*;

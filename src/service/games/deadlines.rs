@@ -86,6 +86,7 @@ impl GameService {
         // the leagues whose start time has come.
         for due in &mut out {
             self.after_league_games(&mut due.replies).await;
+            self.after_match_games(&mut due.replies).await;
         }
         let room = DUE_BATCH as i64 - out.len() as i64;
         if room > 0 {
@@ -327,7 +328,7 @@ impl GameService {
             let l = Loaded { row, game };
             let mut replies = self.timeout_replies(loc, &l, outcome);
             self.orient_boards(&mut replies, false).await;
-            if super::teams::is_team_game(&l.row) {
+            if super::teams::is_team_game(&l.row) || self.in_two_places(l.row.id).await {
                 replies = self.spread_team_due(l.row.id, to_move, replies).await;
             }
             return Ok(Some(DueAnnouncement {
@@ -347,7 +348,7 @@ impl GameService {
             let replies = self.reminder_replies(loc, &l);
             let mut replies = self.route_reminder(loc, &l, replies).await;
             self.orient_boards(&mut replies, false).await;
-            if super::teams::is_team_game(&l.row) {
+            if super::teams::is_team_game(&l.row) || self.in_two_places(l.row.id).await {
                 replies = self.spread_team_due(l.row.id, to_move, replies).await;
             }
             return Ok(Some(DueAnnouncement {

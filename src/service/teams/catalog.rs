@@ -67,4 +67,62 @@ messages! {
     pub fn team_voter(l, name: &str, played: i64, voted: i64) = "team-voter";
     /// `team close` with no vote to close.
     pub fn team_nothing_to_close(l) = "team-nothing-to-close";
+    /// No team match involves this channel.
+    pub fn match_none(l) = "match-none";
+    /// The channel takes part in a match already.
+    pub fn match_busy(l) = "match-busy";
+    /// The community's cap on matches.
+    pub fn match_limit(l, max: i64) = "match-limit";
+    /// A match was created: its code for the other community.
+    pub fn match_created(l, id: i64, team: &str, boards: i64, days: i64, code: &str, valid: i64) = "match-created";
+    /// A match code unknown, used or expired.
+    pub fn match_code_unknown(l) = "match-code-unknown";
+    /// The other side accepted (posted in both channels).
+    pub fn match_accepted(l, id: i64, creating: &str, accepting: &str, boards: i64) = "match-accepted";
+    /// A player signed up for the other side already.
+    pub fn match_other_side(l, team: &str) = "match-other-side";
+    /// A player who signed up already.
+    pub fn match_already_joined(l) = "match-already-joined";
+    /// A player signed up (`count` on that side now).
+    pub fn match_joined(l, name: &str, team: &str, count: i64) = "match-joined";
+    /// `leave` by someone not signed up on this side.
+    pub fn match_not_member(l) = "match-not-member";
+    /// A player left a side before the start.
+    pub fn match_left(l, name: &str, team: &str) = "match-left";
+    /// Signing up before the other community accepted.
+    pub fn match_not_accepted(l) = "match-not-accepted";
+    /// Signing up or starting once the match has started.
+    pub fn match_started(l, id: i64) = "match-already-started";
+    /// A start with a side that has nobody signed up.
+    pub fn match_too_few(l) = "match-too-few";
+    /// The start, before the pairings (posted in both channels).
+    pub fn match_started_head(l, id: i64, creating: &str, accepting: &str, boards: i64) = "match-started";
+    /// One pairing of the start.
+    pub fn match_pairing(l, board: i64, round: i64, white: &str, black: &str) = "match-pairing";
+    /// A board game's start in a player's place.
+    pub fn match_game_started(l, board: i64, round: i64, id: i64, white: &str, black: &str, deadline: &str) = "match-game-started";
+    /// A board game whose places could not be opened.
+    pub fn match_no_place(l, game: i64, white: &str, black: &str) = "match-no-place";
+    /// A board in the standings.
+    pub fn match_board(l, board: i64) = "match-board";
+    /// A board's game of a two-round match in the standings.
+    pub fn match_board_round(l, board: i64, round: i64) = "match-board-round";
+    /// A game that ended without a result.
+    pub fn match_no_result(l) = "match-no-result";
+    /// A game still running.
+    pub fn match_playing(l) = "match-playing";
+    /// The standings' first line.
+    pub fn match_standings_title(l, id: i64, creating: &str, creating_points: &str, accepting_points: &str, accepting: &str, done: i64, games: i64) = "match-standings-title";
+    /// One game in the standings.
+    pub fn match_standings_row(l, board: &str, players: &str, state: &str) = "match-standings-row";
+    /// The picture's column titles, `|`-separated.
+    pub fn match_standings_header(l) = "match-standings-header";
+    /// The final standings' head: the winning side.
+    pub fn match_over(l, id: i64, winner: &str, creating_points: &str, accepting_points: &str) = "match-over";
+    /// The final standings' head: a tie.
+    pub fn match_over_tie(l, id: i64, creating_points: &str, accepting_points: &str) = "match-over-tie";
+    /// Who signed up so far.
+    pub fn match_signups(l, id: i64, creating: &str, creating_players: &str, accepting: &str, accepting_players: &str) = "match-signups";
+    /// `abort` in a match game.
+    pub fn match_no_abort(l) = "match-no-abort";
 }

@@ -25,7 +25,7 @@ const CODE_ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const CODE_LEN: usize = 8;
 
 /// A fresh code, or `None` when the system has no randomness to give.
-fn fresh_code() -> Option<String> {
+pub(super) fn fresh_code() -> Option<String> {
     let mut bytes = [0u8; CODE_LEN];
     getrandom::fill(&mut bytes).ok()?;
     Some(
@@ -37,7 +37,7 @@ fn fresh_code() -> Option<String> {
 }
 
 /// A code as given (any case, spaces around), if it could be one.
-fn read_code(given: &str) -> Option<String> {
+pub(super) fn read_code(given: &str) -> Option<String> {
     let c = given.trim().to_ascii_uppercase();
     (c.len() == CODE_LEN && c.bytes().all(|b| CODE_ALPHABET.contains(&b))).then_some(c)
 }

@@ -20,6 +20,9 @@ pub(crate) mod catalog;
 
 pub(super) mod challenge;
 pub(super) mod codes;
+pub(super) mod match_places;
+pub(super) mod match_table;
+pub(super) mod matches;
 pub(super) mod members;
 pub(super) mod motions;
 pub(super) mod places;
@@ -72,6 +75,36 @@ pub enum TeamCommand {
     Close,
     /// Show the named members, or (moderators) name and unname some.
     Members { add: Vec<Actor>, remove: Vec<Actor> },
+    /// `team match ...`: a match between two communities.
+    Match(MatchCommand),
+}
+
+/// `team match ...`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MatchCommand {
+    /// A moderator creates a match of this channel's side: a code for the
+    /// other community.
+    Create {
+        boards: u32,
+        days: u32,
+        rounds: u32,
+        /// How this channel is shown (`#red`), when the adapter knows.
+        here_name: Option<String>,
+    },
+    /// A moderator of another community accepts a match by its code; this
+    /// channel becomes its side's.
+    Accept {
+        code: String,
+        here_name: Option<String>,
+    },
+    /// The caller signs up for this channel's side.
+    Join,
+    /// The caller leaves this channel's side before the start.
+    Leave,
+    /// A moderator of either side starts the match: every board at once.
+    Start,
+    /// The match's standings.
+    Standings,
 }
 
 /// The options of `team challenge`.
@@ -164,6 +197,7 @@ impl GameService {
         &self,
         loc: crate::i18n::Locale,
         place: &Place,
+        by: &Actor,
         prefs: LocalePrefs,
         cmd: TeamCommand,
     ) -> game::Handled {
@@ -183,6 +217,7 @@ impl GameService {
                 self.team_members(loc, place, prefs.moderator, add, remove)
                     .await
             }
+            TeamCommand::Match(c) => self.team_match(loc, place, by, prefs, c).await,
         }
     }
 

@@ -22,7 +22,8 @@ impl GameService {
     ) -> Vec<Reply> {
         let sides = match self.inner.store.team_sides(game_id).await {
             Ok(s) if !s.is_empty() => s,
-            Ok(_) => return replies,
+            // A game between two people may have two places instead.
+            Ok(_) => return self.spread_places(game_id, to_move, replies, false).await,
             Err(e) => {
                 tracing::error!(game = game_id, error = %e, "reading a team game's places failed");
                 return replies;
@@ -83,7 +84,13 @@ impl GameService {
             {
                 Some((_, _, side)) => *side,
                 None => {
-                    let side = match self.inner.store.team_view(&platform, &channel).await {
+                    let view = match self.inner.store.team_view(&platform, &channel).await {
+                        // A game between two people shows each place its
+                        // own player's side.
+                        Ok(None) => self.inner.store.game_place_view(&platform, &channel).await,
+                        other => other,
+                    };
+                    let side = match view {
                         Ok(v) => v.map(|s| {
                             if s == "black" {
                                 Color::Black

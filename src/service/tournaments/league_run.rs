@@ -456,8 +456,10 @@ impl GameService {
 
     /// Whether game `id` belongs to a league (league games cannot be
     /// aborted, and lose on time even before the first move).
+    /// A team match's games follow the league rules here.
     pub(in crate::service) async fn is_league_game(&self, id: i64) -> bool {
         matches!(self.inner.store.league_of_game(id).await, Ok(Some(_)))
+            || matches!(self.inner.store.match_of_game(id).await, Ok(Some(_)))
     }
 
     /// Refuses `abort` in a league game.
@@ -466,6 +468,9 @@ impl GameService {
         loc: Locale,
         game: i64,
     ) -> Result<(), Failure> {
+        if matches!(self.inner.store.match_of_game(game).await, Ok(Some(_))) {
+            return Err(user("not_allowed", msg::match_no_abort(loc)));
+        }
         if self.is_league_game(game).await {
             return Err(user("not_allowed", msg::league_no_abort(loc)));
         }
