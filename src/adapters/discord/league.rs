@@ -299,8 +299,16 @@ async fn create(
     #[max = 10]
     increment: Option<u32>,
     #[max_length = 20] control: Option<String>,
+    #[max_length = 100] opening: Option<String>,
+    #[max_length = 100] fen: Option<String>,
+    #[max_length = 40] tiebreaks: Option<String>,
 ) -> Result<(), Error> {
     let swiss = format == Some(FormatOption::Swiss);
+    let setup = Box::new(crate::service::LeagueSetup {
+        opening,
+        fen,
+        tiebreaks,
+    });
     let time = Box::new(crate::service::ChallengeExtras {
         bank,
         increment,
@@ -334,6 +342,7 @@ async fn create(
             crate::service::LeagueFormat::RoundRobin
         },
         time,
+        setup,
     };
     run(ctx, cmd).await
 }

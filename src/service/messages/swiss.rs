@@ -24,8 +24,19 @@ messages! {
     /// No pairing of the next round keeps the rules: the Swiss ends early.
     pub fn swiss_no_pairing(l, name: &str, round: i64) = "swiss-no-pairing";
     /// One row of a Swiss's standings as text.
-    pub fn swiss_standings_row(l, rank: &str, player: &str, points: &str, cut1: &str, buchholz: &str, sb: &str) = "swiss-standings-row";
-    /// The column titles of a Swiss's standings picture, separated by `|`.
+    pub fn swiss_standings_row(l, rank: &str, player: &str, points: &str, tiebreaks: &str) = "swiss-standings-row";
+    /// A tie-break's name by its code (`bh1`, `bh`, `sb`, `de`, `wins`).
+    pub fn swiss_tiebreak(l, code: &str) = "swiss-tiebreak";
+    /// A tie-break's column title by its code.
+    pub fn swiss_tiebreak_short(l, code: &str) = "swiss-tiebreak-short";
+    /// The creator's tie-break order, in words.
+    pub fn swiss_tiebreak_order(l, order: &str) = "swiss-tiebreak-order";
+    /// A name that is no tie-break.
+    pub fn swiss_tiebreak_unknown(l, name: &str) = "swiss-tiebreak-unknown";
+    /// A tie-break order given to a round robin.
+    pub fn swiss_tiebreaks_swiss_only(l) = "swiss-tiebreaks-swiss-only";
+    /// The first column titles of a Swiss's standings picture, separated
+    /// by `|` (the tie-breaks' follow).
     pub fn swiss_standings_header(l) = "swiss-standings-header";
     /// The tournament report is attached.
     pub fn swiss_export(l, name: &str, id: i64) = "swiss-export";
