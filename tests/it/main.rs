@@ -107,6 +107,7 @@ mod store_pg;
 mod summaries;
 mod swiss;
 mod swiss_oracle;
+mod swiss_thematic;
 mod teams;
 mod teams_codes;
 mod teams_codes_pg;
