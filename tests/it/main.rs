@@ -55,6 +55,7 @@ mod discord_notices;
 #[cfg(feature = "discord")]
 mod discord_startup;
 #[cfg(feature = "discord")]
+mod discord_swiss;
 mod discord_teams;
 mod engine;
 mod english_golden;
