@@ -18,7 +18,8 @@ use crate::service::{
     messages as msg,
 };
 use crate::service::{
-    LEAGUE_MAX_PLAYERS, LeagueCommand, LeagueFormat, SWISS_MAX_PLAYERS, SWISS_MAX_ROUNDS,
+    LEAGUE_MAX_PLAYERS, LeagueCommand, LeagueFormat, LeagueSetup, SWISS_MAX_PLAYERS,
+    SWISS_MAX_ROUNDS,
 };
 
 /// Longest message the grammar accepts.

@@ -228,10 +228,14 @@ pub(super) fn parse_league(tokens: Vec<Token>) -> Result<Command, ParseError> {
         let mut variant = Variant::Standard;
         let mut format = LeagueFormat::RoundRobin;
         let mut time = Box::<ChallengeExtras>::default();
+        let mut setup = Box::<LeagueSetup>::default();
         for tok in tokens {
             match tok {
                 Token::Option(o, v) => match o.as_str() {
                     "name" => name = Some(v),
+                    "opening" | "theme" => setup.opening = Some(v),
+                    "fen" => setup.fen = Some(v),
+                    "tiebreaks" | "tiebreak" | "tb" => setup.tiebreaks = Some(v),
                     "bank" | "increment" | "inc" | "control" => {
                         challenge_extra(&mut time, &o, &v)?;
                     }
@@ -282,6 +286,7 @@ pub(super) fn parse_league(tokens: Vec<Token>) -> Result<Command, ParseError> {
             variant,
             format,
             time,
+            setup,
         }));
     }
     let mut league = None;
@@ -440,6 +445,7 @@ mod league_tests {
                     days_given: true,
                     ..ChallengeExtras::default()
                 }),
+                setup: Box::default(),
             })))
         );
         assert_eq!(
@@ -455,6 +461,7 @@ mod league_tests {
                 variant: Variant::Standard,
                 format: LeagueFormat::RoundRobin,
                 time: Box::default(),
+                setup: Box::default(),
             })))
         );
         assert_eq!(
@@ -491,6 +498,24 @@ mod league_tests {
                 ..
             })))
         ));
+        match parse(r#"/chess league create Cup format:swiss opening:"Ruy Lopez" tiebreaks:sb,bh1"#)
+        {
+            Ok(Some(Command::League(LeagueCommand::Create { setup, .. }))) => {
+                assert_eq!(setup.opening.as_deref(), Some("Ruy Lopez"));
+                assert_eq!(setup.tiebreaks.as_deref(), Some("sb,bh1"));
+                assert_eq!(setup.fen, None);
+            }
+            other => panic!("{other:?}"),
+        }
+        match parse(r#"!chess league create Cup fen:"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1""#) {
+            Ok(Some(Command::League(LeagueCommand::Create { setup, .. }))) => {
+                assert_eq!(
+                    setup.fen.as_deref(),
+                    Some("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
+                );
+            }
+            other => panic!("{other:?}"),
+        }
         match parse("/chess league create Cup format:swiss bank:20 increment:1") {
             Ok(Some(Command::League(LeagueCommand::Create { time, .. }))) => {
                 assert_eq!((time.bank, time.increment), (Some(20), Some(1)));

@@ -3,7 +3,12 @@
 //! game is named after the last of its positions found in the table and
 //! transpositions are named right. Depends on `chess` only.
 //!
-//! The table is embedded in the binary and indexed once, on first use.
+//! The table is embedded in the binary and indexed once, on first use; a
+//! line is also found by its code or name (`by_name`), for thematic events.
+
+mod by_name;
+
+pub use by_name::{FindError, Line, find};
 
 use std::collections::HashMap;
 use std::sync::OnceLock;

@@ -66,6 +66,14 @@ pub const COMMANDS: &[HelpEntry] = &[
         "league create name:\"...\" [days] [rounds:1|2] [max] [rated] [rules] [starts] | join | leave | start | standings | cancel | withdraw",
         "league",
     ),
+    entry(
+        "league create ... format:swiss [rounds:3-11] [tiebreaks:bh1,bh,sb,de,wins] | export format:trf",
+        "swiss",
+    ),
+    entry(
+        "league create ... opening:\"C60|Ruy Lopez\" | fen:\"...\"",
+        "thematic",
+    ),
     entry("premove line:\"...\"", "premove"),
     entry("note text:\"...\"", "note"),
     entry("puzzle", "puzzle"),

@@ -72,7 +72,7 @@ pub use league_table::{
 };
 pub use leagues::{
     LEAGUE_MAX_PLAYERS, LEAGUE_MIN_PLAYERS, LEAGUE_NAME_CHARS, LeagueCommand, LeagueEvent,
-    LeagueFormat, league_game_channel, parse_start_time,
+    LeagueFormat, LeagueSetup, league_game_channel, parse_start_time,
 };
 pub use swiss_table::{SWISS_MAX_PLAYERS, SWISS_MAX_ROUNDS, SWISS_MIN_PLAYERS, SWISS_MIN_ROUNDS};
 

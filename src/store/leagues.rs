@@ -39,6 +39,13 @@ pub struct LeagueRow {
     pub increment_ms: Option<i64>,
     /// 0 when a vacation does not stop its games' clocks.
     pub vacation_stops: i64,
+    /// The position every game starts from; null: the standard start (or
+    /// Chess960's drawn positions).
+    pub start_fen: Option<String>,
+    /// The opening line `start_fen` came from, as shown.
+    pub opening: Option<String>,
+    /// A Swiss's tie-break order (comma-separated codes); null: default.
+    pub tiebreaks: Option<String>,
 }
 
 /// A league to create.
@@ -61,6 +68,10 @@ pub struct NewLeague {
     pub bank: Option<super::Bank>,
     /// Whether a vacation stops its games' clocks.
     pub vacation_stops: bool,
+    /// Every game's start position, its opening line, the tie-break order.
+    pub start_fen: Option<String>,
+    pub opening: Option<String>,
+    pub tiebreaks: Option<String>,
 }
 
 /// A `league_player` row.
@@ -104,7 +115,7 @@ pub const LEAGUE_CANCELLED: &str = "cancelled";
 
 const LEAGUE_COLUMNS: &str = "id, platform, guild, channel, name, creator_id, creator_name, \
      days, rounds, max_players, rated, rules, starts_at, state, created_at, started_at, ended_at, \
-     format, bank_ms, increment_ms, vacation_stops";
+     format, bank_ms, increment_ms, vacation_stops, start_fen, opening, tiebreaks";
 
 pub(super) fn league_sql(tail: &str) -> sqlx::AssertSqlSafe<String> {
     sqlx::AssertSqlSafe(format!("select {LEAGUE_COLUMNS} from league {tail}"))
@@ -119,8 +130,9 @@ impl Store {
         let row: (i64,) = query_as(
             "insert into league (platform, guild, channel, name, creator_id, creator_name, \
              days, rounds, max_players, rated, rules, starts_at, state, created_at, format, \
-             bank_ms, increment_ms, vacation_stops) \
-             values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?) returning id",
+             bank_ms, increment_ms, vacation_stops, start_fen, opening, tiebreaks) \
+             values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?, ?) \
+             returning id",
         )
         .bind(&l.place.platform)
         .bind(&l.place.guild)
@@ -139,6 +151,9 @@ impl Store {
         .bind(l.bank.map(|b| b.bank_ms))
         .bind(l.bank.map(|b| b.increment_ms))
         .bind(i64::from(l.vacation_stops))
+        .bind(&l.start_fen)
+        .bind(&l.opening)
+        .bind(&l.tiebreaks)
         .fetch_one(&self.pool)
         .await?;
         Ok(row.0)

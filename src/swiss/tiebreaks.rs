@@ -1,6 +1,7 @@
-//! The standings of a Swiss with FIDE's tie-breaks (C.07) in this order:
-//! Buchholz Cut-1, Buchholz, Sonneborn-Berger, direct encounter, number of
-//! wins. Unplayed rounds count by FIDE's virtual opponent rule: a player's
+//! The standings of a Swiss with FIDE's tie-breaks (C.07), by default in
+//! this order: Buchholz Cut-1, Buchholz, Sonneborn-Berger, direct
+//! encounter, number of wins; a tournament's creator may choose another
+//! order (or fewer of them, [`Tiebreak::parse_order`]). Unplayed rounds count by FIDE's virtual opponent rule: a player's
 //! own unplayed round (bye, forfeit, absence) counts as a game against a
 //! virtual opponent with the player's score before that round, plus the
 //! complement of the round's result, plus half a point for each round
@@ -30,6 +31,101 @@ pub struct Standing {
     pub direct: u32,
     /// Rounds won, forfeit wins and the bye included.
     pub wins: u32,
+}
+
+/// One of the tie-breaks a Swiss may rank by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Tiebreak {
+    /// Buchholz Cut-1 (`bh1`): the opponents' scores without the lowest.
+    BuchholzCut1,
+    /// Buchholz (`bh`): the opponents' scores.
+    Buchholz,
+    /// Sonneborn-Berger (`sb`): each opponent's score times the result.
+    SonnebornBerger,
+    /// Direct encounter (`de`): the points among the players still tied,
+    /// when they all met.
+    DirectEncounter,
+    /// Number of wins (`wins`), forfeit wins and the bye included.
+    Wins,
+}
+
+impl Tiebreak {
+    /// FIDE's default order for a Swiss.
+    pub const DEFAULT: [Tiebreak; 5] = [
+        Tiebreak::BuchholzCut1,
+        Tiebreak::Buchholz,
+        Tiebreak::SonnebornBerger,
+        Tiebreak::DirectEncounter,
+        Tiebreak::Wins,
+    ];
+
+    /// The short code one types and the store keeps: `bh1`, `bh`, `sb`,
+    /// `de`, `wins`.
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        match self {
+            Tiebreak::BuchholzCut1 => "bh1",
+            Tiebreak::Buchholz => "bh",
+            Tiebreak::SonnebornBerger => "sb",
+            Tiebreak::DirectEncounter => "de",
+            Tiebreak::Wins => "wins",
+        }
+    }
+
+    /// A tie-break by its code or a longer name, in any case.
+    #[must_use]
+    pub fn from_name(s: &str) -> Option<Tiebreak> {
+        let s = s.trim().to_ascii_lowercase().replace(['-', '_', ' '], "");
+        Some(match s.as_str() {
+            "bh1" | "bhc1" | "buchholzcut1" | "cut1" => Tiebreak::BuchholzCut1,
+            "bh" | "buchholz" => Tiebreak::Buchholz,
+            "sb" | "sonnebornberger" => Tiebreak::SonnebornBerger,
+            "de" | "direct" | "directencounter" => Tiebreak::DirectEncounter,
+            "wins" | "win" | "won" => Tiebreak::Wins,
+            _ => return None,
+        })
+    }
+
+    /// An order as typed, comma- or space-separated (`bh1,bh,sb`); a
+    /// tie-break named twice counts once. Empty: the default order.
+    ///
+    /// # Errors
+    /// The first name that is no tie-break.
+    pub fn parse_order(s: &str) -> Result<Vec<Tiebreak>, String> {
+        let mut order = Vec::new();
+        for name in s
+            .split([',', ' ', ';', '/'])
+            .filter(|n| !n.trim().is_empty())
+        {
+            let t = Tiebreak::from_name(name).ok_or_else(|| name.trim().to_string())?;
+            if !order.contains(&t) {
+                order.push(t);
+            }
+        }
+        if order.is_empty() {
+            order = Tiebreak::DEFAULT.to_vec();
+        }
+        Ok(order)
+    }
+
+    /// The order as stored: the codes joined by commas.
+    #[must_use]
+    pub fn codes(order: &[Tiebreak]) -> String {
+        order.iter().map(|t| t.code()).collect::<Vec<_>>().join(",")
+    }
+
+    /// This tie-break's value in `s`, in its unit (halves; quarters for
+    /// Sonneborn-Berger; wins counted).
+    #[must_use]
+    pub fn value(self, s: &Standing) -> u32 {
+        match self {
+            Tiebreak::BuchholzCut1 => s.buchholz_cut1,
+            Tiebreak::Buchholz => s.buchholz,
+            Tiebreak::SonnebornBerger => s.sonneborn_berger,
+            Tiebreak::DirectEncounter => s.direct,
+            Tiebreak::Wins => s.wins,
+        }
+    }
 }
 
 /// The score of `o` as an opponent's score counts: unplayed rounds as
@@ -74,11 +170,20 @@ fn contributions(players: &[Player], i: usize, n: usize) -> Vec<(u32, u32)> {
 }
 
 /// The standings of `players` after the rounds they have (running games
-/// count nothing yet): by points, Buchholz Cut-1, Buchholz,
-/// Sonneborn-Berger, direct encounter, wins; players equal on all share a
-/// rank, listed by pairing number.
+/// count nothing yet) in FIDE's default order: by points, Buchholz Cut-1,
+/// Buchholz, Sonneborn-Berger, direct encounter, wins; players equal on
+/// all share a rank, listed by pairing number.
 #[must_use]
 pub fn standings(players: &[Player]) -> Vec<Standing> {
+    standings_by(players, &Tiebreak::DEFAULT)
+}
+
+/// The standings of `players` ranked by points, then the tie-breaks of
+/// `order` in turn; direct encounter counts among the players tied on
+/// points and the tie-breaks before it. Players equal on all share a
+/// rank, listed by pairing number.
+#[must_use]
+pub fn standings_by(players: &[Player], order: &[Tiebreak]) -> Vec<Standing> {
     let n = players.iter().map(|p| p.rounds.len()).max().unwrap_or(0);
     let mut rows: Vec<Standing> = (0..players.len())
         .map(|i| {
@@ -97,44 +202,42 @@ pub fn standings(players: &[Player]) -> Vec<Standing> {
             }
         })
         .collect();
-    let before = |r: &Standing| (r.halves, r.buchholz_cut1, r.buchholz, r.sonneborn_berger);
-    // Direct encounter inside each group tied so far.
-    let mut k = 0;
-    let mut sorted: Vec<usize> = (0..rows.len()).collect();
-    sorted.sort_by_key(|&i| (std::cmp::Reverse(before(&rows[i])), i));
-    while k < sorted.len() {
-        let mut e = k + 1;
-        while e < sorted.len() && before(&rows[sorted[e]]) == before(&rows[sorted[k]]) {
-            e += 1;
-        }
-        let group = &sorted[k..e];
-        if group.len() > 1 {
-            let all_met = group
-                .iter()
-                .all(|&a| group.iter().all(|&b| a == b || players[a].met(b)));
-            if all_met {
-                for &a in group {
-                    rows[a].direct = players[a]
-                        .rounds
-                        .iter()
-                        .filter(|r| r.opponent().is_some_and(|o| group.contains(&o)))
-                        .map(|r| r.halves())
-                        .sum();
+    let prefix = |r: &Standing, upto: usize| -> Vec<u32> {
+        std::iter::once(r.halves)
+            .chain(order[..upto].iter().map(|t| t.value(r)))
+            .collect()
+    };
+    if let Some(at) = order.iter().position(|&t| t == Tiebreak::DirectEncounter) {
+        // Direct encounter inside each group tied so far.
+        let before = |r: &Standing| prefix(r, at);
+        let mut sorted: Vec<usize> = (0..rows.len()).collect();
+        sorted.sort_by_key(|&i| (std::cmp::Reverse(before(&rows[i])), i));
+        let mut k = 0;
+        while k < sorted.len() {
+            let mut e = k + 1;
+            while e < sorted.len() && before(&rows[sorted[e]]) == before(&rows[sorted[k]]) {
+                e += 1;
+            }
+            let group = &sorted[k..e];
+            if group.len() > 1 {
+                let all_met = group
+                    .iter()
+                    .all(|&a| group.iter().all(|&b| a == b || players[a].met(b)));
+                if all_met {
+                    for &a in group {
+                        rows[a].direct = players[a]
+                            .rounds
+                            .iter()
+                            .filter(|r| r.opponent().is_some_and(|o| group.contains(&o)))
+                            .map(|r| r.halves())
+                            .sum();
+                    }
                 }
             }
+            k = e;
         }
-        k = e;
     }
-    let key = |r: &Standing| {
-        std::cmp::Reverse((
-            r.halves,
-            r.buchholz_cut1,
-            r.buchholz,
-            r.sonneborn_berger,
-            r.direct,
-            r.wins,
-        ))
-    };
+    let key = |r: &Standing| std::cmp::Reverse(prefix(r, order.len()));
     rows.sort_by_key(|r| (key(r), r.player));
     for i in 0..rows.len() {
         rows[i].rank = if i > 0 && key(&rows[i]) == key(&rows[i - 1]) {
@@ -254,5 +357,71 @@ mod tests {
         // (3 won), but the group of four did not all meet: direct 0.
         assert!(rows.iter().all(|r| r.halves == 2 && r.direct == 0));
         assert!(rows.iter().all(|r| r.rank == 1));
+    }
+
+    #[test]
+    fn the_creators_order_ranks_and_unknown_names_are_refused() {
+        assert_eq!(
+            Tiebreak::parse_order("").unwrap(),
+            Tiebreak::DEFAULT.to_vec()
+        );
+        assert_eq!(
+            Tiebreak::parse_order("SB, wins,sb").unwrap(),
+            vec![Tiebreak::SonnebornBerger, Tiebreak::Wins]
+        );
+        assert_eq!(Tiebreak::parse_order("bh1,koya"), Err("koya".to_string()));
+        assert_eq!(Tiebreak::codes(&Tiebreak::DEFAULT), "bh1,bh,sb,de,wins");
+        // Round 1: 0 beats 1, 3 beats 2. Round 2: 2 beats 0, 1 and 3 draw.
+        let players = vec![
+            Player {
+                rounds: vec![played(1, White, 2), played(2, Black, 0)],
+                active: true,
+            },
+            Player {
+                rounds: vec![played(0, Black, 0), played(3, White, 1)],
+                active: true,
+            },
+            Player {
+                rounds: vec![played(3, White, 0), played(0, White, 2)],
+                active: true,
+            },
+            Player {
+                rounds: vec![played(2, Black, 2), played(1, Black, 1)],
+                active: true,
+            },
+        ];
+        // Points (halves): 0: 2, 1: 1, 2: 2, 3: 3. Among 0 and 2 (two
+        // halves each): 0 has one win, 2 one win; Buchholz of 0: 1 + 2 = 3,
+        // of 2: 3 + 2 = 5. By Buchholz 2 is ahead; by direct encounter
+        // first, 2 (who beat 0) is ahead too; by wins alone they tie.
+        let rank = |order: &[Tiebreak], p: usize| {
+            standings_by(&players, order)
+                .iter()
+                .find(|r| r.player == p)
+                .map(|r| r.rank)
+                .unwrap()
+        };
+        assert_eq!(
+            (
+                rank(&[Tiebreak::Buchholz], 2),
+                rank(&[Tiebreak::Buchholz], 0)
+            ),
+            (2, 3)
+        );
+        assert_eq!(
+            (
+                rank(&[Tiebreak::DirectEncounter], 2),
+                rank(&[Tiebreak::DirectEncounter], 0)
+            ),
+            (2, 3)
+        );
+        assert_eq!(
+            (rank(&[Tiebreak::Wins], 2), rank(&[Tiebreak::Wins], 0)),
+            (2, 2)
+        );
+        assert_eq!(
+            standings_by(&players, &Tiebreak::DEFAULT),
+            standings(&players)
+        );
     }
 }

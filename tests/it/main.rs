@@ -56,6 +56,8 @@ mod discord_notices;
 mod discord_startup;
 #[cfg(feature = "discord")]
 mod discord_team_matches;
+#[cfg(feature = "discord")]
+mod discord_swiss;
 mod discord_teams;
 mod engine;
 mod english_golden;
@@ -110,6 +112,7 @@ mod swiss;
 mod swiss_oracle;
 mod team_matches;
 mod team_matches_pg;
+mod swiss_thematic;
 mod teams;
 mod teams_codes;
 mod teams_codes_pg;

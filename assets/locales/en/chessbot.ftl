@@ -176,6 +176,8 @@ help-command = { $command ->
     [pages] moderators: turn the community's spectator pages on or off
     [community-rules] moderators: this community's yearly vacation days, default time control, and the share of time-outs that bars rated challenges
     [league] round-robin leagues in this channel
+    [swiss] Swiss tournaments paired by the FIDE Dutch system; tiebreaks: sets the tie-break order (default bh1,bh,sb,de,wins); export: the FIDE report file
+    [thematic] every game of the league or Swiss starts after an opening line (ECO code or name) or from one position
     [premove] conditional moves, e.g. line:"e5 Nf3 Nc6 Bb5": if your opponent plays e5, Nf3 is played for you at once, and so on (only you see them); /chess premove alone lists them, /chess premove clear removes them
     [note] a private note on your game here, shown only to you (in /chess games and your copy of the PGN)
     [puzzle] a puzzle from your own games (private)
@@ -709,7 +711,7 @@ league-started = { $name } (league { $id }) has started: { $n ->
        *[other] { $games } games
     }, all at once. Pairings:
 league-pairing = Game { $count }: { $white } (white) - { $black } (black)
-league-game-started = League { $name }: game { $id } has started. { $white } (white) - { $black } (black). { $white } to move, by { $until }.
+league-game-started = League { $name }: game { $id } has started. { $white } (white) - { $black } (black). { $mover } to move, by { $until }.
 league-not-started = { $name } (league { $id }) has not started yet: no games, no table. { $count ->
         [one] { $count } player signed up
        *[other] { $count } players signed up
@@ -731,6 +733,16 @@ league-over = { $name } is over! Winner: { $winner }.
 league-no-abort = A league game cannot be aborted; resign instead, or ask the league's creator to cancel the league.
 league-not-manager = Only the league's creator ({ $creator }) or a moderator may do that.
 league-already-started = { $name } has already started (or ended).
+league-game-opening = Thematic start: every game of this league begins after { $opening }.
+league-theme-opening = Every game starts after { $opening }: { $moves }.
+league-theme-fen = Every game starts from this position{ $custom ->
+    [1] {""} (a custom start: the games are not rated)
+   *[other] {""}
+}: { $fen }
+league-opening-unknown = No opening line is called "{ $query }". Give an ECO code such as C60 or a name such as Ruy Lopez.
+league-opening-ambiguous = "{ $query }" names several opening lines; say which one: { $candidates }.
+league-opening-and-fen = Choose one start: opening: or fen:, not both.
+league-opening-chess960 = A Chess960 event draws its own start positions: opening: is for standard chess (fen: fixes one position for every game).
 
 ## Summary limit, rating farming, engine deadline, long texts
 summary-limit = You asked for { $limit ->
@@ -1047,6 +1059,9 @@ cmd-chess-league-create =
     .option-bank-description = Every game on a time bank of this many days, 1 to 60
     .option-increment-description = Days added to the bank by each move, 0 to 10 (with bank)
     .option-control-description = A preset for every game: daily, iccf or blitz-days
+    .option-opening-description = Every game starts after this opening: ECO code or name (Ruy Lopez)
+    .option-fen-description = Every game starts from this position (FEN; not rated)
+    .option-tiebreaks-description = Swiss tie-break order: bh1,bh,sb,de,wins (the default)
 
 cmd-chess-league-join =
     .description = Join this channel's open league.
@@ -1152,10 +1167,27 @@ swiss-late-joined = { $player } joined { $name } late: { $missed ->
 swiss-too-late = { $name } has paired its last round: no more entries.
 swiss-withdrew = { $player } withdrew from { $name }: their results stand, their running game is lost, and they leave the next pairings.
 swiss-no-pairing = { $name } ends before round { $round }: no pairing keeps the rules (no rematch, colours).
-swiss-standings-row = { $rank }. { $player }: { $points } points (Buchholz Cut-1 { $cut1 }, Buchholz { $buchholz }, SB { $sb })
-swiss-standings-header = # | Player | Points | BH-C1 | BH | SB
+swiss-standings-row = { $rank }. { $player }: { $points } points ({ $tiebreaks })
+swiss-standings-header = # | Player | Points
 swiss-export = The tournament report of { $name } (league { $id }), FIDE TRF.
 swiss-export-only = { $name } is not a Swiss: only a Swiss has a tournament report.
+swiss-tiebreak = { $code ->
+    [bh1] Buchholz Cut-1
+    [bh] Buchholz
+    [sb] SB
+    [de] direct encounter
+   *[wins] wins
+}
+swiss-tiebreak-short = { $code ->
+    [bh1] BH-C1
+    [bh] BH
+    [sb] SB
+    [de] DE
+   *[wins] W
+}
+swiss-tiebreak-order = Tie-breaks in this order: { $order }.
+swiss-tiebreak-unknown = "{ $name }" is not a tie-break. Use bh1 (Buchholz Cut-1), bh (Buchholz), sb (Sonneborn-Berger), de (direct encounter) or wins, separated by commas.
+swiss-tiebreaks-swiss-only = Only a Swiss takes a tie-break order: a round robin ranks by Sonneborn-Berger, head-to-head and wins.
 cmd-choice-format-round_robin = round robin
 cmd-choice-format-swiss = swiss
 cmd-choice-format-trf = trf

@@ -166,6 +166,8 @@ help-command = { $command ->
     [pages] moderatori: pornesc sau opresc paginile pentru spectatori ale comunității
     [community-rules] moderatori: zilele de vacanță pe an ale comunității, controlul de timp implicit și procentul de depășiri care oprește provocările cu rating
     [league] ligi fiecare cu fiecare în acest canal
+    [swiss] turnee elvețiene împerecheate după sistemul olandez FIDE; tiebreaks: fixează ordinea departajărilor (implicit bh1,bh,sb,de,wins); export: fișierul de raport FIDE
+    [thematic] fiecare partidă a ligii sau a turneului elvețian începe după o linie de deschidere (cod ECO sau nume) sau dintr-o poziție
     [premove] mutări condiționate, de exemplu line:"e5 Cf3 Cc6 Nb5": dacă adversarul joacă e5, Cf3 se joacă imediat pentru tine și așa mai departe (doar tu le vezi); /chess premove singur le arată, /chess premove clear le șterge
     [note] o notă privată la partida ta de aici, văzută doar de tine (în /chess games și în copia ta a PGN-ului)
     [puzzle] o problemă din propriile partide (doar pentru voi)
@@ -739,7 +741,7 @@ league-started = Liga { $name } (liga { $id }) a început: { $n ->
        *[other] { $games } de partide
     }, toate deodată. Perechi:
 league-pairing = Partida { $count }: { $white } (albele) - { $black } (negrele)
-league-game-started = Liga { $name }: partida { $id } a început. { $white } (albele) - { $black } (negrele). La mutare: { $white }, până la { $until }.
+league-game-started = Liga { $name }: partida { $id } a început. { $white } (albele) - { $black } (negrele). La mutare: { $mover }, până la { $until }.
 league-not-started = { $name } (liga { $id }) nu a început încă: nicio partidă, niciun clasament. { $count ->
         [one] { $count } jucător înscris
         [few] { $count } jucători înscriși
@@ -763,6 +765,16 @@ league-over = Liga { $name } s-a încheiat! Câștigător: { $winner }.
 league-no-abort = O partidă de ligă nu poate fi anulată; cedați sau cereți creatorului ligii să o anuleze.
 league-not-manager = Doar creatorul ligii ({ $creator }) sau un moderator poate face asta.
 league-already-started = Liga { $name } a început deja (sau s-a încheiat).
+league-game-opening = Start tematic: fiecare partidă a acestei ligi începe după { $opening }.
+league-theme-opening = Fiecare partidă începe după { $opening }: { $moves }.
+league-theme-fen = Fiecare partidă începe din această poziție{ $custom ->
+    [1] {""} (o poziție proprie: partidele nu contează la rating)
+   *[other] {""}
+}: { $fen }
+league-opening-unknown = Nicio linie de deschidere nu se numește „{ $query }”. Dați un cod ECO, de exemplu C60, sau un nume, de exemplu Ruy Lopez.
+league-opening-ambiguous = „{ $query }” numește mai multe linii de deschidere; spuneți care: { $candidates }.
+league-opening-and-fen = Alegeți un singur start: opening: sau fen:, nu amândouă.
+league-opening-chess960 = Un eveniment Chess960 își trage singur pozițiile de start: opening: este pentru șahul standard (fen: fixează o poziție pentru toate partidele).
 
 ## Summary limit, rating farming, engine deadline, long texts
 summary-limit = Ați cerut aici rezumate ({ $limit }) acum puțin timp. Întrebați din nou peste { $minutes ->
@@ -1081,6 +1093,9 @@ cmd-chess-league-create =
     .option-bank-description = Fiecare partidă cu o rezervă de atâtea zile, de la 1 la 60
     .option-increment-description = Zile adăugate rezervei la fiecare mutare, de la 0 la 10 (cu bank)
     .option-control-description = Un control pentru toate partidele: daily, iccf sau blitz-days
+    .option-opening-description = Fiecare partidă începe după această deschidere: cod ECO sau nume (Ruy Lopez)
+    .option-fen-description = Fiecare partidă începe din această poziție (FEN; fără rating)
+    .option-tiebreaks-description = Ordinea departajărilor la elvețian: bh1,bh,sb,de,wins (implicit)
 
 cmd-chess-league-join =
     .description = Intrați în liga deschisă a acestui canal
@@ -1186,10 +1201,27 @@ swiss-late-joined = { $player } s-a înscris târziu în { $name }: { $missed ->
 swiss-too-late = { $name } și-a împerecheat ultima rundă: nu se mai primesc înscrieri.
 swiss-withdrew = { $player } s-a retras din { $name }: rezultatele rămân, partida în curs este pierdută și nu mai este împerecheat.
 swiss-no-pairing = { $name } se încheie înainte de runda { $round }: nicio împerechere nu respectă regulile (fără revanșe, culori).
-swiss-standings-row = { $rank }. { $player }: { $points } puncte (Buchholz Cut-1 { $cut1 }, Buchholz { $buchholz }, SB { $sb })
-swiss-standings-header = # | Jucător | Puncte | BH-C1 | BH | SB
+swiss-standings-row = { $rank }. { $player }: { $points } puncte ({ $tiebreaks })
+swiss-standings-header = # | Jucător | Puncte
 swiss-export = Raportul de turneu al { $name } (liga { $id }), FIDE TRF.
 swiss-export-only = { $name } nu este un turneu elvețian: doar un turneu elvețian are raport de turneu.
+swiss-tiebreak = { $code ->
+    [bh1] Buchholz Cut-1
+    [bh] Buchholz
+    [sb] SB
+    [de] întâlnire directă
+   *[wins] victorii
+}
+swiss-tiebreak-short = { $code ->
+    [bh1] BH-C1
+    [bh] BH
+    [sb] SB
+    [de] ÎD
+   *[wins] V
+}
+swiss-tiebreak-order = Departajări în această ordine: { $order }.
+swiss-tiebreak-unknown = „{ $name }” nu este o departajare. Folosiți bh1 (Buchholz Cut-1), bh (Buchholz), sb (Sonneborn-Berger), de (întâlnire directă) sau wins, separate prin virgule.
+swiss-tiebreaks-swiss-only = Doar un turneu elvețian primește o ordine a departajărilor: o ligă fiecare cu fiecare clasează după Sonneborn-Berger, întâlnire directă și victorii.
 cmd-choice-format-round_robin = fiecare cu fiecare
 cmd-choice-format-swiss = elvețian
 cmd-choice-format-trf = trf

@@ -167,6 +167,8 @@ help-command = { $command ->
     [pages] модераторы: включить или выключить страницы для зрителей сообщества
     [community-rules] модераторы: дни отпуска в год для сообщества, контроль времени по умолчанию и доля просрочек, при которой рейтинговые вызовы запрещены
     [league] круговые лиги в этом канале
+    [swiss] турниры по швейцарской системе (голландская система ФИДЕ); tiebreaks: порядок дополнительных показателей (по умолчанию bh1,bh,sb,de,wins); export: файл отчёта ФИДЕ
+    [thematic] каждая партия лиги или швейцарки начинается после дебютной линии (код ECO или название) или с одной позиции
     [premove] условные ходы, например line:"e5 Кf3 Кc6 Сb5": если соперник сыграет e5, за вас сразу будет сделан ход Кf3, и так далее (видите только вы); /chess premove без аргументов показывает их, /chess premove clear удаляет
     [note] личная заметка к вашей партии здесь, её видите только вы (в /chess games и в вашей копии PGN)
     [puzzle] задача из ваших партий (видна только вам)
@@ -739,7 +741,7 @@ league-started = Лига { $name } (лига { $id }) началась: { $n ->
        *[many] { $games } партий
     }, все сразу. Пары:
 league-pairing = Партия { $count }: { $white } (белые) — { $black } (чёрные)
-league-game-started = Лига { $name }: партия { $id } началась. { $white } (белые) — { $black } (чёрные). Ход { $white }, до { $until }.
+league-game-started = Лига { $name }: партия { $id } началась. { $white } (белые) — { $black } (чёрные). Ход { $mover }, до { $until }.
 league-not-started = { $name } (лига { $id }) ещё не началась: партий и таблицы пока нет. { $count ->
         [one] Записался { $count } игрок
         [few] Записались { $count } игрока
@@ -759,6 +761,16 @@ league-over = Лига { $name } завершена! Победитель: { $wi
 league-no-abort = Партию лиги нельзя прервать; можно сдаться или попросить создателя лиги отменить её.
 league-not-manager = Это может только создатель лиги ({ $creator }) или модератор.
 league-already-started = Лига { $name } уже началась (или закончилась).
+league-game-opening = Тематический старт: каждая партия этой лиги начинается после { $opening }.
+league-theme-opening = Каждая партия начинается после { $opening }: { $moves }.
+league-theme-fen = Каждая партия начинается с этой позиции{ $custom ->
+    [1] {""} (своя позиция: партии не на рейтинг)
+   *[other] {""}
+}: { $fen }
+league-opening-unknown = Дебютной линии «{ $query }» нет. Укажите код ECO, например C60, или название, например Ruy Lopez.
+league-opening-ambiguous = «{ $query }» подходит к нескольким дебютным линиям; уточните: { $candidates }.
+league-opening-and-fen = Выберите один старт: opening: или fen:, не оба.
+league-opening-chess960 = В турнире Chess960 стартовые позиции выбираются жребием: opening: — для обычных шахмат (fen: задаёт одну позицию для всех партий).
 
 ## Summary limit, rating farming, engine deadline, long texts
 summary-limit = Вы только что запрашивали здесь итоги ({ $limit }). Спросите снова через { $minutes ->
@@ -1070,6 +1082,9 @@ cmd-chess-league-create =
     .option-bank-description = Все партии с запасом времени в столько дней, от 1 до 60
     .option-increment-description = Дней к запасу за каждый ход, от 0 до 10 (с bank)
     .option-control-description = Контроль для всех партий: daily, iccf или blitz-days
+    .option-opening-description = Каждая партия начинается после этого дебюта: код ECO или название (Ruy Lopez)
+    .option-fen-description = Каждая партия начинается с этой позиции (FEN; не на рейтинг)
+    .option-tiebreaks-description = Порядок показателей швейцарки: bh1,bh,sb,de,wins (по умолчанию)
 
 cmd-chess-league-join =
     .description = Вступить в открытую лигу этого канала
@@ -1169,10 +1184,27 @@ swiss-late-joined = { $player } поздно записался(ась) в { $na
 swiss-too-late = В { $name } уже сыгран жребий последнего тура: запись закрыта.
 swiss-withdrew = { $player } выбыл(а) из { $name }: результаты сохраняются, текущая партия проиграна, в следующих турах игрок не участвует.
 swiss-no-pairing = { $name } заканчивается до тура { $round }: ни одна жеребьёвка не соблюдает правила (без повторных встреч, цвета).
-swiss-standings-row = { $rank }. { $player }: очков { $points } (Бухгольц усечённый { $cut1 }, Бухгольц { $buchholz }, Зонненборн-Бергер { $sb })
-swiss-standings-header = # | Игрок | Очки | BH-C1 | BH | SB
+swiss-standings-row = { $rank }. { $player }: очков { $points } ({ $tiebreaks })
+swiss-standings-header = # | Игрок | Очки
 swiss-export = Турнирный отчёт { $name } (лига { $id }), FIDE TRF.
 swiss-export-only = { $name } не турнир по швейцарской системе: турнирный отчёт есть только у него.
+swiss-tiebreak = { $code ->
+    [bh1] Бухгольц усечённый
+    [bh] Бухгольц
+    [sb] Зонненборн-Бергер
+    [de] личная встреча
+   *[wins] победы
+}
+swiss-tiebreak-short = { $code ->
+    [bh1] BH-C1
+    [bh] BH
+    [sb] SB
+    [de] ЛВ
+   *[wins] П
+}
+swiss-tiebreak-order = Дополнительные показатели по порядку: { $order }.
+swiss-tiebreak-unknown = «{ $name }» — не дополнительный показатель. Используйте bh1 (усечённый Бухгольц), bh (Бухгольц), sb (Зонненборн-Бергер), de (личная встреча) или wins через запятую.
+swiss-tiebreaks-swiss-only = Порядок дополнительных показателей задаётся только для швейцарской системы: круговая лига считает Зонненборн-Бергер, личные встречи и победы.
 cmd-choice-format-round_robin = круговая
 cmd-choice-format-swiss = швейцарская
 cmd-choice-format-trf = trf

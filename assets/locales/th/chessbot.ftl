@@ -165,6 +165,8 @@ help-command = { $command ->
     [pages] ผู้ดูแล: เปิดหรือปิดหน้าผู้ชมของชุมชน
     [community-rules] ผู้ดูแล: จำนวนวันลาพักต่อปีของชุมชน การควบคุมเวลาเริ่มต้น และสัดส่วนการหมดเวลาที่ห้ามท้าแบบมีเรตติ้ง
     [league] ลีกพบกันหมดในช่องนี้
+    [swiss] การแข่งขันระบบสวิส จับคู่ด้วยระบบดัตช์ของ FIDE; tiebreaks: ลำดับการตัดสินคะแนนเท่า (ค่าเริ่มต้น bh1,bh,sb,de,wins); export: ไฟล์รายงานของ FIDE
+    [thematic] ทุกเกมของลีกหรือระบบสวิสเริ่มหลังแนวเปิดเกม (รหัส ECO หรือชื่อ) หรือจากตำแหน่งเดียว
     [premove] ตาเดินล่วงหน้า เช่น line:"e5 Nf3 Nc6 Bb5": ถ้าคู่แข่งเดิน e5 บอทจะเดิน Nf3 ให้คุณทันที และต่อไปเรื่อย ๆ (เห็นได้เฉพาะคุณ); /chess premove เฉย ๆ แสดงรายการ, /chess premove clear ลบทั้งหมด
     [note] บันทึกส่วนตัวในเกมของคุณที่นี่ เห็นได้เฉพาะคุณ (ใน /chess games และใน PGN ฉบับของคุณ)
     [puzzle] โจทย์จากเกมของคุณเอง (เห็นคนเดียว)
@@ -647,7 +649,7 @@ league-needs-channel = ลีกเล่นในช่องข้อควา
 league-needs-threads = ฉันเปิดเธรดที่นี่ไม่ได้: ลีกต้องให้ฉันมีสิทธิ์ "Create Public Threads" และ "Send Messages in Threads" ในช่องนี้ ขอให้ผู้ดูแลให้สิทธิ์แล้วลองอีกครั้ง
 league-started = ลีก { $name } (ลีก { $id }) เริ่มแล้ว: ผู้เล่น { $n } คน { $games } เกม เริ่มพร้อมกันทั้งหมด คู่แข่งขัน:
 league-pairing = เกม { $count }: { $white } (ขาว) - { $black } (ดำ)
-league-game-started = ลีก { $name }: เกม { $id } เริ่มแล้ว { $white } (ขาว) - { $black } (ดำ) { $white } เดินก่อน ภายใน { $until }
+league-game-started = ลีก { $name }: เกม { $id } เริ่มแล้ว { $white } (ขาว) - { $black } (ดำ) { $mover } เดินก่อน ภายใน { $until }
 league-not-started = { $name } (ลีก { $id }) ยังไม่เริ่ม: ยังไม่มีเกมและตารางคะแนน มีผู้เล่นสมัครแล้ว { $count } คน: { $players }
 league-standings-title = { $name } (ลีก { $id }): จบแล้ว { $count } จาก { $games } เกม
 league-standings-row = { $rank }. { $player }: { $points } คะแนน (เล่นแล้ว { $played } เหลือ { $left }; ไทเบรก { $tiebreak })
@@ -660,6 +662,16 @@ league-over = ลีก { $name } จบแล้ว! ผู้ชนะ: { $win
 league-no-abort = เกมในลีกยกเลิกไม่ได้ ให้ยอมแพ้แทน หรือขอให้ผู้สร้างลีกยกเลิกลีก
 league-not-manager = เฉพาะผู้สร้างลีก ({ $creator }) หรือผู้ดูแลเท่านั้นที่ทำได้
 league-already-started = ลีก { $name } เริ่มไปแล้ว (หรือจบแล้ว)
+league-game-opening = เริ่มแบบกำหนดเปิดเกม: ทุกเกมของลีกนี้เริ่มหลัง { $opening }
+league-theme-opening = ทุกเกมเริ่มหลัง { $opening }: { $moves }
+league-theme-fen = ทุกเกมเริ่มจากตำแหน่งนี้{ $custom ->
+    [1] {""} (ตำแหน่งกำหนดเอง: เกมไม่นับเรตติ้ง)
+   *[other] {""}
+}: { $fen }
+league-opening-unknown = ไม่มีแนวเปิดเกมชื่อ "{ $query }" ลองใช้รหัส ECO เช่น C60 หรือชื่อ เช่น Ruy Lopez
+league-opening-ambiguous = "{ $query }" ตรงกับแนวเปิดเกมหลายแนว โปรดระบุ: { $candidates }
+league-opening-and-fen = เลือกจุดเริ่มได้แบบเดียว: opening: หรือ fen: ไม่ใช่ทั้งสอง
+league-opening-chess960 = การแข่งขัน Chess960 สุ่มตำแหน่งเริ่มเอง: opening: ใช้กับหมากรุกปกติ (fen: กำหนดตำแหน่งเดียวให้ทุกเกม)
 
 ## Summary limit, rating farming, engine deadline, long texts
 summary-limit = คุณเพิ่งขอสรุปในห้องนี้ไป ({ $limit } ครั้ง) กรุณาขอใหม่ในอีก { $minutes } นาที
@@ -930,6 +942,9 @@ cmd-chess-league-create =
     .option-bank-description = ทุกเกมใช้คลังเวลาเท่านี้วัน 1 ถึง 60
     .option-increment-description = วันที่เพิ่มในคลังทุกตาที่เดิน 0 ถึง 10 (ใช้กับ bank)
     .option-control-description = การควบคุมเวลาของทุกเกม: daily, iccf หรือ blitz-days
+    .option-opening-description = ทุกเกมเริ่มหลังการเปิดเกมนี้: รหัส ECO หรือชื่อ (Ruy Lopez)
+    .option-fen-description = ทุกเกมเริ่มจากตำแหน่งนี้ (FEN; ไม่นับเรตติ้ง)
+    .option-tiebreaks-description = ลำดับตัดสินคะแนนเท่าของสวิส: bh1,bh,sb,de,wins (ค่าเริ่มต้น)
 
 cmd-chess-league-join =
     .description = เข้าร่วมลีกที่เปิดรับในห้องนี้
@@ -1029,10 +1044,27 @@ swiss-late-joined = { $player } เข้าร่วม { $name } ช้า: �
 swiss-too-late = { $name } จับคู่รอบสุดท้ายไปแล้ว: ปิดรับผู้เล่นเพิ่ม
 swiss-withdrew = { $player } ถอนตัวจาก { $name }: ผลที่ผ่านมายังคงอยู่ เกมที่กำลังเล่นถือว่าแพ้ และจะไม่ถูกจับคู่ในรอบต่อไป
 swiss-no-pairing = { $name } จบก่อนรอบที่ { $round }: ไม่มีการจับคู่ใดที่เป็นไปตามกติกา (ห้ามพบกันซ้ำ, สีหมาก)
-swiss-standings-row = { $rank }. { $player }: { $points } แต้ม (Buchholz Cut-1 { $cut1 }, Buchholz { $buchholz }, SB { $sb })
-swiss-standings-header = # | ผู้เล่น | แต้ม | BH-C1 | BH | SB
+swiss-standings-row = { $rank }. { $player }: { $points } แต้ม ({ $tiebreaks })
+swiss-standings-header = # | ผู้เล่น | แต้ม
 swiss-export = รายงานการแข่งขันของ { $name } (ลีก { $id }) แบบ FIDE TRF
 swiss-export-only = { $name } ไม่ใช่การแข่งขันระบบสวิส: มีเพียงระบบสวิสที่มีรายงานการแข่งขัน
+swiss-tiebreak = { $code ->
+    [bh1] Buchholz Cut-1
+    [bh] Buchholz
+    [sb] SB
+    [de] ผลการพบกันโดยตรง
+   *[wins] จำนวนชนะ
+}
+swiss-tiebreak-short = { $code ->
+    [bh1] BH-C1
+    [bh] BH
+    [sb] SB
+    [de] DE
+   *[wins] W
+}
+swiss-tiebreak-order = ลำดับการตัดสินคะแนนเท่า: { $order }
+swiss-tiebreak-unknown = "{ $name }" ไม่ใช่วิธีตัดสินคะแนนเท่า ใช้ bh1 (Buchholz Cut-1), bh (Buchholz), sb (Sonneborn-Berger), de (พบกันโดยตรง) หรือ wins คั่นด้วยจุลภาค
+swiss-tiebreaks-swiss-only = กำหนดลำดับการตัดสินคะแนนเท่าได้เฉพาะระบบสวิส: ลีกพบกันหมดใช้ Sonneborn-Berger ผลการพบกัน และจำนวนชนะ
 cmd-choice-format-round_robin = พบกันหมด
 cmd-choice-format-swiss = สวิส
 cmd-choice-format-trf = trf

@@ -76,7 +76,7 @@ pub async fn run(
         // League games waiting for their thread: those of a league that
         // started at its time this round, and those a crash, a refused
         // permission or another process left (each claimed by one process).
-        for reply in super::league::bind_league_games(&poster).await {
+        for reply in super::league_threads::bind_league_games(&poster).await {
             if let Err(e) = poster.post(&reply).await {
                 tracing::warn!(error = %e, "could not post a league game's start");
             }

@@ -103,6 +103,10 @@ pub(super) async fn run_all(ctx: Context<'_>, commands: Vec<Command>) -> Result<
                     .await,
             );
         }
+        // A game's end may pair a Swiss's next round: its games' threads
+        // open now rather than at the announcer's next turn.
+        let poster = super::post::Poster::of(ctx.http(), data);
+        let replies = super::league_threads::open_league_threads(&poster, replies).await;
         threads::maybe_open_thread(ctx.serenity_context(), &data.service, &place, replies).await
     });
     send::answer(

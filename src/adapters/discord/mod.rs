@@ -21,6 +21,7 @@ pub mod format;
 pub mod ids;
 pub mod invoke;
 pub mod league;
+pub mod league_threads;
 pub mod localize;
 pub mod post;
 pub mod premove;

@@ -57,7 +57,21 @@ messages! {
     /// One pairing line: game `count` of the league.
     pub fn league_pairing(l, count: i64, white: &str, black: &str) = "league-pairing";
     /// In a league game's place: the game started.
-    pub fn league_game_started(l, id: i64, name: &str, white: &str, black: &str, until: &str) = "league-game-started";
+    pub fn league_game_started(l, id: i64, name: &str, white: &str, black: &str, mover: &str, until: &str) = "league-game-started";
+    /// A thematic league game starts after this opening line.
+    pub fn league_game_opening(l, opening: &str) = "league-game-opening";
+    /// Every game of the league starts after `opening` (`moves` numbered).
+    pub fn league_theme_opening(l, opening: &str, moves: &str) = "league-theme-opening";
+    /// Every game starts from `fen`; `custom` 1: games never rated.
+    pub fn league_theme_fen(l, fen: &str, custom: i64) = "league-theme-fen";
+    /// No opening line has that code or name.
+    pub fn league_opening_unknown(l, query: &str) = "league-opening-unknown";
+    /// Several lines answer; `candidates` a few of them.
+    pub fn league_opening_ambiguous(l, query: &str, candidates: &str) = "league-opening-ambiguous";
+    /// `opening:` and `fen:` together.
+    pub fn league_opening_and_fen(l) = "league-opening-and-fen";
+    /// `opening:` in a Chess960 event.
+    pub fn league_opening_chess960(l) = "league-opening-chess960";
     /// The head of the standings: `count` of `games` games finished.
     /// Standings asked for before the league starts: who signed up.
     pub fn league_not_started(l, name: &str, id: i64, players: &str, count: i64) = "league-not-started";
@@ -104,8 +118,19 @@ messages! {
     /// No pairing of the next round keeps the rules: the Swiss ends early.
     pub fn swiss_no_pairing(l, name: &str, round: i64) = "swiss-no-pairing";
     /// One row of a Swiss's standings as text.
-    pub fn swiss_standings_row(l, rank: &str, player: &str, points: &str, cut1: &str, buchholz: &str, sb: &str) = "swiss-standings-row";
-    /// The column titles of a Swiss's standings picture, separated by `|`.
+    pub fn swiss_standings_row(l, rank: &str, player: &str, points: &str, tiebreaks: &str) = "swiss-standings-row";
+    /// A tie-break's name by its code (`bh1`, `bh`, `sb`, `de`, `wins`).
+    pub fn swiss_tiebreak(l, code: &str) = "swiss-tiebreak";
+    /// A tie-break's column title by its code.
+    pub fn swiss_tiebreak_short(l, code: &str) = "swiss-tiebreak-short";
+    /// The creator's tie-break order, in words.
+    pub fn swiss_tiebreak_order(l, order: &str) = "swiss-tiebreak-order";
+    /// A name that is no tie-break.
+    pub fn swiss_tiebreak_unknown(l, name: &str) = "swiss-tiebreak-unknown";
+    /// A tie-break order given to a round robin.
+    pub fn swiss_tiebreaks_swiss_only(l) = "swiss-tiebreaks-swiss-only";
+    /// The first column titles of a Swiss's standings picture, separated
+    /// by `|` (the tie-breaks' follow).
     pub fn swiss_standings_header(l) = "swiss-standings-header";
     /// The tournament report is attached.
     pub fn swiss_export(l, name: &str, id: i64) = "swiss-export";

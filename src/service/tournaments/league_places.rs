@@ -77,10 +77,19 @@ pub(in crate::service) fn league_game_start(
             &l.name,
             &g.white.name,
             &g.black.name,
+            if super::league_run::black_to_move(&g.start_fen) {
+                &g.black.name
+            } else {
+                &g.white.name
+            },
             &msg::deadline(from_ms(g.deadline_at)),
         ),
     );
     r.locale = loc;
+    if let Some(opening) = &l.opening {
+        r.text.push('\n');
+        r.text.push_str(&msg::league_game_opening(loc, opening));
+    }
     let number960 = g.position.and_then(|n| u32::try_from(n).ok());
     if let Some(line) = super::chess960::start_line(loc, g.variant, number960) {
         r.text.push('\n');
@@ -224,13 +233,19 @@ impl GameService {
             return Ok(None);
         }
         let now = ms(self.now());
+        let black_first = super::league_run::black_to_move(&row.start_fen);
+        let (first, first_bank) = if black_first {
+            (&row.black_id, row.black_bank_ms)
+        } else {
+            (&row.white_id, row.white_bank_ms)
+        };
         let (deadline_at, remind_at) = self
             .turn_start(
                 &row.platform,
-                &row.white_id,
+                first,
                 now,
                 row.days,
-                row.white_bank_ms.filter(|_| row.bank_cap_ms.is_some()),
+                first_bank.filter(|_| row.bank_cap_ms.is_some()),
                 row.vacation_stops == 1,
             )
             .await

@@ -112,13 +112,24 @@ impl GameService {
     ) -> Result<NewGame, Failure> {
         let (white, black) = pair;
         let (rules, variant) = super::league960::league_rules(&l.rules);
-        let start_fen =
-            super::league960::league_start_fen(position, rules.parse().unwrap_or_default());
+        // A thematic league's fixed start wins over a drawn position.
+        let (start_fen, position) = match super::league_setup::league_fixed_start(l, variant) {
+            Some((fen, number)) => (fen, number),
+            None => (
+                super::league960::league_start_fen(position, rules.parse().unwrap_or_default()),
+                position,
+            ),
+        };
+        let first = if black_to_move(&start_fen) {
+            black
+        } else {
+            white
+        };
         let bank = super::banks::stored_bank(l.bank_ms, l.increment_ms);
         let (deadline_at, remind_at) = self
             .turn_start(
                 &l.platform,
-                &white.player_id,
+                &first.player_id,
                 now,
                 l.days,
                 bank.map(|b| b.bank_ms),
@@ -270,17 +281,23 @@ impl GameService {
             table.finished as i64,
             table.games as i64,
         )];
+        let swiss = l.format == FORMAT_SWISS;
+        let order = super::league_setup::league_tiebreaks(l);
         for row in &table.text_rows {
-            lines.push(msg::league_standings_row(
-                loc,
-                &row[0],
-                &row[1],
-                &row[2],
-                row[2] == "1",
-                &row[3],
-                &row[4],
-                &row[5],
-            ));
+            lines.push(if swiss {
+                super::swiss_table::swiss_text_row(loc, &order, row)
+            } else {
+                msg::league_standings_row(
+                    loc,
+                    &row[0],
+                    &row[1],
+                    &row[2],
+                    row[2] == "1",
+                    &row[3],
+                    &row[4],
+                    &row[5],
+                )
+            });
         }
         let mut r = reply(&league_place(l), lines.join("\n"));
         r.event = Some(Event::Standings {
@@ -290,12 +307,13 @@ impl GameService {
         });
         if picture {
             let title = msg::league_standings_picture_title(loc, &l.name);
-            let header = if l.format == FORMAT_SWISS {
-                msg::swiss_standings_header(loc)
+            let header = if swiss {
+                super::swiss_table::swiss_header(loc, &order)
             } else {
                 msg::league_standings_header(loc)
             };
-            let header: Vec<String> = header.split('|').map(|s| s.trim().to_string()).collect();
+            let mut header: Vec<String> = header.split('|').map(|s| s.trim().to_string()).collect();
+            header.resize(6, String::new());
             let png = crate::render::standings_png(&title, &header, &table.text_rows);
             r.files = vec![super::Attachment {
                 kind: super::AttachmentKind::Card,
@@ -313,7 +331,8 @@ impl GameService {
         if l.format == FORMAT_SWISS {
             let byes = self.inner.store.league_byes(l.id).await?;
             let view = super::swiss_table::SwissView::new(&players, &games, &byes);
-            return Ok(view.table(&players, usize::try_from(l.rounds).unwrap_or(0)));
+            let order = super::league_setup::league_tiebreaks(l);
+            return Ok(view.table(&players, usize::try_from(l.rounds).unwrap_or(0), &order));
         }
         Ok(table_of(&players, &games))
     }
@@ -541,6 +560,12 @@ impl GameService {
         }
         out
     }
+}
+
+/// Whether a game from `start_fen` begins with Black's move (a thematic
+/// start after an odd number of moves).
+pub(in crate::service) fn black_to_move(start_fen: &str) -> bool {
+    start_fen.split_whitespace().nth(1) == Some("b")
 }
 
 /// The start posts of league games `games` (number, game) with their ids,

@@ -16,6 +16,7 @@
 use chrono::{DateTime, NaiveDateTime, Utc};
 
 use super::game::{Failure, GameService, Handled, from_ms, key, ms, reply, user};
+pub use super::league_setup::LeagueSetup;
 use super::swiss_table::{
     SWISS_MAX_PLAYERS, SWISS_MAX_ROUNDS, SWISS_MIN_PLAYERS, SWISS_MIN_ROUNDS,
 };
@@ -73,6 +74,8 @@ pub enum LeagueCommand {
         /// A time bank or preset for every game (`bank:`, `increment:`,
         /// `control:`; `days_given` as for a challenge).
         time: Box<ChallengeExtras>,
+        /// A thematic start for every game, a Swiss's tie-break order.
+        setup: Box<LeagueSetup>,
     },
     Join {
         league: Option<i64>,
@@ -171,9 +174,10 @@ impl GameService {
                 variant,
                 format,
                 time,
+                setup,
             } => {
                 let options = (days, rounds, max, rated, rules, starts, variant);
-                self.league_create(loc, place, by, name, options, (format, *time))
+                self.league_create(loc, place, by, name, options, (format, *time, *setup))
                     .await
             }
             LeagueCommand::Join { league } => {
@@ -328,7 +332,7 @@ impl GameService {
         by: &Actor,
         name: String,
         options: (u32, u32, u32, bool, RulesMode, Option<String>, Variant),
-        (format, mut time): (LeagueFormat, ChallengeExtras),
+        (format, mut time, setup): (LeagueFormat, ChallengeExtras, LeagueSetup),
     ) -> Handled {
         let (days, rounds, max, rated, rules, starts, variant) = options;
         let name = Actor {
@@ -393,6 +397,11 @@ impl GameService {
         }
         let clock = super::banks::time_control(loc, days, &time)?;
         let days = clock.days;
+        let fixed = super::league_setup::fixed_start(loc, &setup, variant, rules)?;
+        let tiebreaks =
+            super::league_setup::tiebreak_order(loc, setup.tiebreaks.as_deref(), swiss)?;
+        // A custom start is never rated, as for a challenge.
+        let rated = rated && !fixed.custom;
         self.refuse_over_league_caps(loc, place, by).await?;
         let new = NewLeague {
             place: key(place),
@@ -414,6 +423,9 @@ impl GameService {
             .to_string(),
             bank: clock.bank,
             vacation_stops: clock.vacation_stops,
+            start_fen: fixed.fen.clone(),
+            opening: fixed.opening.clone(),
+            tiebreaks: tiebreaks.clone(),
         };
         let id = self.inner.store.insert_league(&new).await?;
         if let Some(at) = starts_at {
@@ -447,6 +459,10 @@ impl GameService {
         if variant == Variant::Chess960 {
             text.push('\n');
             text.push_str(&msg::league_chess960(loc, i64::from(rounds)));
+        }
+        for line in super::league_setup::setup_lines(loc, &fixed, tiebreaks.as_deref()) {
+            text.push('\n');
+            text.push_str(&line);
         }
         for line in super::banks::control_lines(loc, clock.bank, clock.vacation_stops) {
             text.push('\n');

@@ -1,6 +1,7 @@
 //! Tournaments: round-robin leagues (their commands in leagues, their run
 //! in league_run, their table in league_table, Chess960 leagues in
-//! league960), Swiss tournaments (their rounds, late entries and report in
+//! league960, a thematic start and a Swiss's tie-break order in
+//! league_setup), Swiss tournaments (their rounds, late entries and report in
 //! swiss_run, their history and table in swiss_table, the pairing itself
 //! in the crate's `swiss` module) and the places their games are played in (league_places). A
 //! league touches games only through the service's base (game.rs) and the
@@ -14,6 +15,7 @@ pub(crate) mod catalog;
 pub(super) mod league960;
 pub(super) mod league_places;
 pub(super) mod league_run;
+pub(super) mod league_setup;
 pub(super) mod league_table;
 pub(super) mod leagues;
 pub(super) mod swiss_run;

@@ -200,7 +200,8 @@ impl GameService {
         let games = store.league_games(l.id).await?;
         let byes = store.league_byes(l.id).await?;
         let view = SwissView::new(&players, &games, &byes);
-        let table = view.table(&players, usize::try_from(l.rounds).unwrap_or(0));
+        let order = super::league_setup::league_tiebreaks(&l);
+        let table = view.table(&players, usize::try_from(l.rounds).unwrap_or(0), &order);
         if view.running > 0 {
             return Ok(vec![self.standings_reply(loc, &l, &table, false, false)]);
         }
@@ -379,7 +380,8 @@ impl GameService {
                 rating: u32::try_from(players[i].rating).unwrap_or(0),
             })
             .collect();
-        let text = report(&header, &view.history, &entries, &view.standings());
+        let order = super::league_setup::league_tiebreaks(l);
+        let text = report(&header, &view.history, &entries, &view.standings(&order));
         let mut r = reply(place, msg::swiss_export(loc, &l.name, l.id));
         r.files = vec![Attachment {
             kind: AttachmentKind::Report,

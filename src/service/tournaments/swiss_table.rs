@@ -5,9 +5,11 @@
 
 use super::league_table::Score;
 use super::league_table::{StandingsRow, SwissTiebreaks, Table, half_points, quarters};
+use super::messages as msg;
 use crate::chess::Variant;
+use crate::i18n::Locale;
 use crate::store::{BYE_PAIRING, ByeRow, LeagueGameRow, LeaguePlayerRow, STATUS_ACTIVE};
-use crate::swiss::tiebreaks::{Standing, standings};
+use crate::swiss::tiebreaks::{Standing, Tiebreak, standings_by};
 use crate::swiss::{Colour, Player, Round};
 
 /// Fewest players a Swiss starts with.
@@ -119,16 +121,21 @@ impl SwissView {
         }
     }
 
-    /// The standings with the Swiss tie-breaks.
-    pub(in crate::service) fn standings(&self) -> Vec<Standing> {
-        standings(&self.history)
+    /// The standings with the Swiss tie-breaks in `order`.
+    pub(in crate::service) fn standings(&self, order: &[Tiebreak]) -> Vec<Standing> {
+        standings_by(&self.history, order)
     }
 
-    /// The table of the league's standings: points and the tie-breaks
-    /// (text columns: rank, name, points, Buchholz Cut-1, Buchholz,
-    /// Sonneborn-Berger).
-    pub(in crate::service) fn table(&self, players: &[LeaguePlayerRow], rounds: usize) -> Table {
-        let rows = self.standings();
+    /// The table of the league's standings: points and the tie-breaks of
+    /// `order` (text columns: rank, name, points and the first three of
+    /// them, as the picture shows).
+    pub(in crate::service) fn table(
+        &self,
+        players: &[LeaguePlayerRow],
+        rounds: usize,
+        order: &[Tiebreak],
+    ) -> Table {
+        let rows = self.standings(order);
         let name = |s: &Standing| players[self.order[s.player]].player_name.clone();
         let played = |s: &Standing| {
             self.history[s.player]
@@ -146,7 +153,7 @@ impl SwissView {
                     points: f64::from(s.halves) / 2.0,
                     played: played(s),
                     left: (rounds as i64 - played(s)).max(0),
-                    tiebreak: f64::from(s.buchholz_cut1) / 2.0,
+                    tiebreak: order.first().map_or(0.0, |&t| tiebreak_number(t, s)),
                     tiebreaks: Some(SwissTiebreaks {
                         buchholz_cut1: f64::from(s.buchholz_cut1) / 2.0,
                         buchholz: f64::from(s.buchholz) / 2.0,
@@ -159,19 +166,70 @@ impl SwissView {
             text_rows: rows
                 .iter()
                 .map(|s| {
+                    let cell = |k: usize| {
+                        order
+                            .get(k)
+                            .map_or_else(String::new, |&t| tiebreak_text(t, s))
+                    };
                     [
                         s.rank.to_string(),
                         name(s),
                         half_points(i64::from(s.halves)),
-                        half_points(i64::from(s.buchholz_cut1)),
-                        half_points(i64::from(s.buchholz)),
-                        quarters(i64::from(s.sonneborn_berger)),
+                        cell(0),
+                        cell(1),
+                        cell(2),
                     ]
                 })
                 .collect(),
             games: self.games,
             finished: self.games - self.running,
         }
+    }
+}
+
+/// Tie-break columns the text and the picture show.
+pub(in crate::service) const SHOWN_TIEBREAKS: usize = 3;
+
+/// One row of a Swiss's standings as text: the tie-breaks shown, named.
+pub(in crate::service) fn swiss_text_row(
+    loc: Locale,
+    order: &[Tiebreak],
+    row: &[String; 6],
+) -> String {
+    let values: Vec<String> = order
+        .iter()
+        .take(SHOWN_TIEBREAKS)
+        .zip(&row[3..])
+        .map(|(t, value)| format!("{} {value}", msg::swiss_tiebreak(loc, t.code())))
+        .collect();
+    msg::swiss_standings_row(loc, &row[0], &row[1], &row[2], &values.join(", "))
+}
+
+/// The column titles of a Swiss's standings picture, separated by `|`.
+pub(in crate::service) fn swiss_header(loc: Locale, order: &[Tiebreak]) -> String {
+    let mut header = msg::swiss_standings_header(loc);
+    for t in order.iter().take(SHOWN_TIEBREAKS) {
+        header.push_str(" | ");
+        header.push_str(&msg::swiss_tiebreak_short(loc, t.code()));
+    }
+    header
+}
+
+/// A tie-break's value as a number (points; wins counted).
+fn tiebreak_number(t: Tiebreak, s: &Standing) -> f64 {
+    match t {
+        Tiebreak::SonnebornBerger => f64::from(t.value(s)) / 4.0,
+        Tiebreak::Wins => f64::from(t.value(s)),
+        _ => f64::from(t.value(s)) / 2.0,
+    }
+}
+
+/// A tie-break's value as the table writes it (`3½`, `2.25`, `2`).
+fn tiebreak_text(t: Tiebreak, s: &Standing) -> String {
+    match t {
+        Tiebreak::SonnebornBerger => quarters(i64::from(t.value(s))),
+        Tiebreak::Wins => t.value(s).to_string(),
+        _ => half_points(i64::from(t.value(s))),
     }
 }
 
