@@ -1,7 +1,8 @@
 //! League standings as a picture: a table PNG 800 pixels wide, readable on
 //! a phone (24 px text, 22 px at the least), drawn with the embedded fonts
 //! of [`super::text`]: a title, a header row and one row per player (rank,
-//! name, points, played, left, tie-break), alternate rows shaded. Names
+//! name, points, played, left, tie-break), alternate rows shaded, and
+//! notes under the table that spell out the abbreviated columns. Names
 //! are untrusted text: escaped, shrunk or cut to their column.
 
 use std::fmt::Write as _;
@@ -23,6 +24,8 @@ const _: () = assert!(STANDINGS_MIN_TEXT_PX >= 22.0);
 
 const ROW: u32 = 44;
 const TITLE: u32 = 64;
+/// The height of one note line under the table.
+const NOTE: u32 = 34;
 const MARGIN: f32 = 24.0;
 const BACKGROUND: Rgb = Rgb(0x26, 0x24, 0x21);
 const SHADE: Rgb = Rgb(0x31, 0x2e, 0x2b);
@@ -41,11 +44,21 @@ const COLUMNS: [(f32, f32); 6] = [
     (700.0, 84.0),
 ];
 
+/// The picture's height for `rows` rows and `notes` note lines.
+fn height_of(rows: usize, notes: usize) -> u32 {
+    TITLE + ROW * (rows as u32 + 1) + 16 + NOTE * notes as u32
+}
+
 /// The standings table as SVG (`header`: six column titles; `rows`: six
-/// cells each).
+/// cells each; `notes`: lines under the table, e.g. what `SB` means).
 #[must_use]
-pub fn standings_svg(title: &str, header: &[String], rows: &[[String; 6]]) -> String {
-    let height = TITLE + ROW * (rows.len() as u32 + 1) + 16;
+pub fn standings_svg(
+    title: &str,
+    header: &[String],
+    rows: &[[String; 6]],
+    notes: &[String],
+) -> String {
+    let height = height_of(rows.len(), notes.len());
     let mut svg = String::with_capacity(4096);
     let _ = write!(
         svg,
@@ -82,6 +95,16 @@ pub fn standings_svg(title: &str, header: &[String], rows: &[[String; 6]]) -> St
         let color = if row[0] == "1" { GOLD } else { INK };
         line(TITLE + ROW * (i as u32 + 1), row, row[0] == "1", color);
     }
+    let notes_top = TITLE + ROW * (rows.len() as u32 + 1) + 8;
+    for (i, note) in notes.iter().enumerate() {
+        svg.push_str(&text::svg_line(
+            note,
+            MARGIN,
+            (notes_top + NOTE * i as u32 + 24) as f32,
+            STANDINGS_WIDTH as f32 - 2.0 * MARGIN,
+            &style(STANDINGS_MIN_TEXT_PX, false, DIM),
+        ));
+    }
     svg.push_str("</svg>");
     svg
 }
@@ -94,8 +117,9 @@ pub fn standings_image(
     title: &str,
     header: &[String],
     rows: &[[String; 6]],
+    notes: &[String],
 ) -> Result<Vec<u8>, RenderError> {
-    let height = TITLE + ROW * (rows.len() as u32 + 1) + 16;
+    let height = height_of(rows.len(), notes.len());
     let mut pm = Pixmap::new(STANDINGS_WIDTH, height)
         .ok_or_else(|| RenderError::Raster("empty table".into()))?;
     fill(&mut pm, 0, 0, STANDINGS_WIDTH, height, BACKGROUND);
@@ -104,16 +128,24 @@ pub fn standings_image(
         let y = TITLE + ROW * (i as u32 + 1);
         fill(&mut pm, 0, y as i32, STANDINGS_WIDTH, ROW, SHADE);
     }
-    let tree = usvg::Tree::from_str(&standings_svg(title, header, rows), &text::usvg_options())
-        .map_err(|e| RenderError::Raster(format!("standings text: {e}")))?;
+    let tree = usvg::Tree::from_str(
+        &standings_svg(title, header, rows, notes),
+        &text::usvg_options(),
+    )
+    .map_err(|e| RenderError::Raster(format!("standings text: {e}")))?;
     resvg::render(&tree, Transform::identity(), &mut pm.as_mut());
     encode_png(&pm)
 }
 
 /// [`standings_image`], or an empty vector (logged) when it fails.
 #[must_use]
-pub fn standings_png(title: &str, header: &[String], rows: &[[String; 6]]) -> Vec<u8> {
-    standings_image(title, header, rows).unwrap_or_else(|e| {
+pub fn standings_png(
+    title: &str,
+    header: &[String],
+    rows: &[[String; 6]],
+    notes: &[String],
+) -> Vec<u8> {
+    standings_image(title, header, rows, notes).unwrap_or_else(|e| {
         tracing::error!(error = %e, "drawing the standings failed");
         Vec::new()
     })
@@ -154,17 +186,24 @@ mod tests {
 
     #[test]
     fn the_table_is_a_phone_readable_png() {
-        let png = standings_image("Winter Cup", &header(), &rows()).expect("png");
+        let png = standings_image("Winter Cup", &header(), &rows(), &[]).expect("png");
         assert_eq!(&png[1..4], b"PNG");
         let w = u32::from_be_bytes([png[16], png[17], png[18], png[19]]);
         let h = u32::from_be_bytes([png[20], png[21], png[22], png[23]]);
         assert_eq!(w, STANDINGS_WIDTH);
         assert_eq!(h, TITLE + ROW * 4 + 16);
+        // A note line adds its height, and its text is drawn.
+        let note = vec!["SB: Sonneborn-Berger".to_string()];
+        let png = standings_image("Winter Cup", &header(), &rows(), &note).expect("png");
+        let h = u32::from_be_bytes([png[20], png[21], png[22], png[23]]);
+        assert_eq!(h, TITLE + ROW * 4 + 16 + NOTE);
+        assert!(standings_svg("Winter Cup", &header(), &rows(), &note).contains("Sonneborn"));
     }
 
     #[test]
     fn names_are_escaped_and_fit_their_column() {
-        let svg = standings_svg("a <title>", &header(), &rows());
+        let svg = standings_svg("a <title>", &header(), &rows(), &["<i>".to_string()]);
+        assert!(!svg.contains("<i>"));
         assert!(!svg.contains("<b>"));
         assert!(svg.contains("&lt;b&gt;"));
         assert!(svg.contains("&lt;title&gt;"));

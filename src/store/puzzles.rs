@@ -547,8 +547,9 @@ impl Store {
     }
 
     /// A puzzle for a channel's daily post: from the community's games
-    /// that ended since `since`, never posted in that channel before; the
-    /// newest first.
+    /// that ended since `since`, never posted in that channel before and
+    /// not yet solved by anyone who plays there (a regular would be shown
+    /// a puzzle they already know); the newest first.
     ///
     /// # Errors
     /// Database failures.
@@ -561,11 +562,18 @@ impl Store {
             "select {PUZZLE_COLUMNS} from puzzle p join game g on g.id = p.game_id \
              where p.community = ? and g.status = 'finished' and g.ended_at >= ? \
              and not exists (select 1 from puzzle_post pp where pp.daily_id = ? \
-             and pp.puzzle_id = p.id) order by p.id desc limit 1"
+             and pp.puzzle_id = p.id) \
+             and not exists (select 1 from puzzle_attempt a where a.puzzle_id = p.id \
+             and a.state = 'solved' and a.platform = ? and exists (select 1 from game pg \
+             where pg.platform = a.platform and pg.channel = ? \
+             and (pg.white_id = a.user_id or pg.black_id = a.user_id))) \
+             order by p.id desc limit 1"
         )))
         .bind(&daily.community)
         .bind(since)
         .bind(daily.id)
+        .bind(&daily.platform)
+        .bind(&daily.channel)
         .fetch_optional(&self.pool)
         .await?)
     }

@@ -322,6 +322,8 @@ async fn analysed_games_become_puzzles_solved_and_failed_privately() {
     assert_eq!(posts.len(), 1, "{posts:?}");
     let (daily_id, _, _, _, _, daily) = puzzle_of(&posts);
     assert!(daily && !posts[0].ephemeral);
+    // The newest: carol solved it, but she plays in another channel.
+    assert_eq!(daily_id, p2);
     assert_eq!(posts[0].place.channel, "general");
     assert!(posts[0].board.is_some());
     // Exactly once a day.
@@ -341,12 +343,19 @@ async fn analysed_games_become_puzzles_solved_and_failed_privately() {
         assert_eq!(done, i + 1 == sans.len());
         assert!(r[0].ephemeral);
     }
-    // The next day's post names him.
+    // The next day p1 is left out: alice, who plays here, solved it
+    // already; with nothing else to post the day is skipped.
+    clock.advance(chrono::Duration::days(1));
+    assert!(svc.run_due().await.is_empty());
+    // A new game here makes a new puzzle (the same miss, another game).
+    play_and_resign(&svc, "general", "ivan", "judy", SCHOLAR).await;
+    svc.settle_background().await;
+    // The next day's post is that one, and names henry for the last.
     clock.advance(chrono::Duration::days(1));
     let posts = svc.run_due().await;
     assert_eq!(posts.len(), 1, "{posts:?}");
     let next = puzzle_of(&posts).0;
-    assert_ne!(next, daily_id);
+    assert!(next != daily_id && next != p1, "{next}");
     assert!(posts[0].text.contains("henry"), "{}", posts[0].text);
     // No puzzle left to post: the day is skipped, quietly.
     clock.advance(chrono::Duration::days(1));

@@ -726,6 +726,8 @@ league-standings-row = { $rank }. { $player }: { $points } { $one ->
     } ({ $played } played, { $left } left; tie-break { $tiebreak })
 league-standings-picture-title = { $name }: standings
 league-standings-header = # | Player | Points | Played | Left | SB
+league-standings-picture-final = { $name }: final standings, won by { $winners }
+league-standings-note = SB: Sonneborn-Berger, the first tie-break (the points of the players each one beat, and half of those drawn)
 league-cancelled = { $by } cancelled the league { $name }. Its running games end without result.
 league-withdrew-forfeit = { $player } withdrew from { $name }. Their games played stand; the others are lost by forfeit.
 league-withdrew-annulled = { $player } withdrew from { $name } before playing half their games: all their games are struck from the table.
@@ -1177,6 +1179,13 @@ swiss-tiebreak = { $code ->
     [sb] SB
     [de] direct encounter
    *[wins] wins
+}
+swiss-tiebreak-legend = { $code ->
+    [bh1] BH-C1: Buchholz Cut-1
+    [bh] BH: Buchholz
+    [sb] SB: Sonneborn-Berger
+    [de] DE: direct encounter
+   *[wins] W: wins
 }
 swiss-tiebreak-short = { $code ->
     [bh1] BH-C1

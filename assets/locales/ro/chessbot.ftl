@@ -758,6 +758,8 @@ league-standings-row = { $rank }. { $player }: { $points } { $one ->
     } ({ $played } jucate, { $left } rămase; departajare { $tiebreak })
 league-standings-picture-title = { $name }: clasament
 league-standings-header = # | Jucător | Puncte | Jucate | Rămase | SB
+league-standings-picture-final = { $name }: clasamentul final, câștigat de { $winners }
+league-standings-note = SB: Sonneborn-Berger, primul criteriu de departajare (punctele adversarilor învinși și jumătate din ale celor cu remiză)
 league-cancelled = { $by } a anulat liga { $name }. Partidele ei în curs se încheie fără rezultat.
 league-withdrew-forfeit = { $player } s-a retras din liga { $name }. Partidele jucate rămân; celelalte sunt pierdute prin neprezentare.
 league-withdrew-annulled = { $player } s-a retras din liga { $name } înainte de a juca jumătate din partide: toate partidele sale sunt scoase din clasament.
@@ -1211,6 +1213,13 @@ swiss-tiebreak = { $code ->
     [sb] SB
     [de] întâlnire directă
    *[wins] victorii
+}
+swiss-tiebreak-legend = { $code ->
+    [bh1] BH-C1: Buchholz Cut-1
+    [bh] BH: Buchholz
+    [sb] SB: Sonneborn-Berger
+    [de] ÎD: întâlnire directă
+   *[wins] V: victorii
 }
 swiss-tiebreak-short = { $code ->
     [bh1] BH-C1

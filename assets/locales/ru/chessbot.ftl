@@ -754,6 +754,8 @@ league-standings-title = { $name } (лига { $id }): сыграно { $count }
 league-standings-row = { $rank }. { $player }: { $points } очк. (сыграно { $played }, осталось { $left }; тай-брейк { $tiebreak })
 league-standings-picture-title = { $name }: таблица
 league-standings-header = # | Игрок | Очки | Сыграно | Осталось | З-Б
+league-standings-picture-final = { $name }: итоговая таблица, победитель: { $winners }
+league-standings-note = З-Б: коэффициент Зоннеборна — Бергера, первый дополнительный показатель (очки побеждённых соперников и половина очков сыгравших вничью)
 league-cancelled = { $by } отменяет лигу { $name }. Её идущие партии заканчиваются без результата.
 league-withdrew-forfeit = { $player } выбывает из лиги { $name }. Сыгранные партии остаются в силе, остальные засчитываются как поражения.
 league-withdrew-annulled = { $player } выбывает из лиги { $name }, не сыграв половины партий: все его партии исключены из таблицы.
@@ -1194,6 +1196,13 @@ swiss-tiebreak = { $code ->
     [sb] Зонненборн-Бергер
     [de] личная встреча
    *[wins] победы
+}
+swiss-tiebreak-legend = { $code ->
+    [bh1] BH-C1: усечённый Бухгольц
+    [bh] BH: Бухгольц
+    [sb] SB: Зоннеборн — Бергер
+    [de] ЛВ: личная встреча
+   *[wins] П: победы
 }
 swiss-tiebreak-short = { $code ->
     [bh1] BH-C1

@@ -655,6 +655,8 @@ league-standings-title = { $name } (ลีก { $id }): จบแล้ว { $co
 league-standings-row = { $rank }. { $player }: { $points } คะแนน (เล่นแล้ว { $played } เหลือ { $left }; ไทเบรก { $tiebreak })
 league-standings-picture-title = { $name }: ตารางคะแนน
 league-standings-header = # | ผู้เล่น | คะแนน | เล่นแล้ว | เหลือ | SB
+league-standings-picture-final = { $name }: ตารางคะแนนสุดท้าย ผู้ชนะ: { $winners }
+league-standings-note = SB: คะแนน Sonneborn-Berger ใช้ตัดสินเมื่อคะแนนเท่ากัน (คะแนนของคู่แข่งที่ชนะ และครึ่งหนึ่งของคู่ที่เสมอ)
 league-cancelled = { $by } ยกเลิกลีก { $name } เกมที่ยังเล่นอยู่จบลงโดยไม่มีผล
 league-withdrew-forfeit = { $player } ถอนตัวจากลีก { $name } เกมที่เล่นแล้วยังนับ ส่วนที่เหลือถือว่าแพ้ผ่าน
 league-withdrew-annulled = { $player } ถอนตัวจากลีก { $name } ก่อนเล่นครบครึ่งหนึ่งของเกม: ทุกเกมของเขาถูกตัดออกจากตาราง
@@ -1054,6 +1056,13 @@ swiss-tiebreak = { $code ->
     [sb] SB
     [de] ผลการพบกันโดยตรง
    *[wins] จำนวนชนะ
+}
+swiss-tiebreak-legend = { $code ->
+    [bh1] BH-C1: Buchholz Cut-1
+    [bh] BH: Buchholz
+    [sb] SB: Sonneborn-Berger
+    [de] DE: ผลการพบกันโดยตรง
+   *[wins] W: จำนวนชนะ
 }
 swiss-tiebreak-short = { $code ->
     [bh1] BH-C1

@@ -210,7 +210,7 @@ impl GameService {
             .split('|')
             .map(|s| s.trim().to_string())
             .collect();
-        let png = crate::render::standings_png(&title, &header, &rows);
+        let png = crate::render::standings_png(&title, &header, &rows, &[]);
         r.files = vec![super::Attachment {
             kind: super::AttachmentKind::Card,
             filename: format!("match-{}-standings.png", m.id),

@@ -80,6 +80,13 @@ messages! {
     pub fn league_standings_row(l, rank: &str, player: &str, points: &str, one: bool, played: &str, left: &str, tiebreak: &str) = "league-standings-row";
     /// The title of the standings picture.
     pub fn league_standings_picture_title(l, name: &str) = "league-standings-picture-title";
+    /// The final standings picture's title, naming the winner(s).
+    pub fn league_standings_picture_final(l, name: &str, winners: &str) = "league-standings-picture-final";
+    /// Under a round robin's standings picture: what its `SB` column is.
+    pub fn league_standings_note(l) = "league-standings-note";
+    /// Under a Swiss's standings picture: a tie-break column's short
+    /// title and what it is.
+    pub fn swiss_tiebreak_legend(l, code: &str) = "swiss-tiebreak-legend";
     /// The column titles of the standings picture, separated by `|`: rank,
     /// player, points, played, left, tie-break.
     pub fn league_standings_header(l) = "league-standings-header";

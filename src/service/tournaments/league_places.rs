@@ -77,7 +77,7 @@ pub(in crate::service) fn league_game_start(
             &l.name,
             &g.white.name,
             &g.black.name,
-            if super::league_run::black_to_move(&g.start_fen) {
+            if super::league_setup::black_to_move(&g.start_fen) {
                 &g.black.name
             } else {
                 &g.white.name
@@ -233,7 +233,7 @@ impl GameService {
             return Ok(None);
         }
         let now = ms(self.now());
-        let black_first = super::league_run::black_to_move(&row.start_fen);
+        let black_first = super::league_setup::black_to_move(&row.start_fen);
         let (first, first_bank) = if black_first {
             (&row.black_id, row.black_bank_ms)
         } else {

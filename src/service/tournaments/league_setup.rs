@@ -11,6 +11,8 @@
 //! standard chess); with `fen:` its games all start from that position
 //! instead of a drawn one.
 
+use chrono::{DateTime, NaiveDateTime, Utc};
+
 use super::game::{Failure, user};
 use super::messages as msg;
 use crate::chess::{Position, RulesMode, Variant};
@@ -194,6 +196,26 @@ pub(in crate::service) fn league_fixed_start(
         Variant::Standard => None,
     };
     Some((position.fen(), number))
+}
+
+/// Whether a game from `start_fen` begins with Black's move (a thematic
+/// start after an odd number of moves).
+pub(in crate::service) fn black_to_move(start_fen: &str) -> bool {
+    start_fen.split_whitespace().nth(1) == Some("b")
+}
+
+/// A start time as typed: RFC 3339, or `YYYY-MM-DD HH:MM` in UTC.
+#[must_use]
+pub fn parse_start_time(s: &str) -> Option<DateTime<Utc>> {
+    let s = s.trim();
+    if let Ok(t) = DateTime::parse_from_rfc3339(s) {
+        return Some(t.with_timezone(&Utc));
+    }
+    let plain = s.trim_end_matches("UTC").trim();
+    ["%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M"]
+        .iter()
+        .find_map(|f| NaiveDateTime::parse_from_str(plain, f).ok())
+        .map(|t| t.and_utc())
 }
 
 #[cfg(test)]

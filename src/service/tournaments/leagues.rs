@@ -13,10 +13,8 @@
 //! end of the league is a guarded state change, posted by the one process
 //! that made it.
 
-use chrono::{DateTime, NaiveDateTime, Utc};
-
 use super::game::{Failure, GameService, Handled, from_ms, key, ms, reply, user};
-pub use super::league_setup::LeagueSetup;
+pub use super::league_setup::{LeagueSetup, parse_start_time};
 use super::swiss_table::{
     SWISS_MAX_PLAYERS, SWISS_MAX_ROUNDS, SWISS_MIN_PLAYERS, SWISS_MIN_ROUNDS,
 };
@@ -119,20 +117,6 @@ pub struct LeagueEvent {
 #[must_use]
 pub fn league_game_channel(league: i64, number: i64) -> String {
     format!("league-{league}-{number}")
-}
-
-/// A start time as typed: RFC 3339, or `YYYY-MM-DD HH:MM` in UTC.
-#[must_use]
-pub fn parse_start_time(s: &str) -> Option<DateTime<Utc>> {
-    let s = s.trim();
-    if let Ok(t) = DateTime::parse_from_rfc3339(s) {
-        return Some(t.with_timezone(&Utc));
-    }
-    let plain = s.trim_end_matches("UTC").trim();
-    ["%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M"]
-        .iter()
-        .find_map(|f| NaiveDateTime::parse_from_str(plain, f).ok())
-        .map(|t| t.and_utc())
 }
 
 /// Which leagues of the channel a command without a number means.

@@ -16,6 +16,7 @@ pub(super) mod league960;
 pub(super) mod league_places;
 pub(super) mod league_run;
 pub(super) mod league_setup;
+pub(super) mod league_standings;
 pub(super) mod league_table;
 pub(super) mod leagues;
 pub(super) mod swiss_run;

@@ -215,6 +215,17 @@ pub(in crate::service) fn swiss_header(loc: Locale, order: &[Tiebreak]) -> Strin
     header
 }
 
+/// The lines under a Swiss's standings picture that spell out its
+/// tie-break columns, two to a line so that each fits the width.
+pub(in crate::service) fn swiss_legend(loc: Locale, order: &[Tiebreak]) -> Vec<String> {
+    let parts: Vec<String> = order
+        .iter()
+        .take(SHOWN_TIEBREAKS)
+        .map(|t| msg::swiss_tiebreak_legend(loc, t.code()))
+        .collect();
+    parts.chunks(2).map(|pair| pair.join(" · ")).collect()
+}
+
 /// A tie-break's value as a number (points; wins counted).
 fn tiebreak_number(t: Tiebreak, s: &Standing) -> f64 {
     match t {
