@@ -14,7 +14,7 @@ use matrix_sdk::{Room, RoomMemberships};
 
 use super::text;
 use super::*;
-use crate::service::{Actor, Command, Place, error_reply, messages as msg};
+use crate::service::{Actor, Command, Place, TeamCommand, error_reply, messages as msg};
 
 /// How often an undecryptable message is tried again, and the pause
 /// between tries (room keys arrive by to-device message or from the
@@ -381,6 +381,21 @@ impl Bot {
                     None => None,
                 },
             },
+            // Named members are matched with voters by user id: a typed
+            // `@bob:hs` (or a bare `bob`) becomes the user, as elsewhere.
+            Command::Team(TeamCommand::Members { add, remove }) => {
+                let (mut added, mut removed) = (Vec::new(), Vec::new());
+                for a in add {
+                    added.push(self.resolve_actor(room, a).await);
+                }
+                for a in remove {
+                    removed.push(self.resolve_actor(room, a).await);
+                }
+                Command::Team(TeamCommand::Members {
+                    add: added,
+                    remove: removed,
+                })
+            }
             other => other,
         }
     }
