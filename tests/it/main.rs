@@ -55,9 +55,9 @@ mod discord_notices;
 #[cfg(feature = "discord")]
 mod discord_startup;
 #[cfg(feature = "discord")]
-mod discord_team_matches;
-#[cfg(feature = "discord")]
 mod discord_swiss;
+#[cfg(feature = "discord")]
+mod discord_team_matches;
 mod discord_teams;
 mod engine;
 mod english_golden;
@@ -83,6 +83,8 @@ mod matrix_pgn_file;
 mod matrix_private;
 #[cfg(feature = "matrix")]
 mod matrix_rooms;
+#[cfg(feature = "matrix")]
+mod matrix_swiss;
 #[cfg(feature = "matrix")]
 mod matrix_trust;
 mod open_errors;
@@ -110,9 +112,9 @@ mod store_pg;
 mod summaries;
 mod swiss;
 mod swiss_oracle;
+mod swiss_thematic;
 mod team_matches;
 mod team_matches_pg;
-mod swiss_thematic;
 mod teams;
 mod teams_codes;
 mod teams_codes_pg;
