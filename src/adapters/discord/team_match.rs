@@ -12,7 +12,7 @@ use serenity::{AutoArchiveDuration, ChannelId, CreateThread, Http};
 use super::backend::PLATFORM;
 use super::data::{Context, Error};
 use super::invoke::{caller, prefs_of, run};
-use super::league::thread_kind_for;
+use super::league_threads::thread_kind_for;
 use super::post::Poster;
 use super::retry::retrying;
 use super::send::{self, Target};

@@ -76,7 +76,7 @@ fn board_start(loc: Locale, s: &BoardStart<'_>, place: &Place, side: Color, now:
         flip: side == Color::Black,
         result: None,
         names: Some([s.white.name.clone(), s.black.name.clone()]),
-        deadline: Some(msg::time_left(s.deadline_at - now)),
+        deadline: Some(msg::time_left(loc, s.deadline_at - now)),
         theme: crate::render::Theme::default(),
         start_fen: None,
     });
