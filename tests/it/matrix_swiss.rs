@@ -62,7 +62,7 @@ struct GameRoom {
     black: usize,
 }
 
-/// The test's view: the players, the bot and the rooms already seen.
+/// The test's view: the players and the bot.
 struct Swiss {
     players: Vec<Player>,
     bot: String,
@@ -171,19 +171,25 @@ impl Swiss {
             expected.sort_unstable();
             ensure!(mentioned == expected, "{start:#}");
             w.expect("m.image", "+---").await?;
-            // The room's members as its history shows them: the bot and
-            // the game's two players, nobody else.
-            let mut inside = BTreeSet::new();
-            for e in self.players[white].timeline.snapshot() {
-                if e["type"] == "m.room.member"
-                    && e["room_id"] == room.as_str()
-                    && matches!(e["content"]["membership"].as_str(), Some("invite" | "join"))
-                {
-                    inside.insert(e["state_key"].as_str().unwrap_or_default().to_string());
-                }
-            }
+            // The room's members as its history shows them (to the player
+            // whose client showed the start): the bot and the game's two
+            // players, nobody else.
             let mut want = BTreeSet::from([self.bot.clone()]);
             want.extend(who.iter().map(|&i| self.players[i].id.clone()));
+            let inside = || {
+                let mut inside = BTreeSet::new();
+                for e in self.players[who[0]].timeline.snapshot() {
+                    if e["type"] == "m.room.member"
+                        && e["room_id"] == room.as_str()
+                        && matches!(e["content"]["membership"].as_str(), Some("invite" | "join"))
+                    {
+                        inside.insert(e["state_key"].as_str().unwrap_or_default().to_string());
+                    }
+                }
+                inside
+            };
+            wait_until("the game room's members", || inside().is_superset(&want)).await?;
+            let inside = inside();
             ensure!(inside == want, "room {room}: {inside:?}");
             games.push(GameRoom {
                 id: room_id,
