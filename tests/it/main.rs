@@ -84,6 +84,8 @@ mod matrix_private;
 #[cfg(feature = "matrix")]
 mod matrix_rooms;
 #[cfg(feature = "matrix")]
+mod matrix_swiss;
+#[cfg(feature = "matrix")]
 mod matrix_teams;
 #[cfg(feature = "matrix")]
 mod matrix_trust;

@@ -1,7 +1,8 @@
-//! League games on Matrix: when a league starts, the bot creates one room
-//! per game (named after the players), invites both players, moves the
-//! game there from its placeholder place (`league-<league>-<number>`) and
-//! posts its start in it.
+//! League games on Matrix: when a league starts (or a Swiss pairs its next
+//! round, which the last game of a round does as it ends, by a command or a
+//! time-out), the bot creates one room per game (named after the players),
+//! invites both players, moves the game there from its placeholder place
+//! (`league-<league>-<number>`) and posts its start in it.
 //!
 //! The rooms are opened in the background, one after another, after the
 //! league's start (the pairings) is posted: a homeserver limits how fast
@@ -40,13 +41,21 @@ fn starts_a_league(replies: &[Reply]) -> bool {
         .any(|r| matches!(&r.event, Some(Event::League(l)) if l.state == "running"))
 }
 
+/// Whether `replies` start games that wait for their rooms: a league's
+/// start, a Swiss round a game's end paired (both a `league` event of a
+/// running league), or a team match's start.
+pub(super) fn opens_games(replies: &[Reply]) -> bool {
+    starts_a_league(replies) || super::team_match::starts_a_match(replies)
+}
+
 impl Bot {
-    /// After a command: when it started a league (or a team match), opens
-    /// its games' rooms
-    /// in the background (see [`Bot::bind_league_rooms`]); `replies` are
-    /// returned to be posted as usual.
+    /// After a command: when it started a league (or a team match), or
+    /// ended the last game of a Swiss round and so paired the next one,
+    /// opens the new games' rooms in the background (see
+    /// [`Bot::bind_league_rooms`]); `replies` are returned to be posted as
+    /// usual.
     pub(super) fn open_league_rooms(self: &Arc<Self>, replies: Vec<Reply>) -> Vec<Reply> {
-        if starts_a_league(&replies) || super::team_match::starts_a_match(&replies) {
+        if opens_games(&replies) {
             self.bind_league_rooms();
         }
         replies
@@ -235,5 +244,21 @@ mod tests {
         ]));
         assert!(!starts_a_league(&[with_event(league("open"))]));
         assert!(!starts_a_league(&[with_event(None)]));
+    }
+
+    #[test]
+    fn a_game_end_that_pairs_a_swiss_round_opens_rooms() {
+        // A resignation's replies: the move's, the standings, then the
+        // next round's pairings (a `league` event of the running Swiss);
+        // the last round's end has the league finished instead.
+        assert!(opens_games(&[
+            with_event(None),
+            with_event(None),
+            with_event(league("running"))
+        ]));
+        assert!(!opens_games(&[
+            with_event(None),
+            with_event(league("finished"))
+        ]));
     }
 }

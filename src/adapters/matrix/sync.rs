@@ -106,7 +106,9 @@ pub(super) async fn deadline_task(bot: Arc<Bot>, clock: Arc<dyn Clock>, max_slee
         // League games waiting for their rooms: those of a league that
         // starts at its time this round, and those a crash left.
         bot.bind_league_rooms();
+        let mut paired = false;
         for due in claimed {
+            paired |= super::league::opens_games(&due.replies);
             for reply in &due.replies {
                 bot.post(reply, None).await;
             }
@@ -125,6 +127,11 @@ pub(super) async fn deadline_task(bot: Arc<Bot>, clock: Arc<dyn Clock>, max_slee
             bot.service.ack_follow_up(work).await;
         }
         bot.leave_finished_league_rooms(&ended).await;
+        // A time-out that ended a Swiss round paired the next one: its
+        // rooms open now, not at the next round of this task.
+        if paired {
+            bot.bind_league_rooms();
+        }
         drop(work);
         if full {
             continue;
