@@ -9,8 +9,9 @@
 //! players, with exactly those two invited, and posts the game's start
 //! there. The players play each game to its end in its room (Black resigns
 //! after 1. e4 e5: a game decided before both sides moved would be a
-//! forfeit, and FIDE lets forfeited pairs meet again). The last result of a round pairs the next one inside that
-//! resignation, not a league command: its pairings come to the league's
+//! forfeit, and FIDE lets forfeited pairs meet again). The last result
+//! of a round pairs the next one inside that resignation, not a league
+//! command: its pairings come to the league's
 //! room (winners against winners in round 2) and its games get new rooms
 //! at once. (Four players may run out of pairings that keep the colour
 //! rules before round 3; the Swiss then ends there, which the test
