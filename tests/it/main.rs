@@ -58,6 +58,7 @@ mod discord_startup;
 mod discord_swiss;
 #[cfg(feature = "discord")]
 mod discord_team_matches;
+#[cfg(feature = "discord")]
 mod discord_teams;
 mod engine;
 mod english_golden;
