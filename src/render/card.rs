@@ -2,9 +2,13 @@
 //! about 400 px wide, so no text under 23 px of its 840): the result first
 //! and whole across the top (`1-0 · Alice wins by checkmate`, the name
 //! shortened before the verb ever is, on two lines if needed), the final
-//! board from the winner's side, and beside it both players with their
-//! rating change and accuracy, the opening, the number of moves, how long
-//! the game took and the date.
+//! board from the winner's side (57% of the card's width, each player's
+//! name and captures in the strip on their side, so no strip is ever
+//! empty), and beside it, from the board's top edge to its bottom edge,
+//! each player level with their side with rating change and accuracy, and
+//! between them the opening, the number of moves, how long the game took
+//! and the date. The card is as tall as its headline needs: no band is
+//! left empty under a one-line headline.
 //!
 //! Every string arrives already localised; the card only lays them out.
 //! Names are untrusted: they are drawn as text (escaped, never read as
@@ -72,21 +76,35 @@ const HEAD_SIZE: f32 = 40.0;
 const HEAD_MIN: f32 = 30.0;
 const HEAD_LINE: f32 = 46.0;
 const HEAD_BASE: f32 = 54.0;
-/// Top of the board and of the panel.
-const BODY_TOP: u32 = 120;
-const BOARD: u32 = 368;
-const GAP: u32 = 28;
+/// Space between the headline's last baseline and the board's top.
+const HEAD_GAP: f32 = 26.0;
+/// The board's width: 480 of 840 is 229 px where a phone shows the card
+/// 400 wide, coordinates 7 px.
+const BOARD: u32 = 480;
+const GAP: u32 = 24;
 const PANEL_X: u32 = MARGIN + BOARD + GAP;
 /// Smallest text on the card: 11 px where a phone shows the card 400 wide.
 pub const MIN_TEXT: f32 = 23.0;
 /// Name text starts right of the colour marker.
 const NAME_INDENT: u32 = 30;
+/// The players' names: size and the ascent above their baseline.
+const NAME_SIZE: f32 = 34.0;
+const NAME_ASCENT: f32 = 30.0;
+/// The panel's other lines: size, line height, the ascent above the
+/// baseline and the descent under it.
+const LINE_SIZE: f32 = 26.0;
+const LINE: f32 = 33.0;
+const LINE_ASCENT: f32 = 22.0;
+const LINE_DESCENT: f32 = 8.0;
 
 impl<'a> SummaryCard<'a> {
     /// Width of the card.
     pub const WIDTH: u32 = 840;
-    /// Height of the card.
-    pub const HEIGHT: u32 = 560;
+    /// Height of a card whose headline takes one line; each further line
+    /// adds [`SummaryCard::HEAD_LINE_HEIGHT`] (see [`SummaryCard::height`]).
+    pub const HEIGHT: u32 = 658;
+    /// What a second headline line adds to the card's height.
+    pub const HEAD_LINE_HEIGHT: u32 = HEAD_LINE as u32;
     /// Longer names are cut to this many characters before fitting.
     pub const MAX_NAME_CHARS: usize = 64;
 
@@ -124,10 +142,36 @@ impl<'a> SummaryCard<'a> {
         (Self::WIDTH - PANEL_X - MARGIN) as f32
     }
 
+    /// The board picture's height: the board and its two strips.
+    fn board_height() -> u32 {
+        BoardSpec::new(&Position::startpos()).size(BOARD).height()
+    }
+
+    /// Top of the board and of the panel, under the headline's last line.
+    fn body_top(&self) -> u32 {
+        let extra = self.headline_lines().len().saturating_sub(1) as f32;
+        (HEAD_BASE + HEAD_LINE * extra + HEAD_GAP) as u32
+    }
+
+    /// The card's height: the headline, the board and a margin under it.
+    #[must_use]
+    pub fn height(&self) -> u32 {
+        self.body_top() + Self::board_height() + MARGIN
+    }
+
     fn head_style() -> TextStyle {
         TextStyle {
             size: HEAD_SIZE,
             min_size: HEAD_MIN,
+            bold: true,
+            color: INK,
+        }
+    }
+
+    fn name_style() -> TextStyle {
+        TextStyle {
+            size: NAME_SIZE,
+            min_size: 24.0,
             bold: true,
             color: INK,
         }
@@ -193,19 +237,22 @@ impl<'a> SummaryCard<'a> {
         let base = self.name_baseline(color) as u32;
         (
             PANEL_X + NAME_INDENT,
-            base - 26,
+            base - NAME_ASCENT as u32,
             Self::panel_width() as u32 - NAME_INDENT,
-            34,
+            NAME_ASCENT as u32 + 8,
         )
     }
 
-    /// Baseline of a side's name.
+    /// Baseline of a side's name: the top side's block starts level with
+    /// the board's top edge, the bottom side's block ends level with its
+    /// bottom edge, as the players sit at a board.
     fn name_baseline(&self, color: Color) -> f32 {
-        let first = BODY_TOP as f32 + 28.0;
+        let top = self.body_top() as f32;
         if color == self.top() {
-            first
+            top + NAME_ASCENT
         } else {
-            first + self.player_height(self.top())
+            let bottom = top + Self::board_height() as f32;
+            bottom - LINE_DESCENT - LINE * self.player_lines(color).len() as f32
         }
     }
 
@@ -222,30 +269,52 @@ impl<'a> SummaryCard<'a> {
             .collect()
     }
 
-    /// Height of a player's block: the name and the lines under it.
-    fn player_height(&self, color: Color) -> f32 {
-        40.0 + 29.0 * self.player_lines(color).len() as f32 + 8.0
+    /// Where a player's block ends (the last baseline and its descent).
+    fn player_end(&self, color: Color) -> f32 {
+        self.name_baseline(color) + LINE * self.player_lines(color).len() as f32 + LINE_DESCENT
+    }
+
+    /// The game's lines in the panel: the opening (up to three lines),
+    /// then the moves and duration (one line when they fit), the date.
+    fn game_lines(&self, line: &TextStyle, small: &TextStyle) -> Vec<(String, bool)> {
+        let pw = Self::panel_width();
+        let some = |s: Option<&'a str>| s.filter(|s| !s.trim().is_empty());
+        let mut out = Vec::new();
+        if let Some(o) = some(self.opening) {
+            out.extend(text::wrap(o, pw, 3, line).into_iter().map(|l| (l, true)));
+        }
+        let facts: Vec<&str> = [some(self.moves), some(self.days)]
+            .into_iter()
+            .flatten()
+            .collect();
+        if !facts.is_empty() {
+            let joined = facts.join(" · ");
+            if text::text_width(&joined, small) <= pw {
+                out.push((joined, false));
+            } else {
+                out.extend(facts.iter().map(|s| ((*s).to_string(), false)));
+            }
+        }
+        if let Some(d) = some(self.date) {
+            out.push((d.to_string(), false));
+        }
+        out
     }
 
     /// The text as an SVG document the size of the card.
     fn panel_svg(&self) -> String {
-        let (w, h) = (Self::WIDTH, Self::HEIGHT);
+        let (w, h) = (Self::WIDTH, self.height());
         let x = PANEL_X as f32;
         let pw = Self::panel_width();
-        let name_style = TextStyle {
-            size: 30.0,
-            min_size: 24.0,
-            bold: true,
-            color: INK,
-        };
+        let name_style = Self::name_style();
         let small = TextStyle {
-            size: 24.0,
+            size: LINE_SIZE,
             min_size: MIN_TEXT,
             bold: false,
             color: MUTED,
         };
         let line = TextStyle {
-            size: 24.0,
+            size: LINE_SIZE,
             min_size: MIN_TEXT,
             bold: false,
             color: INK,
@@ -288,51 +357,36 @@ impl<'a> SummaryCard<'a> {
             svg.push_str(&text::svg_line(&name, nx, base, nw, &name_style));
             let mut y = base;
             for l in self.player_lines(color) {
-                y += 29.0;
+                y += LINE;
                 svg.push_str(&text::svg_line(l, nx, y, nw, &small));
             }
         }
-        // A rule, then the game's lines.
-        let mut y =
-            self.name_baseline(self.top().other()) + self.player_height(self.top().other()) - 16.0;
-        let _ = write!(
-            svg,
-            r#"<rect x="{x}" y="{y}" width="{pw}" height="2" fill="{}"/>"#,
-            RULE.hex()
-        );
-        y += 36.0;
-        let some = |s: Option<&'a str>| s.filter(|s| !s.trim().is_empty());
-        let bottom = (Self::HEIGHT - MARGIN) as f32;
-        if let Some(o) = some(self.opening) {
-            for l in text::wrap(o, pw, 2, &line) {
-                svg.push_str(&text::svg_line(&l, x, y, pw, &line));
-                y += 29.0;
-            }
-            y += 6.0;
+        // The game's lines in the middle of the room the players leave,
+        // a rule halfway between them and each player; lines that do not
+        // fit are left out from the end (the date first).
+        let from = self.player_end(self.top());
+        let to = self.name_baseline(self.top().other()) - NAME_ASCENT;
+        let lines = self.game_lines(&line, &small);
+        let room = ((to - from - 40.0) / LINE).floor().max(0.0) as usize;
+        let lines = &lines[..lines.len().min(room)];
+        let block = LINE * lines.len() as f32;
+        let text_top = from + ((to - from - block) / 2.0).max(0.0);
+        let rule = |svg: &mut String, y: f32| {
+            let _ = write!(
+                svg,
+                r#"<rect x="{x}" y="{:.1}" width="{pw}" height="2" fill="{}"/>"#,
+                y - 1.0,
+                RULE.hex()
+            );
+        };
+        rule(&mut svg, (from + text_top) / 2.0);
+        let mut y = text_top - (LINE - LINE_ASCENT - LINE_DESCENT) / 2.0;
+        for (l, opening) in lines {
+            y += LINE;
+            let style = if *opening { &line } else { &small };
+            svg.push_str(&text::svg_line(l, x, y - LINE_DESCENT, pw, style));
         }
-        let facts: Vec<&str> = [some(self.moves), some(self.days)]
-            .into_iter()
-            .flatten()
-            .collect();
-        let mut rest: Vec<String> = Vec::new();
-        if !facts.is_empty() {
-            let joined = facts.join(" · ");
-            if text::text_width(&joined, &small) <= pw {
-                rest.push(joined);
-            } else {
-                rest.extend(facts.iter().map(|s| (*s).to_string()));
-            }
-        }
-        if let Some(d) = some(self.date) {
-            rest.push(d.to_string());
-        }
-        for l in rest {
-            if y > bottom {
-                break;
-            }
-            svg.push_str(&text::svg_line(&l, x, y, pw, &small));
-            y += 29.0;
-        }
+        rule(&mut svg, (text_top + block + to) / 2.0);
         svg.push_str("</svg>");
         svg
     }
@@ -342,24 +396,25 @@ impl<'a> SummaryCard<'a> {
     /// # Errors
     /// [`RenderError`] when the board or the text cannot be drawn.
     pub fn compose(&self, renderer: &Renderer) -> Result<Pixmap, RenderError> {
-        let mut pm = Pixmap::new(Self::WIDTH, Self::HEIGHT)
+        let height = self.height();
+        let mut pm = Pixmap::new(Self::WIDTH, height)
             .ok_or_else(|| RenderError::Raster("empty card".into()))?;
-        fill(&mut pm, 0, 0, Self::WIDTH, Self::HEIGHT, BACKGROUND);
+        fill(&mut pm, 0, 0, Self::WIDTH, height, BACKGROUND);
         let spec = BoardSpec::new(self.position)
             .size(BOARD)
+            .names(self.white, self.black)
             .flip(self.flip)
             .last_move(self.last_move)
             .result(self.board_result);
         let board = renderer.compose(&spec)?;
-        let top = BODY_TOP.min(Self::HEIGHT.saturating_sub(board.height() + 8));
-        blit(&mut pm, &board, MARGIN as i32, top as i32);
+        blit(&mut pm, &board, MARGIN as i32, self.body_top() as i32);
         let tree = usvg::Tree::from_str(&self.panel_svg(), &text::usvg_options())
             .map_err(|e| RenderError::Raster(format!("card text: {e}")))?;
         resvg::render(&tree, Transform::identity(), &mut pm.as_mut());
         Ok(pm)
     }
 
-    /// The card as a PNG, [`SummaryCard::WIDTH`] x [`SummaryCard::HEIGHT`].
+    /// The card as a PNG, [`SummaryCard::WIDTH`] x [`SummaryCard::height`].
     ///
     /// # Errors
     /// [`RenderError`] when drawing or encoding fails.
@@ -403,6 +458,7 @@ mod tests {
             (pm.width(), pm.height()),
             (SummaryCard::WIDTH, SummaryCard::HEIGHT)
         );
+        assert_eq!(card.height(), SummaryCard::HEIGHT);
         for color in [Color::White, Color::Black] {
             let (n, _) = ink(&pm, card.name_rect(color));
             assert!(n > 300, "{color:?}: {n} ink pixels");
@@ -423,12 +479,7 @@ mod tests {
         let rect = card.name_rect(Color::White);
         let (n, right) = ink(&pm, rect);
         assert!(n > 100);
-        let style = TextStyle {
-            size: 30.0,
-            min_size: 24.0,
-            bold: true,
-            color: INK,
-        };
+        let style = SummaryCard::name_style();
         let literal = text::text_width("<b>&amp;", &style);
         assert!(
             (right - rect.0) as f32 > literal * 0.85,
@@ -453,7 +504,7 @@ mod tests {
             SummaryCard::WIDTH - MARGIN + 2,
             0,
             MARGIN - 2,
-            SummaryCard::HEIGHT,
+            card.height(),
         );
         assert_eq!(ink(&pm, right_margin).0, 0);
         let png = card.png(&Renderer::new()).unwrap();
@@ -506,6 +557,88 @@ mod tests {
         assert!(
             next.is_none_or(|c| !text::is_mark(c)),
             "{cut} then {next:?}"
+        );
+    }
+
+    /// A finished short game with every line filled, as the service makes it.
+    fn full_card(pos: &Position) -> SummaryCard<'_> {
+        let mut card = SummaryCard::new(pos, "Morphy", "Duke", "Morphy wins");
+        card.score = Some("1-0");
+        card.termination = Some("by checkmate");
+        card.white_rating = Some("1500 → 1662 (+162)");
+        card.black_rating = Some("1500 → 1338 (-162)");
+        card.white_accuracy = Some("Accuracy 84.2%");
+        card.black_accuracy = Some("Accuracy 67.1%");
+        card.opening = Some("C41 Philidor Defense");
+        card.moves = Some("17 moves");
+        card.days = Some("over 17 days");
+        card.date = Some("2026-12-19");
+        card
+    }
+
+    #[test]
+    fn the_board_is_large_and_no_quarter_or_band_is_empty() {
+        let pos = start();
+        let card = full_card(&pos);
+        let pm = card.compose(&Renderer::new()).unwrap();
+        assert_eq!(pm.height(), SummaryCard::HEIGHT);
+        // The board takes more than half the width, on a phone 229 px.
+        const { assert!(BOARD * 100 / SummaryCard::WIDTH >= 55) };
+        // Each quarter of the card has ink; the bottom-right one (the
+        // bottom player and the game's lines) a good deal of it.
+        let (w, h) = (SummaryCard::WIDTH / 2, pm.height() / 2);
+        for (qx, qy) in [(0, 0), (w, 0), (0, h), (w, h)] {
+            let (n, _) = ink(&pm, (qx, qy, w, h));
+            assert!(n > 4000, "quarter at {qx},{qy}: {n} ink pixels");
+        }
+        // No band across the panel without ink taller than the gap
+        // between two blocks of text: the panel is filled from the board's
+        // top edge to its bottom edge.
+        let top = card.body_top();
+        let bottom = top + SummaryCard::board_height();
+        let mut empty_run = 0;
+        let mut longest = 0;
+        for y in top..bottom {
+            let (n, _) = ink(&pm, (PANEL_X, y, SummaryCard::WIDTH - PANEL_X - MARGIN, 1));
+            empty_run = if n == 0 { empty_run + 1 } else { 0 };
+            longest = longest.max(empty_run);
+        }
+        assert!(longest < 90, "an empty band of {longest} px in the panel");
+        // Under the board only the margin: the card ends there.
+        assert_eq!(pm.height() - bottom, MARGIN);
+        // Both strips carry the players' names, even with nothing captured:
+        // the strip's own colour is not all there is in it.
+        let strip = BoardSpec::new(&pos).size(BOARD).strip_height();
+        for y0 in [top, bottom - strip] {
+            let row = (MARGIN, y0 + 2, BOARD / 2, strip - 4);
+            let mut colours = std::collections::HashSet::new();
+            for yy in row.1..row.1 + row.3 {
+                for xx in row.0..row.0 + row.2 {
+                    let i = ((yy * pm.width() + xx) * 4) as usize;
+                    colours.insert(pm.data()[i..i + 3].to_vec());
+                }
+            }
+            assert!(
+                colours.len() > 8,
+                "strip at {y0}: {} colours",
+                colours.len()
+            );
+        }
+    }
+
+    #[test]
+    fn a_two_line_headline_makes_the_card_taller_by_one_line() {
+        let pos = start();
+        let long = "Alexandra_Konstantinopolskaya-Wolkonskaya_the_Great_of_Chessland";
+        let result = format!("{long} wins");
+        let mut card = SummaryCard::new(&pos, long, "Bob", &result);
+        card.score = Some("1-0");
+        card.termination = Some("by checkmate");
+        assert_eq!(card.headline_lines().len(), 2);
+        let pm = card.compose(&Renderer::new()).unwrap();
+        assert_eq!(
+            pm.height(),
+            SummaryCard::HEIGHT + SummaryCard::HEAD_LINE_HEIGHT
         );
     }
 
