@@ -31,6 +31,7 @@ mod community_settings;
 mod deadlines;
 mod direct;
 mod games;
+mod held_games;
 mod keyed_text;
 mod league_places;
 mod leagues;
@@ -58,7 +59,7 @@ pub use community_settings::{CommunitySettings, CommunitySettingsChange};
 pub use games::{
     Bank, GameRow, GameUpdate, Import, MoveRow, NewGame, STATUS_ACTIVE, STATUS_FINISHED,
 };
-pub use league_places::HeldLeagueGameRow;
+pub use held_games::{HeldGameRow, HeldKind};
 pub use leagues::{
     LEAGUE_CANCELLED, LEAGUE_FINISHED, LEAGUE_OPEN, LEAGUE_RUNNING, LeagueGameRow, LeaguePlayerRow,
     LeagueRow, NewLeague,

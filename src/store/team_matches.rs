@@ -4,9 +4,9 @@
 //! placeholder until the adapter opens both places, as league games are),
 //! and the two places of a game between people (`game_side_place`).
 
-use super::backend::{query, query_as};
+use super::backend::{Tx, query, query_as};
 use super::games::insert_game_row;
-use super::{ChannelKey, NewGame, Store, StoreError, StoreResult, map_unique};
+use super::{ChannelKey, NewGame, Store, StoreError, StoreResult};
 
 /// A match waiting for its code to be given.
 pub const MATCH_OPEN: &str = "open";
@@ -350,19 +350,7 @@ impl Store {
             .execute(&mut *tx)
             .await?;
             if let Some(places) = &g.places {
-                for (side, p) in ["white", "black"].iter().zip(places) {
-                    query(
-                        "insert into game_side_place (game_id, side, platform, guild, channel) \
-                         values (?, ?, ?, ?, ?)",
-                    )
-                    .bind(game_id)
-                    .bind(*side)
-                    .bind(&p.platform)
-                    .bind(&p.guild)
-                    .bind(&p.channel)
-                    .execute(&mut *tx)
-                    .await?;
-                }
+                insert_side_places(&mut tx, game_id, [&places[0], &places[1]]).await?;
             }
             ids.push(game_id);
         }
@@ -414,128 +402,6 @@ impl Store {
         .execute(&self.pool)
         .await?;
         Ok(done.rows_affected() == 1)
-    }
-
-    /// The match games of `platform` waiting for their places whose claim
-    /// is free at `now`, oldest first.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn held_match_games(
-        &self,
-        platform: &str,
-        now: i64,
-        limit: i64,
-    ) -> StoreResult<Vec<(i64, i64)>> {
-        Ok(query_as(
-            "select mg.game_id, mg.match_id from team_match_game mg \
-             join game g on g.id = mg.game_id \
-             where g.platform = ? and g.status = 'active' and g.deadline_at is null \
-             and g.channel like 'match-%' and (mg.bind_lease is null or mg.bind_lease <= ?) \
-             order by mg.match_id, mg.number limit ?",
-        )
-        .bind(platform)
-        .bind(now)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?)
-    }
-
-    /// Claims match game `game_id`'s places until `until` if its claim is
-    /// free at `now`: of two processes, exactly one gets `true`.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn claim_match_binding(
-        &self,
-        game_id: i64,
-        now: i64,
-        until: i64,
-    ) -> StoreResult<bool> {
-        let done = query(
-            "update team_match_game set bind_lease = ? \
-             where game_id = ? and (bind_lease is null or bind_lease <= ?)",
-        )
-        .bind(until)
-        .bind(game_id)
-        .bind(now)
-        .execute(&self.pool)
-        .await?;
-        Ok(done.rows_affected() == 1)
-    }
-
-    /// Counts places that could not be opened for match game `game_id`;
-    /// the count after it.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn note_match_binding_failure(&self, game_id: i64) -> StoreResult<i64> {
-        let row: (i64,) = query_as(
-            "update team_match_game set bind_failures = bind_failures + 1 where game_id = ? \
-             returning bind_failures",
-        )
-        .bind(game_id)
-        .fetch_one(&self.pool)
-        .await?;
-        Ok(row.0)
-    }
-
-    /// Moves held game `game_id` from its placeholder `from` to white's
-    /// place, records both places (white's first) and starts its clock, in
-    /// one transaction: `false` when it is no longer held there. `Busy`
-    /// when another active game holds white's place.
-    ///
-    /// # Errors
-    /// Database failures; `Busy` as above.
-    pub async fn bind_match_game(
-        &self,
-        game_id: i64,
-        from: &ChannelKey,
-        places: &[ChannelKey; 2],
-        deadline_at: i64,
-        remind_at: i64,
-        now: i64,
-    ) -> StoreResult<bool> {
-        let mut tx = self.pool.begin().await?;
-        let to = &places[0];
-        let done = query(
-            "update game set platform = ?, guild = ?, channel = ?, deadline_at = ?, \
-             remind_at = ?, updated_at = ? \
-             where id = ? and platform = ? and guild = ? and channel = ? \
-             and status = 'active' and deadline_at is null",
-        )
-        .bind(&to.platform)
-        .bind(&to.guild)
-        .bind(&to.channel)
-        .bind(deadline_at)
-        .bind(remind_at)
-        .bind(now)
-        .bind(game_id)
-        .bind(&from.platform)
-        .bind(&from.guild)
-        .bind(&from.channel)
-        .execute(&mut *tx)
-        .await
-        .map_err(map_unique)?;
-        if done.rows_affected() != 1 {
-            return Ok(false);
-        }
-        for (side, p) in ["white", "black"].iter().zip(places) {
-            query(
-                "insert into game_side_place (game_id, side, platform, guild, channel) \
-                 values (?, ?, ?, ?, ?)",
-            )
-            .bind(game_id)
-            .bind(*side)
-            .bind(&p.platform)
-            .bind(&p.guild)
-            .bind(&p.channel)
-            .execute(&mut *tx)
-            .await?;
-        }
-        tx.commit().await?;
-        self.changed(game_id);
-        Ok(true)
     }
 
     /// The two places of game `game_id` (none for a game in one place),
@@ -595,4 +461,26 @@ impl Store {
         .await?;
         Ok(row.map(|r| r.0))
     }
+}
+
+/// Records `places` as game `game_id`'s two places, white's first.
+pub(super) async fn insert_side_places(
+    tx: &mut Tx,
+    game_id: i64,
+    places: [&ChannelKey; 2],
+) -> StoreResult<()> {
+    for (side, p) in ["white", "black"].iter().zip(places) {
+        query(
+            "insert into game_side_place (game_id, side, platform, guild, channel) \
+             values (?, ?, ?, ?, ?)",
+        )
+        .bind(game_id)
+        .bind(*side)
+        .bind(&p.platform)
+        .bind(&p.guild)
+        .bind(&p.channel)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
 }
