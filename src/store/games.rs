@@ -399,52 +399,23 @@ impl Store {
         Ok(())
     }
 
-    /// Changes the standing draw offer (a colour name or null) of an
-    /// active game at `expected_ply`, from `old` to `new`: only that column,
-    /// and only if it still holds `old`, so a concurrent change of the
-    /// takeback request (or of the offer itself) is never overwritten.
+    /// Changes the standing `offer` (a colour name or null) of an active
+    /// game at `expected_ply`, from `old` to `new`: only that offer's
+    /// column, and only if it still holds `old`, so a concurrent change of
+    /// the other offer (or of this one) is never overwritten.
     ///
     /// # Errors
     /// [`StoreError::Stale`] when the game or the offer changed.
-    pub async fn set_draw_offer(
+    pub async fn set_offer(
         &self,
+        offer: Offer,
         game_id: i64,
         expected_ply: i64,
         old: Option<&str>,
         new: Option<&str>,
         now: i64,
     ) -> StoreResult<()> {
-        self.set_offer_column(SET_DRAW_OFFER_SQL, game_id, expected_ply, old, new, now)
-            .await
-    }
-
-    /// Changes the standing takeback request like
-    /// [`Store::set_draw_offer`] changes the draw offer.
-    ///
-    /// # Errors
-    /// [`StoreError::Stale`] when the game or the request changed.
-    pub async fn set_takeback_offer(
-        &self,
-        game_id: i64,
-        expected_ply: i64,
-        old: Option<&str>,
-        new: Option<&str>,
-        now: i64,
-    ) -> StoreResult<()> {
-        self.set_offer_column(SET_TAKEBACK_OFFER_SQL, game_id, expected_ply, old, new, now)
-            .await
-    }
-
-    async fn set_offer_column(
-        &self,
-        sql: &'static str,
-        game_id: i64,
-        expected_ply: i64,
-        old: Option<&str>,
-        new: Option<&str>,
-        now: i64,
-    ) -> StoreResult<()> {
-        let done = query(sql)
+        let done = query(offer.update_sql())
             .bind(new)
             .bind(now)
             .bind(game_id)
@@ -671,13 +642,33 @@ pub(super) async fn settle_end(
     Ok(change)
 }
 
-/// The guarded single-column updates of [`Store::set_draw_offer`] and
-/// [`Store::set_takeback_offer`] (new value, now, id, ply, old value; null
-/// is compared as the empty string, which no offer holds).
-const SET_DRAW_OFFER_SQL: &str = "update game set draw_offer = ?, updated_at = ? \
-     where id = ? and status = 'active' and ply = ? and coalesce(draw_offer, '') = ?";
-const SET_TAKEBACK_OFFER_SQL: &str = "update game set takeback_offer = ?, updated_at = ? \
-     where id = ? and status = 'active' and ply = ? and coalesce(takeback_offer, '') = ?";
+/// A standing request one side makes of the other in a game; each has its
+/// own column, so a change of one never overwrites the other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Offer {
+    /// A draw offer (`draw_offer`).
+    Draw,
+    /// A takeback request (`takeback_offer`).
+    Takeback,
+}
+
+impl Offer {
+    /// The guarded update of its column: binds the new value, `now`, the
+    /// game, its ply and the old value (`''` for none).
+    fn update_sql(self) -> &'static str {
+        match self {
+            Offer::Draw => {
+                "update game set draw_offer = ?, updated_at = ? \
+                 where id = ? and status = 'active' and ply = ? and coalesce(draw_offer, '') = ?"
+            }
+            Offer::Takeback => {
+                "update game set takeback_offer = ?, updated_at = ? \
+                 where id = ? and status = 'active' and ply = ? \
+                 and coalesce(takeback_offer, '') = ?"
+            }
+        }
+    }
+}
 
 /// Inserts an active game at ply 0; `clocked`: whether the side to move
 /// has `g`'s deadline and reminder.

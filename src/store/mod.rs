@@ -57,7 +57,7 @@ pub use comfort::{NewVacation, VacationRow};
 pub use community::CommunityScope;
 pub use community_settings::{CommunitySettings, CommunitySettingsChange};
 pub use games::{
-    Bank, GameRow, GameUpdate, Import, MoveRow, NewGame, STATUS_ACTIVE, STATUS_FINISHED,
+    Bank, GameRow, GameUpdate, Import, MoveRow, NewGame, Offer, STATUS_ACTIVE, STATUS_FINISHED,
 };
 pub use held_games::{HeldGameRow, HeldKind};
 pub use leagues::{
