@@ -786,35 +786,3 @@ pub(super) async fn insert_import(tx: &mut Tx, game_id: i64, g: &NewGame) -> Sto
         .await?;
     Ok(())
 }
-
-impl Store {
-    /// The rated, finished games of `variant` (`standard`, `chess960`) of
-    /// `player` on a platform (and guild, when `guild` is not empty), the
-    /// most recent first, at most `limit`.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn rated_games_of(
-        &self,
-        platform: &str,
-        guild: &str,
-        variant: &str,
-        player: &str,
-        limit: i64,
-    ) -> StoreResult<Vec<GameRow>> {
-        Ok(query_as(game_sql(
-            "where status = 'finished' and rated = 1 and result <> '*' and platform = ? \
-             and (? = '' or guild = ?) and variant = ? and (white_id = ? or black_id = ?) \
-             order by ended_at desc, id desc limit ?",
-        ))
-        .bind(platform)
-        .bind(guild)
-        .bind(guild)
-        .bind(variant)
-        .bind(player)
-        .bind(player)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?)
-    }
-}
