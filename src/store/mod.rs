@@ -60,6 +60,7 @@ pub use games::{
     Bank, GameRow, GameUpdate, Import, MoveRow, NewGame, Offer, STATUS_ACTIVE, STATUS_FINISHED,
 };
 pub use held_games::{HeldGameRow, HeldKind};
+pub use keyed_text::UserText;
 pub use leagues::{
     LEAGUE_CANCELLED, LEAGUE_FINISHED, LEAGUE_OPEN, LEAGUE_RUNNING, LeagueGameRow, LeaguePlayerRow,
     LeagueRow, NewLeague,
