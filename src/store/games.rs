@@ -3,7 +3,7 @@
 //! and every guarded change of a running game (a move, a takeback, an offer,
 //! its end, a move to another channel).
 
-use super::backend::{Exec, Tx, query, query_as};
+use super::backend::{Exec, Query, Tx, query, query_as};
 use super::outbox::{ANNOUNCE_END, Outbox};
 use super::ratings::{self, RatingChange, RatingUpdate};
 use super::summaries;
@@ -667,6 +667,45 @@ impl Offer {
                  and coalesce(takeback_offer, '') = ?"
             }
         }
+    }
+}
+
+impl Store {
+    /// Starts a league or a team match with its games, in one transaction:
+    /// `start` is its guarded update to `running` (binding `now`, then
+    /// `id`), which must change its row, else [`StoreError::Stale`]; then
+    /// each of `games` is inserted, with its clock when `game` says so,
+    /// followed by the rows `links` makes of it and its new id (those that
+    /// tie it to the league or match). The game ids, in the order given.
+    ///
+    /// # Errors
+    /// Database failures; `Stale` as above; [`StoreError::Busy`] when a
+    /// game's place already has an active game.
+    pub(super) async fn start_with_games<G>(
+        &self,
+        start: &'static str,
+        id: i64,
+        now: i64,
+        games: &[G],
+        game: impl Fn(&G) -> (&NewGame, bool),
+        links: impl Fn(&G, i64) -> Vec<Query>,
+    ) -> StoreResult<Vec<i64>> {
+        let mut tx = self.pool.begin().await?;
+        let done = query(start).bind(now).bind(id).execute(&mut *tx).await?;
+        if done.rows_affected() != 1 {
+            return Err(StoreError::Stale);
+        }
+        let mut ids = Vec::with_capacity(games.len());
+        for g in games {
+            let (new, clocked) = game(g);
+            let game_id = insert_game_row(new, clocked, &mut *tx).await?;
+            for link in links(g, game_id) {
+                link.execute(&mut *tx).await?;
+            }
+            ids.push(game_id);
+        }
+        tx.commit().await?;
+        Ok(ids)
     }
 }
 

@@ -8,7 +8,7 @@
 //! league or match, named by [`HeldKind`].
 
 use super::backend::{query, query_as};
-use super::team_matches::insert_side_places;
+use super::team_matches::side_place_rows;
 use super::{ChannelKey, Store, StoreResult, map_unique};
 
 /// What a held game belongs to. Each kind names its tables and its
@@ -202,7 +202,9 @@ impl Store {
             return Ok(false);
         }
         if let [white, black] = places {
-            insert_side_places(&mut tx, game_id, [white, black]).await?;
+            for row in side_place_rows(game_id, [white, black]) {
+                row.execute(&mut *tx).await?;
+            }
         }
         tx.commit().await?;
         self.changed(game_id);

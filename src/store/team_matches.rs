@@ -4,9 +4,8 @@
 //! placeholder until the adapter opens both places, as league games are),
 //! and the two places of a game between people (`game_side_place`).
 
-use super::backend::{Tx, query, query_as};
-use super::games::insert_game_row;
-use super::{ChannelKey, NewGame, Store, StoreError, StoreResult};
+use super::backend::{Query, query, query_as};
+use super::{ChannelKey, NewGame, Store, StoreResult};
 
 /// A match waiting for its code to be given.
 pub const MATCH_OPEN: &str = "open";
@@ -323,39 +322,32 @@ impl Store {
         now: i64,
         games: &[NewMatchGame],
     ) -> StoreResult<Vec<i64>> {
-        let mut tx = self.pool.begin().await?;
-        let done = query(
+        self.start_with_games(
             "update team_match set state = 'running', started_at = ? \
              where id = ? and state = 'signup'",
+            id,
+            now,
+            games,
+            |g| (&g.game, g.places.is_some()),
+            |g, game_id| {
+                let mut rows = vec![
+                    query(
+                        "insert into team_match_game (game_id, match_id, number, board, round) \
+                         values (?, ?, ?, ?, ?)",
+                    )
+                    .bind(game_id)
+                    .bind(id)
+                    .bind(g.number)
+                    .bind(g.board)
+                    .bind(g.round),
+                ];
+                if let Some([white, black]) = &g.places {
+                    rows.extend(side_place_rows(game_id, [white, black]));
+                }
+                rows
+            },
         )
-        .bind(now)
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() != 1 {
-            return Err(StoreError::Stale);
-        }
-        let mut ids = Vec::with_capacity(games.len());
-        for g in games {
-            let game_id = insert_game_row(&g.game, g.places.is_some(), &mut *tx).await?;
-            query(
-                "insert into team_match_game (game_id, match_id, number, board, round) \
-                 values (?, ?, ?, ?, ?)",
-            )
-            .bind(game_id)
-            .bind(id)
-            .bind(g.number)
-            .bind(g.board)
-            .bind(g.round)
-            .execute(&mut *tx)
-            .await?;
-            if let Some(places) = &g.places {
-                insert_side_places(&mut tx, game_id, [&places[0], &places[1]]).await?;
-            }
-            ids.push(game_id);
-        }
-        tx.commit().await?;
-        Ok(ids)
+        .await
     }
 
     /// The games of match `id`, by number.
@@ -463,24 +455,19 @@ impl Store {
     }
 }
 
-/// Records `places` as game `game_id`'s two places, white's first.
-pub(super) async fn insert_side_places(
-    tx: &mut Tx,
-    game_id: i64,
-    places: [&ChannelKey; 2],
-) -> StoreResult<()> {
-    for (side, p) in ["white", "black"].iter().zip(places) {
+/// The rows recording `places` as game `game_id`'s two places, white's
+/// first.
+pub(super) fn side_place_rows(game_id: i64, places: [&ChannelKey; 2]) -> [Query; 2] {
+    let [white, black] = places;
+    [("white", white), ("black", black)].map(|(side, p)| {
         query(
             "insert into game_side_place (game_id, side, platform, guild, channel) \
              values (?, ?, ?, ?, ?)",
         )
         .bind(game_id)
-        .bind(*side)
+        .bind(side)
         .bind(&p.platform)
         .bind(&p.guild)
         .bind(&p.channel)
-        .execute(&mut **tx)
-        .await?;
-    }
-    Ok(())
+    })
 }
