@@ -3,55 +3,57 @@
 //! claim is free, the claim itself (a lease, so two processes never open
 //! two places for one game, and a process that died mid-claim leaves the
 //! game to the next), the count of places that could not be opened, and
-//! the guarded move from the placeholder that starts the clock. League
-//! and match games differ only in the table that links them to their
-//! league or match, named by [`HeldKind`].
+//! the guarded move from the placeholder that starts the clock; and the
+//! league or match a game belongs to. League and match games differ only
+//! in the table that links them to their league or match, named by
+//! [`GameGroup`].
 
 use super::backend::{query, query_as};
 use super::team_matches::side_place_rows;
 use super::{ChannelKey, Store, StoreResult, map_unique};
 
-/// What a held game belongs to. Each kind names its tables and its
-/// placeholder prefix as constants: the only text these queries splice in.
+/// What a game can belong to: a league or a team match. Each names its
+/// tables and its placeholder prefix as constants: the only text these
+/// queries splice in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HeldKind {
+pub enum GameGroup {
     /// A league game, held at `league-<league>-<number>`.
     League,
     /// A team match's game, held at `match-<match>-<number>`.
     TeamMatch,
 }
 
-impl HeldKind {
+impl GameGroup {
     /// The table linking a game to its league or match, with its columns
     /// `game_id`, `number`, `bind_lease` and `bind_failures`.
     fn link_table(self) -> &'static str {
         match self {
-            HeldKind::League => "league_game",
-            HeldKind::TeamMatch => "team_match_game",
+            GameGroup::League => "league_game",
+            GameGroup::TeamMatch => "team_match_game",
         }
     }
 
     /// The link table's column naming the league or match.
     fn parent_column(self) -> &'static str {
         match self {
-            HeldKind::League => "league_id",
-            HeldKind::TeamMatch => "match_id",
+            GameGroup::League => "league_id",
+            GameGroup::TeamMatch => "match_id",
         }
     }
 
     /// The league or match table.
     fn parent_table(self) -> &'static str {
         match self {
-            HeldKind::League => "league",
-            HeldKind::TeamMatch => "team_match",
+            GameGroup::League => "league",
+            GameGroup::TeamMatch => "team_match",
         }
     }
 
     /// The `like` pattern of its placeholders.
     fn placeholder_pattern(self) -> &'static str {
         match self {
-            HeldKind::League => "league-%",
-            HeldKind::TeamMatch => "match-%",
+            GameGroup::League => "league-%",
+            GameGroup::TeamMatch => "match-%",
         }
     }
 }
@@ -76,23 +78,41 @@ pub struct HeldGameRow {
 }
 
 impl Store {
-    /// The `kind` games of `platform` waiting for a place whose claim is
+    /// The league or match (as `group` says) game `game_id` belongs to, if
+    /// any.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn group_of_game(&self, group: GameGroup, game_id: i64) -> StoreResult<Option<i64>> {
+        let sql = format!(
+            "select {} from {} where game_id = ?",
+            group.parent_column(),
+            group.link_table()
+        );
+        let row: Option<(i64,)> = query_as(sqlx::AssertSqlSafe(sql))
+            .bind(game_id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| r.0))
+    }
+
+    /// The `group` games of `platform` waiting for a place whose claim is
     /// free (never claimed, or its lease ran out by `now`), oldest first.
     ///
     /// # Errors
     /// Database failures.
     pub async fn held_games(
         &self,
-        kind: HeldKind,
+        group: GameGroup,
         platform: &str,
         now: i64,
         limit: i64,
     ) -> StoreResult<Vec<HeldGameRow>> {
         let (link, parent, parent_table, pattern) = (
-            kind.link_table(),
-            kind.parent_column(),
-            kind.parent_table(),
-            kind.placeholder_pattern(),
+            group.link_table(),
+            group.parent_column(),
+            group.parent_table(),
+            group.placeholder_pattern(),
         );
         let sql = format!(
             "select g.id as game_id, x.{parent} as parent_id, x.number, g.guild, g.channel, \
@@ -112,14 +132,14 @@ impl Store {
             .await?)
     }
 
-    /// Claims `kind` game `game_id`'s binding until `until` if its claim
+    /// Claims `group` game `game_id`'s binding until `until` if its claim
     /// is free at `now`: of two processes, exactly one gets `true`.
     ///
     /// # Errors
     /// Database failures.
     pub async fn claim_held_game(
         &self,
-        kind: HeldKind,
+        group: GameGroup,
         game_id: i64,
         now: i64,
         until: i64,
@@ -127,7 +147,7 @@ impl Store {
         let sql = format!(
             "update {} set bind_lease = ? \
              where game_id = ? and (bind_lease is null or bind_lease <= ?)",
-            kind.link_table()
+            group.link_table()
         );
         let done = query(sqlx::AssertSqlSafe(sql))
             .bind(until)
@@ -138,16 +158,16 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
-    /// Counts a place that could not be opened for `kind` game `game_id`;
+    /// Counts a place that could not be opened for `group` game `game_id`;
     /// the count after it.
     ///
     /// # Errors
     /// Database failures.
-    pub async fn note_held_game_failure(&self, kind: HeldKind, game_id: i64) -> StoreResult<i64> {
+    pub async fn note_held_game_failure(&self, group: GameGroup, game_id: i64) -> StoreResult<i64> {
         let sql = format!(
             "update {} set bind_failures = bind_failures + 1 where game_id = ? \
              returning bind_failures",
-            kind.link_table()
+            group.link_table()
         );
         let row: (i64,) = query_as(sqlx::AssertSqlSafe(sql))
             .bind(game_id)

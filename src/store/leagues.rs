@@ -367,18 +367,6 @@ impl Store {
         .await?)
     }
 
-    /// The league a game belongs to, if any.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn league_of_game(&self, game_id: i64) -> StoreResult<Option<i64>> {
-        let row: Option<(i64,)> = query_as("select league_id from league_game where game_id = ?")
-            .bind(game_id)
-            .fetch_optional(&self.pool)
-            .await?;
-        Ok(row.map(|r| r.0))
-    }
-
     /// The name of the league a game belongs to and the game's round (its
     /// cycle: a Swiss round, or the first or second half of a double round
     /// robin), for the game's PGN; `None` outside leagues.

@@ -59,7 +59,7 @@ pub use community_settings::{CommunitySettings, CommunitySettingsChange};
 pub use games::{
     Bank, GameRow, GameUpdate, Import, MoveRow, NewGame, Offer, STATUS_ACTIVE, STATUS_FINISHED,
 };
-pub use held_games::{HeldGameRow, HeldKind};
+pub use held_games::{GameGroup, HeldGameRow};
 pub use keyed_text::UserText;
 pub use leagues::{
     LEAGUE_CANCELLED, LEAGUE_FINISHED, LEAGUE_OPEN, LEAGUE_RUNNING, LeagueGameRow, LeaguePlayerRow,

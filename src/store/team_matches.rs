@@ -367,19 +367,6 @@ impl Store {
         .await?)
     }
 
-    /// The match a game belongs to, if any.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn match_of_game(&self, game_id: i64) -> StoreResult<Option<i64>> {
-        let row: Option<(i64,)> =
-            query_as("select match_id from team_match_game where game_id = ?")
-                .bind(game_id)
-                .fetch_optional(&self.pool)
-                .await?;
-        Ok(row.map(|r| r.0))
-    }
-
     /// Ends match `id` if it is running: true for exactly one caller.
     ///
     /// # Errors

@@ -12,7 +12,7 @@
 use super::{Actor, BoardImage, Event, Place, Reply, Subject, messages as msg};
 use crate::chess::Color;
 use crate::i18n::Locale;
-use crate::store::{ChannelKey, GamePlaceRow, HeldKind, NewMatchGame, StoreError, TeamMatchRow};
+use crate::store::{ChannelKey, GameGroup, GamePlaceRow, NewMatchGame, StoreError, TeamMatchRow};
 
 use super::game::{Failure, GameService, ServiceError, from_ms, key, ms, reply};
 use super::league_places::Binding;
@@ -284,7 +284,7 @@ impl GameService {
         let now = ms(self.now());
         let store = &self.inner.store;
         let rows = store
-            .held_games(HeldKind::TeamMatch, platform, now, HELD_BATCH)
+            .held_games(GameGroup::TeamMatch, platform, now, HELD_BATCH)
             .await?;
         let mut out = Vec::new();
         for row in rows {
@@ -311,7 +311,7 @@ impl GameService {
             };
             if !store
                 .claim_held_game(
-                    HeldKind::TeamMatch,
+                    GameGroup::TeamMatch,
                     game_id,
                     now,
                     now + MATCH_BINDING_LEASE_MS,
@@ -447,7 +447,7 @@ impl GameService {
         let failures = self
             .inner
             .store
-            .note_held_game_failure(HeldKind::TeamMatch, held.game)
+            .note_held_game_failure(GameGroup::TeamMatch, held.game)
             .await?;
         if failures != 1 {
             return Ok(Vec::new());

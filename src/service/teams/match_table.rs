@@ -7,7 +7,7 @@
 
 use super::{Event, MatchBoardEvent, MatchEvent, MatchSideEvent, Place, Reply, messages as msg};
 use crate::i18n::Locale;
-use crate::store::{MATCH_FINISHED, MATCH_RUNNING, TeamMatchGameRow, TeamMatchRow};
+use crate::store::{GameGroup, MATCH_FINISHED, MATCH_RUNNING, TeamMatchGameRow, TeamMatchRow};
 
 use super::game::{Failure, GameService, ms, reply};
 use super::teams::matches::{match_side_name, match_side_place, signup_event};
@@ -268,7 +268,12 @@ impl GameService {
                 continue;
             }
             let Some(f) = &r.follow_up else { continue };
-            match self.inner.store.match_of_game(f.game).await {
+            match self
+                .inner
+                .store
+                .group_of_game(GameGroup::TeamMatch, f.game)
+                .await
+            {
                 Ok(Some(id)) if !matches.contains(&id) => matches.push(id),
                 Ok(_) => {}
                 Err(e) => tracing::error!(game = f.game, error = %e, "loading a game's match"),

@@ -15,7 +15,7 @@ use super::leagues::league_place;
 use super::{Actor, BoardImage, Event, Place, Reply, Subject, messages as msg};
 use crate::chess::Variant;
 use crate::i18n::Locale;
-use crate::store::{HeldGameRow, HeldKind, LeagueRow, StoreError};
+use crate::store::{GameGroup, HeldGameRow, LeagueRow, StoreError};
 
 /// How long one process holds its claim on opening a game's place: long
 /// enough for a homeserver that throttles room creation (the SDK retries
@@ -190,7 +190,7 @@ impl GameService {
         let rows = self
             .inner
             .store
-            .held_games(HeldKind::League, platform, now, HELD_BATCH)
+            .held_games(GameGroup::League, platform, now, HELD_BATCH)
             .await?;
         let mut out = Vec::with_capacity(rows.len());
         for row in rows {
@@ -198,7 +198,7 @@ impl GameService {
                 .inner
                 .store
                 .claim_held_game(
-                    HeldKind::League,
+                    GameGroup::League,
                     row.game_id,
                     now,
                     now + LEAGUE_BINDING_LEASE_MS,
@@ -359,7 +359,7 @@ impl GameService {
         let failures = self
             .inner
             .store
-            .note_held_game_failure(HeldKind::League, held.game)
+            .note_held_game_failure(GameGroup::League, held.game)
             .await?;
         if failures != 1 {
             return Ok(None);

@@ -14,8 +14,8 @@ use super::{Actor, DueAnnouncement, Event, Reply, messages as msg};
 use crate::chess::{Color, Outcome, Termination, Variant};
 use crate::i18n::Locale;
 use crate::store::{
-    FORMAT_SWISS, LEAGUE_FINISHED, LEAGUE_OPEN, LEAGUE_RUNNING, LeagueGameRow, LeaguePlayerRow,
-    LeagueRow, NewGame, StoreError,
+    FORMAT_SWISS, GameGroup, LEAGUE_FINISHED, LEAGUE_OPEN, LEAGUE_RUNNING, LeagueGameRow,
+    LeaguePlayerRow, LeagueRow, NewGame, StoreError,
 };
 
 impl GameService {
@@ -296,7 +296,12 @@ impl GameService {
                 continue;
             }
             let Some(f) = &r.follow_up else { continue };
-            match self.inner.store.league_of_game(f.game).await {
+            match self
+                .inner
+                .store
+                .group_of_game(GameGroup::League, f.game)
+                .await
+            {
                 Ok(Some(id)) if !leagues.contains(&id) => leagues.push(id),
                 Ok(_) => {}
                 Err(e) => tracing::error!(game = f.game, error = %e, "loading a game's league"),
@@ -378,8 +383,16 @@ impl GameService {
     /// aborted, and lose on time even before the first move).
     /// A team match's games follow the league rules here.
     pub(in crate::service) async fn is_league_game(&self, id: i64) -> bool {
-        matches!(self.inner.store.league_of_game(id).await, Ok(Some(_)))
-            || matches!(self.inner.store.match_of_game(id).await, Ok(Some(_)))
+        matches!(
+            self.inner.store.group_of_game(GameGroup::League, id).await,
+            Ok(Some(_))
+        ) || matches!(
+            self.inner
+                .store
+                .group_of_game(GameGroup::TeamMatch, id)
+                .await,
+            Ok(Some(_))
+        )
     }
 
     /// Refuses `abort` in a league game.
@@ -388,7 +401,13 @@ impl GameService {
         loc: Locale,
         game: i64,
     ) -> Result<(), Failure> {
-        if matches!(self.inner.store.match_of_game(game).await, Ok(Some(_))) {
+        if matches!(
+            self.inner
+                .store
+                .group_of_game(GameGroup::TeamMatch, game)
+                .await,
+            Ok(Some(_))
+        ) {
             return Err(user("not_allowed", msg::match_no_abort(loc)));
         }
         if self.is_league_game(game).await {
