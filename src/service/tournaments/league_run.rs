@@ -290,27 +290,34 @@ impl GameService {
     /// was the league's last game. Called once per batch of replies by
     /// whoever ended the games (the command, or the announcer).
     pub(in crate::service) async fn after_league_games(&self, replies: &mut Vec<Reply>) {
-        let mut leagues = Vec::new();
-        for r in replies.iter() {
+        for id in self.groups_of_ended(GameGroup::League, replies).await {
+            let mut more = self.league_progress(id).await;
+            replies.append(&mut more);
+        }
+    }
+
+    /// The leagues or matches (as `group` says) of the games that ended
+    /// among `replies` (their `end` posts), each once.
+    pub(in crate::service) async fn groups_of_ended(
+        &self,
+        group: GameGroup,
+        replies: &[Reply],
+    ) -> Vec<i64> {
+        let mut ids = Vec::new();
+        for r in replies {
             if !matches!(r.event, Some(Event::End { .. })) {
                 continue;
             }
             let Some(f) = &r.follow_up else { continue };
-            match self
-                .inner
-                .store
-                .group_of_game(GameGroup::League, f.game)
-                .await
-            {
-                Ok(Some(id)) if !leagues.contains(&id) => leagues.push(id),
+            match self.inner.store.group_of_game(group, f.game).await {
+                Ok(Some(id)) if !ids.contains(&id) => ids.push(id),
                 Ok(_) => {}
-                Err(e) => tracing::error!(game = f.game, error = %e, "loading a game's league"),
+                Err(e) => {
+                    tracing::error!(game = f.game, ?group, error = %e, "loading a game's group");
+                }
             }
         }
-        for id in leagues {
-            let mut more = self.league_progress(id).await;
-            replies.append(&mut more);
-        }
+        ids
     }
 
     /// The standings of league `id` after a game ended; the final
