@@ -52,6 +52,7 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::UserText;
 
     #[tokio::test]
     async fn a_channel_keeps_its_board_view() {
@@ -88,7 +89,7 @@ mod tests {
             .await
             .unwrap();
         store
-            .set_board_theme("console", "alice", "high-contrast")
+            .set_user_text(UserText::BoardTheme, "console", "alice", "high-contrast")
             .await
             .unwrap();
         let g = store.place_prefs("console", "g", "alice").await.unwrap();

@@ -329,26 +329,4 @@ impl Store {
                 .await?;
         Ok(row.map(|r| r.0))
     }
-
-    /// Sets where a user's turn notices go.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn set_notify_target(
-        &self,
-        platform: &str,
-        user: &str,
-        target: &str,
-    ) -> StoreResult<()> {
-        query(
-            "insert into notify_setting (platform, user_id, target) values (?, ?, ?) \
-             on conflict (platform, user_id) do update set target = excluded.target",
-        )
-        .bind(platform)
-        .bind(user)
-        .bind(target)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
-    }
 }

@@ -1,7 +1,7 @@
 //! The direct-message channels platforms opened for users, remembered so
 //! that each is opened once.
 
-use super::backend::{query, query_as};
+use super::backend::query_as;
 use super::*;
 
 impl Store {
@@ -17,27 +17,5 @@ impl Store {
                 .fetch_optional(&self.pool)
                 .await?;
         Ok(row.map(|(c,)| c))
-    }
-
-    /// Remembers a user's direct-message channel (replacing an older one).
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn set_direct_channel(
-        &self,
-        platform: &str,
-        user: &str,
-        channel: &str,
-    ) -> StoreResult<()> {
-        query(
-            "insert into direct_channel (platform, user_id, channel) values (?, ?, ?) \
-             on conflict (platform, user_id) do update set channel = excluded.channel",
-        )
-        .bind(platform)
-        .bind(user)
-        .bind(channel)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
     }
 }

@@ -3,7 +3,7 @@
 //! and every guarded change of a running game (a move, a takeback, an offer,
 //! its end, a move to another channel).
 
-use super::backend::{Exec, Tx, query, query_as};
+use super::backend::{Exec, Query, Tx, query, query_as};
 use super::outbox::{ANNOUNCE_END, Outbox};
 use super::ratings::{self, RatingChange, RatingUpdate};
 use super::summaries;
@@ -399,52 +399,23 @@ impl Store {
         Ok(())
     }
 
-    /// Changes the standing draw offer (a colour name or null) of an
-    /// active game at `expected_ply`, from `old` to `new`: only that column,
-    /// and only if it still holds `old`, so a concurrent change of the
-    /// takeback request (or of the offer itself) is never overwritten.
+    /// Changes the standing `offer` (a colour name or null) of an active
+    /// game at `expected_ply`, from `old` to `new`: only that offer's
+    /// column, and only if it still holds `old`, so a concurrent change of
+    /// the other offer (or of this one) is never overwritten.
     ///
     /// # Errors
     /// [`StoreError::Stale`] when the game or the offer changed.
-    pub async fn set_draw_offer(
+    pub async fn set_offer(
         &self,
+        offer: Offer,
         game_id: i64,
         expected_ply: i64,
         old: Option<&str>,
         new: Option<&str>,
         now: i64,
     ) -> StoreResult<()> {
-        self.set_offer_column(SET_DRAW_OFFER_SQL, game_id, expected_ply, old, new, now)
-            .await
-    }
-
-    /// Changes the standing takeback request like
-    /// [`Store::set_draw_offer`] changes the draw offer.
-    ///
-    /// # Errors
-    /// [`StoreError::Stale`] when the game or the request changed.
-    pub async fn set_takeback_offer(
-        &self,
-        game_id: i64,
-        expected_ply: i64,
-        old: Option<&str>,
-        new: Option<&str>,
-        now: i64,
-    ) -> StoreResult<()> {
-        self.set_offer_column(SET_TAKEBACK_OFFER_SQL, game_id, expected_ply, old, new, now)
-            .await
-    }
-
-    async fn set_offer_column(
-        &self,
-        sql: &'static str,
-        game_id: i64,
-        expected_ply: i64,
-        old: Option<&str>,
-        new: Option<&str>,
-        now: i64,
-    ) -> StoreResult<()> {
-        let done = query(sql)
+        let done = query(offer.update_sql())
             .bind(new)
             .bind(now)
             .bind(game_id)
@@ -671,13 +642,72 @@ pub(super) async fn settle_end(
     Ok(change)
 }
 
-/// The guarded single-column updates of [`Store::set_draw_offer`] and
-/// [`Store::set_takeback_offer`] (new value, now, id, ply, old value; null
-/// is compared as the empty string, which no offer holds).
-const SET_DRAW_OFFER_SQL: &str = "update game set draw_offer = ?, updated_at = ? \
-     where id = ? and status = 'active' and ply = ? and coalesce(draw_offer, '') = ?";
-const SET_TAKEBACK_OFFER_SQL: &str = "update game set takeback_offer = ?, updated_at = ? \
-     where id = ? and status = 'active' and ply = ? and coalesce(takeback_offer, '') = ?";
+/// A standing request one side makes of the other in a game; each has its
+/// own column, so a change of one never overwrites the other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Offer {
+    /// A draw offer (`draw_offer`).
+    Draw,
+    /// A takeback request (`takeback_offer`).
+    Takeback,
+}
+
+impl Offer {
+    /// The guarded update of its column: binds the new value, `now`, the
+    /// game, its ply and the old value (`''` for none).
+    fn update_sql(self) -> &'static str {
+        match self {
+            Offer::Draw => {
+                "update game set draw_offer = ?, updated_at = ? \
+                 where id = ? and status = 'active' and ply = ? and coalesce(draw_offer, '') = ?"
+            }
+            Offer::Takeback => {
+                "update game set takeback_offer = ?, updated_at = ? \
+                 where id = ? and status = 'active' and ply = ? \
+                 and coalesce(takeback_offer, '') = ?"
+            }
+        }
+    }
+}
+
+impl Store {
+    /// Starts a league or a team match with its games, in one transaction:
+    /// `start` is its guarded update to `running` (binding `now`, then
+    /// `id`), which must change its row, else [`StoreError::Stale`]; then
+    /// each of `games` is inserted, with its clock when `game` says so,
+    /// followed by the rows `links` makes of it and its new id (those that
+    /// tie it to the league or match). The game ids, in the order given.
+    ///
+    /// # Errors
+    /// Database failures; `Stale` as above; [`StoreError::Busy`] when a
+    /// game's place already has an active game.
+    pub(super) async fn start_with_games<G>(
+        &self,
+        start: &'static str,
+        id: i64,
+        now: i64,
+        games: &[G],
+        game: impl Fn(&G) -> (&NewGame, bool),
+        links: impl Fn(&G, i64) -> Vec<Query>,
+    ) -> StoreResult<Vec<i64>> {
+        let mut tx = self.pool.begin().await?;
+        let done = query(start).bind(now).bind(id).execute(&mut *tx).await?;
+        if done.rows_affected() != 1 {
+            return Err(StoreError::Stale);
+        }
+        let mut ids = Vec::with_capacity(games.len());
+        for g in games {
+            let (new, clocked) = game(g);
+            let game_id = insert_game_row(new, clocked, &mut *tx).await?;
+            for link in links(g, game_id) {
+                link.execute(&mut *tx).await?;
+            }
+            ids.push(game_id);
+        }
+        tx.commit().await?;
+        Ok(ids)
+    }
+}
 
 /// Inserts an active game at ply 0; `clocked`: whether the side to move
 /// has `g`'s deadline and reminder.
@@ -794,36 +824,4 @@ pub(super) async fn insert_import(tx: &mut Tx, game_id: i64, g: &NewGame) -> Sto
         .execute(&mut **tx)
         .await?;
     Ok(())
-}
-
-impl Store {
-    /// The rated, finished games of `variant` (`standard`, `chess960`) of
-    /// `player` on a platform (and guild, when `guild` is not empty), the
-    /// most recent first, at most `limit`.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn rated_games_of(
-        &self,
-        platform: &str,
-        guild: &str,
-        variant: &str,
-        player: &str,
-        limit: i64,
-    ) -> StoreResult<Vec<GameRow>> {
-        Ok(query_as(game_sql(
-            "where status = 'finished' and rated = 1 and result <> '*' and platform = ? \
-             and (? = '' or guild = ?) and variant = ? and (white_id = ? or black_id = ?) \
-             order by ended_at desc, id desc limit ?",
-        ))
-        .bind(platform)
-        .bind(guild)
-        .bind(guild)
-        .bind(variant)
-        .bind(player)
-        .bind(player)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?)
-    }
 }

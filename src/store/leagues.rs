@@ -8,7 +8,7 @@
 //! succeeds; the other gets [`StoreError::Stale`] or `false`.
 
 use super::backend::{Tx, query, query_as};
-use super::games::{NewGame, insert_game_row};
+use super::games::NewGame;
 use super::{ChannelKey, Store, StoreError, StoreResult, map_unique};
 
 /// A `league` row.
@@ -329,33 +329,26 @@ impl Store {
         games: &[(i64, i64, NewGame)],
         clocked: bool,
     ) -> StoreResult<Vec<i64>> {
-        let mut tx = self.pool.begin().await?;
-        let done = query(
+        self.start_with_games(
             "update league set state = 'running', started_at = ? where id = ? and state = 'open'",
+            id,
+            now,
+            games,
+            |(_, _, g)| (g, clocked),
+            |(number, cycle, _), game_id| {
+                vec![
+                    query(
+                        "insert into league_game (league_id, number, game_id, cycle) \
+                         values (?, ?, ?, ?)",
+                    )
+                    .bind(id)
+                    .bind(*number)
+                    .bind(game_id)
+                    .bind(*cycle),
+                ]
+            },
         )
-        .bind(now)
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() != 1 {
-            return Err(StoreError::Stale);
-        }
-        let mut ids = Vec::with_capacity(games.len());
-        for (number, cycle, g) in games {
-            let game_id = insert_game_row(g, clocked, &mut *tx).await?;
-            query(
-                "insert into league_game (league_id, number, game_id, cycle) values (?, ?, ?, ?)",
-            )
-            .bind(id)
-            .bind(*number)
-            .bind(game_id)
-            .bind(*cycle)
-            .execute(&mut *tx)
-            .await?;
-            ids.push(game_id);
-        }
-        tx.commit().await?;
-        Ok(ids)
+        .await
     }
 
     /// The games of a league with their players and results, by number.
@@ -372,18 +365,6 @@ impl Store {
         .bind(id)
         .fetch_all(&self.pool)
         .await?)
-    }
-
-    /// The league a game belongs to, if any.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn league_of_game(&self, game_id: i64) -> StoreResult<Option<i64>> {
-        let row: Option<(i64,)> = query_as("select league_id from league_game where game_id = ?")
-            .bind(game_id)
-            .fetch_optional(&self.pool)
-            .await?;
-        Ok(row.map(|r| r.0))
     }
 
     /// The name of the league a game belongs to and the game's round (its

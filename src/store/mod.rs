@@ -31,6 +31,7 @@ mod community_settings;
 mod deadlines;
 mod direct;
 mod games;
+mod held_games;
 mod keyed_text;
 mod league_places;
 mod leagues;
@@ -56,9 +57,10 @@ pub use comfort::{NewVacation, VacationRow};
 pub use community::CommunityScope;
 pub use community_settings::{CommunitySettings, CommunitySettingsChange};
 pub use games::{
-    Bank, GameRow, GameUpdate, Import, MoveRow, NewGame, STATUS_ACTIVE, STATUS_FINISHED,
+    Bank, GameRow, GameUpdate, Import, MoveRow, NewGame, Offer, STATUS_ACTIVE, STATUS_FINISHED,
 };
-pub use league_places::HeldLeagueGameRow;
+pub use held_games::{GameGroup, HeldGameRow};
+pub use keyed_text::UserText;
 pub use leagues::{
     LEAGUE_CANCELLED, LEAGUE_FINISHED, LEAGUE_OPEN, LEAGUE_RUNNING, LeagueGameRow, LeaguePlayerRow,
     LeagueRow, NewLeague,

@@ -141,31 +141,6 @@ impl Store {
         Ok(row.unwrap_or_default())
     }
 
-    /// Sets which side a user's boards show at the bottom.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn set_board_view(&self, platform: &str, user: &str, view: &str) -> StoreResult<()> {
-        let sql = "insert into board_setting (platform, user_id, board_view) values (?, ?, ?) \
-             on conflict (platform, user_id) do update set board_view = excluded.board_view";
-        self.set_keyed_text(sql, platform, user, view).await
-    }
-
-    /// Sets a user's board theme.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn set_board_theme(
-        &self,
-        platform: &str,
-        user: &str,
-        theme: &str,
-    ) -> StoreResult<()> {
-        let sql = "insert into board_setting (platform, user_id, theme) values (?, ?, ?) \
-             on conflict (platform, user_id) do update set theme = excluded.theme";
-        self.set_keyed_text(sql, platform, user, theme).await
-    }
-
     /// Sets whether a user's name is hidden on the spectator pages.
     ///
     /// # Errors
@@ -196,6 +171,7 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::UserText;
 
     #[tokio::test]
     async fn board_settings_are_kept_per_user_and_platform() {
@@ -205,15 +181,15 @@ mod tests {
             (None, None)
         );
         store
-            .set_board_view("console", "alice", "black")
+            .set_user_text(UserText::BoardView, "console", "alice", "black")
             .await
             .unwrap();
         store
-            .set_board_theme("console", "alice", "blue")
+            .set_user_text(UserText::BoardTheme, "console", "alice", "blue")
             .await
             .unwrap();
         store
-            .set_board_view("console", "alice", "white")
+            .set_user_text(UserText::BoardView, "console", "alice", "white")
             .await
             .unwrap();
         assert_eq!(

@@ -245,47 +245,6 @@ impl Store {
             .fetch_all(&self.pool)
             .await?)
     }
-
-    /// Finished (not aborted) games of `variant` (`standard`,
-    /// `chess960`) between `a` and `b` on a platform (and guild, when
-    /// `guild` is not empty), counted from `a`'s side.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn head_to_head(
-        &self,
-        platform: &str,
-        guild: &str,
-        variant: &str,
-        a: &str,
-        b: &str,
-    ) -> StoreResult<HeadToHead> {
-        Ok(query_as(
-            "select count(*) as games, \
-             coalesce(sum(case when (white_id = ? and result = '1-0') \
-               or (black_id = ? and result = '0-1') then 1 else 0 end), 0) as wins, \
-             coalesce(sum(case when result = '1/2-1/2' then 1 else 0 end), 0) as draws, \
-             coalesce(sum(case when (white_id = ? and result = '0-1') \
-               or (black_id = ? and result = '1-0') then 1 else 0 end), 0) as losses \
-             from game where status = 'finished' and result <> '*' and platform = ? \
-             and (? = '' or guild = ?) and variant = ? \
-             and ((white_id = ? and black_id = ?) or (white_id = ? and black_id = ?))",
-        )
-        .bind(a)
-        .bind(a)
-        .bind(a)
-        .bind(a)
-        .bind(platform)
-        .bind(guild)
-        .bind(guild)
-        .bind(variant)
-        .bind(a)
-        .bind(b)
-        .bind(b)
-        .bind(a)
-        .fetch_one(&self.pool)
-        .await?)
-    }
 }
 
 #[cfg(test)]

@@ -4,9 +4,8 @@
 //! placeholder until the adapter opens both places, as league games are),
 //! and the two places of a game between people (`game_side_place`).
 
-use super::backend::{query, query_as};
-use super::games::insert_game_row;
-use super::{ChannelKey, NewGame, Store, StoreError, StoreResult, map_unique};
+use super::backend::{Query, query, query_as};
+use super::{ChannelKey, NewGame, Store, StoreResult};
 
 /// A match waiting for its code to be given.
 pub const MATCH_OPEN: &str = "open";
@@ -323,51 +322,32 @@ impl Store {
         now: i64,
         games: &[NewMatchGame],
     ) -> StoreResult<Vec<i64>> {
-        let mut tx = self.pool.begin().await?;
-        let done = query(
+        self.start_with_games(
             "update team_match set state = 'running', started_at = ? \
              where id = ? and state = 'signup'",
-        )
-        .bind(now)
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() != 1 {
-            return Err(StoreError::Stale);
-        }
-        let mut ids = Vec::with_capacity(games.len());
-        for g in games {
-            let game_id = insert_game_row(&g.game, g.places.is_some(), &mut *tx).await?;
-            query(
-                "insert into team_match_game (game_id, match_id, number, board, round) \
-                 values (?, ?, ?, ?, ?)",
-            )
-            .bind(game_id)
-            .bind(id)
-            .bind(g.number)
-            .bind(g.board)
-            .bind(g.round)
-            .execute(&mut *tx)
-            .await?;
-            if let Some(places) = &g.places {
-                for (side, p) in ["white", "black"].iter().zip(places) {
+            id,
+            now,
+            games,
+            |g| (&g.game, g.places.is_some()),
+            |g, game_id| {
+                let mut rows = vec![
                     query(
-                        "insert into game_side_place (game_id, side, platform, guild, channel) \
+                        "insert into team_match_game (game_id, match_id, number, board, round) \
                          values (?, ?, ?, ?, ?)",
                     )
                     .bind(game_id)
-                    .bind(*side)
-                    .bind(&p.platform)
-                    .bind(&p.guild)
-                    .bind(&p.channel)
-                    .execute(&mut *tx)
-                    .await?;
+                    .bind(id)
+                    .bind(g.number)
+                    .bind(g.board)
+                    .bind(g.round),
+                ];
+                if let Some([white, black]) = &g.places {
+                    rows.extend(side_place_rows(game_id, [white, black]));
                 }
-            }
-            ids.push(game_id);
-        }
-        tx.commit().await?;
-        Ok(ids)
+                rows
+            },
+        )
+        .await
     }
 
     /// The games of match `id`, by number.
@@ -387,19 +367,6 @@ impl Store {
         .await?)
     }
 
-    /// The match a game belongs to, if any.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn match_of_game(&self, game_id: i64) -> StoreResult<Option<i64>> {
-        let row: Option<(i64,)> =
-            query_as("select match_id from team_match_game where game_id = ?")
-                .bind(game_id)
-                .fetch_optional(&self.pool)
-                .await?;
-        Ok(row.map(|r| r.0))
-    }
-
     /// Ends match `id` if it is running: true for exactly one caller.
     ///
     /// # Errors
@@ -414,128 +381,6 @@ impl Store {
         .execute(&self.pool)
         .await?;
         Ok(done.rows_affected() == 1)
-    }
-
-    /// The match games of `platform` waiting for their places whose claim
-    /// is free at `now`, oldest first.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn held_match_games(
-        &self,
-        platform: &str,
-        now: i64,
-        limit: i64,
-    ) -> StoreResult<Vec<(i64, i64)>> {
-        Ok(query_as(
-            "select mg.game_id, mg.match_id from team_match_game mg \
-             join game g on g.id = mg.game_id \
-             where g.platform = ? and g.status = 'active' and g.deadline_at is null \
-             and g.channel like 'match-%' and (mg.bind_lease is null or mg.bind_lease <= ?) \
-             order by mg.match_id, mg.number limit ?",
-        )
-        .bind(platform)
-        .bind(now)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?)
-    }
-
-    /// Claims match game `game_id`'s places until `until` if its claim is
-    /// free at `now`: of two processes, exactly one gets `true`.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn claim_match_binding(
-        &self,
-        game_id: i64,
-        now: i64,
-        until: i64,
-    ) -> StoreResult<bool> {
-        let done = query(
-            "update team_match_game set bind_lease = ? \
-             where game_id = ? and (bind_lease is null or bind_lease <= ?)",
-        )
-        .bind(until)
-        .bind(game_id)
-        .bind(now)
-        .execute(&self.pool)
-        .await?;
-        Ok(done.rows_affected() == 1)
-    }
-
-    /// Counts places that could not be opened for match game `game_id`;
-    /// the count after it.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn note_match_binding_failure(&self, game_id: i64) -> StoreResult<i64> {
-        let row: (i64,) = query_as(
-            "update team_match_game set bind_failures = bind_failures + 1 where game_id = ? \
-             returning bind_failures",
-        )
-        .bind(game_id)
-        .fetch_one(&self.pool)
-        .await?;
-        Ok(row.0)
-    }
-
-    /// Moves held game `game_id` from its placeholder `from` to white's
-    /// place, records both places (white's first) and starts its clock, in
-    /// one transaction: `false` when it is no longer held there. `Busy`
-    /// when another active game holds white's place.
-    ///
-    /// # Errors
-    /// Database failures; `Busy` as above.
-    pub async fn bind_match_game(
-        &self,
-        game_id: i64,
-        from: &ChannelKey,
-        places: &[ChannelKey; 2],
-        deadline_at: i64,
-        remind_at: i64,
-        now: i64,
-    ) -> StoreResult<bool> {
-        let mut tx = self.pool.begin().await?;
-        let to = &places[0];
-        let done = query(
-            "update game set platform = ?, guild = ?, channel = ?, deadline_at = ?, \
-             remind_at = ?, updated_at = ? \
-             where id = ? and platform = ? and guild = ? and channel = ? \
-             and status = 'active' and deadline_at is null",
-        )
-        .bind(&to.platform)
-        .bind(&to.guild)
-        .bind(&to.channel)
-        .bind(deadline_at)
-        .bind(remind_at)
-        .bind(now)
-        .bind(game_id)
-        .bind(&from.platform)
-        .bind(&from.guild)
-        .bind(&from.channel)
-        .execute(&mut *tx)
-        .await
-        .map_err(map_unique)?;
-        if done.rows_affected() != 1 {
-            return Ok(false);
-        }
-        for (side, p) in ["white", "black"].iter().zip(places) {
-            query(
-                "insert into game_side_place (game_id, side, platform, guild, channel) \
-                 values (?, ?, ?, ?, ?)",
-            )
-            .bind(game_id)
-            .bind(*side)
-            .bind(&p.platform)
-            .bind(&p.guild)
-            .bind(&p.channel)
-            .execute(&mut *tx)
-            .await?;
-        }
-        tx.commit().await?;
-        self.changed(game_id);
-        Ok(true)
     }
 
     /// The two places of game `game_id` (none for a game in one place),
@@ -595,4 +440,21 @@ impl Store {
         .await?;
         Ok(row.map(|r| r.0))
     }
+}
+
+/// The rows recording `places` as game `game_id`'s two places, white's
+/// first.
+pub(super) fn side_place_rows(game_id: i64, places: [&ChannelKey; 2]) -> [Query; 2] {
+    let [white, black] = places;
+    [("white", white), ("black", black)].map(|(side, p)| {
+        query(
+            "insert into game_side_place (game_id, side, platform, guild, channel) \
+             values (?, ?, ?, ?, ?)",
+        )
+        .bind(game_id)
+        .bind(side)
+        .bind(&p.platform)
+        .bind(&p.guild)
+        .bind(&p.channel)
+    })
 }

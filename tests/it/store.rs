@@ -2,6 +2,7 @@
 
 use chessbot::store::{
     ChannelKey, GameUpdate, MoveRow, NewChallenge, NewGame, PlacePrefsRow, Store, StoreError,
+    UserText,
 };
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -365,11 +366,11 @@ async fn place_prefs_reads_language_channel_board_and_user_board_in_one() {
         .await
         .unwrap();
     store
-        .set_board_view("console", "alice", "white")
+        .set_user_text(UserText::BoardView, "console", "alice", "white")
         .await
         .unwrap();
     store
-        .set_board_theme("console", "alice", "green")
+        .set_user_text(UserText::BoardTheme, "console", "alice", "green")
         .await
         .unwrap();
     let read = store
@@ -388,7 +389,7 @@ async fn place_prefs_reads_language_channel_board_and_user_board_in_one() {
     assert_eq!(bob.language.as_deref(), Some("th"));
     // A theme without a view reads as just that.
     store
-        .set_board_theme("console", "carol", "blue")
+        .set_user_text(UserText::BoardTheme, "console", "carol", "blue")
         .await
         .unwrap();
     let carol = store
@@ -438,7 +439,7 @@ async fn next_player_reads_lines_vacation_and_notify_setting_in_one() {
         .unwrap()
         .unwrap();
     store
-        .set_notify_target("console", "bob", "dm")
+        .set_user_text(UserText::NotifyTarget, "console", "bob", "dm")
         .await
         .unwrap();
     let read = store

@@ -5,7 +5,7 @@
 use super::{Actor, Event, NotifyTarget, Place, Reply, messages as msg};
 use crate::chess::Color;
 use crate::i18n::Locale;
-use crate::store::{GameRow, NewVacation};
+use crate::store::{GameRow, NewVacation, UserText};
 
 use super::game::{
     DAY_MS, Failure, GameService, Handled, Loaded, from_ms, ms, reply, turn_times, user,
@@ -403,7 +403,12 @@ impl GameService {
     ) -> Handled {
         self.inner
             .store
-            .set_notify_target(&place.platform, &by.id, target.as_str())
+            .set_user_text(
+                UserText::NotifyTarget,
+                &place.platform,
+                &by.id,
+                target.as_str(),
+            )
             .await?;
         let mut r = reply(place, msg::notify_set(loc, target.as_str()));
         r.ephemeral = true;

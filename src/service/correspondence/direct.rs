@@ -4,6 +4,7 @@
 
 use super::Place;
 use super::game::{GameService, key};
+use crate::store::UserText;
 
 impl GameService {
     /// The direct-message channel remembered for `user` of `platform`;
@@ -23,7 +24,7 @@ impl GameService {
     pub async fn remember_direct_channel(&self, platform: &str, user: &str, channel: &str) {
         if let Err(e) = self
             .store()
-            .set_direct_channel(platform, user, channel)
+            .set_user_text(UserText::DirectChannel, platform, user, channel)
             .await
         {
             tracing::warn!(error = %e, "remembering a DM channel failed");

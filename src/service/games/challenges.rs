@@ -4,7 +4,7 @@
 use super::{Action, Actor, ChallengeOptions, ColorChoice, Event, Place, Subject, messages as msg};
 use crate::chess::{Color, RulesMode, Variant};
 use crate::i18n::Locale;
-use crate::store::{CHALLENGE_TTL_MS, ChallengeRow, NewChallenge, NewGame, StoreError};
+use crate::store::{CHALLENGE_TTL_MS, ChallengeRow, NewChallenge, NewGame, Offer, StoreError};
 
 use super::game::{
     Failure, GameService, Handled, color_str, from_ms, key, ms, random_bool, reply, user,
@@ -421,12 +421,12 @@ impl GameService {
         // A Decline-draw button declines the draw offer only.
         let text = if takeback == Some(opp.as_str()) && only.is_none() {
             store
-                .set_takeback_offer(l.row.id, l.row.ply, takeback, None, now)
+                .set_offer(Offer::Takeback, l.row.id, l.row.ply, takeback, None, now)
                 .await?;
             msg::takeback_declined(loc, &by.name)
         } else if draw == Some(opp.as_str()) {
             store
-                .set_draw_offer(l.row.id, l.row.ply, draw, None, now)
+                .set_offer(Offer::Draw, l.row.id, l.row.ply, draw, None, now)
                 .await?;
             msg::draw_declined(loc, &by.name)
         } else if only.is_some() && draw.is_none() {

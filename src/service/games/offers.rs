@@ -3,6 +3,7 @@
 use super::{Action, Actor, Event, Place, Subject, messages as msg};
 use crate::chess::{Outcome, Termination};
 use crate::i18n::Locale;
+use crate::store::Offer;
 
 use super::game::{GameService, Handled, color_str, ms, reply, user};
 
@@ -37,7 +38,8 @@ impl GameService {
                 let now = ms(self.now());
                 self.inner
                     .store
-                    .set_draw_offer(
+                    .set_offer(
+                        Offer::Draw,
                         l.row.id,
                         l.row.ply,
                         l.row.draw_offer.as_deref(),

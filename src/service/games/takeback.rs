@@ -4,7 +4,7 @@
 use super::{Actor, Place, messages as msg};
 use crate::chess::Color;
 use crate::i18n::Locale;
-use crate::store::GameUpdate;
+use crate::store::{GameUpdate, Offer};
 
 use super::computer::engine_side;
 use super::game::{Failure, GameService, Handled, Loaded, color_str, from_ms, ms, reply, user};
@@ -113,7 +113,8 @@ impl GameService {
                 }
                 self.inner
                     .store
-                    .set_takeback_offer(
+                    .set_offer(
+                        Offer::Takeback,
                         l.row.id,
                         l.row.ply,
                         l.row.takeback_offer.as_deref(),

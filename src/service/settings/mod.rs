@@ -6,7 +6,7 @@ use super::{Actor, BoardImage, Place, Reply, messages as msg};
 use crate::chess::Color;
 use crate::i18n::Locale;
 use crate::render::Theme;
-use crate::store::PlacePrefsRow;
+use crate::store::{PlacePrefsRow, UserText};
 
 use super::game::{GameService, Handled, reply, user};
 
@@ -138,7 +138,7 @@ impl GameService {
             lines.push(msg::channel_board_set(said_in, side.as_str()));
         } else if let Some(view) = change.board {
             store
-                .set_board_view(&place.platform, &by.id, view.as_str())
+                .set_user_text(UserText::BoardView, &place.platform, &by.id, view.as_str())
                 .await?;
             lines.push(msg::board_view_set(said_in, view.as_str()));
         }
@@ -149,7 +149,7 @@ impl GameService {
             lines.push(msg::channel_theme_set(said_in, theme.name()));
         } else if let Some(theme) = change.theme {
             store
-                .set_board_theme(&place.platform, &by.id, theme.name())
+                .set_user_text(UserText::BoardTheme, &place.platform, &by.id, theme.name())
                 .await?;
             lines.push(msg::board_theme_set(said_in, theme.name()));
         }

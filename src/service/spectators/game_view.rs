@@ -8,7 +8,7 @@ use super::super::records::community_of;
 use super::super::{AnalysisEvent, OpeningEvent};
 use super::{fresh_token, is_watch_token, public_place};
 use crate::chess::{Color, Game};
-use crate::store::GameRow;
+use crate::store::{GameGroup, GameRow};
 
 /// One player of a watched game.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -243,7 +243,12 @@ impl GameService {
 
     /// The league of game `id` and its page's token, if it has one.
     async fn league_of_page(&self, id: i64) -> Option<(String, String)> {
-        let league = self.inner.store.league_of_game(id).await.ok()??;
+        let league = self
+            .inner
+            .store
+            .group_of_game(GameGroup::League, id)
+            .await
+            .ok()??;
         let row = self.inner.store.league(league).await.ok()??;
         let token = self.league_token(&row).await?;
         Some((row.name, token))

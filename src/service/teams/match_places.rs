@@ -12,7 +12,7 @@
 use super::{Actor, BoardImage, Event, Place, Reply, Subject, messages as msg};
 use crate::chess::Color;
 use crate::i18n::Locale;
-use crate::store::{ChannelKey, GamePlaceRow, NewMatchGame, StoreError, TeamMatchRow};
+use crate::store::{ChannelKey, GameGroup, GamePlaceRow, NewMatchGame, StoreError, TeamMatchRow};
 
 use super::game::{Failure, GameService, ServiceError, from_ms, key, ms, reply};
 use super::league_places::Binding;
@@ -283,9 +283,12 @@ impl GameService {
     ) -> Result<Vec<HeldMatchGame>, ServiceError> {
         let now = ms(self.now());
         let store = &self.inner.store;
-        let rows = store.held_match_games(platform, now, HELD_BATCH).await?;
+        let rows = store
+            .held_games(GameGroup::TeamMatch, platform, now, HELD_BATCH)
+            .await?;
         let mut out = Vec::new();
-        for (game_id, match_id) in rows {
+        for row in rows {
+            let (game_id, match_id) = (row.game_id, row.parent_id);
             let (Some(m), Some(g)) = (
                 store.team_match(match_id).await?,
                 store.game(game_id).await?,
@@ -307,7 +310,12 @@ impl GameService {
                 [accepting, creating]
             };
             if !store
-                .claim_match_binding(game_id, now, now + MATCH_BINDING_LEASE_MS)
+                .claim_held_game(
+                    GameGroup::TeamMatch,
+                    game_id,
+                    now,
+                    now + MATCH_BINDING_LEASE_MS,
+                )
                 .await?
             {
                 continue;
@@ -407,7 +415,7 @@ impl GameService {
         match self
             .inner
             .store
-            .bind_match_game(
+            .bind_held_game(
                 held.game,
                 &key(&held.placeholder),
                 &places,
@@ -439,7 +447,7 @@ impl GameService {
         let failures = self
             .inner
             .store
-            .note_match_binding_failure(held.game)
+            .note_held_game_failure(GameGroup::TeamMatch, held.game)
             .await?;
         if failures != 1 {
             return Ok(Vec::new());

@@ -7,7 +7,7 @@
 
 use super::{Event, MatchBoardEvent, MatchEvent, MatchSideEvent, Place, Reply, messages as msg};
 use crate::i18n::Locale;
-use crate::store::{MATCH_FINISHED, MATCH_RUNNING, TeamMatchGameRow, TeamMatchRow};
+use crate::store::{GameGroup, MATCH_FINISHED, MATCH_RUNNING, TeamMatchGameRow, TeamMatchRow};
 
 use super::game::{Failure, GameService, ms, reply};
 use super::teams::matches::{match_side_name, match_side_place, signup_event};
@@ -262,19 +262,7 @@ impl GameService {
     /// `end` posts), in both sides' channels; the final ones, once, when
     /// a match's last game ended.
     pub(in crate::service) async fn after_match_games(&self, replies: &mut Vec<Reply>) {
-        let mut matches = Vec::new();
-        for r in replies.iter() {
-            if !matches!(r.event, Some(Event::End { .. })) {
-                continue;
-            }
-            let Some(f) = &r.follow_up else { continue };
-            match self.inner.store.match_of_game(f.game).await {
-                Ok(Some(id)) if !matches.contains(&id) => matches.push(id),
-                Ok(_) => {}
-                Err(e) => tracing::error!(game = f.game, error = %e, "loading a game's match"),
-            }
-        }
-        for id in matches {
+        for id in self.groups_of_ended(GameGroup::TeamMatch, replies).await {
             match self.match_progress(id).await {
                 Ok(mut more) => replies.append(&mut more),
                 Err(f) => tracing::error!(team_match = id, failure = ?f, "match standings failed"),

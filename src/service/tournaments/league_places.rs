@@ -15,7 +15,7 @@ use super::leagues::league_place;
 use super::{Actor, BoardImage, Event, Place, Reply, Subject, messages as msg};
 use crate::chess::Variant;
 use crate::i18n::Locale;
-use crate::store::{HeldLeagueGameRow, LeagueRow, StoreError};
+use crate::store::{GameGroup, HeldGameRow, LeagueRow, StoreError};
 
 /// How long one process holds its claim on opening a game's place: long
 /// enough for a homeserver that throttles room creation (the SDK retries
@@ -123,11 +123,11 @@ pub(in crate::service) fn league_game_start(
     r
 }
 
-fn held_game(row: HeldLeagueGameRow, platform: &str) -> HeldLeagueGame {
+fn held_game(row: HeldGameRow, platform: &str) -> HeldLeagueGame {
     let guild = (!row.guild.is_empty()).then(|| row.guild.clone());
     HeldLeagueGame {
         game: row.game_id,
-        league: row.league_id,
+        league: row.parent_id,
         number: row.number,
         placeholder: Place {
             platform: platform.to_string(),
@@ -137,7 +137,7 @@ fn held_game(row: HeldLeagueGameRow, platform: &str) -> HeldLeagueGame {
         league_place: Place {
             platform: platform.to_string(),
             guild,
-            channel: row.league_channel,
+            channel: row.parent_channel,
         },
         white: Actor {
             id: row.white_id,
@@ -190,14 +190,19 @@ impl GameService {
         let rows = self
             .inner
             .store
-            .held_league_games(platform, now, HELD_BATCH)
+            .held_games(GameGroup::League, platform, now, HELD_BATCH)
             .await?;
         let mut out = Vec::with_capacity(rows.len());
         for row in rows {
             let claimed = self
                 .inner
                 .store
-                .claim_league_binding(row.game_id, now, now + LEAGUE_BINDING_LEASE_MS)
+                .claim_held_game(
+                    GameGroup::League,
+                    row.game_id,
+                    now,
+                    now + LEAGUE_BINDING_LEASE_MS,
+                )
                 .await?;
             if claimed {
                 out.push(held_game(row, platform));
@@ -302,10 +307,10 @@ impl GameService {
         match self
             .inner
             .store
-            .bind_league_game(
+            .bind_held_game(
                 held.game,
                 &key(&held.placeholder),
-                &key(&prepared.to),
+                &[key(&prepared.to)],
                 prepared.deadline_at,
                 prepared.remind_at,
                 now,
@@ -354,7 +359,7 @@ impl GameService {
         let failures = self
             .inner
             .store
-            .note_league_binding_failure(held.game)
+            .note_held_game_failure(GameGroup::League, held.game)
             .await?;
         if failures != 1 {
             return Ok(None);

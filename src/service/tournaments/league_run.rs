@@ -14,8 +14,8 @@ use super::{Actor, DueAnnouncement, Event, Reply, messages as msg};
 use crate::chess::{Color, Outcome, Termination, Variant};
 use crate::i18n::Locale;
 use crate::store::{
-    FORMAT_SWISS, LEAGUE_FINISHED, LEAGUE_OPEN, LEAGUE_RUNNING, LeagueGameRow, LeaguePlayerRow,
-    LeagueRow, NewGame, StoreError,
+    FORMAT_SWISS, GameGroup, LEAGUE_FINISHED, LEAGUE_OPEN, LEAGUE_RUNNING, LeagueGameRow,
+    LeaguePlayerRow, LeagueRow, NewGame, StoreError,
 };
 
 impl GameService {
@@ -290,22 +290,34 @@ impl GameService {
     /// was the league's last game. Called once per batch of replies by
     /// whoever ended the games (the command, or the announcer).
     pub(in crate::service) async fn after_league_games(&self, replies: &mut Vec<Reply>) {
-        let mut leagues = Vec::new();
-        for r in replies.iter() {
+        for id in self.groups_of_ended(GameGroup::League, replies).await {
+            let mut more = self.league_progress(id).await;
+            replies.append(&mut more);
+        }
+    }
+
+    /// The leagues or matches (as `group` says) of the games that ended
+    /// among `replies` (their `end` posts), each once.
+    pub(in crate::service) async fn groups_of_ended(
+        &self,
+        group: GameGroup,
+        replies: &[Reply],
+    ) -> Vec<i64> {
+        let mut ids = Vec::new();
+        for r in replies {
             if !matches!(r.event, Some(Event::End { .. })) {
                 continue;
             }
             let Some(f) = &r.follow_up else { continue };
-            match self.inner.store.league_of_game(f.game).await {
-                Ok(Some(id)) if !leagues.contains(&id) => leagues.push(id),
+            match self.inner.store.group_of_game(group, f.game).await {
+                Ok(Some(id)) if !ids.contains(&id) => ids.push(id),
                 Ok(_) => {}
-                Err(e) => tracing::error!(game = f.game, error = %e, "loading a game's league"),
+                Err(e) => {
+                    tracing::error!(game = f.game, ?group, error = %e, "loading a game's group");
+                }
             }
         }
-        for id in leagues {
-            let mut more = self.league_progress(id).await;
-            replies.append(&mut more);
-        }
+        ids
     }
 
     /// The standings of league `id` after a game ended; the final
@@ -378,8 +390,16 @@ impl GameService {
     /// aborted, and lose on time even before the first move).
     /// A team match's games follow the league rules here.
     pub(in crate::service) async fn is_league_game(&self, id: i64) -> bool {
-        matches!(self.inner.store.league_of_game(id).await, Ok(Some(_)))
-            || matches!(self.inner.store.match_of_game(id).await, Ok(Some(_)))
+        matches!(
+            self.inner.store.group_of_game(GameGroup::League, id).await,
+            Ok(Some(_))
+        ) || matches!(
+            self.inner
+                .store
+                .group_of_game(GameGroup::TeamMatch, id)
+                .await,
+            Ok(Some(_))
+        )
     }
 
     /// Refuses `abort` in a league game.
@@ -388,7 +408,13 @@ impl GameService {
         loc: Locale,
         game: i64,
     ) -> Result<(), Failure> {
-        if matches!(self.inner.store.match_of_game(game).await, Ok(Some(_))) {
+        if matches!(
+            self.inner
+                .store
+                .group_of_game(GameGroup::TeamMatch, game)
+                .await,
+            Ok(Some(_))
+        ) {
             return Err(user("not_allowed", msg::match_no_abort(loc)));
         }
         if self.is_league_game(game).await {
