@@ -66,6 +66,8 @@ pub fn note_command(text: Option<String>, clear: Option<bool>, game: Option<i64>
 
 #[cfg(test)]
 mod tests {
+    use std::borrow::Cow;
+
     use super::*;
 
     #[test]
@@ -80,23 +82,20 @@ mod tests {
         assert_eq!(cmd.name, "premove");
         let names: Vec<&str> = cmd.subcommands.iter().map(|c| &*c.name).collect();
         assert_eq!(names, ["line", "list", "clear", "note"]);
+        // Each description in `l`: there, and within Discord's 100 characters.
+        let check = |localizations: &[(Cow<'static, str>, Cow<'static, str>)], l: &str| {
+            let d = localizations
+                .iter()
+                .find(|(k, _)| k == l)
+                .map(|(_, v)| v.to_string())
+                .unwrap_or_default();
+            assert!(!d.is_empty() && d.chars().count() <= 100, "{l} {d}");
+        };
         for sub in &cmd.subcommands {
             for l in ["ru", "ro", "th"] {
-                let d = sub
-                    .description_localizations
-                    .iter()
-                    .find(|(k, _)| k == l)
-                    .map(|(_, v)| v.to_string())
-                    .unwrap_or_default();
-                assert!(!d.is_empty() && d.chars().count() <= 100, "{l} {d}");
+                check(&sub.description_localizations, l);
                 for p in &sub.parameters {
-                    let d = p
-                        .description_localizations
-                        .iter()
-                        .find(|(k, _)| k == l)
-                        .map(|(_, v)| v.to_string())
-                        .unwrap_or_default();
-                    assert!(!d.is_empty() && d.chars().count() <= 100, "{l} {d}");
+                    check(&p.description_localizations, l);
                 }
             }
             let d = sub.description.as_deref().unwrap_or_default();
