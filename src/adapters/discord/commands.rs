@@ -112,13 +112,9 @@ pub fn challenge_command(
     Command::Challenge {
         opponent,
         options: Box::new(ChallengeOptions {
-            color: match color {
-                Some(ColorOption::White) => ColorChoice::White,
-                Some(ColorOption::Black) => ColorChoice::Black,
-                Some(ColorOption::Random) | None => ColorChoice::Random,
-            },
+            color: color_choice(color),
             days: days.unwrap_or(DEFAULT_DAYS),
-            fen: fen.map(|f| f.trim().to_owned()).filter(|f| !f.is_empty()),
+            fen: given_fen(fen),
             rules: match rules {
                 Some(RulesOption::Fide) => RulesMode::Fide,
                 Some(RulesOption::House) | None => RulesMode::House,
@@ -139,16 +135,26 @@ pub fn computer_command(
 ) -> Command {
     Command::Computer {
         level: level.unwrap_or(DEFAULT_LEVEL),
-        color: match color {
-            Some(ColorOption::White) => ColorChoice::White,
-            Some(ColorOption::Black) => ColorChoice::Black,
-            Some(ColorOption::Random) | None => ColorChoice::Random,
-        },
+        color: color_choice(color),
         days: days.unwrap_or(DEFAULT_DAYS),
-        fen: fen.map(|f| f.trim().to_owned()).filter(|f| !f.is_empty()),
+        fen: given_fen(fen),
         variant: None,
         position: None,
     }
+}
+
+/// The colour of a `challenge` or `computer`: random when left out.
+fn color_choice(color: Option<ColorOption>) -> ColorChoice {
+    match color {
+        Some(ColorOption::White) => ColorChoice::White,
+        Some(ColorOption::Black) => ColorChoice::Black,
+        Some(ColorOption::Random) | None => ColorChoice::Random,
+    }
+}
+
+/// The `fen` option trimmed; a blank one is none.
+fn given_fen(fen: Option<String>) -> Option<String> {
+    fen.map(|f| f.trim().to_owned()).filter(|f| !f.is_empty())
 }
 
 /// The variant as Discord shows it.
