@@ -300,76 +300,54 @@ fn positional_variant(p: &str) -> Option<Variant> {
     p.parse().ok()
 }
 
+/// Every subcommand, with the other words it answers to.
+const COMMANDS: &[(&str, &[&str])] = &[
+    ("challenge", &["play"]),
+    ("computer", &["ai"]),
+    ("accept", &[]),
+    ("decline", &["reject"]),
+    ("cancel", &[]),
+    ("move", &["m"]),
+    ("board", &["show"]),
+    ("draw", &[]),
+    ("resign", &[]),
+    ("abort", &[]),
+    ("takeback", &["undo"]),
+    ("rematch", &[]),
+    ("claim", &[]),
+    ("pgn", &[]),
+    ("summary", &["recap"]),
+    ("games", &[]),
+    ("history", &[]),
+    ("stats", &["rating"]),
+    ("leaderboard", &["top"]),
+    ("help", &[]),
+    ("settings", &["setting", "language", "lang"]),
+    ("vacation", &["holiday"]),
+    ("moretime", &["more-time", "addtime"]),
+    ("notify", &["notifications"]),
+    ("league", &["leagues"]),
+    ("premove", &["premoves", "conditional"]),
+    ("note", &["notes"]),
+    ("puzzle", &["puzzles"]),
+    ("solve", &[]),
+    ("team", &["teams"]),
+];
+
 /// The subcommand name after its aliases are resolved.
 fn canonical(name: &str) -> Option<&'static str> {
-    Some(match name {
-        "challenge" | "play" => "challenge",
-        "computer" | "ai" => "computer",
-        "accept" => "accept",
-        "decline" | "reject" => "decline",
-        "cancel" => "cancel",
-        "move" | "m" => "move",
-        "board" | "show" => "board",
-        "draw" => "draw",
-        "resign" => "resign",
-        "abort" => "abort",
-        "takeback" | "undo" => "takeback",
-        "rematch" => "rematch",
-        "claim" => "claim",
-        "pgn" => "pgn",
-        "summary" | "recap" => "summary",
-        "games" => "games",
-        "history" => "history",
-        "stats" | "rating" => "stats",
-        "leaderboard" | "top" => "leaderboard",
-        "help" => "help",
-        "settings" | "setting" | "language" | "lang" => "settings",
-        "vacation" | "holiday" => "vacation",
-        "moretime" | "more-time" | "addtime" => "moretime",
-        "notify" | "notifications" => "notify",
-        "league" | "leagues" => "league",
-        "premove" | "premoves" | "conditional" => "premove",
-        "note" | "notes" => "note",
-        "puzzle" | "puzzles" => "puzzle",
-        "solve" => "solve",
-        "team" | "teams" => "team",
-        _ => return None,
-    })
+    COMMANDS
+        .iter()
+        .find(|(c, aliases)| *c == name || aliases.contains(&name))
+        .map(|&(c, _)| c)
 }
 
-/// Subcommand names a typo may be near (only those [`canonical`] knows are
-/// suggested, so names of commands not built yet are harmless here).
-const SUGGESTED: &[&str] = &[
-    "challenge",
-    "computer",
-    "accept",
-    "decline",
-    "cancel",
-    "move",
-    "board",
-    "draw",
-    "resign",
-    "abort",
-    "takeback",
-    "rematch",
-    "claim",
-    "pgn",
-    "summary",
-    "games",
-    "history",
-    "stats",
-    "leaderboard",
-    "help",
-    "settings",
-    "vacation",
-    "moretime",
-    "notify",
-    "league",
-    "premove",
-    "note",
-    "puzzle",
-    "solve",
-];
+/// Subcommand names a typo may be near: all of [`COMMANDS`] but `team`,
+/// which `/chess team` only forwards to `/team`, a family with its own
+/// help.
+fn suggested() -> impl Iterator<Item = &'static str> {
+    COMMANDS.iter().map(|&(c, _)| c).filter(|&c| c != "team")
+}
 
 /// The subcommand nearest to a mistyped `name` (`mvoe` -> `move`): at
 /// most one edit (two for longer names) away, a swap of neighbours
@@ -384,7 +362,7 @@ pub fn nearest_command(name: &str) -> Option<&'static str> {
     let limit = if n >= 6 { 2 } else { 1 };
     let mut best: Option<(usize, &'static str)> = None;
     let mut tie = false;
-    for &c in SUGGESTED.iter().filter(|c| canonical(c).is_some()) {
+    for c in suggested() {
         let d = edit_distance(&name, c);
         match best {
             _ if d > limit => {}
@@ -836,11 +814,7 @@ use families::{parse_league, parse_note, parse_premove, parse_puzzle, parse_solv
 /// table of [`crate::service::help`] covers each one).
 #[must_use]
 pub fn command_names() -> Vec<&'static str> {
-    SUGGESTED
-        .iter()
-        .copied()
-        .filter(|c| canonical(c).is_some())
-        .collect()
+    suggested().collect()
 }
 
 #[cfg(test)]
