@@ -439,11 +439,7 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
     if text.len() > limit {
         return Err(ParseError::TooLong);
     }
-    let rest = rest.trim_start();
-    let (sub, args) = match rest.find(char::is_whitespace) {
-        Some(i) => (&rest[..i], &rest[i..]),
-        None => (rest, ""),
-    };
+    let (sub, args) = first_word(rest);
     if sub.is_empty() {
         return Ok(Some(Command::Help));
     }
@@ -459,14 +455,7 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
         (args, None)
     };
     let tokens = tokenize(args)?;
-    let unknown = |opt: &str| ParseError::UnknownOption {
-        command: name.to_string(),
-        name: opt.to_string(),
-    };
-    let unexpected = |arg: &str| ParseError::Unexpected {
-        command: name.to_string(),
-        arg: arg.to_string(),
-    };
+    let (unknown, unexpected) = arg_errors(name);
     let cmd = match name {
         "challenge" => {
             let mut opponent = None;
@@ -762,12 +751,7 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
         // `/chess team ...` reads as `/team ...`.
         "team" => teams::parse_team(args)?,
         simple => {
-            if let Some(tok) = tokens.into_iter().next() {
-                return Err(match tok {
-                    Token::Option(o, _) => unknown(&o),
-                    Token::Positional(p) => unexpected(&p),
-                });
-            }
+            no_arguments(tokens, &unknown, &unexpected)?;
             match simple {
                 "accept" => Command::Accept,
                 "decline" => Command::Decline,
@@ -783,6 +767,48 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
         }
     };
     Ok(Some(cmd))
+}
+
+/// The first word of `rest` and what follows it (white space before the
+/// word left out).
+fn first_word(rest: &str) -> (&str, &str) {
+    let rest = rest.trim_start();
+    match rest.find(char::is_whitespace) {
+        Some(i) => (&rest[..i], &rest[i..]),
+        None => (rest, ""),
+    }
+}
+
+/// The errors for an option (`unknown`) and for an argument
+/// (`unexpected`) that `command` does not take.
+fn arg_errors(
+    command: &str,
+) -> (
+    impl Fn(&str) -> ParseError + '_,
+    impl Fn(&str) -> ParseError + '_,
+) {
+    let unknown = move |opt: &str| ParseError::UnknownOption {
+        command: command.to_string(),
+        name: opt.to_string(),
+    };
+    let unexpected = move |arg: &str| ParseError::Unexpected {
+        command: command.to_string(),
+        arg: arg.to_string(),
+    };
+    (unknown, unexpected)
+}
+
+/// Refuses the first of `tokens`, for a command that takes nothing.
+fn no_arguments(
+    tokens: Vec<Token>,
+    unknown: &dyn Fn(&str) -> ParseError,
+    unexpected: &dyn Fn(&str) -> ParseError,
+) -> Result<(), ParseError> {
+    match tokens.into_iter().next() {
+        Some(Token::Option(o, _)) => Err(unknown(&o)),
+        Some(Token::Positional(p)) => Err(unexpected(&p)),
+        None => Ok(()),
+    }
 }
 
 /// The words of a move: its positional words and `move:` (`san:`, `m:`)
