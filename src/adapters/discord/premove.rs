@@ -3,7 +3,7 @@
 //! ephemeral: only the caller sees their lines and their note.
 
 use super::data::{Context, Error};
-use super::invoke::run;
+use super::invoke::{run, simple_subcommands};
 use crate::service::{Command, PremoveAction};
 
 /// Conditional moves and your private note (only you see them).
@@ -27,18 +27,12 @@ async fn line(
     run(ctx, Command::Premove { game, action }).await
 }
 
-/// Show your conditional moves.
-#[poise::command(slash_command)]
-async fn list(ctx: Context<'_>, #[min = 1] game: Option<i64>) -> Result<(), Error> {
-    let action = PremoveAction::List;
-    run(ctx, Command::Premove { game, action }).await
-}
-
-/// Remove all your conditional moves of the game.
-#[poise::command(slash_command)]
-async fn clear(ctx: Context<'_>, #[min = 1] game: Option<i64>) -> Result<(), Error> {
-    let action = PremoveAction::Clear;
-    run(ctx, Command::Premove { game, action }).await
+simple_subcommands! {
+    via run;
+    /// Show your conditional moves.
+    list(game) => Command::Premove { game, action: PremoveAction::List };
+    /// Remove all your conditional moves of the game.
+    clear(game) => Command::Premove { game, action: PremoveAction::Clear };
 }
 
 /// Your private note on the game: write, show (no text) or remove it.
