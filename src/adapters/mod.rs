@@ -7,4 +7,6 @@ mod console_output;
 pub mod discord;
 #[cfg(feature = "matrix")]
 pub mod matrix;
+#[cfg(test)]
+mod test_support;
 pub mod text;

@@ -300,76 +300,54 @@ fn positional_variant(p: &str) -> Option<Variant> {
     p.parse().ok()
 }
 
+/// Every subcommand, with the other words it answers to.
+const COMMANDS: &[(&str, &[&str])] = &[
+    ("challenge", &["play"]),
+    ("computer", &["ai"]),
+    ("accept", &[]),
+    ("decline", &["reject"]),
+    ("cancel", &[]),
+    ("move", &["m"]),
+    ("board", &["show"]),
+    ("draw", &[]),
+    ("resign", &[]),
+    ("abort", &[]),
+    ("takeback", &["undo"]),
+    ("rematch", &[]),
+    ("claim", &[]),
+    ("pgn", &[]),
+    ("summary", &["recap"]),
+    ("games", &[]),
+    ("history", &[]),
+    ("stats", &["rating"]),
+    ("leaderboard", &["top"]),
+    ("help", &[]),
+    ("settings", &["setting", "language", "lang"]),
+    ("vacation", &["holiday"]),
+    ("moretime", &["more-time", "addtime"]),
+    ("notify", &["notifications"]),
+    ("league", &["leagues"]),
+    ("premove", &["premoves", "conditional"]),
+    ("note", &["notes"]),
+    ("puzzle", &["puzzles"]),
+    ("solve", &[]),
+    ("team", &["teams"]),
+];
+
 /// The subcommand name after its aliases are resolved.
 fn canonical(name: &str) -> Option<&'static str> {
-    Some(match name {
-        "challenge" | "play" => "challenge",
-        "computer" | "ai" => "computer",
-        "accept" => "accept",
-        "decline" | "reject" => "decline",
-        "cancel" => "cancel",
-        "move" | "m" => "move",
-        "board" | "show" => "board",
-        "draw" => "draw",
-        "resign" => "resign",
-        "abort" => "abort",
-        "takeback" | "undo" => "takeback",
-        "rematch" => "rematch",
-        "claim" => "claim",
-        "pgn" => "pgn",
-        "summary" | "recap" => "summary",
-        "games" => "games",
-        "history" => "history",
-        "stats" | "rating" => "stats",
-        "leaderboard" | "top" => "leaderboard",
-        "help" => "help",
-        "settings" | "setting" | "language" | "lang" => "settings",
-        "vacation" | "holiday" => "vacation",
-        "moretime" | "more-time" | "addtime" => "moretime",
-        "notify" | "notifications" => "notify",
-        "league" | "leagues" => "league",
-        "premove" | "premoves" | "conditional" => "premove",
-        "note" | "notes" => "note",
-        "puzzle" | "puzzles" => "puzzle",
-        "solve" => "solve",
-        "team" | "teams" => "team",
-        _ => return None,
-    })
+    COMMANDS
+        .iter()
+        .find(|(c, aliases)| *c == name || aliases.contains(&name))
+        .map(|&(c, _)| c)
 }
 
-/// Subcommand names a typo may be near (only those [`canonical`] knows are
-/// suggested, so names of commands not built yet are harmless here).
-const SUGGESTED: &[&str] = &[
-    "challenge",
-    "computer",
-    "accept",
-    "decline",
-    "cancel",
-    "move",
-    "board",
-    "draw",
-    "resign",
-    "abort",
-    "takeback",
-    "rematch",
-    "claim",
-    "pgn",
-    "summary",
-    "games",
-    "history",
-    "stats",
-    "leaderboard",
-    "help",
-    "settings",
-    "vacation",
-    "moretime",
-    "notify",
-    "league",
-    "premove",
-    "note",
-    "puzzle",
-    "solve",
-];
+/// Subcommand names a typo may be near: all of [`COMMANDS`] but `team`,
+/// which `/chess team` only forwards to `/team`, a family with its own
+/// help.
+fn suggested() -> impl Iterator<Item = &'static str> {
+    COMMANDS.iter().map(|&(c, _)| c).filter(|&c| c != "team")
+}
 
 /// The subcommand nearest to a mistyped `name` (`mvoe` -> `move`): at
 /// most one edit (two for longer names) away, a swap of neighbours
@@ -384,7 +362,7 @@ pub fn nearest_command(name: &str) -> Option<&'static str> {
     let limit = if n >= 6 { 2 } else { 1 };
     let mut best: Option<(usize, &'static str)> = None;
     let mut tie = false;
-    for &c in SUGGESTED.iter().filter(|c| canonical(c).is_some()) {
+    for c in suggested() {
         let d = edit_distance(&name, c);
         match best {
             _ if d > limit => {}
@@ -461,11 +439,7 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
     if text.len() > limit {
         return Err(ParseError::TooLong);
     }
-    let rest = rest.trim_start();
-    let (sub, args) = match rest.find(char::is_whitespace) {
-        Some(i) => (&rest[..i], &rest[i..]),
-        None => (rest, ""),
-    };
+    let (sub, args) = first_word(rest);
     if sub.is_empty() {
         return Ok(Some(Command::Help));
     }
@@ -481,14 +455,7 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
         (args, None)
     };
     let tokens = tokenize(args)?;
-    let unknown = |opt: &str| ParseError::UnknownOption {
-        command: name.to_string(),
-        name: opt.to_string(),
-    };
-    let unexpected = |arg: &str| ParseError::Unexpected {
-        command: name.to_string(),
-        arg: arg.to_string(),
-    };
+    let (unknown, unexpected) = arg_errors(name);
     let cmd = match name {
         "challenge" => {
             let mut opponent = None;
@@ -784,12 +751,7 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
         // `/chess team ...` reads as `/team ...`.
         "team" => teams::parse_team(args)?,
         simple => {
-            if let Some(tok) = tokens.into_iter().next() {
-                return Err(match tok {
-                    Token::Option(o, _) => unknown(&o),
-                    Token::Positional(p) => unexpected(&p),
-                });
-            }
+            no_arguments(tokens, &unknown, &unexpected)?;
             match simple {
                 "accept" => Command::Accept,
                 "decline" => Command::Decline,
@@ -805,6 +767,48 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
         }
     };
     Ok(Some(cmd))
+}
+
+/// The first word of `rest` and what follows it (white space before the
+/// word left out).
+fn first_word(rest: &str) -> (&str, &str) {
+    let rest = rest.trim_start();
+    match rest.find(char::is_whitespace) {
+        Some(i) => (&rest[..i], &rest[i..]),
+        None => (rest, ""),
+    }
+}
+
+/// The errors for an option (`unknown`) and for an argument
+/// (`unexpected`) that `command` does not take.
+fn arg_errors(
+    command: &str,
+) -> (
+    impl Fn(&str) -> ParseError + '_,
+    impl Fn(&str) -> ParseError + '_,
+) {
+    let unknown = move |opt: &str| ParseError::UnknownOption {
+        command: command.to_string(),
+        name: opt.to_string(),
+    };
+    let unexpected = move |arg: &str| ParseError::Unexpected {
+        command: command.to_string(),
+        arg: arg.to_string(),
+    };
+    (unknown, unexpected)
+}
+
+/// Refuses the first of `tokens`, for a command that takes nothing.
+fn no_arguments(
+    tokens: Vec<Token>,
+    unknown: &dyn Fn(&str) -> ParseError,
+    unexpected: &dyn Fn(&str) -> ParseError,
+) -> Result<(), ParseError> {
+    match tokens.into_iter().next() {
+        Some(Token::Option(o, _)) => Err(unknown(&o)),
+        Some(Token::Positional(p)) => Err(unexpected(&p)),
+        None => Ok(()),
+    }
 }
 
 /// The words of a move: its positional words and `move:` (`san:`, `m:`)
@@ -836,11 +840,7 @@ use families::{parse_league, parse_note, parse_premove, parse_puzzle, parse_solv
 /// table of [`crate::service::help`] covers each one).
 #[must_use]
 pub fn command_names() -> Vec<&'static str> {
-    SUGGESTED
-        .iter()
-        .copied()
-        .filter(|c| canonical(c).is_some())
-        .collect()
+    suggested().collect()
 }
 
 #[cfg(test)]

@@ -209,14 +209,8 @@ pub(super) fn parse_league(tokens: Vec<Token>) -> Result<Command, ParseError> {
         }
         None => return Err(bad("action", "")),
     };
-    let unknown = |o: &str| ParseError::UnknownOption {
-        command: format!("league {action}"),
-        name: o.to_string(),
-    };
-    let unexpected = |a: &str| ParseError::Unexpected {
-        command: format!("league {action}"),
-        arg: a.to_string(),
-    };
+    let command = format!("league {action}");
+    let (unknown, unexpected) = arg_errors(&command);
     if action == "create" || action == "new" {
         let mut name = None;
         let mut days = None;

@@ -18,11 +18,7 @@ pub(super) fn team_rest(text: &str) -> Option<&str> {
 
 /// `team <subcommand> [arguments]`; `team` alone is `help`.
 pub(super) fn parse_team(rest: &str) -> Result<Command, ParseError> {
-    let rest = rest.trim_start();
-    let (sub, args) = match rest.find(char::is_whitespace) {
-        Some(i) => (&rest[..i], &rest[i..]),
-        None => (rest, ""),
-    };
+    let (sub, args) = first_word(rest);
     if sub.is_empty() {
         return Ok(Command::Help);
     }
@@ -36,14 +32,7 @@ pub(super) fn parse_team(rest: &str) -> Result<Command, ParseError> {
         _ => return Err(ParseError::UnknownCommand(format!("team {sub}"))),
     };
     let tokens = tokenize(args)?;
-    let unknown = |opt: &str| ParseError::UnknownOption {
-        command: name.to_string(),
-        name: opt.to_string(),
-    };
-    let unexpected = |arg: &str| ParseError::Unexpected {
-        command: name.to_string(),
-        arg: arg.to_string(),
-    };
+    let (unknown, unexpected) = arg_errors(name);
     let team = match name {
         "team challenge" => {
             TeamCommand::Challenge(Box::new(parse_challenge(tokens, &unknown, &unexpected)?))
@@ -51,12 +40,7 @@ pub(super) fn parse_team(rest: &str) -> Result<Command, ParseError> {
         "team members" => parse_members(tokens, &unknown, &unexpected)?,
         "team accept" => parse_accept(tokens, &unknown, &unexpected)?,
         _ => {
-            if let Some(tok) = tokens.into_iter().next() {
-                return Err(match tok {
-                    Token::Option(o, _) => unknown(&o),
-                    Token::Positional(p) => unexpected(&p),
-                });
-            }
+            no_arguments(tokens, &unknown, &unexpected)?;
             match name {
                 "team votes" => TeamCommand::Votes,
                 _ => TeamCommand::Close,
@@ -118,6 +102,18 @@ fn parse_accept(
     unknown: &dyn Fn(&str) -> ParseError,
     unexpected: &dyn Fn(&str) -> ParseError,
 ) -> Result<TeamCommand, ParseError> {
+    Ok(TeamCommand::Accept {
+        code: parse_code(tokens, unknown, unexpected)?,
+        here_name: None,
+    })
+}
+
+/// The code of an `accept`: `code:XXXX` or the code alone, if given.
+fn parse_code(
+    tokens: Vec<Token>,
+    unknown: &dyn Fn(&str) -> ParseError,
+    unexpected: &dyn Fn(&str) -> ParseError,
+) -> Result<Option<String>, ParseError> {
     let mut code = None;
     for tok in tokens {
         match tok {
@@ -127,10 +123,7 @@ fn parse_accept(
             Token::Positional(p) => return Err(unexpected(&p)),
         }
     }
-    Ok(TeamCommand::Accept {
-        code,
-        here_name: None,
-    })
+    Ok(code)
 }
 
 /// `team members`, `team members add @a @b`, `team members remove @a`,
@@ -163,11 +156,7 @@ fn parse_members(
 
 /// `team match <create|accept|join|leave|start|standings> [options]`.
 fn parse_match(rest: &str) -> Result<MatchCommand, ParseError> {
-    let rest = rest.trim_start();
-    let (sub, args) = match rest.find(char::is_whitespace) {
-        Some(i) => (&rest[..i], &rest[i..]),
-        None => (rest, ""),
-    };
+    let (sub, args) = first_word(rest);
     let name = match sub.to_ascii_lowercase().as_str() {
         "create" | "new" => "team match create",
         "accept" => "team match accept",
@@ -178,14 +167,7 @@ fn parse_match(rest: &str) -> Result<MatchCommand, ParseError> {
         _ => return Err(ParseError::UnknownCommand(format!("team match {sub}"))),
     };
     let tokens = tokenize(args)?;
-    let unknown = |opt: &str| ParseError::UnknownOption {
-        command: name.to_string(),
-        name: opt.to_string(),
-    };
-    let unexpected = |arg: &str| ParseError::Unexpected {
-        command: name.to_string(),
-        arg: arg.to_string(),
-    };
+    let (unknown, unexpected) = arg_errors(name);
     match name {
         "team match create" => {
             let (mut boards, mut days, mut rounds) = (None, None, None);
@@ -211,28 +193,14 @@ fn parse_match(rest: &str) -> Result<MatchCommand, ParseError> {
             })
         }
         "team match accept" => {
-            let mut code = None;
-            for tok in tokens {
-                match tok {
-                    Token::Option(o, v) if o == "code" && code.is_none() => code = Some(v),
-                    Token::Option(o, _) => return Err(unknown(&o)),
-                    Token::Positional(p) if code.is_none() => code = Some(p),
-                    Token::Positional(p) => return Err(unexpected(&p)),
-                }
-            }
-            let code = code.ok_or_else(|| bad("code", ""))?;
+            let code = parse_code(tokens, &unknown, &unexpected)?.ok_or_else(|| bad("code", ""))?;
             Ok(MatchCommand::Accept {
                 code,
                 here_name: None,
             })
         }
         _ => {
-            if let Some(tok) = tokens.into_iter().next() {
-                return Err(match tok {
-                    Token::Option(o, _) => unknown(&o),
-                    Token::Positional(p) => unexpected(&p),
-                });
-            }
+            no_arguments(tokens, &unknown, &unexpected)?;
             Ok(match name {
                 "team match join" => MatchCommand::Join,
                 "team match leave" => MatchCommand::Leave,

@@ -1,6 +1,15 @@
 //! Unit tests of the text-command grammar (`text.rs`).
 
 use super::*;
+use crate::adapters::test_support::{challenge, open_computer, open_options};
+
+/// The extras of a challenge whose days were given.
+fn days_given() -> ChallengeExtras {
+    ChallengeExtras {
+        days_given: true,
+        ..ChallengeExtras::default()
+    }
+}
 
 fn actor(n: &str) -> Actor {
     Actor {
@@ -58,24 +67,16 @@ fn not_for_the_bot_is_none() {
 
 #[test]
 fn positional_challenge() {
+    let options = ChallengeOptions {
+        color: ColorChoice::Black,
+        days: 5,
+        rules: RulesMode::Fide,
+        extras: days_given(),
+        ..open_options()
+    };
     assert_eq!(
         parse("/chess challenge @bob black 5 fide"),
-        Ok(Some(Command::Challenge {
-            opponent: Some(actor("bob")),
-            options: Box::new(ChallengeOptions {
-                color: ColorChoice::Black,
-                days: 5,
-                fen: None,
-                rules: RulesMode::Fide,
-                rated: true,
-                variant: None,
-                position: None,
-                extras: ChallengeExtras {
-                    days_given: true,
-                    ..ChallengeExtras::default()
-                },
-            }),
-        }))
+        Ok(Some(challenge(Some(actor("bob")), options)))
     );
 }
 
@@ -84,44 +85,21 @@ fn option_challenge_with_quoted_fen() {
     let c = parse(
         "!chess challenge opponent:@bob color:white days:3 rules:house fen:\"8/8/8/8/8/8/8/K1k5 w - - 0 1\"",
     );
-    assert_eq!(
-        c,
-        Ok(Some(Command::Challenge {
-            opponent: Some(actor("bob")),
-            options: Box::new(ChallengeOptions {
-                color: ColorChoice::White,
-                days: 3,
-                fen: Some("8/8/8/8/8/8/8/K1k5 w - - 0 1".into()),
-                rules: RulesMode::House,
-                rated: true,
-                variant: None,
-                position: None,
-                extras: ChallengeExtras {
-                    days_given: true,
-                    ..ChallengeExtras::default()
-                },
-            }),
-        }))
-    );
+    // Days and rules as given, the defaults' values.
+    let options = ChallengeOptions {
+        color: ColorChoice::White,
+        fen: Some("8/8/8/8/8/8/8/K1k5 w - - 0 1".into()),
+        extras: days_given(),
+        ..open_options()
+    };
+    assert_eq!(c, Ok(Some(challenge(Some(actor("bob")), options))));
 }
 
 #[test]
 fn open_challenge_defaults() {
     assert_eq!(
         parse("/chess challenge"),
-        Ok(Some(Command::Challenge {
-            opponent: None,
-            options: Box::new(ChallengeOptions {
-                color: ColorChoice::Random,
-                days: 3,
-                fen: None,
-                rules: RulesMode::House,
-                rated: true,
-                variant: None,
-                position: None,
-                extras: ChallengeExtras::default(),
-            }),
-        }))
+        Ok(Some(challenge(None, open_options())))
     );
 }
 
@@ -255,17 +233,7 @@ fn settings_take_the_board_view_and_theme() {
 
 #[test]
 fn computer_takes_level_colour_days_and_fen() {
-    assert_eq!(
-        parse("/chess computer"),
-        Ok(Some(Command::Computer {
-            level: DEFAULT_LEVEL,
-            color: ColorChoice::Random,
-            days: 3,
-            fen: None,
-            variant: None,
-            position: None,
-        }))
-    );
+    assert_eq!(parse("/chess computer"), Ok(Some(open_computer())));
     let want = Command::Computer {
         level: 5,
         color: ColorChoice::Black,

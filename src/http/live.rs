@@ -95,16 +95,7 @@ impl Hub {
             })),
             seen: None,
         });
-        f.tx.send_if_modified(|s| {
-            if s.json == json {
-                return false;
-            }
-            *s = Arc::new(Snapshot {
-                version: s.version + 1,
-                json,
-            });
-            true
-        });
+        publish(&f.tx, json);
         f.tx.subscribe()
     }
 
@@ -181,18 +172,24 @@ impl Hub {
             }
         };
         if let Some(f) = lock(&self.games).get(&id) {
-            f.tx.send_if_modified(|s| {
-                if s.json == json {
-                    return false;
-                }
-                *s = Arc::new(Snapshot {
-                    version: s.version + 1,
-                    json,
-                });
-                true
-            });
+            publish(&f.tx, json);
         }
     }
+}
+
+/// Sends `json` to a game's pages as its next version, unless they
+/// already show it.
+fn publish(tx: &watch::Sender<Arc<Snapshot>>, json: String) {
+    tx.send_if_modified(|s| {
+        if s.json == json {
+            return false;
+        }
+        *s = Arc::new(Snapshot {
+            version: s.version + 1,
+            json,
+        });
+        true
+    });
 }
 
 /// Counts a watcher while its stream lives.

@@ -6,7 +6,9 @@ use poise::serenity_prelude as serenity;
 use super::autocomplete::rank_moves;
 use super::comfort::{NotifyOption, PageNameOption, PagesOption};
 use super::data::{Context, Error};
-use super::invoke::{RulesOption, caller, option_actor, prefs_of, run, run_all};
+use super::invoke::{
+    RulesOption, caller, option_actor, prefs_of, run, run_all, simple_subcommands,
+};
 use super::league::league;
 use super::puzzle::puzzle;
 use crate::chess::{RulesMode, Variant};
@@ -112,13 +114,9 @@ pub fn challenge_command(
     Command::Challenge {
         opponent,
         options: Box::new(ChallengeOptions {
-            color: match color {
-                Some(ColorOption::White) => ColorChoice::White,
-                Some(ColorOption::Black) => ColorChoice::Black,
-                Some(ColorOption::Random) | None => ColorChoice::Random,
-            },
+            color: color_choice(color),
             days: days.unwrap_or(DEFAULT_DAYS),
-            fen: fen.map(|f| f.trim().to_owned()).filter(|f| !f.is_empty()),
+            fen: given_fen(fen),
             rules: match rules {
                 Some(RulesOption::Fide) => RulesMode::Fide,
                 Some(RulesOption::House) | None => RulesMode::House,
@@ -139,16 +137,26 @@ pub fn computer_command(
 ) -> Command {
     Command::Computer {
         level: level.unwrap_or(DEFAULT_LEVEL),
-        color: match color {
-            Some(ColorOption::White) => ColorChoice::White,
-            Some(ColorOption::Black) => ColorChoice::Black,
-            Some(ColorOption::Random) | None => ColorChoice::Random,
-        },
+        color: color_choice(color),
         days: days.unwrap_or(DEFAULT_DAYS),
-        fen: fen.map(|f| f.trim().to_owned()).filter(|f| !f.is_empty()),
+        fen: given_fen(fen),
         variant: None,
         position: None,
     }
+}
+
+/// The colour of a `challenge` or `computer`: random when left out.
+fn color_choice(color: Option<ColorOption>) -> ColorChoice {
+    match color {
+        Some(ColorOption::White) => ColorChoice::White,
+        Some(ColorOption::Black) => ColorChoice::Black,
+        Some(ColorOption::Random) | None => ColorChoice::Random,
+    }
+}
+
+/// The `fen` option trimmed; a blank one is none.
+fn given_fen(fen: Option<String>) -> Option<String> {
+    fen.map(|f| f.trim().to_owned()).filter(|f| !f.is_empty())
 }
 
 /// The variant as Discord shows it.
@@ -316,22 +324,14 @@ async fn computer(
     run(ctx, with_variant(cmd, variant, position)).await
 }
 
-/// Accept the challenge in this channel.
-#[poise::command(slash_command)]
-async fn accept(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Command::Accept).await
-}
-
-/// Decline the challenge in this channel.
-#[poise::command(slash_command)]
-async fn decline(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Command::Decline).await
-}
-
-/// Withdraw your challenge in this channel.
-#[poise::command(slash_command)]
-async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Command::Cancel).await
+simple_subcommands! {
+    via run;
+    /// Accept the challenge in this channel.
+    accept() => Command::Accept;
+    /// Decline the challenge in this channel.
+    decline() => Command::Decline;
+    /// Withdraw your challenge in this channel.
+    cancel() => Command::Cancel;
 }
 
 /// How long move suggestions may take (Discord waits three seconds for an
@@ -438,46 +438,22 @@ async fn draw(
     run(ctx, command).await
 }
 
-/// Resign the game in this channel.
-#[poise::command(slash_command)]
-async fn resign(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Command::Resign).await
-}
-
-/// Abort the game (only before both players have moved; no result).
-#[poise::command(slash_command)]
-async fn abort(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Command::Abort).await
-}
-
-/// Ask to take back the last move (your opponent confirms).
-#[poise::command(slash_command)]
-async fn takeback(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Command::Takeback).await
-}
-
-/// Challenge the opponent of the last game here again, colours swapped.
-#[poise::command(slash_command)]
-async fn rematch(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Command::Rematch).await
-}
-
-/// Export a game as PGN (default: the game here, or the last one that ended here).
-#[poise::command(slash_command)]
-async fn pgn(ctx: Context<'_>, #[min = 1] game: Option<i64>) -> Result<(), Error> {
-    run(ctx, Command::Pgn { game }).await
-}
-
-/// Post a finished game's summary again (default: the last one here).
-#[poise::command(slash_command)]
-async fn summary(ctx: Context<'_>, #[min = 1] game: Option<i64>) -> Result<(), Error> {
-    run(ctx, Command::Summary { game }).await
-}
-
-/// Your running games in every channel (only you see the list)
-#[poise::command(slash_command)]
-async fn games(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Command::Games).await
+simple_subcommands! {
+    via run;
+    /// Resign the game in this channel.
+    resign() => Command::Resign;
+    /// Abort the game (only before both players have moved; no result).
+    abort() => Command::Abort;
+    /// Ask to take back the last move (your opponent confirms).
+    takeback() => Command::Takeback;
+    /// Challenge the opponent of the last game here again, colours swapped.
+    rematch() => Command::Rematch;
+    /// Export a game as PGN (default: the game here, or the last one that ended here).
+    pgn(game) => Command::Pgn { game };
+    /// Post a finished game's summary again (default: the last one here).
+    summary(game) => Command::Summary { game };
+    /// Your running games in every channel (only you see the list)
+    games() => Command::Games;
 }
 
 /// List finished games (yours, or someone else's).
@@ -588,10 +564,10 @@ async fn settings(
     run_all(ctx, commands).await
 }
 
-/// How to play.
-#[poise::command(slash_command)]
-async fn help(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Command::Help).await
+simple_subcommands! {
+    via run;
+    /// How to play.
+    help() => Command::Help;
 }
 
 /// Stop your clocks in all your games for some days (30 days a calendar year, or 45).
@@ -605,10 +581,10 @@ async fn vacation(
     run(ctx, Command::Vacation { days }).await
 }
 
-/// Give the opponent to move one more day.
-#[poise::command(slash_command, rename = "moretime")]
-async fn moretime(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Command::Moretime).await
+simple_subcommands! {
+    via run;
+    /// Give the opponent to move one more day.
+    moretime() => Command::Moretime;
 }
 
 #[cfg(test)]

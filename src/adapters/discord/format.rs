@@ -378,60 +378,36 @@ impl Outgoing {
 
     /// As the first response to an interaction.
     pub fn interaction_message(&self) -> CreateInteractionResponseMessage {
-        let mut m = CreateInteractionResponseMessage::new()
-            .content(self.content.clone())
-            .allowed_mentions(allowed_mentions(&self.mention_ids))
+        self.fill(CreateInteractionResponseMessage::new())
             .ephemeral(self.ephemeral)
-            .add_files(self.attachments());
-        if let Some(e) = self.embed() {
-            m = m.embed(e);
-        }
-        if let Some(rows) = self.components() {
-            m = m.components(rows);
-        }
-        m
     }
 
     /// As a follow-up message of an interaction.
     pub fn followup(&self) -> CreateInteractionResponseFollowup {
-        let mut m = CreateInteractionResponseFollowup::new()
-            .content(self.content.clone())
-            .allowed_mentions(allowed_mentions(&self.mention_ids))
+        self.fill(CreateInteractionResponseFollowup::new())
             .ephemeral(self.ephemeral)
-            .add_files(self.attachments());
-        if let Some(e) = self.embed() {
-            m = m.embed(e);
-        }
-        if let Some(rows) = self.components() {
-            m = m.components(rows);
-        }
-        m
     }
 
     /// As the edit that fills in a deferred response (whose privacy was
     /// fixed when deferring).
     pub fn edit(&self) -> EditInteractionResponse {
-        let mut m = EditInteractionResponse::new()
-            .content(self.content.clone())
-            .allowed_mentions(allowed_mentions(&self.mention_ids));
-        for a in self.attachments() {
-            m = m.new_attachment(a);
-        }
-        if let Some(e) = self.embed() {
-            m = m.embed(e);
-        }
-        if let Some(rows) = self.components() {
-            m = m.components(rows);
-        }
-        m
+        self.fill(EditInteractionResponse::new())
     }
 
     /// As a plain channel message (announcer, other channels).
     pub fn channel_message(&self) -> CreateMessage {
-        let mut m = CreateMessage::new()
+        self.fill(CreateMessage::new())
+    }
+
+    /// `m` with the content, its allowed mentions, the attachments, the
+    /// embed and the buttons: what every way of sending carries.
+    fn fill<M: MessageBuilder>(&self, m: M) -> M {
+        let mut m = m
             .content(self.content.clone())
-            .allowed_mentions(allowed_mentions(&self.mention_ids))
-            .add_files(self.attachments());
+            .allowed_mentions(allowed_mentions(&self.mention_ids));
+        for a in self.attachments() {
+            m = m.attach(a);
+        }
         if let Some(e) = self.embed() {
             m = m.embed(e);
         }
@@ -440,6 +416,48 @@ impl Outgoing {
         }
         m
     }
+}
+
+/// The parts of a message that serenity's four message builders (first
+/// response, follow-up, edit, channel message) each set with a method of
+/// their own.
+trait MessageBuilder: Sized {
+    fn content(self, content: String) -> Self;
+    fn allowed_mentions(self, mentions: CreateAllowedMentions) -> Self;
+    fn attach(self, file: CreateAttachment) -> Self;
+    fn embed(self, embed: CreateEmbed) -> Self;
+    fn components(self, rows: Vec<CreateActionRow>) -> Self;
+}
+
+/// Implements [`MessageBuilder`] for a builder, with the name of its
+/// method that adds one attachment.
+macro_rules! message_builder {
+    ($($builder:ty => $attach:ident),* $(,)?) => {$(
+        impl MessageBuilder for $builder {
+            fn content(self, content: String) -> Self {
+                <$builder>::content(self, content)
+            }
+            fn allowed_mentions(self, mentions: CreateAllowedMentions) -> Self {
+                <$builder>::allowed_mentions(self, mentions)
+            }
+            fn attach(self, file: CreateAttachment) -> Self {
+                <$builder>::$attach(self, file)
+            }
+            fn embed(self, embed: CreateEmbed) -> Self {
+                <$builder>::embed(self, embed)
+            }
+            fn components(self, rows: Vec<CreateActionRow>) -> Self {
+                <$builder>::components(self, rows)
+            }
+        }
+    )*};
+}
+
+message_builder! {
+    CreateInteractionResponseMessage => add_file,
+    CreateInteractionResponseFollowup => add_file,
+    EditInteractionResponse => new_attachment,
+    CreateMessage => add_file,
 }
 
 #[cfg(test)]

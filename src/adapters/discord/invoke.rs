@@ -9,7 +9,7 @@ use tracing::Instrument as _;
 use super::data::{Context, Error, actor_of, place_of};
 use super::send::{self, Target};
 use super::threads;
-use crate::service::{Actor, Command, LocalePrefs, Place};
+use crate::service::{Actor, Command, LocalePrefs, Place, Reply};
 
 /// Rules as Discord shows them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
@@ -79,22 +79,8 @@ pub(super) async fn run(ctx: Context<'_>, command: Command) -> Result<(), Error>
 /// one answer (a subcommand that folds two commands, such as `settings`
 /// with `notify`).
 pub(super) async fn run_all(ctx: Context<'_>, commands: Vec<Command>) -> Result<(), Error> {
-    let poise::Context::Application(app) = ctx else {
-        return Ok(());
-    };
-    // Shutting down: the gateway is closing, nothing new starts.
-    let Some(_work) = ctx.data().service.begin_work() else {
-        return Ok(());
-    };
-    let (place, actor) = caller(ctx);
-    let span = tracing::info_span!(
-        "command",
-        command = &*app.command().qualified_name,
-        channel = place.channel.as_str(),
-        user = actor.id.as_str(),
-    );
-    let data = ctx.data();
-    let replies = Box::pin(async {
+    answer_caller(ctx, move |place, actor| async move {
+        let data = ctx.data();
         let mut replies = Vec::new();
         for command in commands {
             replies.extend(
@@ -108,14 +94,57 @@ pub(super) async fn run_all(ctx: Context<'_>, commands: Vec<Command>) -> Result<
         let poster = super::post::Poster::of(ctx.http(), data);
         let replies = super::league_threads::open_league_threads(&poster, replies).await;
         threads::maybe_open_thread(ctx.serenity_context(), &data.service, &place, replies).await
-    });
+    })
+    .await
+}
+
+/// Answers the caller's command with the replies `work` makes for them
+/// (here, who), under a span naming the command, the channel and the
+/// caller.
+pub(super) async fn answer_caller<'a, W, F>(ctx: Context<'a>, work: W) -> Result<(), Error>
+where
+    W: FnOnce(Place, Actor) -> F,
+    F: Future<Output = Vec<Reply>> + Send + 'a,
+{
+    let poise::Context::Application(app) = ctx else {
+        return Ok(());
+    };
+    // Shutting down: the gateway is closing, nothing new starts. Counted
+    // by the shutdown drain: a command in flight (a league start binding
+    // its games) is finished before the process exits.
+    let Some(_work) = ctx.data().service.begin_work() else {
+        return Ok(());
+    };
+    let (place, actor) = caller(ctx);
+    let span = tracing::info_span!(
+        "command",
+        command = &*app.command().qualified_name,
+        channel = place.channel.as_str(),
+        user = actor.id.as_str(),
+    );
     send::answer(
         ctx.serenity_context(),
         Target::Command(app.interaction),
-        data,
-        replies,
+        ctx.data(),
+        Box::pin(work(place, actor)),
     )
     .instrument(span)
     .await
     .map(drop)
 }
+
+/// Defines subcommands that each run one service command and take at
+/// most one option, an optional number from 1 (a game, a league):
+/// `/// description` then `name() => command` or `name(option) => command`;
+/// `via` names the function that runs the command (`run`, or a group's
+/// own).
+macro_rules! simple_subcommands {
+    (via $run:ident; $($(#[$($doc:tt)*])* $name:ident($($id:ident)?) => $command:expr;)*) => {$(
+        $(#[$($doc)*])*
+        #[poise::command(slash_command)]
+        async fn $name(ctx: Context<'_>, $(#[min = 1] $id: Option<i64>)?) -> Result<(), Error> {
+            $run(ctx, $command).await
+        }
+    )*};
+}
+pub(super) use simple_subcommands;

@@ -7,71 +7,48 @@ use poise::serenity_prelude as serenity;
 use serenity::Permissions;
 
 use super::data::{Context, Error};
-use super::invoke::{RulesOption, caller, prefs_of};
+use super::invoke::{RulesOption, answer_caller, prefs_of, simple_subcommands};
 use super::league_threads::{open_league_threads, thread_kind_for};
 use super::post::Poster;
-use super::send::{self, Target};
 use crate::chess::RulesMode;
 use crate::service::{Command, LeagueCommand, error_reply, messages as msg};
 
 /// Runs a league command for the caller, opens the threads of the games
 /// a start created, and sends the replies.
 async fn run(ctx: Context<'_>, command: LeagueCommand) -> Result<(), Error> {
-    let poise::Context::Application(app) = ctx else {
-        return Ok(());
-    };
-    // Counted by the shutdown drain like every command: a league start
-    // in flight is finished (its games bound) before the process exits.
-    let Some(_work) = ctx.data().service.begin_work() else {
-        return Ok(());
-    };
-    let (place, actor) = caller(ctx);
-    let data = ctx.data();
     let starting = matches!(
         command,
         LeagueCommand::Create { .. } | LeagueCommand::Start { .. }
     );
-    if starting && let Some(refusal) = thread_refusal(&app) {
-        let l = Target::Command(app.interaction).prefs().user_or_guild();
-        let text = match refusal {
-            Refusal::Channel => msg::league_needs_channel(l),
-            Refusal::Permissions => msg::league_needs_threads(l),
-        };
-        let mut r = error_reply(&place, "not_allowed", text);
-        r.locale = l;
-        return send::answer(
-            ctx.serenity_context(),
-            Target::Command(app.interaction),
-            data,
-            Box::pin(async { vec![r] }),
-        )
-        .await
-        .map(drop);
-    }
-    let replies = Box::pin(async {
+    answer_caller(ctx, move |place, actor| async move {
+        if starting && let Some(refusal) = thread_refusal(ctx) {
+            let l = prefs_of(ctx).user_or_guild();
+            let text = match refusal {
+                Refusal::Channel => msg::league_needs_channel(l),
+                Refusal::Permissions => msg::league_needs_threads(l),
+            };
+            let mut r = error_reply(&place, "not_allowed", text);
+            r.locale = l;
+            return vec![r];
+        }
+        let data = ctx.data();
         let replies = data
             .service
             .handle_with(&place, &actor, Command::League(command), prefs_of(ctx))
             .await;
         let poster = Poster::of(ctx.http(), data);
         open_league_threads(&poster, replies).await
-    });
-    send::answer(
-        ctx.serenity_context(),
-        Target::Command(app.interaction),
-        data,
-        replies,
-    )
+    })
     .await
-    .map(drop)
 }
 
 /// Whether a league may start in the command's channel: one that takes
 /// threads, where the bot may open them and write in them. Refused before
 /// any game exists, so no clock runs against a game nobody can reach.
-fn thread_refusal(
-    app: &poise::ApplicationContext<'_, super::data::Data, Error>,
-) -> Option<Refusal> {
+fn thread_refusal(ctx: Context<'_>) -> Option<Refusal> {
+    let poise::Context::Application(app) = ctx else {
+        return None;
+    };
     let interaction = app.interaction;
     let kind = interaction.channel.as_ref().map(|c| c.kind);
     if kind.and_then(thread_kind_for).is_none() {
@@ -202,40 +179,20 @@ async fn create(
     run(ctx, cmd).await
 }
 
-/// Join this channel's open league.
-#[poise::command(slash_command)]
-async fn join(ctx: Context<'_>, #[min = 1] league: Option<i64>) -> Result<(), Error> {
-    run(ctx, LeagueCommand::Join { league }).await
-}
-
-/// Leave a league before it starts.
-#[poise::command(slash_command)]
-async fn leave(ctx: Context<'_>, #[min = 1] league: Option<i64>) -> Result<(), Error> {
-    run(ctx, LeagueCommand::Leave { league }).await
-}
-
-/// Start the league: every game at once (creator or moderator).
-#[poise::command(slash_command)]
-async fn start(ctx: Context<'_>, #[min = 1] league: Option<i64>) -> Result<(), Error> {
-    run(ctx, LeagueCommand::Start { league }).await
-}
-
-/// The league's standings, as a table and a picture.
-#[poise::command(slash_command)]
-async fn standings(ctx: Context<'_>, #[min = 1] league: Option<i64>) -> Result<(), Error> {
-    run(ctx, LeagueCommand::Standings { league }).await
-}
-
-/// Cancel the league; running games end without result.
-#[poise::command(slash_command)]
-async fn cancel(ctx: Context<'_>, #[min = 1] league: Option<i64>) -> Result<(), Error> {
-    run(ctx, LeagueCommand::Cancel { league }).await
-}
-
-/// Withdraw from a running league (see the rules).
-#[poise::command(slash_command)]
-async fn withdraw(ctx: Context<'_>, #[min = 1] league: Option<i64>) -> Result<(), Error> {
-    run(ctx, LeagueCommand::Withdraw { league }).await
+simple_subcommands! {
+    via run;
+    /// Join this channel's open league.
+    join(league) => LeagueCommand::Join { league };
+    /// Leave a league before it starts.
+    leave(league) => LeagueCommand::Leave { league };
+    /// Start the league: every game at once (creator or moderator).
+    start(league) => LeagueCommand::Start { league };
+    /// The league's standings, as a table and a picture.
+    standings(league) => LeagueCommand::Standings { league };
+    /// Cancel the league; running games end without result.
+    cancel(league) => LeagueCommand::Cancel { league };
+    /// Withdraw from a running league (see the rules).
+    withdraw(league) => LeagueCommand::Withdraw { league };
 }
 
 /// A Swiss's tournament report (FIDE TRF) as a file.

@@ -3,7 +3,7 @@
 //! ephemeral: only the caller sees their lines and their note.
 
 use super::data::{Context, Error};
-use super::invoke::run;
+use super::invoke::{run, simple_subcommands};
 use crate::service::{Command, PremoveAction};
 
 /// Conditional moves and your private note (only you see them).
@@ -27,18 +27,12 @@ async fn line(
     run(ctx, Command::Premove { game, action }).await
 }
 
-/// Show your conditional moves.
-#[poise::command(slash_command)]
-async fn list(ctx: Context<'_>, #[min = 1] game: Option<i64>) -> Result<(), Error> {
-    let action = PremoveAction::List;
-    run(ctx, Command::Premove { game, action }).await
-}
-
-/// Remove all your conditional moves of the game.
-#[poise::command(slash_command)]
-async fn clear(ctx: Context<'_>, #[min = 1] game: Option<i64>) -> Result<(), Error> {
-    let action = PremoveAction::Clear;
-    run(ctx, Command::Premove { game, action }).await
+simple_subcommands! {
+    via run;
+    /// Show your conditional moves.
+    list(game) => Command::Premove { game, action: PremoveAction::List };
+    /// Remove all your conditional moves of the game.
+    clear(game) => Command::Premove { game, action: PremoveAction::Clear };
 }
 
 /// Your private note on the game: write, show (no text) or remove it.
@@ -66,6 +60,8 @@ pub fn note_command(text: Option<String>, clear: Option<bool>, game: Option<i64>
 
 #[cfg(test)]
 mod tests {
+    use std::borrow::Cow;
+
     use super::*;
 
     #[test]
@@ -80,23 +76,20 @@ mod tests {
         assert_eq!(cmd.name, "premove");
         let names: Vec<&str> = cmd.subcommands.iter().map(|c| &*c.name).collect();
         assert_eq!(names, ["line", "list", "clear", "note"]);
+        // Each description in `l`: there, and within Discord's 100 characters.
+        let check = |localizations: &[(Cow<'static, str>, Cow<'static, str>)], l: &str| {
+            let d = localizations
+                .iter()
+                .find(|(k, _)| k == l)
+                .map(|(_, v)| v.to_string())
+                .unwrap_or_default();
+            assert!(!d.is_empty() && d.chars().count() <= 100, "{l} {d}");
+        };
         for sub in &cmd.subcommands {
             for l in ["ru", "ro", "th"] {
-                let d = sub
-                    .description_localizations
-                    .iter()
-                    .find(|(k, _)| k == l)
-                    .map(|(_, v)| v.to_string())
-                    .unwrap_or_default();
-                assert!(!d.is_empty() && d.chars().count() <= 100, "{l} {d}");
+                check(&sub.description_localizations, l);
                 for p in &sub.parameters {
-                    let d = p
-                        .description_localizations
-                        .iter()
-                        .find(|(k, _)| k == l)
-                        .map(|(_, v)| v.to_string())
-                        .unwrap_or_default();
-                    assert!(!d.is_empty() && d.chars().count() <= 100, "{l} {d}");
+                    check(&p.description_localizations, l);
                 }
             }
             let d = sub.description.as_deref().unwrap_or_default();

@@ -3,7 +3,7 @@
 //! a day in this channel). Thin like every handler: one service command.
 
 use super::data::{Context, Error};
-use super::invoke::run;
+use super::invoke::{run, simple_subcommands};
 use crate::service::{Command, PuzzleDaily};
 
 /// Puzzles from your own games.
@@ -16,10 +16,10 @@ pub async fn puzzle(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-/// A puzzle for you, from your own games first (only you see it).
-#[poise::command(slash_command)]
-async fn next(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, Command::Puzzle { daily: None }).await
+simple_subcommands! {
+    via run;
+    /// A puzzle for you, from your own games first (only you see it).
+    next() => Command::Puzzle { daily: None };
 }
 
 /// Answer your puzzle (SAN like Nf3, or UCI like g1f3).

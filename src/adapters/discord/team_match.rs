@@ -11,11 +11,10 @@ use serenity::{AutoArchiveDuration, ChannelId, CreateThread, Http};
 
 use super::backend::PLATFORM;
 use super::data::{Context, Error};
-use super::invoke::{caller, prefs_of, run};
+use super::invoke::{answer_caller, prefs_of, run, simple_subcommands};
 use super::league_threads::thread_kind_for;
 use super::post::Poster;
 use super::retry::retrying;
-use super::send::{self, Target};
 use super::threads::thread_name;
 use crate::i18n::Locale;
 use crate::service::{Binding, Command, Event, MatchCommand, Place, Reply, TeamCommand};
@@ -73,30 +72,19 @@ async fn accept(ctx: Context<'_>, #[max_length = 16] code: String) -> Result<(),
     run(ctx, cmd(c)).await
 }
 
-/// Sign up to play for this channel's side.
-#[poise::command(slash_command)]
-async fn join(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, cmd(MatchCommand::Join)).await
-}
-
-/// Leave this channel's side before the start.
-#[poise::command(slash_command)]
-async fn leave(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, cmd(MatchCommand::Leave)).await
+simple_subcommands! {
+    via run;
+    /// Sign up to play for this channel's side.
+    join() => cmd(MatchCommand::Join);
+    /// Leave this channel's side before the start.
+    leave() => cmd(MatchCommand::Leave);
 }
 
 /// Start the match: every board at once (moderators).
 #[poise::command(slash_command)]
 async fn start(ctx: Context<'_>) -> Result<(), Error> {
-    let poise::Context::Application(app) = ctx else {
-        return Ok(());
-    };
-    let Some(_work) = ctx.data().service.begin_work() else {
-        return Ok(());
-    };
-    let (place, actor) = caller(ctx);
-    let data = ctx.data();
-    let replies = Box::pin(async {
+    answer_caller(ctx, move |place, actor| async move {
+        let data = ctx.data();
         let mut replies = data
             .service
             .handle_with(&place, &actor, cmd(MatchCommand::Start), prefs_of(ctx))
@@ -106,21 +94,14 @@ async fn start(ctx: Context<'_>) -> Result<(), Error> {
             replies.extend(bind_match_games(&poster).await);
         }
         replies
-    });
-    send::answer(
-        ctx.serenity_context(),
-        Target::Command(app.interaction),
-        data,
-        replies,
-    )
+    })
     .await
-    .map(drop)
 }
 
-/// The match's standings, as a table and a picture.
-#[poise::command(slash_command)]
-async fn standings(ctx: Context<'_>) -> Result<(), Error> {
-    run(ctx, cmd(MatchCommand::Standings)).await
+simple_subcommands! {
+    via run;
+    /// The match's standings, as a table and a picture.
+    standings() => cmd(MatchCommand::Standings);
 }
 
 /// Whether `replies` hold the start of a match on Discord (whose games
