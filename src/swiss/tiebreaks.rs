@@ -239,14 +239,24 @@ pub fn standings_by(players: &[Player], order: &[Tiebreak]) -> Vec<Standing> {
     }
     let key = |r: &Standing| std::cmp::Reverse(prefix(r, order.len()));
     rows.sort_by_key(|r| (key(r), r.player));
-    for i in 0..rows.len() {
-        rows[i].rank = if i > 0 && key(&rows[i]) == key(&rows[i - 1]) {
-            rows[i - 1].rank
-        } else {
-            i + 1
-        };
-    }
+    share_ranks(&mut rows, key, |r, rank| r.rank = rank);
     rows
+}
+
+/// Ranks from 1 down `rows`, already sorted: rows equal on `key` share
+/// the rank of the first of them (1, 1, 3), which `set` writes.
+pub fn share_ranks<T, K: PartialEq>(
+    rows: &mut [T],
+    key: impl Fn(&T) -> K,
+    mut set: impl FnMut(&mut T, usize),
+) {
+    let mut rank = 0;
+    for i in 0..rows.len() {
+        if i == 0 || key(&rows[i]) != key(&rows[i - 1]) {
+            rank = i + 1;
+        }
+        set(&mut rows[i], rank);
+    }
 }
 
 #[cfg(test)]
