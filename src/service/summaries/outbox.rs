@@ -237,23 +237,13 @@ mod tests {
 
     #[test]
     fn stored_analysis_round_trips() {
-        let a = GameAnalysis {
-            white: SideAnalysis {
-                inaccuracies: 1,
-                mistakes: 2,
-                blunders: 3,
-                acpl: 45,
-                accuracy: 88.3,
-            },
-            black: SideAnalysis::default(),
-            worst: Some(WorstMove {
-                ply: 3,
-                san: "g4".into(),
-                best_san: "Nc3".into(),
-            }),
-            evaluations: Vec::new(),
-            coverage: Coverage::default(),
-        };
+        let a = GameAnalysis::sample(SideAnalysis {
+            inaccuracies: 1,
+            mistakes: 2,
+            blunders: 3,
+            acpl: 45,
+            accuracy: 88.3,
+        });
         let json = serde_json::to_string(&StoredAnalysis::from(&a)).expect("json");
         // A complete analysis is stored as before coverage was recorded.
         assert!(!json.contains("plies"), "{json}");
