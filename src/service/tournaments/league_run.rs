@@ -8,14 +8,14 @@ use super::game::{Failure, GameService, Handled, key, ms, reply, user};
 use super::league_places::{StartedGame, league_game_start};
 use super::league_table::{Score, pairings};
 use super::leagues::{
-    LEAGUE_MIN_PLAYERS, actor, league_event, league_game_channel, league_place, started,
+    LEAGUE_MIN_PLAYERS, actor, league_event, league_game_channel, league_place, started_games,
 };
 use super::{Actor, DueAnnouncement, Event, Reply, messages as msg};
 use crate::chess::{Color, Outcome, Termination, Variant};
 use crate::i18n::Locale;
 use crate::store::{
     FORMAT_SWISS, LEAGUE_FINISHED, LEAGUE_OPEN, LEAGUE_RUNNING, LeagueGameRow, LeaguePlayerRow,
-    LeagueRow, NewGame, StoreError,
+    LeagueRow, NewGame,
 };
 
 impl GameService {
@@ -49,22 +49,12 @@ impl GameService {
             games.push((number, cycle as i64, g));
         }
         let clocked = !super::league_places::adapter_opens_places(&l.platform);
-        let ids = match self
+        let stored = self
             .inner
             .store
             .start_league(l.id, now, &games, clocked)
-            .await
-        {
-            Ok(ids) => ids,
-            Err(StoreError::Stale) => return Err(started(loc, l)),
-            Err(StoreError::Busy) => {
-                return Err(user(
-                    "game_in_progress",
-                    msg::league_place_busy(loc, &l.name),
-                ));
-            }
-            Err(e) => return Err(e.into()),
-        };
+            .await;
+        let ids = started_games(loc, l, stored)?;
         if clocked {
             for (_, _, g) in &games {
                 self.note_due(g.remind_at);

@@ -7,7 +7,7 @@
 
 use super::game::{Failure, GameService, Handled, key, ms, reply, user};
 use super::league_run::league_game_starts;
-use super::leagues::{actor, league_event, league_place, started};
+use super::leagues::{actor, joined, league_event, league_place, started_games};
 use super::swiss_table::{SWISS_MIN_PLAYERS, SwissView, round_position, swiss_rounds};
 use super::{Actor, Attachment, AttachmentKind, Event, Reply, messages as msg};
 use crate::i18n::Locale;
@@ -52,22 +52,12 @@ impl GameService {
             Err(_) => return Err(user("not_allowed", msg::swiss_no_pairing(loc, &l.name, 1))),
         };
         let clocked = !super::league_places::adapter_opens_places(&l.platform);
-        let ids = match self
+        let stored = self
             .inner
             .store
             .start_swiss(l.id, now, rounds, &ratings, &paired.round, clocked)
-            .await
-        {
-            Ok(ids) => ids,
-            Err(StoreError::Stale) => return Err(started(loc, l)),
-            Err(StoreError::Busy) => {
-                return Err(user(
-                    "game_in_progress",
-                    msg::league_place_busy(loc, &l.name),
-                ));
-            }
-            Err(e) => return Err(e.into()),
-        };
+            .await;
+        let ids = started_games(loc, l, stored)?;
         let mut l = l.clone();
         l.rounds = rounds;
         l.state = LEAGUE_RUNNING.to_string();
@@ -295,26 +285,10 @@ impl GameService {
         }
         let rating = self.league_rating(&l, &by.id).await?;
         let now = ms(self.now());
-        match store
+        let outcome = store
             .join_running_swiss(l.id, (&by.id, &by.name), rating, missed, now)
-            .await
-        {
-            Ok(true) => {}
-            Ok(false) => {
-                return Err(user(
-                    "league_full",
-                    msg::league_full(loc, &l.name, l.max_players),
-                ));
-            }
-            Err(StoreError::Busy) => {
-                return Err(user(
-                    "already_joined",
-                    msg::league_already_joined(loc, &l.name),
-                ));
-            }
-            Err(StoreError::Stale) => return Err(started(loc, &l)),
-            Err(e) => return Err(e.into()),
-        }
+            .await;
+        joined(loc, &l, outcome)?;
         let players = store.league_players(l.id).await?;
         let mut r = reply(
             place,
