@@ -6,11 +6,11 @@
 
 use super::game::{Failure, GameService, Handled, key, ms, reply, user};
 use super::league_places::{StartedGame, league_game_start};
-use super::league_table::{Score, pairings};
+use super::league_table::{Score, Table, pairings};
 use super::leagues::{
     LEAGUE_MIN_PLAYERS, actor, league_event, league_game_channel, league_place, started_games,
 };
-use super::{Actor, DueAnnouncement, Event, Reply, messages as msg};
+use super::{Actor, DueAnnouncement, Event, Place, Reply, messages as msg};
 use crate::chess::{Color, Outcome, Termination, Variant};
 use crate::i18n::Locale;
 use crate::store::{
@@ -324,24 +324,10 @@ impl GameService {
                     .end_league(l.id, LEAGUE_RUNNING, LEAGUE_FINISHED, now)
                     .await?
             {
-                let mut l = l;
-                l.state = LEAGUE_FINISHED.to_string();
-                let winners: Vec<&str> = table
-                    .rows
-                    .iter()
-                    .filter(|r| r.rank == 1)
-                    .map(|r| r.player.as_str())
-                    .collect();
-                let mut head = reply(&place, msg::league_over(loc, &l.name, &winners.join(", ")));
                 let players = self.inner.store.league_players(l.id).await?;
-                head.event = Some(league_event(l.id, &l.name, LEAGUE_FINISHED, &players));
-                head.mentions = players
-                    .iter()
-                    .filter(|p| winners.contains(&p.player_name.as_str()))
-                    .map(actor)
-                    .collect();
-                let standings = self.standings_reply(loc, &l, &table, true, true);
-                return Ok::<_, Failure>(vec![head, standings]);
+                return Ok::<_, Failure>(
+                    self.league_over_posts(loc, &place, l, &table, &players, None),
+                );
             }
             if done {
                 return Ok(Vec::new());
@@ -362,6 +348,40 @@ impl GameService {
                 Vec::new()
             }
         }
+    }
+
+    /// The posts of league `l` just ended (by the store): in `place`, who
+    /// won (after `why` it ended early, if it did), the winners pinged,
+    /// then the final standings.
+    pub(in crate::service) fn league_over_posts(
+        &self,
+        loc: Locale,
+        place: &Place,
+        mut l: LeagueRow,
+        table: &Table,
+        players: &[LeaguePlayerRow],
+        why: Option<String>,
+    ) -> Vec<Reply> {
+        l.state = LEAGUE_FINISHED.to_string();
+        let winners: Vec<&str> = table
+            .rows
+            .iter()
+            .filter(|r| r.rank == 1)
+            .map(|r| r.player.as_str())
+            .collect();
+        let mut text = msg::league_over(loc, &l.name, &winners.join(", "));
+        if let Some(why) = why {
+            text = format!("{why}\n{text}");
+        }
+        let mut head = reply(place, text);
+        head.event = Some(league_event(l.id, &l.name, LEAGUE_FINISHED, players));
+        head.mentions = players
+            .iter()
+            .filter(|p| winners.contains(&p.player_name.as_str()))
+            .map(actor)
+            .collect();
+        let standings = self.standings_reply(loc, &l, table, true, true);
+        vec![head, standings]
     }
 
     /// Whether game `id` belongs to a league (league games cannot be

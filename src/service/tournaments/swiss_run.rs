@@ -239,27 +239,7 @@ impl GameService {
         {
             return Ok(Vec::new());
         }
-        let mut l = l;
-        l.state = LEAGUE_FINISHED.to_string();
-        let winners: Vec<&str> = table
-            .rows
-            .iter()
-            .filter(|r| r.rank == 1)
-            .map(|r| r.player.as_str())
-            .collect();
-        let mut text = msg::league_over(loc, &l.name, &winners.join(", "));
-        if let Some(why) = ending {
-            text = format!("{why}\n{text}");
-        }
-        let mut head = reply(&place, text);
-        head.event = Some(league_event(l.id, &l.name, LEAGUE_FINISHED, &players));
-        head.mentions = players
-            .iter()
-            .filter(|p| winners.contains(&p.player_name.as_str()))
-            .map(actor)
-            .collect();
-        let standings = self.standings_reply(loc, &l, &table, true, true);
-        Ok(vec![head, standings])
+        Ok(self.league_over_posts(loc, &place, l, &table, &players, ending))
     }
 
     /// `league join` on a running Swiss: a late entry with zero-point
