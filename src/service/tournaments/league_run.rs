@@ -8,15 +8,34 @@ use super::game::{Failure, GameService, Handled, key, ms, reply, user};
 use super::league_places::{StartedGame, league_game_start};
 use super::league_table::{Score, Table, pairings};
 use super::leagues::{
-    LEAGUE_MIN_PLAYERS, actor, league_event, league_game_channel, league_place, started_games,
+    LEAGUE_MIN_PLAYERS, actor, league_event, league_game_channel, league_place, started,
 };
 use super::{Actor, DueAnnouncement, Event, Place, Reply, messages as msg};
 use crate::chess::{Color, Outcome, Termination, Variant};
 use crate::i18n::Locale;
 use crate::store::{
     FORMAT_SWISS, LEAGUE_FINISHED, LEAGUE_OPEN, LEAGUE_RUNNING, LeagueGameRow, LeaguePlayerRow,
-    LeagueRow, NewGame,
+    LeagueRow, NewGame, StoreError,
 };
+
+/// The ids the store gave the games of `l` as it started them: another
+/// start came first (`Stale`), or another game holds the league's place
+/// (`Busy`).
+pub(in crate::service) fn started_games(
+    loc: Locale,
+    l: &LeagueRow,
+    stored: Result<Vec<i64>, StoreError>,
+) -> Result<Vec<i64>, Failure> {
+    match stored {
+        Ok(ids) => Ok(ids),
+        Err(StoreError::Stale) => Err(started(loc, l)),
+        Err(StoreError::Busy) => Err(user(
+            "game_in_progress",
+            msg::league_place_busy(loc, &l.name),
+        )),
+        Err(e) => Err(e.into()),
+    }
+}
 
 impl GameService {
     /// Starts an open league: every game of the round robin at once, each

@@ -577,25 +577,6 @@ pub(in crate::service) fn joined(
     }
 }
 
-/// The ids the store gave the games of `l` as it started them: another
-/// start came first (`Stale`), or another game holds the league's place
-/// (`Busy`).
-pub(in crate::service) fn started_games(
-    loc: Locale,
-    l: &LeagueRow,
-    stored: Result<Vec<i64>, StoreError>,
-) -> Result<Vec<i64>, Failure> {
-    match stored {
-        Ok(ids) => Ok(ids),
-        Err(StoreError::Stale) => Err(started(loc, l)),
-        Err(StoreError::Busy) => Err(user(
-            "game_in_progress",
-            msg::league_place_busy(loc, &l.name),
-        )),
-        Err(e) => Err(e.into()),
-    }
-}
-
 #[cfg(test)]
 #[path = "leagues_tests.rs"]
 mod tests;

@@ -6,8 +6,8 @@
 //! here are in `leagues.rs`.
 
 use super::game::{Failure, GameService, Handled, key, ms, reply, user};
-use super::league_run::league_game_starts;
-use super::leagues::{actor, joined, league_event, league_place, started_games};
+use super::league_run::{league_game_starts, started_games};
+use super::leagues::{actor, joined, league_event, league_place};
 use super::swiss_table::{SWISS_MIN_PLAYERS, SwissView, round_position, swiss_rounds};
 use super::{Actor, Attachment, AttachmentKind, Event, Reply, messages as msg};
 use crate::i18n::Locale;
