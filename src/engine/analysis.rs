@@ -222,6 +222,25 @@ impl Coverage {
     }
 }
 
+#[cfg(test)]
+impl GameAnalysis {
+    /// A sample for tests: White's figures as given, Black's flawless, the
+    /// worst move 2. g4 (2. Nc3 was best), no evaluations.
+    pub(crate) fn sample(white: SideAnalysis) -> GameAnalysis {
+        GameAnalysis {
+            white,
+            black: SideAnalysis::default(),
+            worst: Some(WorstMove {
+                ply: 3,
+                san: "g4".into(),
+                best_san: "Nc3".into(),
+            }),
+            evaluations: Vec::new(),
+            coverage: Coverage::default(),
+        }
+    }
+}
+
 impl GameAnalysis {
     /// The figures of one side.
     #[must_use]

@@ -182,15 +182,7 @@ pub fn pv_lines(position: &Position, lines: &[uci::LineOutcome]) -> Vec<PvLine> 
     lines
         .iter()
         .filter_map(|line| {
-            let mut p = position.clone();
-            let mut moves = Vec::new();
-            for text in &line.pv {
-                let Some(m) = move_from_uci(&p, text) else {
-                    break;
-                };
-                p.play_unchecked(m);
-                moves.push(m);
-            }
+            let moves = legal_prefix(position, line.pv.iter().map(String::as_str));
             (!moves.is_empty()).then(|| PvLine {
                 score: line.score.for_side(position.turn(), Color::White),
                 moves,
@@ -198,6 +190,21 @@ pub fn pv_lines(position: &Position, lines: &[uci::LineOutcome]) -> Vec<PvLine> 
             })
         })
         .collect()
+}
+
+/// The moves of a variation (UCI) from `position` up to the first that
+/// is not legal where it is played.
+fn legal_prefix<'t>(position: &Position, pv: impl IntoIterator<Item = &'t str>) -> Vec<Move> {
+    let mut p = position.clone();
+    let mut moves = Vec::new();
+    for text in pv {
+        let Some(m) = move_from_uci(&p, text) else {
+            break;
+        };
+        p.play_unchecked(m);
+        moves.push(m);
+    }
+    moves
 }
 
 /// A boxed future, so the trait works as `Arc<dyn Engine>`.
@@ -290,6 +297,91 @@ pub trait Engine: Send + Sync {
         game: &'a Game,
         budget: Duration,
     ) -> EngineFuture<'a, GameAnalysis>;
+}
+
+/// What an engine that searches implements, as plain async methods with
+/// the arguments of [`Engine`]'s; each is an [`Engine`] by the one impl
+/// below, which boxes their futures for `Arc<dyn Engine>`. The real pool
+/// and the scripted fake both answer through it.
+pub(crate) trait Searcher: Send + Sync {
+    /// As [`Engine::check`].
+    fn available(&self) -> Result<(), EngineError> {
+        Ok(())
+    }
+
+    /// As [`Engine::best_move`].
+    fn play(
+        &self,
+        start_fen: &str,
+        moves: &[String],
+        level: Level,
+    ) -> impl Future<Output = Result<Move, EngineError>> + Send;
+
+    /// As [`Engine::evaluate`].
+    fn eval(
+        &self,
+        start_fen: &str,
+        moves: &[String],
+        movetime: Duration,
+    ) -> impl Future<Output = Result<Evaluation, EngineError>> + Send;
+
+    /// As [`Engine::lines`].
+    fn multi(
+        &self,
+        start_fen: &str,
+        moves: &[String],
+        count: usize,
+        movetime: Duration,
+    ) -> impl Future<Output = Result<Vec<PvLine>, EngineError>> + Send;
+
+    /// As [`Engine::analyse_game`].
+    fn analyse(
+        &self,
+        game: &Game,
+        budget: Duration,
+    ) -> impl Future<Output = Result<GameAnalysis, EngineError>> + Send;
+}
+
+impl<S: Searcher> Engine for S {
+    fn check(&self) -> Result<(), EngineError> {
+        self.available()
+    }
+
+    fn best_move<'a>(
+        &'a self,
+        start_fen: &'a str,
+        moves: &'a [String],
+        level: Level,
+    ) -> EngineFuture<'a, Move> {
+        Box::pin(self.play(start_fen, moves, level))
+    }
+
+    fn evaluate<'a>(
+        &'a self,
+        start_fen: &'a str,
+        moves: &'a [String],
+        movetime: Duration,
+    ) -> EngineFuture<'a, Evaluation> {
+        Box::pin(self.eval(start_fen, moves, movetime))
+    }
+
+    fn lines<'a>(
+        &'a self,
+        start_fen: &'a str,
+        moves: &'a [String],
+        count: usize,
+        movetime: Duration,
+    ) -> EngineFuture<'a, Vec<PvLine>> {
+        Box::pin(self.multi(start_fen, moves, count, movetime))
+    }
+
+    fn analyse_game<'a>(
+        &'a self,
+        game: &'a Game,
+        budget: Duration,
+    ) -> EngineFuture<'a, GameAnalysis> {
+        Box::pin(self.analyse(game, budget))
+    }
 }
 
 /// The engine configured by the environment: [`Stockfish`] when a binary is
@@ -402,6 +494,13 @@ fn position_after(start: &Position, moves: &[Move]) -> Position {
         p.play_unchecked(*m);
     }
     p
+}
+
+/// The position reached from `start_fen` by `moves` (UCI), each checked
+/// legal as [`replay`] does.
+fn position_reached(start_fen: &str, moves: &[String]) -> Result<Position, EngineError> {
+    let (start, played) = replay(start_fen, moves)?;
+    Ok(position_after(&start, &played))
 }
 
 /// The evaluation of a position decided on the board (no search needed):

@@ -21,10 +21,10 @@ use super::uci::{
     setoption_command,
 };
 use super::{
-    Engine, EngineError, EngineFuture, Evaluation, GameAnalysis, Level, PvLine, decided_on_board,
+    EngineError, Evaluation, GameAnalysis, Level, PvLine, Searcher, decided_on_board,
     move_from_uci, pv_lines, replay,
 };
-use crate::chess::{Color, Game, Move};
+use crate::chess::{Color, Game, Move, Position};
 
 mod game_analysis;
 pub use game_analysis::{ANALYSIS_NODES, SHALLOW_NODES};
@@ -41,7 +41,7 @@ pub(super) const SEARCH_SLACK: Duration = Duration::from_secs(1);
 /// How long a stopped search has to send its `bestmove` before the process
 /// is killed.
 pub(super) const STOP_GRACE: Duration = Duration::from_millis(500);
-/// The search depth of [`Engine::evaluate`] (the move time is the limit).
+/// The search depth of [`Engine::evaluate`](super::Engine::evaluate) (the move time is the limit).
 const EVALUATE_DEPTH: u32 = 30;
 /// Each process's hash table in MiB unless `ENGINE_HASH_MB` says: small,
 /// since our searches are short and a host runs one process per core.
@@ -189,6 +189,31 @@ pub(super) struct SearchRequest {
     /// Work no one waits on in a chat (analysis, puzzle search): it runs
     /// within the pool's background share.
     pub background: bool,
+}
+
+impl SearchRequest {
+    /// A full-strength search (skill 20, the hash table kept) of the
+    /// position `played` reaches from `start`, for about `movetime`, with
+    /// `multipv` lines.
+    fn full_strength(
+        start: &Position,
+        played: &[Move],
+        movetime: Duration,
+        multipv: u8,
+        background: bool,
+    ) -> SearchRequest {
+        let uci: Vec<String> = played.iter().map(|m| start.uci(*m)).collect();
+        SearchRequest {
+            position: position_command(&start.fen(), &uci),
+            go: go_command(EVALUATE_DEPTH, movetime),
+            skill: 20,
+            new_game: false,
+            chess960: start.variant().is_chess960(),
+            movetime,
+            multipv,
+            background,
+        }
+    }
 }
 
 /// A pool of Stockfish processes (cheap to clone; clones share the pool).
@@ -562,7 +587,7 @@ impl Process {
     }
 }
 
-impl Stockfish {
+impl Searcher for Stockfish {
     async fn play(
         &self,
         start_fen: &str,
@@ -574,18 +599,13 @@ impl Stockfish {
         if !position.has_legal_move() {
             return Err(EngineError::NoLegalMove);
         }
-        let uci: Vec<String> = played.iter().map(|m| start.uci(*m)).collect();
         let out = self
             .inner
             .search(SearchRequest {
-                position: position_command(&start.fen(), &uci),
                 go: go_command(level.depth(), level.movetime()),
                 skill: level.skill(),
                 new_game: true,
-                chess960: start.variant().is_chess960(),
-                movetime: level.movetime(),
-                multipv: 1,
-                background: false,
+                ..SearchRequest::full_strength(&start, &played, level.movetime(), 1, false)
             })
             .await?;
         let best = out
@@ -606,19 +626,11 @@ impl Stockfish {
         if let Some(decided) = decided_on_board(&position) {
             return Ok(decided);
         }
-        let uci: Vec<String> = played.iter().map(|m| start.uci(*m)).collect();
         let out = self
             .inner
-            .search(SearchRequest {
-                position: position_command(&start.fen(), &uci),
-                go: go_command(EVALUATE_DEPTH, movetime),
-                skill: 20,
-                new_game: false,
-                chess960: start.variant().is_chess960(),
-                movetime,
-                multipv: 1,
-                background: false,
-            })
+            .search(SearchRequest::full_strength(
+                &start, &played, movetime, 1, false,
+            ))
             .await?;
         let score = out
             .score
@@ -632,9 +644,7 @@ impl Stockfish {
             depth: out.depth,
         })
     }
-}
 
-impl Stockfish {
     async fn multi(
         &self,
         start_fen: &str,
@@ -647,60 +657,23 @@ impl Stockfish {
         if !position.has_legal_move() {
             return Ok(Vec::new());
         }
-        let uci: Vec<String> = played.iter().map(|m| start.uci(*m)).collect();
+        let multipv = u8::try_from(count.clamp(1, MAX_MULTIPV)).unwrap_or(1);
+        // Lines are asked for by puzzle searches only: background work.
         let out = self
             .inner
-            .search(SearchRequest {
-                position: position_command(&start.fen(), &uci),
-                go: go_command(EVALUATE_DEPTH, movetime),
-                skill: 20,
-                new_game: false,
-                chess960: start.variant().is_chess960(),
-                movetime,
-                multipv: u8::try_from(count.clamp(1, MAX_MULTIPV)).unwrap_or(1),
-                // Lines are asked for by puzzle searches only.
-                background: true,
-            })
+            .search(SearchRequest::full_strength(
+                &start, &played, movetime, multipv, true,
+            ))
             .await?;
         Ok(pv_lines(&position, &out.lines))
     }
-}
 
-impl Engine for Stockfish {
-    fn lines<'a>(
-        &'a self,
-        start_fen: &'a str,
-        moves: &'a [String],
-        count: usize,
-        movetime: Duration,
-    ) -> EngineFuture<'a, Vec<PvLine>> {
-        Box::pin(self.multi(start_fen, moves, count, movetime))
-    }
-
-    fn best_move<'a>(
-        &'a self,
-        start_fen: &'a str,
-        moves: &'a [String],
-        level: Level,
-    ) -> EngineFuture<'a, Move> {
-        Box::pin(self.play(start_fen, moves, level))
-    }
-
-    fn evaluate<'a>(
-        &'a self,
-        start_fen: &'a str,
-        moves: &'a [String],
-        movetime: Duration,
-    ) -> EngineFuture<'a, Evaluation> {
-        Box::pin(self.eval(start_fen, moves, movetime))
-    }
-
-    fn analyse_game<'a>(
-        &'a self,
-        game: &'a Game,
+    fn analyse(
+        &self,
+        game: &Game,
         budget: Duration,
-    ) -> EngineFuture<'a, GameAnalysis> {
-        Box::pin(game_analysis::drive(&self.inner, game, budget))
+    ) -> impl Future<Output = Result<GameAnalysis, EngineError>> + Send {
+        game_analysis::drive(&self.inner, game, budget)
     }
 }
 
@@ -729,29 +702,31 @@ impl MissingEngine {
     }
 }
 
-impl Engine for MissingEngine {
-    fn check(&self) -> Result<(), EngineError> {
+impl Searcher for MissingEngine {
+    fn available(&self) -> Result<(), EngineError> {
         Err(self.error())
     }
 
-    fn best_move<'a>(&'a self, _: &'a str, _: &'a [String], _: Level) -> EngineFuture<'a, Move> {
-        let e = self.error();
-        Box::pin(async move { Err(e) })
+    async fn play(&self, _: &str, _: &[String], _: Level) -> Result<Move, EngineError> {
+        Err(self.error())
     }
 
-    fn evaluate<'a>(
-        &'a self,
-        _: &'a str,
-        _: &'a [String],
+    async fn eval(&self, _: &str, _: &[String], _: Duration) -> Result<Evaluation, EngineError> {
+        Err(self.error())
+    }
+
+    async fn multi(
+        &self,
+        _: &str,
+        _: &[String],
+        _: usize,
         _: Duration,
-    ) -> EngineFuture<'a, Evaluation> {
-        let e = self.error();
-        Box::pin(async move { Err(e) })
+    ) -> Result<Vec<PvLine>, EngineError> {
+        Err(self.error())
     }
 
-    fn analyse_game<'a>(&'a self, _: &'a Game, _: Duration) -> EngineFuture<'a, GameAnalysis> {
-        let e = self.error();
-        Box::pin(async move { Err(e) })
+    async fn analyse(&self, _: &Game, _: Duration) -> Result<GameAnalysis, EngineError> {
+        Err(self.error())
     }
 }
 
@@ -760,6 +735,7 @@ mod tests {
     use std::collections::HashMap;
 
     use super::*;
+    use crate::engine::Engine;
 
     fn config(vars: &[(&str, &str)]) -> EngineConfig {
         let map: HashMap<String, OsString> = vars

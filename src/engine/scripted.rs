@@ -9,8 +9,8 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use super::{
-    Engine, EngineError, EngineFuture, Evaluation, GameAnalysis, Level, PvLine, Score, analysis,
-    decided_on_board, move_from_uci, position_after, replay,
+    EngineError, Evaluation, GameAnalysis, Level, PvLine, Score, Searcher, analysis,
+    decided_on_board, legal_prefix, move_from_uci, position_reached,
 };
 use crate::chess::{Game, Move};
 
@@ -49,7 +49,14 @@ fn position_key(fen: &str) -> String {
     fen.split_whitespace().take(4).collect::<Vec<_>>().join(" ")
 }
 
-/// A fake [`Engine`]; all setters take `&self`, so a test can keep an
+/// What every call of a [`ScriptedEngine::unavailable`] engine answers.
+fn not_installed() -> EngineError {
+    EngineError::Unavailable {
+        reason: "the scripted engine plays a machine without Stockfish".into(),
+    }
+}
+
+/// A fake [`Engine`](super::Engine); all setters take `&self`, so a test can keep an
 /// `Arc<ScriptedEngine>` and hand a clone to the service as
 /// `Arc<dyn Engine>`.
 #[derive(Default)]
@@ -140,13 +147,45 @@ impl ScriptedEngine {
         let mut s = self.lock();
         s.calls.push(call);
         if s.unavailable {
-            return Err(EngineError::Unavailable {
-                reason: "the scripted engine plays a machine without Stockfish".into(),
-            });
+            return Err(not_installed());
         }
         match s.fail_next.take() {
             Some(e) => Err(e),
             None => Ok(s.delay),
+        }
+    }
+
+    /// The scripted lines of a position, their moves checked legal (a
+    /// variation cut at its first illegal move).
+    fn scripted_lines(&self, position: &crate::chess::Position) -> Vec<PvLine> {
+        let Some(lines) = self
+            .lock()
+            .lines
+            .get(&position_key(&position.fen()))
+            .cloned()
+        else {
+            return Vec::new();
+        };
+        lines
+            .into_iter()
+            .filter_map(|(pv, score)| {
+                let moves = legal_prefix(position, pv.split_whitespace());
+                (!moves.is_empty()).then_some(PvLine {
+                    score,
+                    moves,
+                    depth: 1,
+                })
+            })
+            .collect()
+    }
+}
+
+impl Searcher for ScriptedEngine {
+    fn available(&self) -> Result<(), EngineError> {
+        if self.lock().unavailable {
+            Err(not_installed())
+        } else {
+            Ok(())
         }
     }
 
@@ -156,8 +195,7 @@ impl ScriptedEngine {
         moves: &[String],
         level: Level,
     ) -> Result<Move, EngineError> {
-        let (start, played) = replay(start_fen, moves)?;
-        let position = position_after(&start, &played);
+        let position = position_reached(start_fen, moves)?;
         let delay = self.begin(ScriptedCall::BestMove {
             fen: position.fen(),
             level,
@@ -176,9 +214,13 @@ impl ScriptedEngine {
         }
     }
 
-    async fn eval(&self, start_fen: &str, moves: &[String]) -> Result<Evaluation, EngineError> {
-        let (start, played) = replay(start_fen, moves)?;
-        let position = position_after(&start, &played);
+    async fn eval(
+        &self,
+        start_fen: &str,
+        moves: &[String],
+        _movetime: Duration,
+    ) -> Result<Evaluation, EngineError> {
+        let position = position_reached(start_fen, moves)?;
         let delay = self.begin(ScriptedCall::Evaluate {
             fen: position.fen(),
         })?;
@@ -194,7 +236,7 @@ impl ScriptedEngine {
         })
     }
 
-    async fn analyse(&self, game: &Game) -> Result<GameAnalysis, EngineError> {
+    async fn analyse(&self, game: &Game, _budget: Duration) -> Result<GameAnalysis, EngineError> {
         let delay = self.begin(ScriptedCall::AnalyseGame {
             plies: game.moves().len(),
         })?;
@@ -227,46 +269,14 @@ impl ScriptedEngine {
         Ok(analysis::analyse(game.start(), game.moves(), &evals))
     }
 
-    /// The scripted lines of a position, their moves checked legal (a
-    /// variation cut at its first illegal move).
-    fn scripted_lines(&self, position: &crate::chess::Position) -> Vec<PvLine> {
-        let Some(lines) = self
-            .lock()
-            .lines
-            .get(&position_key(&position.fen()))
-            .cloned()
-        else {
-            return Vec::new();
-        };
-        lines
-            .into_iter()
-            .filter_map(|(pv, score)| {
-                let mut p = position.clone();
-                let mut moves = Vec::new();
-                for text in pv.split_whitespace() {
-                    let Some(m) = move_from_uci(&p, text) else {
-                        break;
-                    };
-                    p.play_unchecked(m);
-                    moves.push(m);
-                }
-                (!moves.is_empty()).then_some(PvLine {
-                    score,
-                    moves,
-                    depth: 1,
-                })
-            })
-            .collect()
-    }
-
     async fn multi(
         &self,
         start_fen: &str,
         moves: &[String],
         count: usize,
+        _movetime: Duration,
     ) -> Result<Vec<PvLine>, EngineError> {
-        let (start, played) = replay(start_fen, moves)?;
-        let position = position_after(&start, &played);
+        let position = position_reached(start_fen, moves)?;
         let delay = self.begin(ScriptedCall::Lines {
             fen: position.fen(),
             count,
@@ -304,61 +314,13 @@ impl ScriptedEngine {
     }
 }
 
-impl Engine for ScriptedEngine {
-    fn check(&self) -> Result<(), EngineError> {
-        if self.lock().unavailable {
-            Err(EngineError::Unavailable {
-                reason: "the scripted engine plays a machine without Stockfish".into(),
-            })
-        } else {
-            Ok(())
-        }
-    }
-
-    fn best_move<'a>(
-        &'a self,
-        start_fen: &'a str,
-        moves: &'a [String],
-        level: Level,
-    ) -> EngineFuture<'a, Move> {
-        Box::pin(self.play(start_fen, moves, level))
-    }
-
-    fn evaluate<'a>(
-        &'a self,
-        start_fen: &'a str,
-        moves: &'a [String],
-        _movetime: Duration,
-    ) -> EngineFuture<'a, Evaluation> {
-        Box::pin(self.eval(start_fen, moves))
-    }
-
-    fn analyse_game<'a>(
-        &'a self,
-        game: &'a Game,
-        _budget: Duration,
-    ) -> EngineFuture<'a, GameAnalysis> {
-        Box::pin(self.analyse(game))
-    }
-
-    fn lines<'a>(
-        &'a self,
-        start_fen: &'a str,
-        moves: &'a [String],
-        count: usize,
-        _movetime: Duration,
-    ) -> EngineFuture<'a, Vec<PvLine>> {
-        Box::pin(self.multi(start_fen, moves, count))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use std::sync::Arc;
 
     use super::*;
     use crate::chess::{RulesMode, START_FEN};
-    use crate::engine::{SideAnalysis, WorstMove};
+    use crate::engine::{Engine, SideAnalysis};
 
     #[tokio::test]
     async fn queued_moves_then_the_first_legal_move() {
@@ -375,8 +337,7 @@ mod tests {
             .best_move(START_FEN, &moves, Level::MIN)
             .await
             .unwrap();
-        let (start, played) = replay(START_FEN, &moves).unwrap();
-        assert!(position_after(&start, &played).is_legal(m));
+        assert!(position_reached(START_FEN, &moves).unwrap().is_legal(m));
         assert_eq!(fake.calls().len(), 2);
         assert!(matches!(
             &fake.calls()[0],
@@ -438,22 +399,12 @@ mod tests {
         let flawless = fake.analyse_game(&game, Duration::ZERO).await.unwrap();
         assert_eq!(flawless.white.accuracy, 100.0);
         assert_eq!(flawless.worst, None);
-        let scripted = GameAnalysis {
-            white: SideAnalysis {
-                blunders: 1,
-                acpl: 120,
-                accuracy: 41.3,
-                ..SideAnalysis::default()
-            },
-            black: SideAnalysis::default(),
-            worst: Some(WorstMove {
-                ply: 3,
-                san: "g4".into(),
-                best_san: "Nc3".into(),
-            }),
-            evaluations: Vec::new(),
-            coverage: Default::default(),
-        };
+        let scripted = GameAnalysis::sample(SideAnalysis {
+            blunders: 1,
+            acpl: 120,
+            accuracy: 41.3,
+            ..SideAnalysis::default()
+        });
         fake.set_analysis(scripted.clone());
         assert_eq!(
             fake.analyse_game(&game, Duration::ZERO).await.unwrap(),

@@ -20,8 +20,8 @@ pub struct AnalysisEvent {
     pub worst: Option<WorstMoveEvent>,
 }
 
-/// One side's figures in an [`AnalysisEvent`].
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+/// One side's figures in an [`AnalysisEvent`] (stored in this shape too).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SideAnalysisEvent {
     pub inaccuracies: u32,
     pub mistakes: u32,
@@ -30,8 +30,9 @@ pub struct SideAnalysisEvent {
     pub accuracy: f64,
 }
 
-/// The worst move of a game and the engine's better move.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+/// The worst move of a game and the engine's better move (stored in this
+/// shape too).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct WorstMoveEvent {
     pub ply: usize,
     pub san: String,

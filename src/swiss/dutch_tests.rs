@@ -28,16 +28,8 @@ fn odd_field_gives_the_bye_to_the_lowest_ranked() {
 fn nobody_gets_the_bye_twice() {
     let mut players = fresh(3);
     players[2].rounds.push(Round::PairingBye);
-    players[0].rounds.push(Round::Played {
-        opponent: 1,
-        colour: Colour::White,
-        halves: Some(2),
-    });
-    players[1].rounds.push(Round::Played {
-        opponent: 0,
-        colour: Colour::Black,
-        halves: Some(0),
-    });
+    players[0].rounds.push(Round::finished(1, Colour::White, 2));
+    players[1].rounds.push(Round::finished(0, Colour::Black, 0));
     let p = pair(&players, 3).expect("pairing");
     assert_ne!(p.bye, Some(2));
     // 0 and 1 met: 2 plays one of them, the other gets the bye; the
@@ -49,16 +41,8 @@ fn nobody_gets_the_bye_twice() {
 #[test]
 fn no_pairing_left_is_an_error() {
     let mut players = fresh(2);
-    players[0].rounds.push(Round::Played {
-        opponent: 1,
-        colour: Colour::White,
-        halves: Some(1),
-    });
-    players[1].rounds.push(Round::Played {
-        opponent: 0,
-        colour: Colour::Black,
-        halves: Some(1),
-    });
+    players[0].rounds.push(Round::finished(1, Colour::White, 1));
+    players[1].rounds.push(Round::finished(0, Colour::Black, 1));
     assert_eq!(pair(&players, 3), Err(PairingError::Impossible));
     assert_eq!(pair(&fresh(1), 3), Err(PairingError::TooFew));
 }
@@ -79,16 +63,8 @@ fn a_forfeit_is_no_meeting() {
         won: false,
     });
     assert_eq!(pair(&players, 3).expect("a pairing").games.len(), 1);
-    players[0].rounds[0] = Round::Played {
-        opponent: 1,
-        colour: Colour::White,
-        halves: Some(2),
-    };
-    players[1].rounds[0] = Round::Played {
-        opponent: 0,
-        colour: Colour::Black,
-        halves: Some(0),
-    };
+    players[0].rounds[0] = Round::finished(1, Colour::White, 2);
+    players[1].rounds[0] = Round::finished(0, Colour::Black, 0);
     assert_eq!(pair(&players, 3), Err(PairingError::Impossible));
 }
 

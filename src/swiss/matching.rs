@@ -30,6 +30,19 @@ pub fn max_weight_matching<W: Weight>(
 
 const NONE: usize = usize::MAX;
 
+/// The walk around a blossom of `len` children from child `entry` to its
+/// base (child 0), as the alternating path needs it: from an odd child
+/// forward (starting at `entry - len`), from an even one backward. Returns
+/// the start, the step and the endpoint offset (`endptrick`) of the walk.
+fn walk_to_base(entry: usize, len: isize) -> (isize, isize, usize) {
+    let j = entry as isize;
+    if j & 1 == 1 {
+        (j - len, 1, 0)
+    } else {
+        (j, -1, 1)
+    }
+}
+
 struct Matcher<'a, W: Weight> {
     n: usize,
     edges: &'a [Edge<W>],
@@ -278,13 +291,8 @@ impl<'a, W: Weight> Matcher<'a, W> {
         if !endstage && self.label[b] == 2 {
             let entrychild = self.inblossom[self.endpoint[self.labelend[b] ^ 1]];
             let len = childs.len() as isize;
-            let mut j = childs.iter().position(|&c| c == entrychild).unwrap_or(0) as isize;
-            let (jstep, endptrick): (isize, usize) = if j & 1 == 1 {
-                j -= len;
-                (1, 0)
-            } else {
-                (-1, 1)
-            };
+            let entry = childs.iter().position(|&c| c == entrychild).unwrap_or(0);
+            let (mut j, jstep, endptrick) = walk_to_base(entry, len);
             let at = |j: isize| -> usize { j.rem_euclid(len) as usize };
             let endps = self.blossomendps[b].clone();
             let mut p = self.labelend[b];
@@ -346,13 +354,7 @@ impl<'a, W: Weight> Matcher<'a, W> {
             .iter()
             .position(|&c| c == t)
             .unwrap_or(0);
-        let mut j = i as isize;
-        let (jstep, endptrick): (isize, usize) = if j & 1 == 1 {
-            j -= len;
-            (1, 0)
-        } else {
-            (-1, 1)
-        };
+        let (mut j, jstep, endptrick) = walk_to_base(i, len);
         let at = |j: isize| -> usize { j.rem_euclid(len) as usize };
         while j != 0 {
             j += jstep;

@@ -77,6 +77,17 @@ impl Round {
         }
     }
 
+    /// A finished game over the board: the opponent, the colour, and the
+    /// points in halves (0, 1, 2).
+    #[must_use]
+    pub fn finished(opponent: usize, colour: Colour, halves: u8) -> Round {
+        Round::Played {
+            opponent,
+            colour,
+            halves: Some(halves),
+        }
+    }
+
     /// Whether the round was a game over the board.
     #[must_use]
     pub fn played(self) -> bool {
@@ -101,6 +112,15 @@ impl Player {
     pub fn new() -> Player {
         Player {
             rounds: Vec::new(),
+            active: true,
+        }
+    }
+
+    /// A player taking part, with the rounds so far.
+    #[must_use]
+    pub fn taking_part(rounds: Vec<Round>) -> Player {
+        Player {
+            rounds,
             active: true,
         }
     }

@@ -239,14 +239,24 @@ pub fn standings_by(players: &[Player], order: &[Tiebreak]) -> Vec<Standing> {
     }
     let key = |r: &Standing| std::cmp::Reverse(prefix(r, order.len()));
     rows.sort_by_key(|r| (key(r), r.player));
-    for i in 0..rows.len() {
-        rows[i].rank = if i > 0 && key(&rows[i]) == key(&rows[i - 1]) {
-            rows[i - 1].rank
-        } else {
-            i + 1
-        };
-    }
+    share_ranks(&mut rows, key, |r, rank| r.rank = rank);
     rows
+}
+
+/// Ranks from 1 down `rows`, already sorted: rows equal on `key` share
+/// the rank of the first of them (1, 1, 3), which `set` writes.
+pub fn share_ranks<T, K: PartialEq>(
+    rows: &mut [T],
+    key: impl Fn(&T) -> K,
+    mut set: impl FnMut(&mut T, usize),
+) {
+    let mut rank = 0;
+    for i in 0..rows.len() {
+        if i == 0 || key(&rows[i]) != key(&rows[i - 1]) {
+            rank = i + 1;
+        }
+        set(&mut rows[i], rank);
+    }
 }
 
 #[cfg(test)]
@@ -254,36 +264,24 @@ mod tests {
     use super::super::Colour::{Black, White};
     use super::*;
 
-    fn played(opponent: usize, colour: super::super::Colour, halves: u8) -> Round {
-        Round::Played {
-            opponent,
-            colour,
-            halves: Some(halves),
-        }
+    /// A field of players taking part, each with the rounds listed.
+    fn field<const N: usize>(rounds: [[Round; 2]; N]) -> Vec<Player> {
+        rounds
+            .into_iter()
+            .map(|r| Player::taking_part(r.to_vec()))
+            .collect()
     }
 
     #[test]
     fn buchholz_and_sonneborn_berger_by_hand() {
         // Four players, two rounds: 0 beats 1, 2 draws 3; 0 draws 2, 3
         // beats 1.
-        let players = vec![
-            Player {
-                rounds: vec![played(1, White, 2), played(2, Black, 1)],
-                active: true,
-            },
-            Player {
-                rounds: vec![played(0, Black, 0), played(3, White, 0)],
-                active: true,
-            },
-            Player {
-                rounds: vec![played(3, White, 1), played(0, White, 1)],
-                active: true,
-            },
-            Player {
-                rounds: vec![played(2, Black, 1), played(1, Black, 2)],
-                active: true,
-            },
-        ];
+        let players = field([
+            [Round::finished(1, White, 2), Round::finished(2, Black, 1)],
+            [Round::finished(0, Black, 0), Round::finished(3, White, 0)],
+            [Round::finished(3, White, 1), Round::finished(0, White, 1)],
+            [Round::finished(2, Black, 1), Round::finished(1, Black, 2)],
+        ]);
         let rows = standings(&players);
         let by = |p: usize| rows.iter().find(|r| r.player == p).cloned().expect("row");
         // Points (halves): 0: 3, 1: 0, 2: 2, 3: 3.
@@ -307,16 +305,10 @@ mod tests {
     fn a_bye_counts_a_virtual_opponent() {
         // Round 1 of two: 0 gets the bye (1 point). Virtual opponent:
         // 0 before + (1 - 1) + 0.5 x (2 - 1) = half a point = 1 half.
-        let players = vec![
-            Player {
-                rounds: vec![Round::PairingBye, played(1, White, 0)],
-                active: true,
-            },
-            Player {
-                rounds: vec![Round::ZeroBye, played(0, Black, 2)],
-                active: true,
-            },
-        ];
+        let players = field([
+            [Round::PairingBye, Round::finished(1, White, 0)],
+            [Round::ZeroBye, Round::finished(0, Black, 2)],
+        ]);
         let rows = standings(&players);
         let by = |p: usize| rows.iter().find(|r| r.player == p).cloned().expect("row");
         // 0: virtual 1 half + opponent 1 (unplayed round as a draw: 1,
@@ -333,24 +325,12 @@ mod tests {
     fn direct_encounter_decides_when_all_tied_players_met() {
         // 0 beat 1 and lost to 2... two players tied on everything before,
         // who met: the winner of their game is ahead.
-        let players = vec![
-            Player {
-                rounds: vec![played(1, White, 2), played(2, Black, 0)],
-                active: true,
-            },
-            Player {
-                rounds: vec![played(0, Black, 0), played(3, White, 2)],
-                active: true,
-            },
-            Player {
-                rounds: vec![played(3, White, 0), played(0, White, 2)],
-                active: true,
-            },
-            Player {
-                rounds: vec![played(2, Black, 2), played(1, Black, 0)],
-                active: true,
-            },
-        ];
+        let players = field([
+            [Round::finished(1, White, 2), Round::finished(2, Black, 0)],
+            [Round::finished(0, Black, 0), Round::finished(3, White, 2)],
+            [Round::finished(3, White, 0), Round::finished(0, White, 2)],
+            [Round::finished(2, Black, 2), Round::finished(1, Black, 0)],
+        ]);
         let rows = standings(&players);
         // Everyone has one point and Buchholz 4 halves; SB: each beat a
         // one-point player: 2 x 2 = 4 quarters. 0-1 met (0 won), 2-3 met
@@ -372,24 +352,12 @@ mod tests {
         assert_eq!(Tiebreak::parse_order("bh1,koya"), Err("koya".to_string()));
         assert_eq!(Tiebreak::codes(&Tiebreak::DEFAULT), "bh1,bh,sb,de,wins");
         // Round 1: 0 beats 1, 3 beats 2. Round 2: 2 beats 0, 1 and 3 draw.
-        let players = vec![
-            Player {
-                rounds: vec![played(1, White, 2), played(2, Black, 0)],
-                active: true,
-            },
-            Player {
-                rounds: vec![played(0, Black, 0), played(3, White, 1)],
-                active: true,
-            },
-            Player {
-                rounds: vec![played(3, White, 0), played(0, White, 2)],
-                active: true,
-            },
-            Player {
-                rounds: vec![played(2, Black, 2), played(1, Black, 1)],
-                active: true,
-            },
-        ];
+        let players = field([
+            [Round::finished(1, White, 2), Round::finished(2, Black, 0)],
+            [Round::finished(0, Black, 0), Round::finished(3, White, 1)],
+            [Round::finished(3, White, 0), Round::finished(0, White, 2)],
+            [Round::finished(2, Black, 2), Round::finished(1, Black, 1)],
+        ]);
         // Points (halves): 0: 2, 1: 1, 2: 2, 3: 3. Among 0 and 2 (two
         // halves each): 0 has one win, 2 one win; Buchholz of 0: 1 + 2 = 3,
         // of 2: 3 + 2 = 5. By Buchholz 2 is ahead; by direct encounter

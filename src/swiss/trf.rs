@@ -177,26 +177,12 @@ mod tests {
     #[test]
     fn player_lines_keep_the_columns() {
         let players = vec![
+            Player::taking_part(vec![
+                Round::finished(1, Colour::White, 2),
+                Round::PairingBye,
+            ]),
             Player {
-                rounds: vec![
-                    Round::Played {
-                        opponent: 1,
-                        colour: Colour::White,
-                        halves: Some(2),
-                    },
-                    Round::PairingBye,
-                ],
-                active: true,
-            },
-            Player {
-                rounds: vec![
-                    Round::Played {
-                        opponent: 0,
-                        colour: Colour::Black,
-                        halves: Some(0),
-                    },
-                    Round::ZeroBye,
-                ],
+                rounds: vec![Round::finished(0, Colour::Black, 0), Round::ZeroBye],
                 active: false,
             },
         ];

@@ -372,28 +372,11 @@ XXR 5\r";
     #[test]
     fn our_report_reads_back() {
         let players = vec![
-            Player {
-                rounds: vec![
-                    Round::Played {
-                        opponent: 1,
-                        colour: Colour::White,
-                        halves: Some(1),
-                    },
-                    Round::PairingBye,
-                ],
-                active: true,
-            },
-            Player {
-                rounds: vec![
-                    Round::Played {
-                        opponent: 0,
-                        colour: Colour::Black,
-                        halves: Some(1),
-                    },
-                    Round::ZeroBye,
-                ],
-                active: true,
-            },
+            Player::taking_part(vec![
+                Round::finished(1, Colour::White, 1),
+                Round::PairingBye,
+            ]),
+            Player::taking_part(vec![Round::finished(0, Colour::Black, 1), Round::ZeroBye]),
         ];
         let entries = vec![
             Entry {

@@ -401,19 +401,8 @@ impl GameService {
             return Err(user("not_allowed", msg::nothing_to_take_back(loc)));
         }
         let now = ms(self.now());
-        let moves = super::game::last_moves_text(loc, &l.game, plies);
-        let (l, deadline_at) = self.undo_plies(l, plies, now).await?;
-        let mut r = reply(
-            place,
-            msg::takeback_done(
-                loc,
-                plies,
-                &moves,
-                l.name(me),
-                &msg::deadline(from_ms(deadline_at)),
-            ),
-        );
-        r.board = Some(self.image(loc, &l, false));
+        // The human is to move again.
+        let (l, mut r) = self.take_back(loc, place, l, plies, now).await?;
         r.actions = vec![Action::Resign];
         r.subject = Some(Subject::Game(l.row.id));
         Ok(vec![r])

@@ -4,7 +4,7 @@
 use chrono::{DateTime, Utc};
 
 use super::{DueAnnouncement, Event, Place, Reply, messages as msg};
-use crate::chess::{Outcome, Termination};
+use crate::chess::{Color, Outcome, Termination};
 use crate::i18n::Locale;
 use crate::store::{
     ANNOUNCE_ANALYSIS, ANNOUNCE_END, ANNOUNCE_REMINDER, ANNOUNCE_SUMMARY, AnnouncementRow, GameRow,
@@ -326,17 +326,8 @@ impl GameService {
                 _ => l.row,
             };
             let l = Loaded { row, game };
-            let mut replies = self.timeout_replies(loc, &l, outcome);
-            self.orient_boards(&mut replies, false).await;
-            if super::teams::is_team_game(&l.row) || self.in_two_places(l.row.id).await {
-                replies = self.spread_team_due(l.row.id, to_move, replies).await;
-            }
-            return Ok(Some(DueAnnouncement {
-                id,
-                replies,
-                challenge: false,
-                puzzle: false,
-            }));
+            let replies = self.timeout_replies(loc, &l, outcome);
+            return Ok(Some(self.game_due(id, &l.row, to_move, replies).await));
         }
         if l.row.remind_at.is_some_and(|r| r <= now)
             && let Some(id) = self
@@ -346,19 +337,32 @@ impl GameService {
                 .await?
         {
             let replies = self.reminder_replies(loc, &l);
-            let mut replies = self.route_reminder(loc, &l, replies).await;
-            self.orient_boards(&mut replies, false).await;
-            if super::teams::is_team_game(&l.row) || self.in_two_places(l.row.id).await {
-                replies = self.spread_team_due(l.row.id, to_move, replies).await;
-            }
-            return Ok(Some(DueAnnouncement {
-                id,
-                replies,
-                challenge: false,
-                puzzle: false,
-            }));
+            let replies = self.route_reminder(loc, &l, replies).await;
+            return Ok(Some(self.game_due(id, &l.row, to_move, replies).await));
         }
         Ok(None)
+    }
+
+    /// Announcement `id` of game `row` (its time-out or a reminder, with
+    /// `to_move` to play): each board turned for where it is posted, and
+    /// a team's game or one played in two places spread as such games are.
+    async fn game_due(
+        &self,
+        id: i64,
+        row: &GameRow,
+        to_move: Color,
+        mut replies: Vec<Reply>,
+    ) -> DueAnnouncement {
+        self.orient_boards(&mut replies, false).await;
+        if super::teams::is_team_game(row) || self.in_two_places(row.id).await {
+            replies = self.spread_team_due(row.id, to_move, replies).await;
+        }
+        DueAnnouncement {
+            id,
+            replies,
+            challenge: false,
+            puzzle: false,
+        }
     }
 
     /// The end of a game on time: a time-out, or an abort when a player

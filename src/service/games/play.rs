@@ -1,10 +1,10 @@
 //! Play: moves, the end of a game, resigning, aborting and FIDE claims
 //! (takebacks in `takeback.rs`, reading typed moves in `move_input.rs`).
 
-use super::{Action, Actor, Event, Place, Subject, messages as msg};
+use super::{Action, Actor, Event, Place, Reply, Subject, messages as msg};
 use crate::chess::{ClaimError, Color, Game, Move, Outcome, RulesMode, Termination};
 use crate::i18n::Locale;
-use crate::store::{GameRow, GameUpdate, MoveRow};
+use crate::store::{GameRow, GameUpdate, MoveRow, RatingChange};
 
 use super::computer::engine_side;
 use super::game::{
@@ -13,6 +13,24 @@ use super::game::{
 };
 use super::move_input::{TypedMove, error_code_of, promotion_choices};
 use super::records::rating_update;
+
+/// `row` once `plies` more moves were played on it: the rating change
+/// they made, and the result where `outcome` ended the game.
+pub(in crate::service) fn after_moves(
+    mut row: GameRow,
+    change: Option<RatingChange>,
+    plies: i64,
+    outcome: Option<Outcome>,
+) -> GameRow {
+    row.set_rating_change(change);
+    row.ply += plies;
+    if let Some(o) = outcome {
+        row.status = crate::store::STATUS_FINISHED.to_string();
+        row.result = Some(o.result().to_string());
+        row.termination = Some(o.termination.as_str().to_string());
+    }
+    row
+}
 
 impl GameService {
     /// The refusal of a move said where no game runs: it names the
@@ -205,15 +223,10 @@ impl GameService {
         if let Some(r) = remind_at {
             self.note_due(r);
         }
-        let mut row = l.row;
-        row.set_rating_change(change);
-        row.ply += 1;
-        if let Some(o) = outcome {
-            row.status = crate::store::STATUS_FINISHED.to_string();
-            row.result = Some(o.result().to_string());
-            row.termination = Some(o.termination.as_str().to_string());
-        }
-        let l = Loaded { row, game };
+        let l = Loaded {
+            row: after_moves(l.row, change, 1, outcome),
+            game,
+        };
         let check = l.game.position().is_check();
         let mut notice = None;
         let mut r = match outcome {
@@ -274,12 +287,25 @@ impl GameService {
             premove: false,
             banks: banks.map(super::banks::Banks::from_ms),
         });
-        let mut out = vec![r];
-        out.extend(notice);
+        Ok(self.move_posts(loc, place, &l, vec![r], notice, outcome))
+    }
+
+    /// The posts of moves just played, in order: `posts`, the turn notice
+    /// to the player to move, then the game's end where `outcome` ended it.
+    pub(in crate::service) fn move_posts(
+        &self,
+        loc: Locale,
+        place: &Place,
+        l: &Loaded,
+        mut posts: Vec<Reply>,
+        notice: Option<Reply>,
+        outcome: Option<Outcome>,
+    ) -> Vec<Reply> {
+        posts.extend(notice);
         if let Some(o) = outcome {
-            out.extend(self.end_replies(loc, place, &l, o, None, None));
+            posts.extend(self.end_replies(loc, place, l, o, None, None));
         }
-        Ok(out)
+        posts
     }
 
     pub(in crate::service) async fn finish(

@@ -1,7 +1,7 @@
 //! Takebacks: asking for one, agreeing to it, and undoing the moves (the
 //! clock and the standing offers with them).
 
-use super::{Actor, Place, messages as msg};
+use super::{Actor, Place, Reply, messages as msg};
 use crate::chess::Color;
 use crate::i18n::Locale;
 use crate::store::{GameUpdate, Offer};
@@ -60,6 +60,34 @@ impl GameService {
         Ok((Loaded { row, game }, deadline_at))
     }
 
+    /// Undoes the last `plies` moves of `l` ([`GameService::undo_plies`])
+    /// and says so in `place`: the moves taken back, the player then to
+    /// move with their deadline, and the board.
+    pub(in crate::service) async fn take_back(
+        &self,
+        loc: Locale,
+        place: &Place,
+        l: Loaded,
+        plies: usize,
+        now: i64,
+    ) -> Result<(Loaded, Reply), Failure> {
+        let moves = super::game::last_moves_text(loc, &l.game, plies);
+        let (l, deadline_at) = self.undo_plies(l, plies, now).await?;
+        let to_move = l.game.position().turn();
+        let mut r = reply(
+            place,
+            msg::takeback_done(
+                loc,
+                plies,
+                &moves,
+                l.name(to_move),
+                &msg::deadline(from_ms(deadline_at)),
+            ),
+        );
+        r.board = Some(self.image(loc, &l, false));
+        Ok((l, r))
+    }
+
     pub(in crate::service) async fn takeback(
         &self,
         loc: Locale,
@@ -84,20 +112,7 @@ impl GameService {
                 if own < plies {
                     return Err(user("not_allowed", msg::nothing_to_take_back(loc)));
                 }
-                let moves = super::game::last_moves_text(loc, &l.game, plies);
-                let (l, deadline_at) = self.undo_plies(l, plies, now).await?;
-                let to_move = l.game.position().turn();
-                let mut r = reply(
-                    place,
-                    msg::takeback_done(
-                        loc,
-                        plies,
-                        &moves,
-                        l.name(to_move),
-                        &msg::deadline(from_ms(deadline_at)),
-                    ),
-                );
-                r.board = Some(self.image(loc, &l, false));
+                let (l, mut r) = self.take_back(loc, place, l, plies, now).await?;
                 r.mentions = vec![l.player(requester)];
                 Ok(vec![r])
             }

@@ -22,6 +22,7 @@ use super::records::rating_update;
 use super::{Action, Actor, Event, Place, Reply, Subject, messages as msg};
 use crate::chess::{Color, Game, Move, MoveInputError};
 use crate::i18n::Locale;
+use crate::service::games::play::after_moves;
 use crate::store::{Applied, GameUpdate, LinesCheck, MoveRow, PremoveRow};
 
 /// Most lines (leaves of the tree) a player may queue in one game.
@@ -257,15 +258,10 @@ impl GameService {
         }
         let trigger_fen = game.position().fen();
         let trigger_check = game.position().is_check();
-        let mut row = l.row;
-        row.set_rating_change(change);
-        row.ply += 2;
-        if let Some(o) = outcome {
-            row.status = crate::store::STATUS_FINISHED.to_string();
-            row.result = Some(o.result().to_string());
-            row.termination = Some(o.termination.as_str().to_string());
-        }
-        let l = Loaded { row, game: cr.game };
+        let l = Loaded {
+            row: after_moves(l.row, change, 2, outcome),
+            game: cr.game,
+        };
         let mut first = reply(place, msg::moved_final(loc, l.name(me), &number, &san));
         first.event = Some(Event::Move {
             by: l.name(me).to_string(),
@@ -314,12 +310,7 @@ impl GameService {
             premove: true,
             banks: banks.map(super::banks::Banks::from_ms),
         });
-        let mut out = vec![first, second];
-        out.extend(notice);
-        if let Some(o) = outcome {
-            out.extend(self.end_replies(loc, place, &l, o, None, None));
-        }
-        Ok(out)
+        Ok(self.move_posts(loc, place, &l, vec![first, second], notice, outcome))
     }
 
     /// The caller's game for `premove` and `note`: the one running here,

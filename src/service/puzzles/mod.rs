@@ -298,21 +298,18 @@ impl GameService {
         let correct =
             move_from_uci(game.position(), expected) == Some(mv) || tried.position().is_checkmate();
         let read = (attempt.step, attempt.misses);
+        // Records the answer: the try moves on from what was read (stale if
+        // another answer came first).
+        let answer = async |next: (i64, i64), state: &str| {
+            store
+                .answer_puzzle(row.id, platform, &by.id, read, next, state, now)
+                .await
+        };
         let shown = msg::san_local(loc, &san);
         let mut r = if correct {
             let last = done_plies + 1 >= line.uci.len() || tried.outcome().is_some();
             if last {
-                let after = store
-                    .answer_puzzle(
-                        row.id,
-                        platform,
-                        &by.id,
-                        read,
-                        (attempt.step + 1, attempt.misses),
-                        ATTEMPT_SOLVED,
-                        now,
-                    )
-                    .await?;
+                let after = answer((attempt.step + 1, attempt.misses), ATTEMPT_SOLVED).await?;
                 let mut r = reply(
                     place,
                     msg::puzzle_solved(
@@ -341,17 +338,7 @@ impl GameService {
                 let mut next = tried.clone();
                 next.play(reply_move)
                     .map_err(|_| user("no_puzzle", msg::puzzle_none(loc)))?;
-                let after = store
-                    .answer_puzzle(
-                        row.id,
-                        platform,
-                        &by.id,
-                        read,
-                        (attempt.step + 1, attempt.misses),
-                        ATTEMPT_OPEN,
-                        now,
-                    )
-                    .await?;
+                let after = answer((attempt.step + 1, attempt.misses), ATTEMPT_OPEN).await?;
                 let mut r = reply(
                     place,
                     msg::puzzle_right(loc, &shown, &msg::san_local(loc, &reply_san)),
@@ -371,17 +358,7 @@ impl GameService {
             let misses = attempt.misses + 1;
             let failed = misses >= MAX_MISSES;
             let state = if failed { ATTEMPT_FAILED } else { ATTEMPT_OPEN };
-            let after = store
-                .answer_puzzle(
-                    row.id,
-                    platform,
-                    &by.id,
-                    read,
-                    (attempt.step, misses),
-                    state,
-                    now,
-                )
-                .await?;
+            let after = answer((attempt.step, misses), state).await?;
             let text = if failed {
                 msg::puzzle_failed(loc, &shown, &line_text(loc, &line))
             } else {

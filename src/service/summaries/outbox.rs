@@ -20,7 +20,8 @@ use serde::{Deserialize, Serialize};
 
 use super::game::{GameService, Loaded, lock, ms};
 use super::summaries::has_summary;
-use super::{FollowUp, Reply};
+use super::summary::analysis_event;
+use super::{FollowUp, Reply, SideAnalysisEvent, WorstMoveEvent};
 use crate::engine::{Coverage, GameAnalysis, SideAnalysis, WorstMove};
 use crate::store::AnnouncementRow;
 
@@ -151,12 +152,13 @@ impl GameService {
     }
 }
 
-/// [`GameAnalysis`] as stored (JSON in `game_analysis.analysis`).
+/// [`GameAnalysis`] as stored (JSON in `game_analysis.analysis`): the
+/// figures as the `summary` event has them, and the coverage.
 #[derive(Debug, Serialize, Deserialize)]
 struct StoredAnalysis {
-    white: StoredSide,
-    black: StoredSide,
-    worst: Option<StoredWorst>,
+    white: SideAnalysisEvent,
+    black: SideAnalysisEvent,
+    worst: Option<WorstMoveEvent>,
     /// The moves judged when not all were (absent: all).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     plies: Option<usize>,
@@ -165,39 +167,13 @@ struct StoredAnalysis {
     shallow_from: Option<usize>,
 }
 
-#[derive(Debug, Serialize, Deserialize)]
-struct StoredSide {
-    inaccuracies: u32,
-    mistakes: u32,
-    blunders: u32,
-    acpl: u32,
-    accuracy: f64,
-}
-
-#[derive(Debug, Serialize, Deserialize)]
-struct StoredWorst {
-    ply: usize,
-    san: String,
-    best: String,
-}
-
 impl From<&GameAnalysis> for StoredAnalysis {
     fn from(a: &GameAnalysis) -> StoredAnalysis {
-        let side = |s: &SideAnalysis| StoredSide {
-            inaccuracies: s.inaccuracies,
-            mistakes: s.mistakes,
-            blunders: s.blunders,
-            acpl: s.acpl,
-            accuracy: s.accuracy,
-        };
+        let figures = analysis_event(a);
         StoredAnalysis {
-            white: side(&a.white),
-            black: side(&a.black),
-            worst: a.worst.as_ref().map(|w| StoredWorst {
-                ply: w.ply,
-                san: w.san.clone(),
-                best: w.best_san.clone(),
-            }),
+            white: figures.white,
+            black: figures.black,
+            worst: figures.worst,
             plies: a.coverage.plies,
             shallow_from: a.coverage.shallow_from,
         }
@@ -206,7 +182,7 @@ impl From<&GameAnalysis> for StoredAnalysis {
 
 impl From<StoredAnalysis> for GameAnalysis {
     fn from(s: StoredAnalysis) -> GameAnalysis {
-        let side = |s: StoredSide| SideAnalysis {
+        let side = |s: SideAnalysisEvent| SideAnalysis {
             inaccuracies: s.inaccuracies,
             mistakes: s.mistakes,
             blunders: s.blunders,
@@ -237,23 +213,13 @@ mod tests {
 
     #[test]
     fn stored_analysis_round_trips() {
-        let a = GameAnalysis {
-            white: SideAnalysis {
-                inaccuracies: 1,
-                mistakes: 2,
-                blunders: 3,
-                acpl: 45,
-                accuracy: 88.3,
-            },
-            black: SideAnalysis::default(),
-            worst: Some(WorstMove {
-                ply: 3,
-                san: "g4".into(),
-                best_san: "Nc3".into(),
-            }),
-            evaluations: Vec::new(),
-            coverage: Coverage::default(),
-        };
+        let a = GameAnalysis::sample(SideAnalysis {
+            inaccuracies: 1,
+            mistakes: 2,
+            blunders: 3,
+            acpl: 45,
+            accuracy: 88.3,
+        });
         let json = serde_json::to_string(&StoredAnalysis::from(&a)).expect("json");
         // A complete analysis is stored as before coverage was recorded.
         assert!(!json.contains("plies"), "{json}");

@@ -12,10 +12,10 @@
 use super::{Actor, BoardImage, Event, Place, Reply, Subject, messages as msg};
 use crate::chess::Color;
 use crate::i18n::Locale;
-use crate::store::{ChannelKey, GameGroup, GamePlaceRow, NewMatchGame, StoreError, TeamMatchRow};
+use crate::store::{ChannelKey, GameGroup, GamePlaceRow, NewMatchGame, TeamMatchRow};
 
 use super::game::{Failure, GameService, ServiceError, from_ms, key, ms, reply};
-use super::league_places::Binding;
+use super::league_places::{Binding, waiting_at};
 use super::teams::matches::match_side_place;
 
 /// How long one process holds its claim on opening a match game's places
@@ -360,8 +360,7 @@ impl GameService {
         ) else {
             return Ok(None);
         };
-        if !row.is_active() || row.channel != held.placeholder.channel || row.deadline_at.is_some()
-        {
+        if !waiting_at(&row, &held.placeholder) {
             return Ok(None);
         }
         let games = store.team_match_games(m.id).await?;
@@ -370,12 +369,8 @@ impl GameService {
         };
         let now = ms(self.now());
         let (deadline_at, remind_at) = self
-            .turn_start(&row.platform, &row.white_id, now, row.days, None, true)
-            .await
-            .map_err(|f| match f {
-                Failure::Internal(e) => e,
-                Failure::User { .. } | Failure::Stale => ServiceError::Store(StoreError::Stale),
-            })?;
+            .clock_at_binding(&row, &row.white_id, now, None, true)
+            .await?;
         let s = BoardStart {
             m: &m,
             id: row.id,
@@ -412,7 +407,7 @@ impl GameService {
     ) -> Result<Binding, ServiceError> {
         let now = ms(self.now());
         let places = [key(&prepared.to[0]), key(&prepared.to[1])];
-        match self
+        let bound = self
             .inner
             .store
             .bind_held_game(
@@ -423,15 +418,8 @@ impl GameService {
                 prepared.remind_at,
                 now,
             )
-            .await
-        {
-            Ok(true) => {}
-            Ok(false) => return Ok(Binding::Gone),
-            Err(StoreError::Busy) => return Ok(Binding::PlaceBusy),
-            Err(e) => return Err(e.into()),
-        }
-        self.note_due(prepared.remind_at);
-        Ok(Binding::Bound)
+            .await;
+        self.binding_ended(bound, prepared.remind_at)
     }
 
     /// Counts places that could not be opened for `held`; the first time,
@@ -449,20 +437,11 @@ impl GameService {
             .store
             .note_held_game_failure(GameGroup::TeamMatch, held.game)
             .await?;
-        if failures != 1 {
-            return Ok(Vec::new());
-        }
-        let mut out = Vec::new();
-        for p in &held.sides {
-            let loc = self.channel_locale(p).await.unwrap_or_default();
-            let mut r = reply(
-                p,
-                msg::match_no_place(loc, held.game, &held.white.name, &held.black.name),
-            );
-            r.locale = loc;
-            out.push(r);
-        }
-        Ok(out)
+        Ok(self
+            .no_place_notices(failures, &held.sides, |loc| {
+                msg::match_no_place(loc, held.game, &held.white.name, &held.black.name)
+            })
+            .await)
     }
 
     /// Whether game `id` is played in two places (read errors: no).

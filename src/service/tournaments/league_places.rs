@@ -10,12 +10,12 @@
 //! same database, finishes a start that a crash interrupted; a game whose
 //! place cannot be opened waits without a clock, and never loses on time.
 
-use super::game::{GameService, ServiceError, from_ms, key, ms, reply};
+use super::game::{Failure, GameService, ServiceError, from_ms, key, ms, reply};
 use super::leagues::league_place;
 use super::{Actor, BoardImage, Event, Place, Reply, Subject, messages as msg};
 use crate::chess::Variant;
 use crate::i18n::Locale;
-use crate::store::{GameGroup, HeldGameRow, LeagueRow, StoreError};
+use crate::store::{GameGroup, GameRow, HeldGameRow, LeagueRow, StoreError};
 
 /// How long one process holds its claim on opening a game's place: long
 /// enough for a homeserver that throttles room creation (the SDK retries
@@ -231,10 +231,7 @@ impl GameService {
         ) else {
             return Ok(None);
         };
-        // Still waiting at its placeholder: not bound by another process
-        // meanwhile, not ended.
-        if !row.is_active() || row.channel != held.placeholder.channel || row.deadline_at.is_some()
-        {
+        if !waiting_at(&row, &held.placeholder) {
             return Ok(None);
         }
         let now = ms(self.now());
@@ -245,21 +242,14 @@ impl GameService {
             (&row.white_id, row.white_bank_ms)
         };
         let (deadline_at, remind_at) = self
-            .turn_start(
-                &row.platform,
+            .clock_at_binding(
+                &row,
                 first,
                 now,
-                row.days,
                 first_bank.filter(|_| row.bank_cap_ms.is_some()),
                 row.vacation_stops == 1,
             )
-            .await
-            .map_err(|f| match f {
-                super::game::Failure::Internal(e) => e,
-                super::game::Failure::User { .. } | super::game::Failure::Stale => {
-                    ServiceError::Store(StoreError::Stale)
-                }
-            })?;
+            .await?;
         let loc = self
             .channel_locale(&league_place(&l))
             .await
@@ -304,7 +294,7 @@ impl GameService {
         prepared: &PreparedBinding,
     ) -> Result<Binding, ServiceError> {
         let now = ms(self.now());
-        match self
+        let bound = self
             .inner
             .store
             .bind_held_game(
@@ -315,15 +305,8 @@ impl GameService {
                 prepared.remind_at,
                 now,
             )
-            .await
-        {
-            Ok(true) => {}
-            Ok(false) => return Ok(Binding::Gone),
-            Err(StoreError::Busy) => return Ok(Binding::PlaceBusy),
-            Err(e) => return Err(e.into()),
-        }
-        self.note_due(prepared.remind_at);
-        Ok(Binding::Bound)
+            .await;
+        self.binding_ended(bound, prepared.remind_at)
     }
 
     /// Whether `place` is the own place (thread, room) of a league game
@@ -361,18 +344,75 @@ impl GameService {
             .store
             .note_held_game_failure(GameGroup::League, held.game)
             .await?;
-        if failures != 1 {
-            return Ok(None);
-        }
-        let loc = self
-            .channel_locale(&held.league_place)
-            .await
-            .unwrap_or_default();
-        let mut r = reply(
-            &held.league_place,
-            msg::league_no_place(loc, held.game, &held.white.name, &held.black.name),
-        );
-        r.locale = loc;
-        Ok(Some(r))
+        let mut told = self
+            .no_place_notices(failures, std::slice::from_ref(&held.league_place), |loc| {
+                msg::league_no_place(loc, held.game, &held.white.name, &held.black.name)
+            })
+            .await;
+        Ok(told.pop())
     }
+
+    /// The clock a game held at its placeholder gets when bound now: the
+    /// turn of `first` (the player to move) with `bank`, their vacation
+    /// counted when `vacation_stops`.
+    pub(in crate::service) async fn clock_at_binding(
+        &self,
+        row: &GameRow,
+        first: &str,
+        now: i64,
+        bank: Option<i64>,
+        vacation_stops: bool,
+    ) -> Result<(i64, i64), ServiceError> {
+        self.turn_start(&row.platform, first, now, row.days, bank, vacation_stops)
+            .await
+            .map_err(|f| match f {
+                Failure::Internal(e) => e,
+                Failure::User { .. } | Failure::Stale => ServiceError::Store(StoreError::Stale),
+            })
+    }
+
+    /// How the store's guarded bind of a held game ended (`bound`); a
+    /// bound game's first reminder is noted due at `remind_at`.
+    pub(in crate::service) fn binding_ended(
+        &self,
+        bound: Result<bool, StoreError>,
+        remind_at: i64,
+    ) -> Result<Binding, ServiceError> {
+        match bound {
+            Ok(true) => {}
+            Ok(false) => return Ok(Binding::Gone),
+            Err(StoreError::Busy) => return Ok(Binding::PlaceBusy),
+            Err(e) => return Err(e.into()),
+        }
+        self.note_due(remind_at);
+        Ok(Binding::Bound)
+    }
+
+    /// The notices that a held game's place could not be opened, one for
+    /// each of `places` in its language (`text`); only after the first
+    /// failure (`failures` counted so far), later ones go untold.
+    pub(in crate::service) async fn no_place_notices(
+        &self,
+        failures: i64,
+        places: &[Place],
+        text: impl Fn(Locale) -> String,
+    ) -> Vec<Reply> {
+        if failures != 1 {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for p in places {
+            let loc = self.channel_locale(p).await.unwrap_or_default();
+            let mut r = reply(p, text(loc));
+            r.locale = loc;
+            out.push(r);
+        }
+        out
+    }
+}
+
+/// Whether game `row` still waits at `placeholder`: not bound by another
+/// process meanwhile, not ended.
+pub(in crate::service) fn waiting_at(row: &GameRow, placeholder: &Place) -> bool {
+    row.is_active() && row.channel == placeholder.channel && row.deadline_at.is_none()
 }

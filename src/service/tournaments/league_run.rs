@@ -6,17 +6,36 @@
 
 use super::game::{Failure, GameService, Handled, key, ms, reply, user};
 use super::league_places::{StartedGame, league_game_start};
-use super::league_table::{Score, pairings};
+use super::league_table::{Score, Table, pairings};
 use super::leagues::{
     LEAGUE_MIN_PLAYERS, actor, league_event, league_game_channel, league_place, started,
 };
-use super::{Actor, DueAnnouncement, Event, Reply, messages as msg};
+use super::{Actor, DueAnnouncement, Event, Place, Reply, messages as msg};
 use crate::chess::{Color, Outcome, Termination, Variant};
 use crate::i18n::Locale;
 use crate::store::{
     FORMAT_SWISS, GameGroup, LEAGUE_FINISHED, LEAGUE_OPEN, LEAGUE_RUNNING, LeagueGameRow,
     LeaguePlayerRow, LeagueRow, NewGame, StoreError,
 };
+
+/// The ids the store gave the games of `l` as it started them: another
+/// start came first (`Stale`), or another game holds the league's place
+/// (`Busy`).
+pub(in crate::service) fn started_games(
+    loc: Locale,
+    l: &LeagueRow,
+    stored: Result<Vec<i64>, StoreError>,
+) -> Result<Vec<i64>, Failure> {
+    match stored {
+        Ok(ids) => Ok(ids),
+        Err(StoreError::Stale) => Err(started(loc, l)),
+        Err(StoreError::Busy) => Err(user(
+            "game_in_progress",
+            msg::league_place_busy(loc, &l.name),
+        )),
+        Err(e) => Err(e.into()),
+    }
+}
 
 impl GameService {
     /// Starts an open league: every game of the round robin at once, each
@@ -49,22 +68,12 @@ impl GameService {
             games.push((number, cycle as i64, g));
         }
         let clocked = !super::league_places::adapter_opens_places(&l.platform);
-        let ids = match self
+        let stored = self
             .inner
             .store
             .start_league(l.id, now, &games, clocked)
-            .await
-        {
-            Ok(ids) => ids,
-            Err(StoreError::Stale) => return Err(started(loc, l)),
-            Err(StoreError::Busy) => {
-                return Err(user(
-                    "game_in_progress",
-                    msg::league_place_busy(loc, &l.name),
-                ));
-            }
-            Err(e) => return Err(e.into()),
-        };
+            .await;
+        let ids = started_games(loc, l, stored)?;
         if clocked {
             for (_, _, g) in &games {
                 self.note_due(g.remind_at);
@@ -346,24 +355,10 @@ impl GameService {
                     .end_league(l.id, LEAGUE_RUNNING, LEAGUE_FINISHED, now)
                     .await?
             {
-                let mut l = l;
-                l.state = LEAGUE_FINISHED.to_string();
-                let winners: Vec<&str> = table
-                    .rows
-                    .iter()
-                    .filter(|r| r.rank == 1)
-                    .map(|r| r.player.as_str())
-                    .collect();
-                let mut head = reply(&place, msg::league_over(loc, &l.name, &winners.join(", ")));
                 let players = self.inner.store.league_players(l.id).await?;
-                head.event = Some(league_event(l.id, &l.name, LEAGUE_FINISHED, &players));
-                head.mentions = players
-                    .iter()
-                    .filter(|p| winners.contains(&p.player_name.as_str()))
-                    .map(actor)
-                    .collect();
-                let standings = self.standings_reply(loc, &l, &table, true, true);
-                return Ok::<_, Failure>(vec![head, standings]);
+                return Ok::<_, Failure>(
+                    self.league_over_posts(loc, &place, l, &table, &players, None),
+                );
             }
             if done {
                 return Ok(Vec::new());
@@ -384,6 +379,40 @@ impl GameService {
                 Vec::new()
             }
         }
+    }
+
+    /// The posts of league `l` just ended (by the store): in `place`, who
+    /// won (after `why` it ended early, if it did), the winners pinged,
+    /// then the final standings.
+    pub(in crate::service) fn league_over_posts(
+        &self,
+        loc: Locale,
+        place: &Place,
+        mut l: LeagueRow,
+        table: &Table,
+        players: &[LeaguePlayerRow],
+        why: Option<String>,
+    ) -> Vec<Reply> {
+        l.state = LEAGUE_FINISHED.to_string();
+        let winners: Vec<&str> = table
+            .rows
+            .iter()
+            .filter(|r| r.rank == 1)
+            .map(|r| r.player.as_str())
+            .collect();
+        let mut text = msg::league_over(loc, &l.name, &winners.join(", "));
+        if let Some(why) = why {
+            text = format!("{why}\n{text}");
+        }
+        let mut head = reply(place, text);
+        head.event = Some(league_event(l.id, &l.name, LEAGUE_FINISHED, players));
+        head.mentions = players
+            .iter()
+            .filter(|p| winners.contains(&p.player_name.as_str()))
+            .map(actor)
+            .collect();
+        let standings = self.standings_reply(loc, &l, table, true, true);
+        vec![head, standings]
     }
 
     /// Whether game `id` belongs to a league (league games cannot be

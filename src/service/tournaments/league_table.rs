@@ -3,6 +3,8 @@
 //! played and left, and the tie-breaks of docs/RULES.md: Sonneborn-Berger,
 //! then head-to-head, then number of wins).
 
+use crate::swiss::tiebreaks::share_ranks;
+
 /// The games of a round robin among `n` players (indexes `0..n`): each
 /// pair once per cycle, as `(cycle, round, white, black)`, rounds from
 /// the Berger tables (circle method: with an odd `n` one player rests each
@@ -196,13 +198,7 @@ pub fn standings(names: &[String], games: &[TableGame]) -> Vec<TableRow> {
             .cmp(&key(b))
             .then_with(|| names[a.player].cmp(&names[b.player]))
     });
-    for i in 0..rows.len() {
-        rows[i].rank = if i > 0 && key(&rows[i]) == key(&rows[i - 1]) {
-            rows[i - 1].rank
-        } else {
-            i + 1
-        };
-    }
+    share_ranks(&mut rows, key, |r, rank| r.rank = rank);
     rows
 }
 

@@ -415,27 +415,20 @@ impl GameService {
         if let Some(at) = starts_at {
             self.note_due(at);
         }
-        let mut text = if swiss {
-            msg::swiss_created(
-                loc,
-                &name,
-                id,
-                &by.name,
-                i64::from(days),
-                i64::from(rounds),
-                i64::from(max),
-            )
+        let created = if swiss {
+            msg::swiss_created
         } else {
-            msg::league_created(
-                loc,
-                &name,
-                id,
-                &by.name,
-                i64::from(days),
-                i64::from(rounds),
-                i64::from(max),
-            )
+            msg::league_created
         };
+        let mut text = created(
+            loc,
+            &name,
+            id,
+            &by.name,
+            i64::from(days),
+            i64::from(rounds),
+            i64::from(max),
+        );
         if let Some(at) = starts_at {
             text.push('\n');
             text.push_str(&msg::league_starts_at(loc, &msg::deadline(from_ms(at))));
@@ -459,43 +452,24 @@ impl GameService {
 
     async fn league_join(&self, loc: Locale, place: &Place, by: &Actor, l: LeagueRow) -> Handled {
         let now = ms(self.now());
-        match self
+        let outcome = self
             .inner
             .store
             .join_league(l.id, &by.id, &by.name, now)
-            .await
+            .await;
+        // Full, unless the caller is in it already (that says more).
+        if matches!(outcome, Ok(false))
+            && self
+                .inner
+                .store
+                .league_players(l.id)
+                .await?
+                .iter()
+                .any(|p| p.player_id == by.id)
         {
-            Ok(true) => {}
-            // Full, unless the caller is in it already (that says more).
-            Ok(false)
-                if self
-                    .inner
-                    .store
-                    .league_players(l.id)
-                    .await?
-                    .iter()
-                    .any(|p| p.player_id == by.id) =>
-            {
-                return Err(user(
-                    "already_joined",
-                    msg::league_already_joined(loc, &l.name),
-                ));
-            }
-            Ok(false) => {
-                return Err(user(
-                    "league_full",
-                    msg::league_full(loc, &l.name, l.max_players),
-                ));
-            }
-            Err(StoreError::Busy) => {
-                return Err(user(
-                    "already_joined",
-                    msg::league_already_joined(loc, &l.name),
-                ));
-            }
-            Err(StoreError::Stale) => return Err(started(loc, &l)),
-            Err(e) => return Err(e.into()),
+            return Err(already_joined(loc, &l));
         }
+        joined(loc, &l, outcome)?;
         let players = self.inner.store.league_players(l.id).await?;
         let mut r = reply(
             place,
@@ -578,6 +552,29 @@ fn not_manager(loc: Locale, l: &LeagueRow) -> Failure {
 
 pub(in crate::service) fn started(loc: Locale, l: &LeagueRow) -> Failure {
     user("league_started", msg::league_already_started(loc, &l.name))
+}
+
+fn already_joined(loc: Locale, l: &LeagueRow) -> Failure {
+    user("already_joined", msg::league_already_joined(loc, &l.name))
+}
+
+/// How the store's joining of `l` ended (`Ok(true)`: joined): full, the
+/// caller in it already (`Busy`), or started meanwhile (`Stale`).
+pub(in crate::service) fn joined(
+    loc: Locale,
+    l: &LeagueRow,
+    outcome: Result<bool, StoreError>,
+) -> Result<(), Failure> {
+    match outcome {
+        Ok(true) => Ok(()),
+        Ok(false) => Err(user(
+            "league_full",
+            msg::league_full(loc, &l.name, l.max_players),
+        )),
+        Err(StoreError::Busy) => Err(already_joined(loc, l)),
+        Err(StoreError::Stale) => Err(started(loc, l)),
+        Err(e) => Err(e.into()),
+    }
 }
 
 #[cfg(test)]

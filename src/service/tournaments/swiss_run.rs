@@ -6,8 +6,8 @@
 //! here are in `leagues.rs`.
 
 use super::game::{Failure, GameService, Handled, key, ms, reply, user};
-use super::league_run::league_game_starts;
-use super::leagues::{actor, league_event, league_place, started};
+use super::league_run::{league_game_starts, started_games};
+use super::leagues::{actor, joined, league_event, league_place};
 use super::swiss_table::{SWISS_MIN_PLAYERS, SwissView, round_position, swiss_rounds};
 use super::{Actor, Attachment, AttachmentKind, Event, Reply, messages as msg};
 use crate::i18n::Locale;
@@ -52,22 +52,12 @@ impl GameService {
             Err(_) => return Err(user("not_allowed", msg::swiss_no_pairing(loc, &l.name, 1))),
         };
         let clocked = !super::league_places::adapter_opens_places(&l.platform);
-        let ids = match self
+        let stored = self
             .inner
             .store
             .start_swiss(l.id, now, rounds, &ratings, &paired.round, clocked)
-            .await
-        {
-            Ok(ids) => ids,
-            Err(StoreError::Stale) => return Err(started(loc, l)),
-            Err(StoreError::Busy) => {
-                return Err(user(
-                    "game_in_progress",
-                    msg::league_place_busy(loc, &l.name),
-                ));
-            }
-            Err(e) => return Err(e.into()),
-        };
+            .await;
+        let ids = started_games(loc, l, stored)?;
         let mut l = l.clone();
         l.rounds = rounds;
         l.state = LEAGUE_RUNNING.to_string();
@@ -249,27 +239,7 @@ impl GameService {
         {
             return Ok(Vec::new());
         }
-        let mut l = l;
-        l.state = LEAGUE_FINISHED.to_string();
-        let winners: Vec<&str> = table
-            .rows
-            .iter()
-            .filter(|r| r.rank == 1)
-            .map(|r| r.player.as_str())
-            .collect();
-        let mut text = msg::league_over(loc, &l.name, &winners.join(", "));
-        if let Some(why) = ending {
-            text = format!("{why}\n{text}");
-        }
-        let mut head = reply(&place, text);
-        head.event = Some(league_event(l.id, &l.name, LEAGUE_FINISHED, &players));
-        head.mentions = players
-            .iter()
-            .filter(|p| winners.contains(&p.player_name.as_str()))
-            .map(actor)
-            .collect();
-        let standings = self.standings_reply(loc, &l, &table, true, true);
-        Ok(vec![head, standings])
+        Ok(self.league_over_posts(loc, &place, l, &table, &players, ending))
     }
 
     /// `league join` on a running Swiss: a late entry with zero-point
@@ -295,26 +265,10 @@ impl GameService {
         }
         let rating = self.league_rating(&l, &by.id).await?;
         let now = ms(self.now());
-        match store
+        let outcome = store
             .join_running_swiss(l.id, (&by.id, &by.name), rating, missed, now)
-            .await
-        {
-            Ok(true) => {}
-            Ok(false) => {
-                return Err(user(
-                    "league_full",
-                    msg::league_full(loc, &l.name, l.max_players),
-                ));
-            }
-            Err(StoreError::Busy) => {
-                return Err(user(
-                    "already_joined",
-                    msg::league_already_joined(loc, &l.name),
-                ));
-            }
-            Err(StoreError::Stale) => return Err(started(loc, &l)),
-            Err(e) => return Err(e.into()),
-        }
+            .await;
+        joined(loc, &l, outcome)?;
         let players = store.league_players(l.id).await?;
         let mut r = reply(
             place,
