@@ -213,6 +213,8 @@ async fn vote_game(hs: Homeserver) -> anyhow::Result<()> {
         .take_while(char::is_ascii_alphanumeric)
         .collect();
     ensure!(code.len() == 8, "{posted:#}");
+    // The team is shown by its room's name, not by the room's id.
+    ensure!(body(&posted).contains("Team Red challenges"), "{posted:#}");
     // Only a moderator gives a code: not Dave (power level 0); Bob, who
     // created Blue, does, and the game starts in both rooms.
     privately(&blue_dave, &mut blue, &format!("!team accept code:{code}")).await?;
@@ -242,7 +244,7 @@ async fn vote_game(hs: Homeserver) -> anyhow::Result<()> {
     say(&red_alice, "!team close").await?;
     let closed = red.expect("m.text", "the vote is closed").await?;
     ensure!(
-        body(&closed).contains("f3 is played. Votes: f3 1, e4 1."),
+        body(&closed).contains("Red: the vote is closed, f3 is played. Votes: f3 1, e4 1."),
         "{closed:#}"
     );
     for watch in [&mut red, &mut blue] {

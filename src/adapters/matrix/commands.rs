@@ -14,7 +14,9 @@ use matrix_sdk::{Room, RoomMemberships};
 
 use super::text;
 use super::*;
-use crate::service::{Actor, Command, Place, TeamCommand, error_reply, messages as msg};
+use crate::service::{
+    Actor, Command, MatchCommand, Place, TeamCommand, error_reply, messages as msg,
+};
 
 /// How often an undecryptable message is tried again, and the pause
 /// between tries (room keys arrive by to-device message or from the
@@ -396,9 +398,46 @@ impl Bot {
                     remove: removed,
                 })
             }
+            // A team is shown by its room's name (`Red`), as Discord shows
+            // `#red`, rather than by the room's id.
+            Command::Team(TeamCommand::Challenge(mut c)) => {
+                c.here_name = c.here_name.or_else(|| room_name(room));
+                Command::Team(TeamCommand::Challenge(c))
+            }
+            Command::Team(TeamCommand::Accept { code, here_name }) => {
+                Command::Team(TeamCommand::Accept {
+                    code,
+                    here_name: here_name.or_else(|| room_name(room)),
+                })
+            }
+            Command::Team(TeamCommand::Match(MatchCommand::Create {
+                boards,
+                days,
+                rounds,
+                here_name,
+            })) => Command::Team(TeamCommand::Match(MatchCommand::Create {
+                boards,
+                days,
+                rounds,
+                here_name: here_name.or_else(|| room_name(room)),
+            })),
+            Command::Team(TeamCommand::Match(MatchCommand::Accept { code, here_name })) => {
+                Command::Team(TeamCommand::Match(MatchCommand::Accept {
+                    code,
+                    here_name: here_name.or_else(|| room_name(room)),
+                }))
+            }
             other => other,
         }
     }
+}
+
+/// The room's name (its `m.room.name`), when it has one: how a team
+/// playing in the room is shown.
+fn room_name(room: &Room) -> Option<String> {
+    room.name()
+        .map(|n| n.trim().to_string())
+        .filter(|n| !n.is_empty())
 }
 
 /// The power level of a room moderator (Element's "Moderator" role).
