@@ -105,58 +105,49 @@ impl GameService {
     async fn claim_due_games(&self, platform: Option<&str>) -> Vec<DueAnnouncement> {
         let now = ms(self.now());
         let lease = now + ANNOUNCE_LEASE.as_millis() as i64;
-        let mut out = Vec::new();
         let batch = DUE_BATCH as i64;
-        match self
-            .inner
-            .store
-            .expired_announcements(platform, now, batch)
-            .await
-        {
-            Ok(rows) => {
-                for a in rows {
-                    match self.reclaim(&a, lease).await {
-                        Ok(Some(due)) => out.push(due),
-                        Ok(None) => {}
-                        Err(e) => {
-                            tracing::error!(announcement = a.id, error = %e, "re-announcing failed");
-                        }
-                    }
-                }
-            }
-            Err(e) => tracing::error!(error = %e, "loading unposted announcements failed"),
-        }
-        let room = batch - out.len() as i64;
-        if room <= 0 {
-            return out;
-        }
-        let due = match self.inner.store.due_games_for(platform, now, room).await {
-            Ok(d) => d,
-            Err(e) => {
-                tracing::error!(error = %e, "loading due games failed");
-                return out;
-            }
-        };
+        let store = &self.inner.store;
         // Unknown while we work; recomputed below.
         *lock(&self.inner.due_hint) = None;
-        for row in due {
-            let id = row.id;
-            match self.fire_due(row, now, lease).await {
-                Ok(Some(d)) => out.push(d),
-                Ok(None) => {}
-                Err(e) => {
-                    tracing::error!(game = id, error = %e, "deadline handling failed");
+        let mut out = claim_in_two_steps(
+            "game announcements",
+            batch,
+            |room| async move { store.expired_announcements(platform, now, room).await },
+            |a| async move {
+                match self.reclaim(&a, lease).await {
+                    Ok(due) => due,
+                    Err(e) => {
+                        tracing::error!(announcement = a.id, error = %e, "re-announcing failed");
+                        None
+                    }
                 }
-            }
-        }
+            },
+            |room| async move { store.due_games_for(platform, now, room).await },
+            |row| async move {
+                let id = row.id;
+                match self.fire_due(row, now, lease).await {
+                    Ok(due) => due,
+                    Err(e) => {
+                        tracing::error!(game = id, error = %e, "deadline handling failed");
+                        None
+                    }
+                }
+            },
+        )
+        .await;
+        let window = DueWindow {
+            platform,
+            now,
+            lease,
+        };
         let room = batch - out.len() as i64;
         if room > 0 {
-            out.append(&mut self.claim_expiries(platform, now, lease, room).await);
+            out.append(&mut self.claim_expiries(window, room).await);
         }
         // The daily puzzles due.
         let room = batch - out.len() as i64;
         if room > 0 {
-            out.append(&mut self.claim_daily_puzzles(platform, now, lease, room).await);
+            out.append(&mut self.claim_daily_puzzles(window, room).await);
         }
         if let Ok(next) = self.inner.store.next_due().await {
             *lock(&self.inner.due_hint) = Some(next.unwrap_or(i64::MAX));
@@ -448,4 +439,69 @@ static DUE_NOTES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::n
 fn next_reminder(row: &GameRow, now: i64) -> Option<i64> {
     row.bank_cap_ms?;
     super::banks::next_bank_reminder(row.deadline_at?, now)
+}
+
+/// What a round of [`GameService::claim_due`] claims: the posts of
+/// `platform` (`None`: all) due at `now`, each claimed until `lease`.
+#[derive(Clone, Copy)]
+pub(in crate::service) struct DueWindow<'a> {
+    pub platform: Option<&'a str>,
+    pub now: i64,
+    pub lease: i64,
+}
+
+/// One kind of due posts, claimed in two steps, up to `room` in all: first
+/// the posts another process claimed but never posted (it died between
+/// claim and post, and its lease ran out), then the new ones due now. Each
+/// step loads its rows with the room left; each row is claimed (or
+/// reclaimed) on its own, so one failure skips only that post, which the
+/// next round claims again.
+///
+/// Plain closures returning futures rather than async closures: the
+/// futures of async closures borrow the closure under a higher-ranked
+/// lifetime, and the adapters' spawned tasks could then not prove them
+/// `Send`.
+pub(in crate::service) async fn claim_in_two_steps<
+    Unposted,
+    Due,
+    LoadUnposted,
+    Reclaim,
+    LoadDue,
+    Claim,
+>(
+    kind: &'static str,
+    room: i64,
+    unposted: impl FnOnce(i64) -> LoadUnposted,
+    reclaim: impl Fn(Unposted) -> Reclaim,
+    due: impl FnOnce(i64) -> LoadDue,
+    claim: impl Fn(Due) -> Claim,
+) -> Vec<DueAnnouncement>
+where
+    LoadUnposted: Future<Output = Result<Vec<Unposted>, StoreError>>,
+    Reclaim: Future<Output = Option<DueAnnouncement>>,
+    LoadDue: Future<Output = Result<Vec<Due>, StoreError>>,
+    Claim: Future<Output = Option<DueAnnouncement>>,
+{
+    let mut out = Vec::new();
+    match unposted(room).await {
+        Ok(rows) => {
+            for row in rows {
+                out.extend(reclaim(row).await);
+            }
+        }
+        Err(e) => tracing::error!(kind, error = %e, "loading unposted announcements failed"),
+    }
+    let room = room - out.len() as i64;
+    if room <= 0 {
+        return out;
+    }
+    match due(room).await {
+        Ok(rows) => {
+            for row in rows {
+                out.extend(claim(row).await);
+            }
+        }
+        Err(e) => tracing::error!(kind, error = %e, "loading due announcements failed"),
+    }
+    out
 }

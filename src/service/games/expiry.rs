@@ -3,7 +3,9 @@
 //! processes or after a restart.
 
 use super::{Actor, DueAnnouncement, Event, Place, Reply, messages as msg};
-use crate::store::{CHALLENGE_TTL_MS, ChallengeRow};
+use crate::store::{CHALLENGE_TTL_MS, ChallengeAnnouncementRow, ChallengeRow, StoreError};
+
+use super::deadlines::{DueWindow, claim_in_two_steps};
 
 use super::game::{ANNOUNCE_LEASE, GameService, key, ms, reply};
 
@@ -23,75 +25,73 @@ impl GameService {
     /// [`GameService::claim_due`].
     pub(in crate::service) async fn claim_expiries(
         &self,
-        platform: Option<&str>,
-        now: i64,
-        lease: i64,
+        window: DueWindow<'_>,
         room: i64,
     ) -> Vec<DueAnnouncement> {
         let store = &self.inner.store;
-        let mut out = Vec::new();
-        match store
-            .expired_challenge_announcements(platform, now, room)
-            .await
-        {
-            Ok(rows) => {
-                for a in rows {
-                    match store
-                        .renew_challenge_announcement(a.id, a.lease_until, lease)
-                        .await
-                    {
-                        Ok(true) => {}
-                        Ok(false) => continue,
-                        Err(e) => {
-                            tracing::error!(announcement = a.id, error = %e, "re-announcing failed");
-                            continue;
-                        }
+        claim_in_two_steps(
+            "challenge expiries",
+            room,
+            |room| async move {
+                store
+                    .expired_challenge_announcements(window.platform, window.now, room)
+                    .await
+            },
+            |a| async move {
+                match self.reclaim_expiry(&a, window.lease).await {
+                    Ok(due) => due,
+                    Err(e) => {
+                        tracing::error!(announcement = a.id, error = %e, "re-announcing failed");
+                        None
                     }
-                    let replies = match store.challenge(a.challenge_id).await {
-                        Ok(Some(c)) => self.expiry_replies(&c).await,
-                        Ok(None) => Vec::new(),
-                        Err(e) => {
-                            tracing::error!(announcement = a.id, error = %e, "loading a challenge failed");
-                            continue;
-                        }
-                    };
-                    out.push(DueAnnouncement {
-                        id: a.id,
-                        replies,
+                }
+            },
+            |room| async move {
+                store
+                    .stale_challenges(window.platform, window.now - CHALLENGE_TTL_MS, room)
+                    .await
+            },
+            |c| async move {
+                match store.expire_challenge(c.id, window.now, window.lease).await {
+                    Ok(id) => Some(DueAnnouncement {
+                        id: id?,
+                        replies: self.expiry_replies(&c).await,
                         challenge: true,
                         puzzle: false,
-                    });
+                    }),
+                    Err(e) => {
+                        tracing::error!(challenge = c.id, error = %e, "expiring failed");
+                        None
+                    }
                 }
-            }
-            Err(e) => tracing::error!(error = %e, "loading unposted expiries failed"),
-        }
-        let room = room - out.len() as i64;
-        if room <= 0 {
-            return out;
-        }
-        let stale = match store
-            .stale_challenges(platform, now - CHALLENGE_TTL_MS, room)
-            .await
+            },
+        )
+        .await
+    }
+
+    /// Takes over an expiry whose claimer died before posting it.
+    async fn reclaim_expiry(
+        &self,
+        a: &ChallengeAnnouncementRow,
+        lease: i64,
+    ) -> Result<Option<DueAnnouncement>, StoreError> {
+        let store = &self.inner.store;
+        if !store
+            .renew_challenge_announcement(a.id, a.lease_until, lease)
+            .await?
         {
-            Ok(s) => s,
-            Err(e) => {
-                tracing::error!(error = %e, "loading old challenges failed");
-                return out;
-            }
-        };
-        for c in stale {
-            match store.expire_challenge(c.id, now, lease).await {
-                Ok(Some(id)) => out.push(DueAnnouncement {
-                    id,
-                    replies: self.expiry_replies(&c).await,
-                    challenge: true,
-                    puzzle: false,
-                }),
-                Ok(None) => {}
-                Err(e) => tracing::error!(challenge = c.id, error = %e, "expiring failed"),
-            }
+            return Ok(None);
         }
-        out
+        let replies = match store.challenge(a.challenge_id).await? {
+            Some(c) => self.expiry_replies(&c).await,
+            None => Vec::new(),
+        };
+        Ok(Some(DueAnnouncement {
+            id: a.id,
+            replies,
+            challenge: true,
+            puzzle: false,
+        }))
     }
 
     /// Expires the open challenge of `place` if its 7 days have passed, so

@@ -73,49 +73,35 @@ impl GameService {
     /// claimed but never posted, then the dailies whose hour came.
     pub(in crate::service) async fn claim_daily_puzzles(
         &self,
-        platform: Option<&str>,
-        now: i64,
-        lease: i64,
+        window: DueWindow<'_>,
         room: i64,
     ) -> Vec<DueAnnouncement> {
         let store = &self.inner.store;
-        let mut out = Vec::new();
-        match store
-            .expired_puzzle_announcements(platform, now, room)
-            .await
-        {
-            Ok(rows) => {
-                for a in rows {
-                    match self.reclaim_daily(&a, lease).await {
-                        Ok(Some(due)) => out.push(due),
-                        Ok(None) => {}
-                        Err(e) => {
-                            tracing::error!(announcement = a.id, error = ?e, "re-posting a daily puzzle failed");
-                        }
-                    }
+        claim_in_two_steps(
+            "daily puzzles",
+            room,
+            |room| async move { store.expired_puzzle_announcements(window.platform, window.now, room).await },
+            |a| async move {
+                match self.reclaim_daily(&a, window.lease).await {
+                Ok(due) => due,
+                Err(e) => {
+                    tracing::error!(announcement = a.id, error = ?e, "re-posting a daily puzzle failed");
+                    None
                 }
             }
-            Err(e) => tracing::error!(error = %e, "loading unposted daily puzzles failed"),
-        }
-        let room = room - out.len() as i64;
-        if room <= 0 {
-            return out;
-        }
-        let due = match store.due_dailies(platform, now, room).await {
-            Ok(d) => d,
-            Err(e) => {
-                tracing::error!(error = %e, "loading due daily puzzles failed");
-                return out;
+            },
+            |room| async move { store.due_dailies(window.platform, window.now, room).await },
+            |daily| async move {
+                match self.fire_daily(&daily, window.now, window.lease).await {
+                Ok(due) => due,
+                Err(e) => {
+                    tracing::error!(daily = daily.id, error = ?e, "daily puzzle failed");
+                    None
+                }
             }
-        };
-        for daily in due {
-            match self.fire_daily(&daily, now, lease).await {
-                Ok(Some(d)) => out.push(d),
-                Ok(None) => {}
-                Err(e) => tracing::error!(daily = daily.id, error = ?e, "daily puzzle failed"),
-            }
-        }
-        out
+            },
+        )
+        .await
     }
 
     /// Claims one daily's post for the latest hour due, moving its next

@@ -15,6 +15,7 @@ pub(crate) mod catalog;
 use chrono::{DateTime, Utc};
 
 use super::game::{DAY_MS, Failure, GameService, Handled, from_ms, lock, ms, reply, user};
+use super::games::deadlines::{DueWindow, claim_in_two_steps};
 use super::move_input::{TypedMove, error_code_of};
 use super::records::community_of;
 use super::{
