@@ -15,7 +15,7 @@ use crate::i18n::Locale;
 use crate::store::{ChannelKey, GameGroup, GamePlaceRow, NewMatchGame, TeamMatchRow};
 
 use super::game::{Failure, GameService, ServiceError, from_ms, key, ms, reply};
-use super::league_places::{Binding, waiting_at};
+use super::league_places::Binding;
 use super::teams::matches::match_side_place;
 
 /// How long one process holds its claim on opening a match game's places
@@ -354,15 +354,16 @@ impl GameService {
         to: [Place; 2],
     ) -> Result<Option<PreparedMatchBinding>, ServiceError> {
         let store = &self.inner.store;
-        let (Some(m), Some(row)) = (
-            store.team_match(held.team_match).await?,
-            store.game(held.game).await?,
-        ) else {
+        let Some((m, row)) = self
+            .still_held(
+                store.team_match(held.team_match),
+                held.game,
+                &held.placeholder,
+            )
+            .await?
+        else {
             return Ok(None);
         };
-        if !waiting_at(&row, &held.placeholder) {
-            return Ok(None);
-        }
         let games = store.team_match_games(m.id).await?;
         let Some(mg) = games.iter().find(|g| g.game_id == row.id) else {
             return Ok(None);
@@ -405,21 +406,14 @@ impl GameService {
         held: &HeldMatchGame,
         prepared: &PreparedMatchBinding,
     ) -> Result<Binding, ServiceError> {
-        let now = ms(self.now());
-        let places = [key(&prepared.to[0]), key(&prepared.to[1])];
-        let bound = self
-            .inner
-            .store
-            .bind_held_game(
-                held.game,
-                &key(&held.placeholder),
-                &places,
-                prepared.deadline_at,
-                prepared.remind_at,
-                now,
-            )
-            .await;
-        self.binding_ended(bound, prepared.remind_at)
+        self.bind_held(
+            held.game,
+            &held.placeholder,
+            &[key(&prepared.to[0]), key(&prepared.to[1])],
+            prepared.deadline_at,
+            prepared.remind_at,
+        )
+        .await
     }
 
     /// Counts places that could not be opened for `held`; the first time,

@@ -15,7 +15,7 @@ use super::leagues::league_place;
 use super::{Actor, BoardImage, Event, Place, Reply, Subject, messages as msg};
 use crate::chess::Variant;
 use crate::i18n::Locale;
-use crate::store::{GameGroup, GameRow, HeldGameRow, LeagueRow, StoreError};
+use crate::store::{ChannelKey, GameGroup, GameRow, HeldGameRow, LeagueRow, StoreError};
 
 /// How long one process holds its claim on opening a game's place: long
 /// enough for a homeserver that throttles room creation (the SDK retries
@@ -225,15 +225,12 @@ impl GameService {
         to: &Place,
     ) -> Result<Option<PreparedBinding>, ServiceError> {
         let store = &self.inner.store;
-        let (Some(l), Some(row)) = (
-            store.league(held.league).await?,
-            store.game(held.game).await?,
-        ) else {
+        let Some((l, row)) = self
+            .still_held(store.league(held.league), held.game, &held.placeholder)
+            .await?
+        else {
             return Ok(None);
         };
-        if !waiting_at(&row, &held.placeholder) {
-            return Ok(None);
-        }
         let now = ms(self.now());
         let black_first = super::league_setup::black_to_move(&row.start_fen);
         let (first, first_bank) = if black_first {
@@ -293,20 +290,14 @@ impl GameService {
         held: &HeldLeagueGame,
         prepared: &PreparedBinding,
     ) -> Result<Binding, ServiceError> {
-        let now = ms(self.now());
-        let bound = self
-            .inner
-            .store
-            .bind_held_game(
-                held.game,
-                &key(&held.placeholder),
-                &[key(&prepared.to)],
-                prepared.deadline_at,
-                prepared.remind_at,
-                now,
-            )
-            .await;
-        self.binding_ended(bound, prepared.remind_at)
+        self.bind_held(
+            held.game,
+            &held.placeholder,
+            &[key(&prepared.to)],
+            prepared.deadline_at,
+            prepared.remind_at,
+        )
+        .await
     }
 
     /// Whether `place` is the own place (thread, room) of a league game
@@ -371,13 +362,41 @@ impl GameService {
             })
     }
 
-    /// How the store's guarded bind of a held game ended (`bound`); a
-    /// bound game's first reminder is noted due at `remind_at`.
-    pub(in crate::service) fn binding_ended(
+    /// The group of held game `game` (its league or team match, loaded
+    /// by `group`) and the game's row, when both still exist and the game
+    /// still waits at `placeholder`: not bound by another process
+    /// meanwhile, not ended. `None` otherwise.
+    pub(in crate::service) async fn still_held<Group>(
         &self,
-        bound: Result<bool, StoreError>,
+        group: impl Future<Output = Result<Option<Group>, StoreError>>,
+        game: i64,
+        placeholder: &Place,
+    ) -> Result<Option<(Group, GameRow)>, ServiceError> {
+        let (Some(group), Some(row)) = (group.await?, self.inner.store.game(game).await?) else {
+            return Ok(None);
+        };
+        let waiting =
+            row.is_active() && row.channel == placeholder.channel && row.deadline_at.is_none();
+        Ok(waiting.then_some((group, row)))
+    }
+
+    /// Moves held game `game` from `placeholder` to `places` (White's
+    /// first) and starts its clock with `deadline_at`, in one guarded
+    /// update; a bound game's first reminder is noted due at `remind_at`.
+    pub(in crate::service) async fn bind_held(
+        &self,
+        game: i64,
+        placeholder: &Place,
+        places: &[ChannelKey],
+        deadline_at: i64,
         remind_at: i64,
     ) -> Result<Binding, ServiceError> {
+        let now = ms(self.now());
+        let bound = self
+            .inner
+            .store
+            .bind_held_game(game, &key(placeholder), places, deadline_at, remind_at, now)
+            .await;
         match bound {
             Ok(true) => {}
             Ok(false) => return Ok(Binding::Gone),
@@ -409,10 +428,4 @@ impl GameService {
         }
         out
     }
-}
-
-/// Whether game `row` still waits at `placeholder`: not bound by another
-/// process meanwhile, not ended.
-pub(in crate::service) fn waiting_at(row: &GameRow, placeholder: &Place) -> bool {
-    row.is_active() && row.channel == placeholder.channel && row.deadline_at.is_none()
 }
