@@ -133,6 +133,42 @@ pub struct NewGame {
     pub vacation_stops: bool,
 }
 
+impl NewGame {
+    /// A game at `place` between `white` and `black` (id, name), `days`
+    /// per move, created at `now` with its first deadline and reminder:
+    /// from the standard start, house rules, unrated, without bank or
+    /// import, its clocks stopped by a vacation. A game that differs says
+    /// so with struct update syntax.
+    #[must_use]
+    pub fn between(
+        place: ChannelKey,
+        [white, black]: [(&str, &str); 2],
+        days: i64,
+        (deadline_at, remind_at): (i64, i64),
+        now: i64,
+    ) -> NewGame {
+        NewGame {
+            place,
+            white_id: white.0.to_string(),
+            white_name: white.1.to_string(),
+            black_id: black.0.to_string(),
+            black_name: black.1.to_string(),
+            start_fen: crate::chess::Position::startpos().fen(),
+            rules: crate::chess::RulesMode::House.as_str().to_string(),
+            days,
+            deadline_at,
+            remind_at,
+            created_at: now,
+            rated: false,
+            variant: crate::chess::Variant::Standard.as_str().to_string(),
+            start_position: None,
+            bank: None,
+            import: None,
+            vacation_stops: true,
+        }
+    }
+}
+
 /// The time bank of a new game, in milliseconds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bank {

@@ -257,24 +257,17 @@ impl GameService {
                 c.vacation_stops == 1,
             )
             .await?;
+        let players = [(&*white.id, &*white.name), (&*black.id, &*black.name)];
         let new = NewGame {
-            place: key(place),
-            white_id: white.id.clone(),
-            white_name: white.name.clone(),
-            black_id: black.id.clone(),
-            black_name: black.name.clone(),
             start_fen: start_fen.clone(),
             rules: rules.as_str().to_string(),
-            days: c.days,
-            deadline_at,
-            remind_at,
-            created_at: now,
             rated: c.rated == 1 && c.start_fen.is_none() && import.is_none(),
             variant: variant.as_str().to_string(),
             start_position: number.map(i64::from),
             bank,
             import: import.clone(),
             vacation_stops: c.vacation_stops == 1,
+            ..NewGame::between(key(place), players, c.days, (deadline_at, remind_at), now)
         };
         // At most `RATED_PER_DAY` rated games a day
         // between the same two players; the rest are played unrated.

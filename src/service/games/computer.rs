@@ -176,24 +176,12 @@ impl GameService {
         } else {
             (deadline_at, remind_at)
         };
+        let players = [(&*white.id, &*white.name), (&*black.id, &*black.name)];
         let new = NewGame {
-            place: key(place),
-            white_id: white.id.clone(),
-            white_name: white.name.clone(),
-            black_id: black.id.clone(),
-            black_name: black.name.clone(),
             start_fen: start_fen.clone(),
-            rules: RulesMode::House.as_str().to_string(),
-            days,
-            deadline_at: row_deadline,
-            remind_at: row_remind,
-            created_at: now,
-            rated: false,
             variant: variant.as_str().to_string(),
             start_position: number.map(i64::from),
-            bank: None,
-            vacation_stops: true,
-            import: None,
+            ..NewGame::between(key(place), players, days, (row_deadline, row_remind), now)
         };
         let id = match self.inner.store.insert_game(&new, true).await {
             Ok(id) => id,

@@ -465,23 +465,17 @@ impl GameService {
                     board: b as i64 + 1,
                     round,
                     game: NewGame {
-                        place: own,
-                        white_id: w.player_id.clone(),
-                        white_name: w.player_name.clone(),
-                        black_id: b_.player_id.clone(),
-                        black_name: b_.player_name.clone(),
-                        start_fen: crate::chess::Position::startpos().fen(),
-                        rules: crate::chess::RulesMode::House.as_str().to_string(),
-                        days: m.days,
-                        deadline_at,
-                        remind_at,
-                        created_at: now,
                         rated: same_community,
-                        variant: crate::chess::Variant::Standard.as_str().to_string(),
-                        start_position: None,
-                        bank: None,
-                        import: None,
-                        vacation_stops: true,
+                        ..NewGame::between(
+                            own,
+                            [
+                                (&w.player_id, &w.player_name),
+                                (&b_.player_id, &b_.player_name),
+                            ],
+                            m.days,
+                            (deadline_at, remind_at),
+                            now,
+                        )
                     },
                     places: clocked.then_some(places),
                 });

@@ -147,24 +147,19 @@ impl GameService {
             .await?;
         let mut place = key(&league_place(l));
         place.channel = league_game_channel(l.id, number);
+        let players = [
+            (&*white.player_id, &*white.player_name),
+            (&*black.player_id, &*black.player_name),
+        ];
         Ok(NewGame {
-            place,
-            white_id: white.player_id.clone(),
-            white_name: white.player_name.clone(),
-            black_id: black.player_id.clone(),
-            black_name: black.player_name.clone(),
             start_fen,
             rules,
-            days: l.days,
-            deadline_at,
-            remind_at,
-            created_at: now,
             rated: l.rated == 1,
             variant: variant.as_str().to_string(),
             start_position: position.map(i64::from),
             bank,
             vacation_stops: l.vacation_stops == 1,
-            import: None,
+            ..NewGame::between(place, players, l.days, (deadline_at, remind_at), now)
         })
     }
 
