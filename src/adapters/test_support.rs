@@ -4,7 +4,7 @@
 
 use crate::chess::RulesMode;
 use crate::service::{
-    Actor, ChallengeExtras, ChallengeOptions, ColorChoice, Command, DEFAULT_LEVEL,
+    Actor, ChallengeExtras, ChallengeOptions, ColorChoice, Command, ComputerOptions, DEFAULT_LEVEL,
 };
 
 /// The options of a `challenge` given none: random colours, three days a
@@ -33,12 +33,12 @@ pub(crate) fn challenge(opponent: Option<Actor>, options: ChallengeOptions) -> C
 /// A `computer` game given no options: the default level, random colours,
 /// three days a move, from the standard start.
 pub(crate) fn open_computer() -> Command {
-    Command::Computer {
+    Command::Computer(ComputerOptions {
         level: DEFAULT_LEVEL,
         color: ColorChoice::Random,
         days: 3,
         fen: None,
         variant: None,
         position: None,
-    }
+    })
 }

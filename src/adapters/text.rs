@@ -14,8 +14,8 @@ use crate::i18n::Locale;
 use crate::render::Theme;
 use crate::service::{
     Actor, BoardView, ChallengeExtras, ChallengeOptions, ColorChoice, Command, CommunityChange,
-    DEFAULT_DAYS, DEFAULT_LEVEL, MAX_LEAVE_DAYS, NotifyTarget, PremoveAction, PuzzleDaily,
-    messages as msg,
+    ComputerOptions, DEFAULT_DAYS, DEFAULT_LEVEL, MAX_LEAVE_DAYS, NotifyTarget, PremoveAction,
+    PuzzleDaily, messages as msg,
 };
 use crate::service::{
     LEAGUE_MAX_PLAYERS, LeagueCommand, LeagueFormat, LeagueSetup, SWISS_MAX_PLAYERS,
@@ -564,14 +564,14 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
                     }
                 }
             }
-            Command::Computer {
+            Command::Computer(ComputerOptions {
                 level: level.unwrap_or(DEFAULT_LEVEL),
                 color: color.unwrap_or_default(),
                 days: days.unwrap_or(DEFAULT_DAYS),
                 fen,
                 variant,
                 position,
-            }
+            })
         }
         "move" => Command::Move {
             text: move_words(tokens, &unknown)?.join(" "),

@@ -234,14 +234,14 @@ fn settings_take_the_board_view_and_theme() {
 #[test]
 fn computer_takes_level_colour_days_and_fen() {
     assert_eq!(parse("/chess computer"), Ok(Some(open_computer())));
-    let want = Command::Computer {
+    let want = Command::Computer(ComputerOptions {
         level: 5,
         color: ColorChoice::Black,
         days: 7,
         fen: Some("8/8/8/8/8/8/8/K1k5 w - - 0 1".into()),
         variant: None,
         position: None,
-    };
+    });
     assert_eq!(
         parse("/chess computer level:5 color:black days:7 fen:\"8/8/8/8/8/8/8/K1k5 w - - 0 1\""),
         Ok(Some(want.clone()))
@@ -425,9 +425,9 @@ fn chess960_options_parse_and_bad_variants_have_their_code() {
         other => panic!("{other:?}"),
     }
     match parse("/chess computer variant:960 pos:7") {
-        Ok(Some(Command::Computer {
+        Ok(Some(Command::Computer(ComputerOptions {
             variant, position, ..
-        })) => {
+        }))) => {
             assert_eq!(variant, Some(Variant::Chess960));
             assert_eq!(position, Some(7));
         }

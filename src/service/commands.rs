@@ -90,6 +90,23 @@ pub struct CommunityChange {
     pub timeouts: Option<u32>,
 }
 
+/// The options of `computer`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ComputerOptions {
+    /// 1 (weakest) to 8 (full strength); adapters pass [`DEFAULT_LEVEL`]
+    /// when none is given.
+    pub level: u8,
+    /// The caller's colour.
+    pub color: ColorChoice,
+    /// The caller's days per move, 1-14 (default [`DEFAULT_DAYS`]); the
+    /// computer answers at once and has no clock.
+    pub days: u32,
+    pub fen: Option<String>,
+    /// As in [`Command::Challenge`].
+    pub variant: Option<Variant>,
+    pub position: Option<u32>,
+}
+
 /// The options of `challenge` besides the opponent.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ChallengeOptions {
@@ -207,20 +224,7 @@ pub enum Command {
     },
     /// A game against the computer (Stockfish), started at once in this
     /// channel; never rated.
-    Computer {
-        /// 1 (weakest) to 8 (full strength); adapters pass
-        /// [`DEFAULT_LEVEL`] when none is given.
-        level: u8,
-        /// The caller's colour.
-        color: ColorChoice,
-        /// The caller's days per move, 1-14 (default [`DEFAULT_DAYS`]); the
-        /// computer answers at once and has no clock.
-        days: u32,
-        fen: Option<String>,
-        /// As in [`Command::Challenge`].
-        variant: Option<Variant>,
-        position: Option<u32>,
-    },
+    Computer(ComputerOptions),
     /// `league create|join|leave|start|standings|cancel|withdraw`.
     League(LeagueCommand),
     /// Conditional moves of the caller's game here, or of their

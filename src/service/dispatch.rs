@@ -5,13 +5,11 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use chrono::{DateTime, Utc};
-use tracing::Instrument;
 
 use super::{Action, Actor, Clock, Command, LocalePrefs, Place, Reply, Subject, messages as msg};
 use crate::i18n::Locale;
 use crate::store::{PlacePrefsRow, Store};
 
-use super::computer::ComputerOptions;
 use super::game::{
     Failure, GameService, Handled, Inner, ServiceError, failure_reply, key, reply, user,
 };
@@ -91,32 +89,8 @@ impl GameService {
             .await
     }
 
-    /// [`GameService::handle`] with the platform's language preferences:
-    /// the replies are in the user's language if given, else the channel's
-    /// setting, else the guild's language, else English (see
-    /// [`GameService::locale_for`]).
-    pub(super) async fn handle_unmeasured(
-        &self,
-        place: &Place,
-        by: &Actor,
-        cmd: Command,
-        prefs: LocalePrefs,
-    ) -> Vec<Reply> {
-        let span = tracing::info_span!(
-            "command",
-            channel = %place.channel,
-            user = %by.id,
-            command = ?std::mem::discriminant(&cmd)
-        );
-        // Attached to the future, never entered across an `.await`: log
-        // lines of interleaved commands each carry their own fields.
-        self.handle_in_span(place, by, cmd, prefs)
-            .instrument(span)
-            .await
-    }
-
-    /// [`GameService::handle_with`] inside the command's span.
-    async fn handle_in_span(
+    /// [`GameService::handle_with`] inside the command's span, unmeasured.
+    pub(super) async fn handle_in_span(
         &self,
         place: &Place,
         by: &Actor,
@@ -271,24 +245,7 @@ impl GameService {
                 self.press(loc, place, by, action, subject, prefs.guild)
                     .await
             }
-            Command::Computer {
-                level,
-                color,
-                days,
-                fen,
-                variant,
-                position,
-            } => {
-                let options = ComputerOptions {
-                    level,
-                    color,
-                    days,
-                    fen,
-                    variant,
-                    position,
-                };
-                self.computer(loc, place, by, options, prefs.guild).await
-            }
+            Command::Computer(options) => self.computer(loc, place, by, options, prefs.guild).await,
             Command::League(c) => self.league(loc, place, by, prefs.moderator, c).await,
             Command::Premove { game, action } => self.premove(loc, place, by, game, action).await,
             Command::Note { game, text } => self.note(loc, place, by, game, text.as_deref()).await,

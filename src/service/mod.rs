@@ -54,8 +54,8 @@ pub use spectators::{
 pub use clock::{ManualClock, SystemClock};
 pub use comfort::{MAX_LEAVE_DAYS, VACATION_ALLOWANCE};
 pub use commands::{
-    ChallengeExtras, ChallengeOptions, ColorChoice, Command, CommunityChange, DEFAULT_DAILY_HOUR,
-    DEFAULT_DAYS, NotifyTarget, PuzzleDaily,
+    ChallengeExtras, ChallengeOptions, ColorChoice, Command, CommunityChange, ComputerOptions,
+    DEFAULT_DAILY_HOUR, DEFAULT_DAYS, NotifyTarget, PuzzleDaily,
 };
 pub use computer::{DEFAULT_LEVEL, ENGINE_ID_PREFIX, engine_actor, is_engine_id};
 pub use events::*;

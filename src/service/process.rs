@@ -5,6 +5,8 @@
 
 use std::time::{Duration, Instant};
 
+use tracing::Instrument;
+
 use super::game::GameService;
 use super::{Actor, Command, DueAnnouncement, Event, LocalePrefs, Place, Reply};
 use crate::lifecycle::Work;
@@ -42,7 +44,7 @@ impl Command {
             Command::Pages { .. } => "pages",
             Command::PageName { .. } => "pagename",
             Command::Press { .. } => "press",
-            Command::Computer { .. } => "computer",
+            Command::Computer(_) => "computer",
             Command::League(_) => "league",
             Command::Premove { .. } => "premove",
             Command::Note { .. } => "note",
@@ -118,7 +120,18 @@ impl GameService {
     ) -> Vec<Reply> {
         let name = cmd.name();
         let started = Instant::now();
-        let mut replies = self.handle_unmeasured(place, by, cmd, prefs).await;
+        let span = tracing::info_span!(
+            "command",
+            channel = %place.channel,
+            user = %by.id,
+            command = ?std::mem::discriminant(&cmd)
+        );
+        // Attached to the future, never entered across an `.await`: log
+        // lines of interleaved commands each carry their own fields.
+        let mut replies = self
+            .handle_in_span(place, by, cmd, prefs)
+            .instrument(span)
+            .await;
         self.add_watch_links(&mut replies).await;
         metrics::command(name, outcome(&replies), started.elapsed());
         count_events(&replies);

@@ -5,7 +5,9 @@
 use std::sync::Arc;
 
 use chessbot::engine::{EngineError, Level, Score, ScriptedCall, ScriptedEngine};
-use chessbot::service::{ColorChoice, Command, Event, ManualClock, Reply, is_engine_id};
+use chessbot::service::{
+    ColorChoice, Command, ComputerOptions, Event, ManualClock, Reply, is_engine_id,
+};
 use chrono::{Duration, Utc};
 
 use crate::support::scenario::{Replies, Scenario, ended};
@@ -156,14 +158,14 @@ async fn bad_options_and_busy_channels_are_refused() {
         (3, 3, Some("not a fen"), "invalid_fen"),
         (3, 3, Some("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"), "invalid_fen"),
     ] {
-        let cmd = Command::Computer {
+        let cmd = Command::Computer(ComputerOptions {
             level,
             color: ColorChoice::White,
             days,
             fen: fen.map(str::to_string),
             variant: None,
             position: None,
-        };
+        });
         let r = c.command("alice", cmd).await;
         assert_eq!(r.error().as_deref(), Some(code), "{level} {days} {fen:?}");
     }

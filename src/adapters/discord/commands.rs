@@ -15,8 +15,8 @@ use crate::chess::{RulesMode, Variant};
 use crate::i18n::Locale;
 use crate::render::Theme;
 use crate::service::{
-    Actor, BoardView, ChallengeOptions, ColorChoice, Command, CommunityChange, DEFAULT_LEVEL,
-    messages as msg,
+    Actor, BoardView, ChallengeOptions, ColorChoice, Command, CommunityChange, ComputerOptions,
+    DEFAULT_LEVEL, messages as msg,
 };
 
 /// Colour choice as Discord shows it.
@@ -135,14 +135,14 @@ pub fn computer_command(
     days: Option<u32>,
     fen: Option<String>,
 ) -> Command {
-    Command::Computer {
+    Command::Computer(ComputerOptions {
         level: level.unwrap_or(DEFAULT_LEVEL),
         color: color_choice(color),
         days: days.unwrap_or(DEFAULT_DAYS),
         fen: given_fen(fen),
         variant: None,
         position: None,
-    }
+    })
 }
 
 /// The colour of a `challenge` or `computer`: random when left out.
@@ -190,11 +190,11 @@ pub fn with_variant(
             options.variant = variant.map(Variant::from);
             options.position = position;
         }
-        Command::Computer {
+        Command::Computer(ComputerOptions {
             variant: v,
             position: p,
             ..
-        } => {
+        }) => {
             *v = variant.map(Variant::from);
             *p = position;
         }

@@ -78,14 +78,14 @@ fn computer_options_map_to_the_service_command() {
     );
     assert_eq!(
         computer_command(Some(8), Some(ColorOption::Black), Some(5), None),
-        Command::Computer {
+        Command::Computer(ComputerOptions {
             level: 8,
             color: ColorChoice::Black,
             days: 5,
             fen: None,
             variant: None,
             position: None,
-        }
+        })
     );
 }
 
@@ -326,11 +326,11 @@ fn variant_and_position_options_reach_the_command() {
     );
     assert!(matches!(
         cmd,
-        Command::Computer {
+        Command::Computer(ComputerOptions {
             variant: Some(Variant::Chess960),
             position: None,
             ..
-        }
+        })
     ));
     let tree = tree();
     for name in ["challenge", "computer", "stats", "leaderboard"] {

@@ -6,7 +6,9 @@
 
 use std::time::Duration;
 
-use super::{Action, Actor, ColorChoice, Command, Place, Reply, Subject, messages as msg};
+use super::{
+    Action, Actor, ColorChoice, Command, ComputerOptions, Place, Reply, Subject, messages as msg,
+};
 use crate::chess::{Color, Outcome, RulesMode, Termination};
 use crate::engine::{EngineError, Level, accepts_draw, uci_moves};
 use crate::i18n::Locale;
@@ -64,17 +66,6 @@ pub(in crate::service) fn engine_side(row: &GameRow) -> Option<(Color, Level)> {
         (None, Some(l)) => Some((Color::Black, l)),
         _ => None,
     }
-}
-
-/// The options of `computer`.
-pub(in crate::service) struct ComputerOptions {
-    pub(in crate::service) level: u8,
-    pub(in crate::service) color: ColorChoice,
-    pub(in crate::service) days: u32,
-    pub(in crate::service) fen: Option<String>,
-    /// Standard chess or Chess960 (see `chess960::choose_start`).
-    pub(in crate::service) variant: Option<crate::chess::Variant>,
-    pub(in crate::service) position: Option<u32>,
 }
 
 /// What came of the engine's turn.

@@ -56,7 +56,7 @@ impl GameService {
             .filter(|_| variant == Variant::Chess960);
         if let Some((_, level)) = super::computer::engine_side(&last) {
             // Against the computer: a new game at once, colours swapped.
-            let options = super::computer::ComputerOptions {
+            let options = super::ComputerOptions {
                 level: level.get(),
                 color: match my_old {
                     Color::White => ColorChoice::Black,

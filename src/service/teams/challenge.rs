@@ -9,7 +9,7 @@ use crate::chess::Color;
 use crate::i18n::Locale;
 use crate::store::TeamSideRow;
 
-use super::computer::ComputerOptions;
+use super::ComputerOptions;
 use super::game::{DAY_MS, Failure, GameService, Handled, key, ms, reply, user};
 use super::teams::codes::TEAM_CODE_DAYS;
 use super::teams::{MAX_TEAM_GAMES, TeamChallenge, team_actor};
