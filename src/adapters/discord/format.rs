@@ -635,24 +635,19 @@ mod tests {
 
     #[test]
     fn markdown_in_names_is_shown_literally() {
-        assert_eq!(
-            escape_markdown("**bold** _it_ ~~s~~"),
-            "\\*\\*bold\\*\\* \\_it\\_ \\~\\~s\\~\\~"
-        );
-        assert_eq!(
-            escape_markdown("||spoiler|| `code`"),
-            "\\|\\|spoiler\\|\\| \\`code\\`"
-        );
-        assert_eq!(
-            escape_markdown("[x](https://e.vil)"),
-            "\\[x\\](https://e.vil)"
-        );
-        assert_eq!(
-            escape_markdown("# title\n> quote\n- item"),
-            "\\# title\n\\> quote\n\\- item"
-        );
-        assert_eq!(escape_markdown("1. e4 e5 2. Nf3"), "1\\. e4 e5 2. Nf3");
-        assert_eq!(escape_markdown("a\\b"), "a\\\\b");
+        for (name, shown) in [
+            (
+                "**bold** _it_ ~~s~~",
+                "\\*\\*bold\\*\\* \\_it\\_ \\~\\~s\\~\\~",
+            ),
+            ("||spoiler|| `code`", "\\|\\|spoiler\\|\\| \\`code\\`"),
+            ("[x](https://e.vil)", "\\[x\\](https://e.vil)"),
+            ("# title\n> quote\n- item", "\\# title\n\\> quote\n\\- item"),
+            ("1. e4 e5 2. Nf3", "1\\. e4 e5 2. Nf3"),
+            ("a\\b", "a\\\\b"),
+        ] {
+            assert_eq!(escape_markdown(name), shown, "{name}");
+        }
     }
 
     #[test]
@@ -680,18 +675,13 @@ mod tests {
 
     #[test]
     fn the_bots_own_channel_links_and_code_render() {
-        assert_eq!(
-            discord_text("Game 7 in <#1100000000000000200>: your move"),
-            "Game 7 in <#1100000000000000200>: your move"
-        );
-        assert_eq!(
-            discord_text("bob: `/chess accept` or `/chess decline`."),
-            "bob: `/chess accept` or `/chess decline`."
-        );
-        assert_eq!(
-            discord_text("Anyone here may change it with `/chess settings language:en|th|ru|ro`."),
-            "Anyone here may change it with `/chess settings language:en|th|ru|ro`."
-        );
+        for kept in [
+            "Game 7 in <#1100000000000000200>: your move",
+            "bob: `/chess accept` or `/chess decline`.",
+            "Anyone here may change it with `/chess settings language:en|th|ru|ro`.",
+        ] {
+            assert_eq!(discord_text(kept), kept);
+        }
         // Everything else stays escaped: code a name brings, a tag that is
         // not a channel link, a mention.
         assert_eq!(discord_text("`rm -rf`"), "\\`rm -rf\\`");

@@ -1,6 +1,7 @@
 //! Challenges: opening, accepting, declining and cancelling (rematches in
 //! `rematch.rs`).
 
+use super::expiry::challenger;
 use super::{Action, Actor, ChallengeOptions, ColorChoice, Event, Place, Subject, messages as msg};
 use crate::chess::{Color, RulesMode, Variant};
 use crate::i18n::Locale;
@@ -211,10 +212,7 @@ impl GameService {
             "black" => false,
             _ => random_bool(),
         };
-        let challenger = Actor {
-            id: c.challenger_id.clone(),
-            name: c.challenger_name.clone(),
-        };
+        let challenger = challenger(&c);
         let (white, black) = if challenger_white {
             (challenger, by.clone())
         } else {
@@ -381,10 +379,7 @@ impl GameService {
                         place,
                         msg::challenge_declined(loc, &by.name, &c.challenger_name),
                     );
-                    r.mentions = vec![Actor {
-                        id: c.challenger_id.clone(),
-                        name: c.challenger_name.clone(),
-                    }];
+                    r.mentions = vec![challenger(&c)];
                     return Ok(vec![r]);
                 }
                 Some(o) => {
@@ -466,10 +461,7 @@ impl GameService {
             place,
             msg::challenge_cancelled_by(loc, &by.name, &c.challenger_name),
         );
-        r.mentions = vec![Actor {
-            id: c.challenger_id.clone(),
-            name: c.challenger_name.clone(),
-        }];
+        r.mentions = vec![challenger(&c)];
         Ok(vec![r])
     }
 

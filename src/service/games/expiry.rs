@@ -9,6 +9,14 @@ use super::deadlines::{DueWindow, claim_in_two_steps};
 
 use super::game::{ANNOUNCE_LEASE, GameService, key, ms, reply};
 
+/// Who made a challenge.
+pub(super) fn challenger(c: &ChallengeRow) -> Actor {
+    Actor {
+        id: c.challenger_id.clone(),
+        name: c.challenger_name.clone(),
+    }
+}
+
 /// Where a challenge was posted.
 fn challenge_place(c: &ChallengeRow) -> Place {
     Place {
@@ -140,10 +148,7 @@ impl GameService {
         r.event = Some(Event::Expired {
             challenger: c.challenger_name.clone(),
         });
-        r.mentions = vec![Actor {
-            id: c.challenger_id.clone(),
-            name: c.challenger_name.clone(),
-        }];
+        r.mentions = vec![challenger(c)];
         r.locale = loc;
         vec![r]
     }
