@@ -26,7 +26,7 @@ pub mod theme;
 
 pub use card::SummaryCard;
 pub use gif::GifSpec;
-pub use standings::{standings_image, standings_png};
+pub use standings::{TableKind, standings_image, standings_png};
 pub use theme::Theme;
 
 use std::collections::HashMap;

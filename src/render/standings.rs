@@ -34,15 +34,42 @@ const INK: Rgb = Rgb(0xee, 0xee, 0xee);
 const DIM: Rgb = Rgb(0xb0, 0xab, 0xa4);
 const GOLD: Rgb = Rgb(0xf0, 0xc0, 0x40);
 
-/// Column left edges and widths: rank, name, points, played, left, tie-break.
-const COLUMNS: [(f32, f32); 6] = [
-    (MARGIN, 56.0),
-    (MARGIN + 64.0, 340.0),
-    (440.0, 90.0),
-    (540.0, 80.0),
-    (630.0, 60.0),
-    (700.0, 84.0),
-];
+/// What a table lists, which sets its columns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableKind {
+    /// A league's or a Swiss's standings: rank, name, points, played, left,
+    /// tie-break; the leader's row (rank `1`) in gold.
+    Ranking,
+    /// A team match's boards: the board's label (`Board 2, game 1`), the
+    /// pairing and the result; no row stands out.
+    Boards,
+}
+
+impl TableKind {
+    /// Column left edges and widths.
+    fn columns(self) -> [(f32, f32); 6] {
+        match self {
+            TableKind::Ranking => [
+                (MARGIN, 56.0),
+                (MARGIN + 64.0, 340.0),
+                (440.0, 90.0),
+                (540.0, 80.0),
+                (630.0, 60.0),
+                (700.0, 84.0),
+            ],
+            // A board's label takes words ("Board 2, game 1"), not a rank's
+            // digit.
+            TableKind::Boards => [
+                (MARGIN, 200.0),
+                (MARGIN + 210.0, 400.0),
+                (644.0, 132.0),
+                (STANDINGS_WIDTH as f32, 0.0),
+                (STANDINGS_WIDTH as f32, 0.0),
+                (STANDINGS_WIDTH as f32, 0.0),
+            ],
+        }
+    }
+}
 
 /// The picture's height for `rows` rows and `notes` note lines.
 fn height_of(rows: usize, notes: usize) -> u32 {
@@ -53,6 +80,7 @@ fn height_of(rows: usize, notes: usize) -> u32 {
 /// cells each; `notes`: lines under the table, e.g. what `SB` means).
 #[must_use]
 pub fn standings_svg(
+    kind: TableKind,
     title: &str,
     header: &[String],
     rows: &[[String; 6]],
@@ -78,13 +106,13 @@ pub fn standings_svg(
         &style(30.0, true, INK),
     ));
     let mut line = |y: u32, cells: &[String], bold: bool, color: Rgb| {
-        for (i, (x, w)) in COLUMNS.iter().enumerate() {
-            if let Some(c) = cells.get(i) {
+        for (i, (x, w)) in kind.columns().into_iter().enumerate() {
+            if let Some(c) = cells.get(i).filter(|_| w > 0.0) {
                 svg.push_str(&text::svg_line(
                     c,
-                    *x,
+                    x,
                     (y + 30) as f32,
-                    *w,
+                    w,
                     &style(STANDINGS_TEXT_PX, bold, color),
                 ));
             }
@@ -92,8 +120,9 @@ pub fn standings_svg(
     };
     line(TITLE, header, true, DIM);
     for (i, row) in rows.iter().enumerate() {
-        let color = if row[0] == "1" { GOLD } else { INK };
-        line(TITLE + ROW * (i as u32 + 1), row, row[0] == "1", color);
+        let leader = kind == TableKind::Ranking && row[0] == "1";
+        let color = if leader { GOLD } else { INK };
+        line(TITLE + ROW * (i as u32 + 1), row, leader, color);
     }
     let notes_top = TITLE + ROW * (rows.len() as u32 + 1) + 8;
     for (i, note) in notes.iter().enumerate() {
@@ -114,6 +143,7 @@ pub fn standings_svg(
 /// # Errors
 /// [`RenderError`] when drawing or encoding fails.
 pub fn standings_image(
+    kind: TableKind,
     title: &str,
     header: &[String],
     rows: &[[String; 6]],
@@ -129,7 +159,7 @@ pub fn standings_image(
         fill(&mut pm, 0, y as i32, STANDINGS_WIDTH, ROW, SHADE);
     }
     let tree = usvg::Tree::from_str(
-        &standings_svg(title, header, rows, notes),
+        &standings_svg(kind, title, header, rows, notes),
         &text::usvg_options(),
     )
     .map_err(|e| RenderError::Raster(format!("standings text: {e}")))?;
@@ -140,12 +170,13 @@ pub fn standings_image(
 /// [`standings_image`], or an empty vector (logged) when it fails.
 #[must_use]
 pub fn standings_png(
+    kind: TableKind,
     title: &str,
     header: &[String],
     rows: &[[String; 6]],
     notes: &[String],
 ) -> Vec<u8> {
-    standings_image(title, header, rows, notes).unwrap_or_else(|e| {
+    standings_image(kind, title, header, rows, notes).unwrap_or_else(|e| {
         tracing::error!(error = %e, "drawing the standings failed");
         Vec::new()
     })
@@ -186,7 +217,8 @@ mod tests {
 
     #[test]
     fn the_table_is_a_phone_readable_png() {
-        let png = standings_image("Winter Cup", &header(), &rows(), &[]).expect("png");
+        let png = standings_image(TableKind::Ranking, "Winter Cup", &header(), &rows(), &[])
+            .expect("png");
         assert_eq!(&png[1..4], b"PNG");
         let w = u32::from_be_bytes([png[16], png[17], png[18], png[19]]);
         let h = u32::from_be_bytes([png[20], png[21], png[22], png[23]]);
@@ -194,15 +226,25 @@ mod tests {
         assert_eq!(h, TITLE + ROW * 4 + 16);
         // A note line adds its height, and its text is drawn.
         let note = vec!["SB: Sonneborn-Berger".to_string()];
-        let png = standings_image("Winter Cup", &header(), &rows(), &note).expect("png");
+        let png = standings_image(TableKind::Ranking, "Winter Cup", &header(), &rows(), &note)
+            .expect("png");
         let h = u32::from_be_bytes([png[20], png[21], png[22], png[23]]);
         assert_eq!(h, TITLE + ROW * 4 + 16 + NOTE);
-        assert!(standings_svg("Winter Cup", &header(), &rows(), &note).contains("Sonneborn"));
+        assert!(
+            standings_svg(TableKind::Ranking, "Winter Cup", &header(), &rows(), &note)
+                .contains("Sonneborn")
+        );
     }
 
     #[test]
     fn names_are_escaped_and_fit_their_column() {
-        let svg = standings_svg("a <title>", &header(), &rows(), &["<i>".to_string()]);
+        let svg = standings_svg(
+            TableKind::Ranking,
+            "a <title>",
+            &header(),
+            &rows(),
+            &["<i>".to_string()],
+        );
         assert!(!svg.contains("<i>"));
         assert!(!svg.contains("<b>"));
         assert!(svg.contains("&lt;b&gt;"));
@@ -212,5 +254,38 @@ mod tests {
             let size: f32 = part.split('"').next().unwrap_or("0").parse().unwrap();
             assert!(size >= STANDINGS_MIN_TEXT_PX, "{size}");
         }
+    }
+
+    #[test]
+    fn a_matchs_board_labels_are_shown_whole_and_no_row_is_gold() {
+        let row = |label: &str, pairing: &str, result: &str| {
+            let mut r: [String; 6] = Default::default();
+            r[0] = label.to_string();
+            r[1] = pairing.to_string();
+            r[2] = result.to_string();
+            r
+        };
+        let rows = vec![
+            row("1", "Aryan – Ding", "1-0"),
+            row("Board 2, game 1", "Fabiano – Jon", "½-½"),
+        ];
+        let header: Vec<String> = ["Board", "White – Black", "Result", "", "", ""]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let svg = standings_svg(TableKind::Boards, "Match 1", &header, &rows, &[]);
+        for whole in ["Board 2, game 1", ">Board<", ">Fabiano", "Result"] {
+            assert!(svg.contains(whole), "{whole}");
+        }
+        assert!(!svg.contains('…'));
+        let gold = format!("{:02x}{:02x}{:02x}", GOLD.0, GOLD.1, GOLD.2);
+        assert!(
+            !svg.to_lowercase().contains(&gold),
+            "a board numbered 1 is no leader"
+        );
+        // The league's table keeps its narrow rank column: the same label
+        // would not fit there.
+        let ranking = standings_svg(TableKind::Ranking, "Match 1", &header, &rows, &[]);
+        assert!(!ranking.contains("Board 2, game 1"));
     }
 }

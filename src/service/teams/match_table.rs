@@ -7,6 +7,7 @@
 
 use super::{Event, MatchBoardEvent, MatchEvent, MatchSideEvent, Place, Reply, messages as msg};
 use crate::i18n::Locale;
+use crate::render::TableKind;
 use crate::store::{GameGroup, MATCH_FINISHED, MATCH_RUNNING, TeamMatchGameRow, TeamMatchRow};
 
 use super::game::{Failure, GameService, ms, reply};
@@ -210,7 +211,7 @@ impl GameService {
             .split('|')
             .map(|s| s.trim().to_string())
             .collect();
-        let png = crate::render::standings_png(&title, &header, &rows, &[]);
+        let png = crate::render::standings_png(TableKind::Boards, &title, &header, &rows, &[]);
         r.files = vec![super::Attachment {
             kind: super::AttachmentKind::Card,
             filename: format!("match-{}-standings.png", m.id),

@@ -102,7 +102,13 @@ impl GameService {
             };
             let mut header: Vec<String> = header.split('|').map(|s| s.trim().to_string()).collect();
             header.resize(6, String::new());
-            let png = crate::render::standings_png(&title, &header, &table.text_rows, &notes);
+            let png = crate::render::standings_png(
+                crate::render::TableKind::Ranking,
+                &title,
+                &header,
+                &table.text_rows,
+                &notes,
+            );
             r.files = vec![super::Attachment {
                 kind: super::AttachmentKind::Card,
                 filename: format!("league-{}-standings.png", l.id),
