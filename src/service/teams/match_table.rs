@@ -193,13 +193,13 @@ impl GameService {
             t.games.len() as i64,
         );
         let rows = t.rows(loc, m);
-        let mut lines = Vec::new();
-        if last {
-            lines.push(match t.winner() {
-                Some(s) => msg::match_over(loc, m.id, &match_side_name(m, s), &pa, &pb),
-                None => msg::match_over_tie(loc, m.id, &pa, &pb),
-            });
-        }
+        // The final standings say so, in the text and under the picture's
+        // table, naming the winner or the tie.
+        let over = last.then(|| match t.winner() {
+            Some(s) => msg::match_over(loc, m.id, &match_side_name(m, s), &pa, &pb),
+            None => msg::match_over_tie(loc, m.id, &pa, &pb),
+        });
+        let mut lines: Vec<String> = over.iter().cloned().collect();
         lines.push(title.clone());
         for r in &rows {
             lines.push(msg::match_standings_row(loc, &r[0], &r[1], &r[2]));
@@ -211,7 +211,13 @@ impl GameService {
             .split('|')
             .map(|s| s.trim().to_string())
             .collect();
-        let png = crate::render::standings_png(TableKind::Boards, &title, &header, &rows, &[]);
+        let png = crate::render::standings_png(
+            TableKind::Boards,
+            &title,
+            &header,
+            &rows,
+            over.as_slice(),
+        );
         r.files = vec![super::Attachment {
             kind: super::AttachmentKind::Card,
             filename: format!("match-{}-standings.png", m.id),
