@@ -41,7 +41,7 @@ use std::borrow::Cow;
 
 use super::layout::{Item, Layout, TextSlot};
 use super::theme::Theme;
-use super::{BoardResult, BoardSpec, PieceCounts, RenderError, Renderer, check_size};
+use super::{BoardResult, BoardSpec, PieceCounts, RenderError, Renderer, check_size, side_setters};
 use crate::chess::{Color, Game};
 
 /// What GIF to make of a game.
@@ -91,19 +91,7 @@ impl<'a> GifSpec<'a> {
         }
     }
 
-    /// Black at the bottom when `flip`.
-    #[must_use]
-    pub fn flip(mut self, flip: bool) -> Self {
-        self.flip = flip;
-        self
-    }
-
-    /// The players' names (white, black) for the strips.
-    #[must_use]
-    pub fn names(mut self, white: &'a str, black: &'a str) -> Self {
-        self.names = Some([white, black]);
-        self
-    }
+    side_setters!('a);
 
     /// The pieces the game started with (captures are counted from them).
     #[must_use]
