@@ -134,19 +134,30 @@ pub enum Item {
     },
     /// A badge, [`Layout::badge`] wide, top-left at `x`, `y`.
     Badge { kind: BadgeKind, x: i32, y: i32 },
-    /// One line of text from the spec in the box `x, y, w, h`, its
-    /// baseline at `baseline`, shrunk or cut to fit `w`.
-    Text {
-        slot: TextSlot,
-        x: i32,
-        y: i32,
-        w: u32,
-        h: u32,
-        baseline: f32,
-        size: f32,
-        bold: bool,
-        color: Rgb,
-    },
+    /// One line of text from the spec.
+    Text(TextItem),
+}
+
+/// One line of text from the spec in the box `x, y, w, h`, its baseline
+/// at `baseline`, shrunk or cut to fit `w`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TextItem {
+    pub slot: TextSlot,
+    pub x: i32,
+    pub y: i32,
+    pub w: u32,
+    pub h: u32,
+    pub baseline: f32,
+    pub size: f32,
+    pub bold: bool,
+    pub color: Rgb,
+}
+
+impl TextItem {
+    /// The style it is drawn in.
+    pub fn style(&self) -> TextStyle {
+        strip_style(self.size, self.bold, self.color)
+    }
 }
 
 /// Which string of the spec a text item draws.
@@ -701,7 +712,7 @@ fn text_item(
     size: f32,
     style: &TextStyle,
 ) -> Item {
-    Item::Text {
+    Item::Text(TextItem {
         slot,
         x,
         y: y0,
@@ -711,7 +722,7 @@ fn text_item(
         size,
         bold: style.bold,
         color: style.color,
-    }
+    })
 }
 
 fn style_on(sq: Square) -> GlyphStyle {

@@ -735,24 +735,13 @@ impl Renderer {
                         );
                     }
                 }
-                Item::Text {
-                    slot,
-                    x,
-                    y,
-                    w,
-                    baseline,
-                    size,
-                    bold,
-                    color,
-                    ..
-                } => {
-                    let style = layout::strip_style(size, bold, color);
+                Item::Text(t) => {
                     out.push_str(&text::svg_line(
-                        slot.text(spec),
-                        x as f32,
-                        y as f32 + baseline,
-                        w as f32,
-                        &style,
+                        t.slot.text(spec),
+                        t.x as f32,
+                        t.y as f32 + t.baseline,
+                        t.w as f32,
+                        &t.style(),
                     ));
                 }
                 Item::Badge { kind, x, y } => {
