@@ -514,9 +514,7 @@ impl Layout {
         // Room for the light outline of black icons on both sides.
         let gap = (ic / 10.0).max(2.0).round() as i32 + 2 * self.halo() as i32;
         let group_gap = (ic / 4.0).round() as i32;
-        let k = self.glyph_scale(GlyphStyle::Strip);
         let y0 = y - (self.strip as i32 - self.icon as i32) / 2;
-        let gy = y0 + ((self.strip as f32 - 14.0 * k) / 2.0).round() as i32;
         let caps = captured(spec.position, spec.start, side.other());
         let mut items = Vec::new();
         let mut cursor = x;
@@ -545,16 +543,7 @@ impl Layout {
                 cursor = end + gap;
             }
             if compact && n > 1 {
-                for ch in n.to_string().chars() {
-                    items.push(Item::Glyph {
-                        ch,
-                        style: GlyphStyle::Strip,
-                        x: cursor,
-                        y: gy,
-                    });
-                    cursor += (glyphs::ADVANCE * k).round() as i32;
-                }
-                end = cursor;
+                end = self.strip_digits(&n.to_string(), cursor, y0, &mut items);
             }
         }
         (items, end)
@@ -672,19 +661,28 @@ impl Layout {
         let any = !caps.is_empty();
         items.extend(caps);
         if lead > 0 {
-            let k = self.glyph_scale(GlyphStyle::Strip);
-            let gy = y0 + ((strip - 14.0 * k) / 2.0).round() as i32;
-            let mut gx = if any { end + (ic / 6).max(2) } else { x };
-            for ch in format!("+{lead}").chars() {
-                items.push(Item::Glyph {
-                    ch,
-                    style: GlyphStyle::Strip,
-                    x: gx,
-                    y: gy,
-                });
-                gx += (glyphs::ADVANCE * k).round() as i32;
-            }
+            let gx = if any { end + (ic / 6).max(2) } else { x };
+            self.strip_digits(&format!("+{lead}"), gx, y0, items);
         }
+    }
+
+    /// Pushes `digits` (a count of captured pieces, the material lead) in
+    /// the strip's glyphs from `x` on, centred in the strip whose top is
+    /// `y0`; returns where they end.
+    fn strip_digits(&self, digits: &str, x: i32, y0: i32, items: &mut Vec<Item>) -> i32 {
+        let k = self.glyph_scale(GlyphStyle::Strip);
+        let y = y0 + ((self.strip as f32 - 14.0 * k) / 2.0).round() as i32;
+        let mut x = x;
+        for ch in digits.chars() {
+            items.push(Item::Glyph {
+                ch,
+                style: GlyphStyle::Strip,
+                x,
+                y,
+            });
+            x += (glyphs::ADVANCE * k).round() as i32;
+        }
+        x
     }
 }
 
