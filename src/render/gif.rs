@@ -39,9 +39,9 @@ mod lzw;
 
 use std::borrow::Cow;
 
-use super::layout::{Item, Layout, TextSlot};
+use super::layout::{Item, Layout, TextItem, TextSlot};
 use super::theme::Theme;
-use super::{BoardResult, BoardSpec, PieceCounts, RenderError, Renderer, check_size};
+use super::{BoardResult, BoardSpec, PieceCounts, RenderError, Renderer, check_size, side_setters};
 use crate::chess::{Color, Game};
 
 /// What GIF to make of a game.
@@ -91,19 +91,7 @@ impl<'a> GifSpec<'a> {
         }
     }
 
-    /// Black at the bottom when `flip`.
-    #[must_use]
-    pub fn flip(mut self, flip: bool) -> Self {
-        self.flip = flip;
-        self
-    }
-
-    /// The players' names (white, black) for the strips.
-    #[must_use]
-    pub fn names(mut self, white: &'a str, black: &'a str) -> Self {
-        self.names = Some([white, black]);
-        self
-    }
+    side_setters!('a);
 
     /// The pieces the game started with (captures are counted from them).
     #[must_use]
@@ -312,14 +300,14 @@ impl Renderer {
             to_draw.clear();
             let mut caption_box: Option<Rect> = None;
             for item in lay.replay_caption(&board) {
-                if let Item::Text {
+                if let Item::Text(TextItem {
                     slot: TextSlot::Caption(..),
                     x,
                     y,
                     w,
                     h,
                     ..
-                } = item
+                }) = item
                 {
                     let x0 = x.clamp(0, width as i32) as usize;
                     let x1 = (x + w as i32).clamp(0, width as i32) as usize;
@@ -476,7 +464,7 @@ fn by_region(lay: &Layout, items: &[Item], out: &mut [Vec<Item>]) {
             | Item::Piece { x, y, .. }
             | Item::Glyph { x, y, .. }
             | Item::Badge { x, y, .. }
-            | Item::Text { x, y, .. } => (x, y),
+            | Item::Text(TextItem { x, y, .. }) => (x, y),
         };
         out[region_of(lay, x, y)].push(*item);
     }

@@ -704,30 +704,20 @@ impl Renderer {
                 Item::Badge { kind, x, y } => {
                     canvas.overlay(&sprites.badges[kind.index()], x, y);
                 }
-                Item::Text {
-                    slot,
-                    x,
-                    y,
-                    w,
-                    h,
-                    baseline,
-                    size,
-                    bold,
-                    color,
-                } => {
-                    let text = slot_text(slot, spec);
+                Item::Text(t) => {
+                    let text = slot_text(t.slot, spec);
                     if text.trim().is_empty() {
                         continue;
                     }
                     let cov = self.text_coverage(TextKey {
                         text: text.to_string(),
-                        w,
-                        h,
-                        baseline: (baseline * 100.0).round() as u32,
-                        size: (size * 100.0).round() as u32,
-                        bold,
+                        w: t.w,
+                        h: t.h,
+                        baseline: (t.baseline * 100.0).round() as u32,
+                        size: (t.size * 100.0).round() as u32,
+                        bold: t.bold,
                     })?;
-                    canvas.text(&cov, color, x, y);
+                    canvas.text(&cov, t.color, t.x, t.y);
                 }
             }
         }

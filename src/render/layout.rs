@@ -134,19 +134,30 @@ pub enum Item {
     },
     /// A badge, [`Layout::badge`] wide, top-left at `x`, `y`.
     Badge { kind: BadgeKind, x: i32, y: i32 },
-    /// One line of text from the spec in the box `x, y, w, h`, its
-    /// baseline at `baseline`, shrunk or cut to fit `w`.
-    Text {
-        slot: TextSlot,
-        x: i32,
-        y: i32,
-        w: u32,
-        h: u32,
-        baseline: f32,
-        size: f32,
-        bold: bool,
-        color: Rgb,
-    },
+    /// One line of text from the spec.
+    Text(TextItem),
+}
+
+/// One line of text from the spec in the box `x, y, w, h`, its baseline
+/// at `baseline`, shrunk or cut to fit `w`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TextItem {
+    pub slot: TextSlot,
+    pub x: i32,
+    pub y: i32,
+    pub w: u32,
+    pub h: u32,
+    pub baseline: f32,
+    pub size: f32,
+    pub bold: bool,
+    pub color: Rgb,
+}
+
+impl TextItem {
+    /// The style it is drawn in.
+    pub fn style(&self) -> TextStyle {
+        strip_style(self.size, self.bold, self.color)
+    }
 }
 
 /// Which string of the spec a text item draws.
@@ -503,9 +514,7 @@ impl Layout {
         // Room for the light outline of black icons on both sides.
         let gap = (ic / 10.0).max(2.0).round() as i32 + 2 * self.halo() as i32;
         let group_gap = (ic / 4.0).round() as i32;
-        let k = self.glyph_scale(GlyphStyle::Strip);
         let y0 = y - (self.strip as i32 - self.icon as i32) / 2;
-        let gy = y0 + ((self.strip as f32 - 14.0 * k) / 2.0).round() as i32;
         let caps = captured(spec.position, spec.start, side.other());
         let mut items = Vec::new();
         let mut cursor = x;
@@ -534,16 +543,7 @@ impl Layout {
                 cursor = end + gap;
             }
             if compact && n > 1 {
-                for ch in n.to_string().chars() {
-                    items.push(Item::Glyph {
-                        ch,
-                        style: GlyphStyle::Strip,
-                        x: cursor,
-                        y: gy,
-                    });
-                    cursor += (glyphs::ADVANCE * k).round() as i32;
-                }
-                end = cursor;
+                end = self.strip_digits(&n.to_string(), cursor, y0, &mut items);
             }
         }
         (items, end)
@@ -661,19 +661,28 @@ impl Layout {
         let any = !caps.is_empty();
         items.extend(caps);
         if lead > 0 {
-            let k = self.glyph_scale(GlyphStyle::Strip);
-            let gy = y0 + ((strip - 14.0 * k) / 2.0).round() as i32;
-            let mut gx = if any { end + (ic / 6).max(2) } else { x };
-            for ch in format!("+{lead}").chars() {
-                items.push(Item::Glyph {
-                    ch,
-                    style: GlyphStyle::Strip,
-                    x: gx,
-                    y: gy,
-                });
-                gx += (glyphs::ADVANCE * k).round() as i32;
-            }
+            let gx = if any { end + (ic / 6).max(2) } else { x };
+            self.strip_digits(&format!("+{lead}"), gx, y0, items);
         }
+    }
+
+    /// Pushes `digits` (a count of captured pieces, the material lead) in
+    /// the strip's glyphs from `x` on, centred in the strip whose top is
+    /// `y0`; returns where they end.
+    fn strip_digits(&self, digits: &str, x: i32, y0: i32, items: &mut Vec<Item>) -> i32 {
+        let k = self.glyph_scale(GlyphStyle::Strip);
+        let y = y0 + ((self.strip as f32 - 14.0 * k) / 2.0).round() as i32;
+        let mut x = x;
+        for ch in digits.chars() {
+            items.push(Item::Glyph {
+                ch,
+                style: GlyphStyle::Strip,
+                x,
+                y,
+            });
+            x += (glyphs::ADVANCE * k).round() as i32;
+        }
+        x
     }
 }
 
@@ -701,7 +710,7 @@ fn text_item(
     size: f32,
     style: &TextStyle,
 ) -> Item {
-    Item::Text {
+    Item::Text(TextItem {
         slot,
         x,
         y: y0,
@@ -711,7 +720,7 @@ fn text_item(
         size,
         bold: style.bold,
         color: style.color,
-    }
+    })
 }
 
 fn style_on(sq: Square) -> GlyphStyle {

@@ -116,6 +116,30 @@ impl Default for PieceCounts {
 /// Pawn, knight, bishop, rook, queen in pawns.
 const VALUES: [i32; 5] = [1, 3, 3, 5, 9];
 
+/// The setters of the board's and the GIF's builders that are the same:
+/// which side is at the bottom and the players' names, both drawn alike
+/// in the strips (a GIF passes them on to the boards of its frames). Call
+/// it inside an `impl` with the struct's lifetime; the struct has the
+/// fields `flip: bool` and `names: Option<[&'a str; 2]>`.
+macro_rules! side_setters {
+    ($a:lifetime) => {
+        /// Black at the bottom when `flip`.
+        #[must_use]
+        pub fn flip(mut self, flip: bool) -> Self {
+            self.flip = flip;
+            self
+        }
+
+        /// The players' names (white, black) for the strips.
+        #[must_use]
+        pub fn names(mut self, white: &$a str, black: &$a str) -> Self {
+            self.names = Some([white, black]);
+            self
+        }
+    };
+}
+pub(crate) use side_setters;
+
 impl<'a> BoardSpec<'a> {
     /// The default size of a board picture, in pixels of width.
     pub const DEFAULT_SIZE: u32 = 512;
@@ -142,6 +166,8 @@ impl<'a> BoardSpec<'a> {
         }
     }
 
+    side_setters!('a);
+
     /// The move just played, for the mover's strip (see
     /// [`BoardSpec::caption`]).
     #[must_use]
@@ -164,13 +190,6 @@ impl<'a> BoardSpec<'a> {
         self
     }
 
-    /// Black at the bottom when `flip`.
-    #[must_use]
-    pub fn flip(mut self, flip: bool) -> Self {
-        self.flip = flip;
-        self
-    }
-
     /// Width in pixels.
     #[must_use]
     pub fn size(mut self, size: u32) -> Self {
@@ -189,13 +208,6 @@ impl<'a> BoardSpec<'a> {
     #[must_use]
     pub fn theme(mut self, theme: Theme) -> Self {
         self.theme = theme;
-        self
-    }
-
-    /// The players' names (white, black) for the strips.
-    #[must_use]
-    pub fn names(mut self, white: &'a str, black: &'a str) -> Self {
-        self.names = Some([white, black]);
         self
     }
 
@@ -723,24 +735,13 @@ impl Renderer {
                         );
                     }
                 }
-                Item::Text {
-                    slot,
-                    x,
-                    y,
-                    w,
-                    baseline,
-                    size,
-                    bold,
-                    color,
-                    ..
-                } => {
-                    let style = layout::strip_style(size, bold, color);
+                Item::Text(t) => {
                     out.push_str(&text::svg_line(
-                        slot.text(spec),
-                        x as f32,
-                        y as f32 + baseline,
-                        w as f32,
-                        &style,
+                        t.slot.text(spec),
+                        t.x as f32,
+                        t.y as f32 + t.baseline,
+                        t.w as f32,
+                        &t.style(),
                     ));
                 }
                 Item::Badge { kind, x, y } => {

@@ -437,7 +437,7 @@ fn strip_marks_never_overlap_and_stay_in_the_picture() {
                             let k = lay.glyph_scale(GlyphStyle::Strip);
                             (y, x, x + (10.0 * k).ceil() as i32)
                         }
-                        Item::Text { x, y, w, .. } => (y, x, x + w as i32),
+                        Item::Text(layout::TextItem { x, y, w, .. }) => (y, x, x + w as i32),
                         _ => continue,
                     };
                     let strip = if span.0 < lay.strip as i32 { 0 } else { 1 };
