@@ -3,8 +3,10 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 use chrono::{DateTime, Utc};
+use tracing::Instrument;
 
 use super::{Action, Actor, Clock, Command, LocalePrefs, Place, Reply, Subject, messages as msg};
 use crate::i18n::Locale;
@@ -89,209 +91,236 @@ impl GameService {
             .await
     }
 
-    /// [`GameService::handle_with`] inside the command's span, unmeasured.
-    pub(super) async fn handle_in_span(
+    /// [`GameService::handle`] with the platform's language preferences:
+    /// the replies are in the user's language if given, else the channel's
+    /// setting, else the guild's language, else English (see
+    /// [`GameService::locale_for`]). Run in the command's log span and
+    /// measured for `/metrics`.
+    pub async fn handle_with(
         &self,
         place: &Place,
         by: &Actor,
         cmd: Command,
         prefs: LocalePrefs,
     ) -> Vec<Reply> {
-        let by = &by.cleaned();
-        let cmd = match cmd {
-            Command::Challenge { opponent, options } => Command::Challenge {
-                opponent: opponent.map(|o| o.cleaned()),
-                options,
-            },
-            Command::History { user } => Command::History {
-                user: user.map(|u| u.cleaned()),
-            },
-            Command::Stats {
-                player,
-                vs,
-                variant,
-            } => Command::Stats {
-                player: player.map(|u| u.cleaned()),
-                vs: vs.map(|u| u.cleaned()),
-                variant,
-            },
-            other => other,
-        };
-        if let Some(refused) = self.refuse_during_outage(place, prefs).await {
-            return vec![refused];
-        }
-        let (loc, known) = self.command_prefs(place, by, prefs).await;
-        // In the other place of a game between two people, a game command
-        // acts on the game where it lives; its replies come back here.
-        let origin = place;
-        let two = if super::teams::is_game_command(&cmd) {
-            match self.two_place_game(place).await {
-                Ok(t) => t,
-                Err(f) => return vec![failure_reply(loc, place, f)],
+        let name = cmd.name();
+        let started = Instant::now();
+        let span = tracing::info_span!(
+            "command",
+            channel = %place.channel,
+            user = %by.id,
+            command = ?std::mem::discriminant(&cmd)
+        );
+        // Attached to the future, never entered across an `.await`: log
+        // lines of interleaved commands each carry their own fields.
+        let mut replies = async {
+            let by = &by.cleaned();
+            let cmd = match cmd {
+                Command::Challenge { opponent, options } => Command::Challenge {
+                    opponent: opponent.map(|o| o.cleaned()),
+                    options,
+                },
+                Command::History { user } => Command::History {
+                    user: user.map(|u| u.cleaned()),
+                },
+                Command::Stats {
+                    player,
+                    vs,
+                    variant,
+                } => Command::Stats {
+                    player: player.map(|u| u.cleaned()),
+                    vs: vs.map(|u| u.cleaned()),
+                    variant,
+                },
+                other => other,
+            };
+            if let Some(refused) = self.refuse_during_outage(place, prefs).await {
+                return vec![refused];
             }
-        } else {
-            None
-        };
-        let home = match &two {
-            Some(t) => self.two_place_home(t).await.ok().flatten(),
-            None => None,
-        };
-        let place = home.as_ref().unwrap_or(origin);
-        if self.in_outage() {
-            // The language lookup found the database down: nothing else
-            // waits out the pool's timeout.
-            return vec![super::outage::unavailable_reply(place, loc)];
-        }
-        // This channel's deadline first (a move after it is too late). The
-        // rest of the due work belongs to the adapter's announcer task,
-        // which posts before it acknowledges.
-        self.learn_due_hint().await;
-        let mut replies = self.settle_own_deadline(place).await;
-        // Likewise its challenge's expiry (a 7-day-old challenge is gone).
-        replies.append(&mut self.settle_own_challenge(place).await);
-        // The replies' language: a language change answers in the new one.
-        let reply_loc = match &cmd {
-            Command::Settings {
-                language: Some(new),
-                ..
-            } => *new,
-            _ => loc,
-        };
-        let first = replies.len();
-        let requested_flip = matches!(cmd, Command::Board { flip: true, .. });
-        // `settings` may change what was read with the language: its
-        // pictures read the preferences afresh.
-        let known = known.filter(|_| !matches!(cmd, Command::Settings { .. }));
-        // In a channel that plays as a team, game commands are about the
-        // team's game: a move is a vote (teams/).
-        let team = if super::teams::is_game_command(&cmd) {
-            match self.team_here(place).await {
-                Ok(side) => side,
-                Err(f) => {
-                    replies.push(failure_reply(loc, place, f));
-                    return replies;
+            let (loc, known) = self.command_prefs(place, by, prefs).await;
+            // In the other place of a game between two people, a game command
+            // acts on the game where it lives; its replies come back here.
+            let origin = place;
+            let two = if super::teams::is_game_command(&cmd) {
+                match self.two_place_game(place).await {
+                    Ok(t) => t,
+                    Err(f) => return vec![failure_reply(loc, place, f)],
                 }
+            } else {
+                None
+            };
+            let home = match &two {
+                Some(t) => self.two_place_home(t).await.ok().flatten(),
+                None => None,
+            };
+            let place = home.as_ref().unwrap_or(origin);
+            if self.in_outage() {
+                // The language lookup found the database down: nothing else
+                // waits out the pool's timeout.
+                return vec![super::outage::unavailable_reply(place, loc)];
             }
-        } else {
-            None
-        };
-        let team_command = team.is_some() || matches!(cmd, Command::Team(_));
-        // A move the computer still owes here comes first.
-        let caught_up = if team.is_some() {
-            super::computer::CaughtUp::default()
-        } else {
-            self.catch_up(loc, place, &cmd).await
-        };
-        let (mut owed, skip) = (caught_up.owed, caught_up.skip);
-        replies.append(&mut owed);
-        let result = match cmd {
-            _ if skip => Ok(Vec::new()),
-            cmd if team.is_some() => {
-                let side = team.clone().expect("checked by the guard");
-                self.team_game_command(loc, place, by, side, cmd).await
-            }
-            Command::Team(c) => self.team(loc, place, by, prefs, c).await,
-            Command::Challenge { opponent, options } => {
-                self.challenge(loc, place, by, opponent, *options).await
-            }
-            Command::Accept => self.accept(loc, place, by, prefs.guild, None).await,
-            Command::Decline => self.decline(loc, place, by, None).await,
-            Command::Cancel => self.cancel(loc, place, by, prefs.moderator).await,
-            Command::Move { text } => self.play(loc, place, by, &text, caught_up.read).await,
-            Command::Board { flip, private } => self.board(loc, place, by, flip, private).await,
-            Command::Draw => self.draw(loc, place, by, None).await,
-            Command::Resign => self.resign(loc, place, by, None).await,
-            Command::Abort => self.abort(loc, place, by).await,
-            Command::Takeback => self.takeback(loc, place, by).await,
-            Command::Rematch => self.rematch(loc, place, by).await,
-            Command::Claim { text } => self.claim(loc, place, by, text.as_deref()).await,
-            Command::Pgn { game } => self.pgn(loc, place, by, game).await,
-            Command::Games => self.games(loc, place, by).await,
-            Command::History { user } => self.history(loc, place, by, user).await,
-            Command::Stats {
-                player,
-                vs,
-                variant,
-            } => self.stats(loc, place, by, player, vs, variant).await,
-            Command::Leaderboard { variant } => self.leaderboard(loc, place, variant).await,
-            Command::Summary { game } => self.limited_summary(loc, place, by, game).await,
-            Command::Help => {
-                let mut r = reply(place, super::help::help_text(loc));
-                r.ephemeral = true;
-                Ok(vec![r])
-            }
-            Command::Settings {
-                language,
-                board,
-                theme,
-            } => {
-                let change = SettingsChange {
+            // This channel's deadline first (a move after it is too late). The
+            // rest of the due work belongs to the adapter's announcer task,
+            // which posts before it acknowledges.
+            self.learn_due_hint().await;
+            let mut replies = self.settle_own_deadline(place).await;
+            // Likewise its challenge's expiry (a 7-day-old challenge is gone).
+            replies.append(&mut self.settle_own_challenge(place).await);
+            // The replies' language: a language change answers in the new one.
+            let reply_loc = match &cmd {
+                Command::Settings {
+                    language: Some(new),
+                    ..
+                } => *new,
+                _ => loc,
+            };
+            let first = replies.len();
+            let requested_flip = matches!(cmd, Command::Board { flip: true, .. });
+            // `settings` may change what was read with the language: its
+            // pictures read the preferences afresh.
+            let known = known.filter(|_| !matches!(cmd, Command::Settings { .. }));
+            // In a channel that plays as a team, game commands are about the
+            // team's game: a move is a vote (teams/).
+            let team = if super::teams::is_game_command(&cmd) {
+                match self.team_here(place).await {
+                    Ok(side) => side,
+                    Err(f) => {
+                        replies.push(failure_reply(loc, place, f));
+                        return replies;
+                    }
+                }
+            } else {
+                None
+            };
+            let team_command = team.is_some() || matches!(cmd, Command::Team(_));
+            // A move the computer still owes here comes first.
+            let caught_up = if team.is_some() {
+                super::computer::CaughtUp::default()
+            } else {
+                self.catch_up(loc, place, &cmd).await
+            };
+            let (mut owed, skip) = (caught_up.owed, caught_up.skip);
+            replies.append(&mut owed);
+            let result = match cmd {
+                _ if skip => Ok(Vec::new()),
+                cmd if team.is_some() => {
+                    let side = team.clone().expect("checked by the guard");
+                    self.team_game_command(loc, place, by, side, cmd).await
+                }
+                Command::Team(c) => self.team(loc, place, by, prefs, c).await,
+                Command::Challenge { opponent, options } => {
+                    self.challenge(loc, place, by, opponent, *options).await
+                }
+                Command::Accept => self.accept(loc, place, by, prefs.guild, None).await,
+                Command::Decline => self.decline(loc, place, by, None).await,
+                Command::Cancel => self.cancel(loc, place, by, prefs.moderator).await,
+                Command::Move { text } => self.play(loc, place, by, &text, caught_up.read).await,
+                Command::Board { flip, private } => self.board(loc, place, by, flip, private).await,
+                Command::Draw => self.draw(loc, place, by, None).await,
+                Command::Resign => self.resign(loc, place, by, None).await,
+                Command::Abort => self.abort(loc, place, by).await,
+                Command::Takeback => self.takeback(loc, place, by).await,
+                Command::Rematch => self.rematch(loc, place, by).await,
+                Command::Claim { text } => self.claim(loc, place, by, text.as_deref()).await,
+                Command::Pgn { game } => self.pgn(loc, place, by, game).await,
+                Command::Games => self.games(loc, place, by).await,
+                Command::History { user } => self.history(loc, place, by, user).await,
+                Command::Stats {
+                    player,
+                    vs,
+                    variant,
+                } => self.stats(loc, place, by, player, vs, variant).await,
+                Command::Leaderboard { variant } => self.leaderboard(loc, place, variant).await,
+                Command::Summary { game } => self.limited_summary(loc, place, by, game).await,
+                Command::Help => {
+                    let mut r = reply(place, super::help::help_text(loc));
+                    r.ephemeral = true;
+                    Ok(vec![r])
+                }
+                Command::Settings {
                     language,
                     board,
                     theme,
-                };
-                self.settings(loc, place, by, prefs.moderator, change).await
-            }
-            Command::Vacation { days } => self.vacation(loc, place, by, days).await,
-            Command::Pages { on } => self.set_pages(loc, place, prefs.moderator, on).await,
-            Command::PageName { hidden } => self.set_page_name(loc, place, by, hidden).await,
-            Command::Community(change) => {
-                self.set_community_rules(loc, place, prefs.moderator, change)
-                    .await
-            }
-            Command::Moretime => self.moretime(loc, place, by).await,
-            Command::Notify { target } => self.notify(loc, place, by, target).await,
-            Command::Press { action, subject } => {
-                self.press(loc, place, by, action, subject, prefs.guild)
-                    .await
-            }
-            Command::Computer(options) => self.computer(loc, place, by, options, prefs.guild).await,
-            Command::League(c) => self.league(loc, place, by, prefs.moderator, c).await,
-            Command::Premove { game, action } => self.premove(loc, place, by, game, action).await,
-            Command::Note { game, text } => self.note(loc, place, by, game, text.as_deref()).await,
-            Command::Puzzle { daily } => {
-                // The caller's game that just ended may be still being
-                // analysed: its puzzles come from the analysis.
-                if daily.is_none() {
-                    replies.extend(self.await_analyses(loc, place, by).await);
+                } => {
+                    let change = SettingsChange {
+                        language,
+                        board,
+                        theme,
+                    };
+                    self.settings(loc, place, by, prefs.moderator, change).await
                 }
-                self.puzzle(loc, place, by, daily, prefs.moderator).await
+                Command::Vacation { days } => self.vacation(loc, place, by, days).await,
+                Command::Pages { on } => self.set_pages(loc, place, prefs.moderator, on).await,
+                Command::PageName { hidden } => self.set_page_name(loc, place, by, hidden).await,
+                Command::Community(change) => {
+                    self.set_community_rules(loc, place, prefs.moderator, change)
+                        .await
+                }
+                Command::Moretime => self.moretime(loc, place, by).await,
+                Command::Notify { target } => self.notify(loc, place, by, target).await,
+                Command::Press { action, subject } => {
+                    self.press(loc, place, by, action, subject, prefs.guild)
+                        .await
+                }
+                Command::Computer(options) => {
+                    self.computer(loc, place, by, options, prefs.guild).await
+                }
+                Command::League(c) => self.league(loc, place, by, prefs.moderator, c).await,
+                Command::Premove { game, action } => {
+                    self.premove(loc, place, by, game, action).await
+                }
+                Command::Note { game, text } => {
+                    self.note(loc, place, by, game, text.as_deref()).await
+                }
+                Command::Puzzle { daily } => {
+                    // The caller's game that just ended may be still being
+                    // analysed: its puzzles come from the analysis.
+                    if daily.is_none() {
+                        replies.extend(self.await_analyses(loc, place, by).await);
+                    }
+                    self.puzzle(loc, place, by, daily, prefs.moderator).await
+                }
+                Command::Solve { text, puzzle } => self.solve(loc, place, by, &text, puzzle).await,
+            };
+            match result {
+                Ok(mut r) => replies.append(&mut r),
+                Err(Failure::Internal(ServiceError::Store(e))) if e.is_unreachable() => {
+                    tracing::error!(error = %e, "the database is unreachable");
+                    self.note_outage();
+                    replies.push(super::outage::unavailable_reply(place, loc));
+                }
+                Err(f) => replies.push(failure_reply(loc, place, f)),
             }
-            Command::Solve { text, puzzle } => self.solve(loc, place, by, &text, puzzle).await,
-        };
-        match result {
-            Ok(mut r) => replies.append(&mut r),
-            Err(Failure::Internal(ServiceError::Store(e))) if e.is_unreachable() => {
-                tracing::error!(error = %e, "the database is unreachable");
-                self.note_outage();
-                replies.push(super::outage::unavailable_reply(place, loc));
+            // Standings after league and match games that ended here.
+            self.after_league_games(&mut replies).await;
+            self.after_match_games(&mut replies).await;
+            self.apply_board_prefs(place, by, &mut replies[first..], requested_flip, known)
+                .await;
+            if team_command {
+                // Each team's channel sees its own side.
+                self.orient_team_boards(&mut replies[first..], requested_flip)
+                    .await;
             }
-            Err(f) => replies.push(failure_reply(loc, place, f)),
+            if let Some(t) = &two {
+                let ours = replies.split_off(first);
+                let mut spread = self
+                    .spread_two_places(t.game_id, origin, place, ours, requested_flip)
+                    .await;
+                replies.append(&mut spread);
+            }
+            for r in &mut replies[first..] {
+                r.locale = reply_loc;
+                // The computer is a player nobody can mention.
+                r.mentions.retain(|a| !super::is_engine_id(&a.id));
+            }
+            // A symbol per kind of announcement.
+            super::announce::mark_announcements(&mut replies);
+            replies
         }
-        // Standings after league and match games that ended here.
-        self.after_league_games(&mut replies).await;
-        self.after_match_games(&mut replies).await;
-        self.apply_board_prefs(place, by, &mut replies[first..], requested_flip, known)
-            .await;
-        if team_command {
-            // Each team's channel sees its own side.
-            self.orient_team_boards(&mut replies[first..], requested_flip)
-                .await;
-        }
-        if let Some(t) = &two {
-            let ours = replies.split_off(first);
-            let mut spread = self
-                .spread_two_places(t.game_id, origin, place, ours, requested_flip)
-                .await;
-            replies.append(&mut spread);
-        }
-        for r in &mut replies[first..] {
-            r.locale = reply_loc;
-            // The computer is a player nobody can mention.
-            r.mentions.retain(|a| !super::is_engine_id(&a.id));
-        }
-        // A symbol per kind of announcement.
-        super::announce::mark_announcements(&mut replies);
+        .instrument(span)
+        .await;
+        self.add_watch_links(&mut replies).await;
+        super::process::measure_command(name, &replies, started);
         replies
     }
 

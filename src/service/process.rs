@@ -5,10 +5,8 @@
 
 use std::time::{Duration, Instant};
 
-use tracing::Instrument;
-
 use super::game::GameService;
-use super::{Actor, Command, DueAnnouncement, Event, LocalePrefs, Place, Reply};
+use super::{Command, DueAnnouncement, Event, Reply};
 use crate::lifecycle::Work;
 use crate::metrics;
 
@@ -106,38 +104,14 @@ pub(super) fn count_announced(due: &DueAnnouncement) {
     }
 }
 
-impl GameService {
-    /// [`GameService::handle`] with the platform's language preferences:
-    /// the replies are in the user's language if given, else the channel's
-    /// setting, else the guild's language, else English (see
-    /// [`GameService::locale_for`]). Measured for `/metrics`.
-    pub async fn handle_with(
-        &self,
-        place: &Place,
-        by: &Actor,
-        cmd: Command,
-        prefs: LocalePrefs,
-    ) -> Vec<Reply> {
-        let name = cmd.name();
-        let started = Instant::now();
-        let span = tracing::info_span!(
-            "command",
-            channel = %place.channel,
-            user = %by.id,
-            command = ?std::mem::discriminant(&cmd)
-        );
-        // Attached to the future, never entered across an `.await`: log
-        // lines of interleaved commands each carry their own fields.
-        let mut replies = self
-            .handle_in_span(place, by, cmd, prefs)
-            .instrument(span)
-            .await;
-        self.add_watch_links(&mut replies).await;
-        metrics::command(name, outcome(&replies), started.elapsed());
-        count_events(&replies);
-        replies
-    }
+/// Records a command's name, outcome and latency for `/metrics`, and the
+/// moves and games its replies tell of.
+pub(super) fn measure_command(name: &'static str, replies: &[Reply], started: Instant) {
+    metrics::command(name, outcome(replies), started.elapsed());
+    count_events(replies);
+}
 
+impl GameService {
     /// Starts a piece of work (a command until its replies are posted, an
     /// announcement until it is acknowledged); `None` once the service
     /// stopped taking work ([`GameService::stop_taking_work`]).
