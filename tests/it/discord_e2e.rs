@@ -7,6 +7,10 @@
 //! `/chess games` list and turn notices by direct message, with the channel
 //! as the fallback when Discord refuses the DM. Every wait gives up after
 //! `fake_discord::WAIT`.
+//!
+//! It also holds what the other Discord tests share: the bot on the fake,
+//! commands as a member or a moderator of a server, answers and posts,
+//! the registered forms, and the threads of tournament games.
 
 use crate::support;
 
@@ -19,7 +23,8 @@ use chessbot::service::{Clock, ManualClock};
 use poise::serenity_prelude as serenity;
 use serde_json::{Value, json};
 use support::fake_discord::{
-    APP_ID, CHANNEL_ID, EPHEMERAL, FakeDiscord, RestCall, Sent, WAIT, Who, bot_user,
+    APP_ID, CHANNEL_ID, EPHEMERAL, FakeDiscord, FakeView, GUILD_ID, RestCall, Sent, WAIT, Who,
+    bot_user,
 };
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
@@ -124,6 +129,158 @@ pub(crate) fn id_of(m: &Value) -> u64 {
         .expect("a snowflake id")
 }
 
+/// Discord's "Manage Channels" permission: a moderator here.
+pub(crate) const MANAGE_CHANNELS: u64 = 1 << 4;
+/// The permissions the fake gives every member.
+pub(crate) const MEMBER: u64 = 2_248_473_465_835_073;
+
+/// Dispatches `/<top> [group] <sub> options...` by `who` in `channel` of
+/// `guild`, as a moderator when `moderator`.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn command(
+    fake: &FakeDiscord,
+    (channel, guild): (u64, u64),
+    who: Who,
+    moderator: bool,
+    top: &str,
+    group: Option<&str>,
+    sub: &str,
+    options: Vec<Value>,
+) -> Sent {
+    let (sent, mut p) = fake.slash_payload(channel, who, sub, options.clone(), &[]);
+    let g = json!(guild.to_string());
+    p["data"]["name"] = json!(top);
+    if let Some(group) = group {
+        p["data"]["options"] = json!([{
+            "type": 2,
+            "name": group,
+            "options": [{ "type": 1, "name": sub, "options": options }],
+        }]);
+    }
+    p["guild_id"] = g.clone();
+    p["data"]["guild_id"] = g.clone();
+    p["channel"]["guild_id"] = g.clone();
+    p["authorizing_integration_owners"]["0"] = g;
+    if moderator {
+        p["member"]["permissions"] = json!((MEMBER | MANAGE_CHANNELS).to_string());
+    }
+    fake.dispatch("INTERACTION_CREATE", p);
+    sent
+}
+
+/// Dispatches `/chess <group> <sub> options...` by `who` in `channel`.
+pub(crate) fn group(
+    fake: &FakeDiscord,
+    channel: u64,
+    who: Who,
+    group: &str,
+    sub: &str,
+    options: Vec<Value>,
+) -> Sent {
+    command(
+        fake,
+        (channel, GUILD_ID),
+        who,
+        false,
+        "chess",
+        Some(group),
+        sub,
+        options,
+    )
+}
+
+/// A message's text: its content and its embeds' descriptions.
+pub(crate) fn content(m: &Value) -> String {
+    let mut text = m["content"].as_str().unwrap_or_default().to_string();
+    for e in m["embeds"].as_array().into_iter().flatten() {
+        text.push('\n');
+        text.push_str(e["description"].as_str().unwrap_or_default());
+    }
+    text
+}
+
+/// The answer to `sent`, asserting whether only its caller sees it.
+pub(crate) async fn answered(fake: &FakeDiscord, sent: &Sent, private: bool) -> String {
+    let a = answer(fake, sent).await;
+    assert_eq!(flags(&a) & EPHEMERAL != 0, private, "{a}");
+    content(&a)
+}
+
+/// Waits until a message in `channel` contains `text`.
+pub(crate) async fn posted(fake: &FakeDiscord, channel: u64, text: &str) {
+    fake.wait_for(&format!("{text:?} in {channel}"), |v| {
+        v.messages_in(channel)
+            .iter()
+            .any(|m| content(m).contains(text))
+            .then_some(())
+    })
+    .await;
+}
+
+/// The threads the bot posted in since `since` (not the channel of
+/// [`CHANNEL_ID`], not a direct message to one of `players`), in order of
+/// first post.
+pub(crate) fn threads_since(v: &FakeView<'_>, since: usize, players: &[Who]) -> Vec<u64> {
+    let mut made: Vec<u64> = Vec::new();
+    for c in v
+        .calls()
+        .iter()
+        .filter(|c| c.seq >= since && c.method == "POST")
+    {
+        let Some(id) = c
+            .route
+            .strip_prefix("/channels/")
+            .and_then(|r| r.strip_suffix("/messages"))
+            .and_then(|id| id.parse::<u64>().ok())
+        else {
+            continue;
+        };
+        let thread = id != CHANNEL_ID && players.iter().all(|u| v.dm_channel_of(u.id) != Some(id));
+        if thread && !made.contains(&id) {
+            made.push(id);
+        }
+    }
+    made
+}
+
+/// The first message in `thread` (a tournament game's start), once there.
+pub(crate) async fn first_message(fake: &FakeDiscord, thread: u64, what: &str) -> Value {
+    fake.wait_for(what, |v| {
+        v.messages_in(thread).first().map(|m| (*m).clone())
+    })
+    .await
+}
+
+/// The one of `players` called `name`.
+pub(crate) fn named(players: &[Who], name: &str) -> Who {
+    players
+        .iter()
+        .copied()
+        .find(|p| p.name == name)
+        .unwrap_or_else(|| panic!("no player {name}"))
+}
+
+/// Plays `moves` in the game of `thread` (`name`), each answered in the
+/// open with the move, then `resigner` resigns: the answer to that.
+pub(crate) async fn moves_then_resign(
+    fake: &FakeDiscord,
+    thread: u64,
+    name: &str,
+    moves: &[(Who, &str)],
+    resigner: Who,
+) -> Value {
+    for &(p, san) in moves {
+        let m = fake.slash(thread, p, "move", vec![opt(3, "move", json!(san))], &[]);
+        let a = answer(fake, &m).await;
+        assert_eq!(flags(&a) & EPHEMERAL, 0, "{name} {san}: {a}");
+        assert!(content(&a).contains(san), "{name} {san}: {a}");
+    }
+    let r = fake.slash(thread, resigner, "resign", vec![], &[]);
+    let a = answer(fake, &r).await;
+    assert_eq!(flags(&a) & EPHEMERAL, 0, "{name} resign: {a}");
+    a
+}
+
 /// Every message-bearing REST call pings at most `players` and never
 /// everyone, here or roles.
 fn assert_mentions_limited(calls: &[RestCall], players: &[Who]) {
@@ -175,16 +332,38 @@ fn assert_png(bytes: &[u8]) {
 /// The value of the choice named `name` of option `option` of
 /// `/chess <sub>`, as registered.
 fn choice_value(registered: &Value, sub: &str, option: &str, name: &str) -> Value {
-    let find = |list: &Value, n: &str| {
-        list.as_array()
-            .and_then(|l| l.iter().find(|o| o["name"] == json!(n)))
-            .cloned()
-            .unwrap_or_else(|| panic!("no {n} in {list}"))
-    };
-    let chess = find(registered, "chess");
-    let s = find(&chess["options"], sub);
-    let o = find(&s["options"], option);
-    find(&o["choices"], name)["value"].clone()
+    let chess = entry(registered, "chess");
+    let s = entry(&chess["options"], sub);
+    let o = entry(&s["options"], option);
+    entry(&o["choices"], name)["value"].clone()
+}
+
+/// The entry called `name` of a registered list: a command, an option or
+/// a choice.
+pub(crate) fn entry(list: &Value, name: &str) -> Value {
+    list.as_array()
+        .and_then(|l| l.iter().find(|o| o["name"] == json!(name)))
+        .cloned()
+        .unwrap_or_else(|| panic!("no {name} in {list}"))
+}
+
+/// The registered form of `/chess league create`.
+pub(crate) fn league_create_form(registered: &Value) -> Value {
+    let chess = entry(registered, "chess");
+    entry(&entry(&chess["options"], "league")["options"], "create")
+}
+
+/// The code in a posted challenge (`Code: ` and eight letters or digits).
+pub(crate) fn code_in(text: &str) -> String {
+    let code: String = text
+        .split("Code: ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{text}"))
+        .chars()
+        .take_while(char::is_ascii_alphanumeric)
+        .collect();
+    assert_eq!(code.len(), 8, "{text}");
+    code
 }
 
 /// Starts the fake and the bot, and waits for the commands to be

@@ -11,9 +11,12 @@ use std::sync::Arc;
 use chessbot::service::{Clock, ManualClock};
 use serde_json::{Value, json};
 
-use crate::discord_e2e::{ALICE, BOB, CAROL, TOKEN, answer, connect, flags, opt};
-use crate::discord_leagues::{content, group};
+use crate::discord_e2e::{
+    ALICE, BOB, CAROL, TOKEN, answer, connect, content, flags, group, moves_then_resign, named, opt,
+};
 use crate::support::fake_discord::{CHANNEL_ID, EPHEMERAL, FakeDiscord, RestCall, Who};
+
+const PLAYERS: [Who; 3] = [ALICE, BOB, CAROL];
 
 /// An announcement channel of the fake's guild.
 const NEWS_ID: u64 = 1_100_000_000_000_000_250;
@@ -46,20 +49,12 @@ async fn game_threads(fake: &FakeDiscord, parent: u64, n: usize) -> Vec<(u64, St
     .await
 }
 
-fn who(name: &str) -> Who {
-    match name {
-        "alice" => ALICE,
-        "bob" => BOB,
-        _ => CAROL,
-    }
-}
-
 /// Plays every league game in `threads` to a result (Black resigns after
 /// 1. e4 e5).
 async fn play_out(fake: &FakeDiscord, threads: &[(u64, String)]) {
     for (thread, name) in threads {
         let (white, black) = name.split_once(" vs ").expect("a vs b");
-        let (white, black) = (who(white), who(black));
+        let (white, black) = (named(&PLAYERS, white), named(&PLAYERS, black));
         // The start is posted in the thread before the game is moved there
         // (no clock runs before its players are told): a player as quick
         // as this test may ask in between, and is told there is no game
@@ -76,19 +71,14 @@ async fn play_out(fake: &FakeDiscord, threads: &[(u64, String)]) {
             );
             tokio::time::sleep(std::time::Duration::from_millis(20)).await;
         }
-        for (p, san) in [(white, "e4"), (black, "e5")] {
-            let m = fake.slash(*thread, p, "move", vec![opt(3, "move", json!(san))], &[]);
-            let a = answer(fake, &m).await;
-            assert_eq!(flags(&a) & EPHEMERAL, 0, "{name} {san}: {a}");
-        }
-        let r = fake.slash(*thread, black, "resign", vec![], &[]);
-        let a = answer(fake, &r).await;
+        let moves = [(white, "e4"), (black, "e5")];
+        let a = moves_then_resign(fake, *thread, name, &moves, black).await;
         assert!(content(&a).contains("resign"), "{name}: {a}");
     }
 }
 
 fn join_all(fake: &FakeDiscord, channel: u64) -> Vec<crate::support::fake_discord::Sent> {
-    [ALICE, BOB, CAROL]
+    PLAYERS
         .into_iter()
         .map(|w| group(fake, channel, w, "league", "join", vec![]))
         .collect()

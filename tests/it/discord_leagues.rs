@@ -12,37 +12,13 @@ use std::sync::Arc;
 use chessbot::service::ManualClock;
 use serde_json::{Value, json};
 
-use crate::discord_e2e::{ALICE, BOB, CAROL, TOKEN, answer, connect, flags, opt};
-use crate::support::fake_discord::{CHANNEL_ID, EPHEMERAL, FakeDiscord, Sent, Who};
+use crate::discord_e2e::{
+    ALICE, BOB, CAROL, TOKEN, answer, connect, content, first_message, flags, group,
+    league_create_form, moves_then_resign, named, opt, threads_since,
+};
+use crate::support::fake_discord::{CHANNEL_ID, EPHEMERAL, FakeDiscord, Who};
 
-/// Dispatches `/chess <group> <sub> options...` by `who` in `channel`.
-pub(crate) fn group(
-    fake: &FakeDiscord,
-    channel: u64,
-    who: Who,
-    group: &str,
-    sub: &str,
-    options: Vec<Value>,
-) -> Sent {
-    let (sent, mut payload) = fake.slash_payload(channel, who, group, Vec::new(), &[]);
-    payload["data"]["options"] = json!([{
-        "type": 2,
-        "name": group,
-        "options": [{ "type": 1, "name": sub, "options": options }],
-    }]);
-    fake.dispatch("INTERACTION_CREATE", payload);
-    sent
-}
-
-/// A message's text: its content and its embeds' descriptions.
-pub(crate) fn content(m: &Value) -> String {
-    let mut text = m["content"].as_str().unwrap_or_default().to_string();
-    for e in m["embeds"].as_array().into_iter().flatten() {
-        text.push('\n');
-        text.push_str(e["description"].as_str().unwrap_or_default());
-    }
-    text
-}
+const PLAYERS: [Who; 3] = [ALICE, BOB, CAROL];
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_chess960_league_plays_each_game_in_its_own_thread_with_standings() {
@@ -52,16 +28,7 @@ async fn a_chess960_league_plays_each_game_in_its_own_thread_with_standings() {
     let fake = FakeDiscord::start(TOKEN).await;
     let (bot, registered) = connect(&fake, &db, &clock, 1).await;
     // The `league create` form has the Chess960 option.
-    let league = registered[0]["options"]
-        .as_array()
-        .and_then(|o| o.iter().find(|s| s["name"] == json!("league")))
-        .cloned()
-        .expect("the league group");
-    let create = league["options"]
-        .as_array()
-        .and_then(|o| o.iter().find(|s| s["name"] == json!("create")))
-        .cloned()
-        .expect("league create");
+    let create = league_create_form(&registered);
     assert!(
         create["options"].to_string().contains("\"chess960\""),
         "{create}"
@@ -82,7 +49,7 @@ async fn a_chess960_league_plays_each_game_in_its_own_thread_with_standings() {
     let made = answer(&fake, &made).await;
     assert_eq!(flags(&made) & EPHEMERAL, 0, "{made}");
     assert!(content(&made).contains("Chess960"), "{made}");
-    for who in [ALICE, BOB, CAROL] {
+    for who in PLAYERS {
         let j = group(&fake, CHANNEL_ID, who, "league", "join", vec![]);
         let j = answer(&fake, &j).await;
         assert_eq!(flags(&j) & EPHEMERAL, 0, "{j}");
@@ -96,34 +63,12 @@ async fn a_chess960_league_plays_each_game_in_its_own_thread_with_standings() {
     // start (with its 960 position and board) in its own thread.
     let threads: Vec<(u64, String)> = fake
         .wait_for("three league threads with their starts", |v| {
-            let mut made: Vec<(u64, String)> = Vec::new();
-            for c in v
-                .calls()
-                .iter()
-                .filter(|c| c.seq >= since && c.method == "POST")
-            {
-                let Some(id) = c
-                    .route
-                    .strip_prefix("/channels/")
-                    .and_then(|r| r.strip_suffix("/messages"))
-                    .and_then(|id| id.parse::<u64>().ok())
-                else {
-                    continue;
-                };
-                // Not the league's channel, nor a player's direct messages.
-                let thread = id != CHANNEL_ID
-                    && [ALICE, BOB, CAROL]
-                        .iter()
-                        .all(|u| v.dm_channel_of(u.id) != Some(id));
-                if thread && !made.iter().any(|(t, _)| *t == id) {
-                    made.push((id, String::new()));
-                }
-            }
+            let made = threads_since(v, since, &PLAYERS);
             (made.len() == 3).then_some(made)
         })
         .await
         .into_iter()
-        .map(|(id, _)| {
+        .map(|id| {
             let ch = fake.channel(id).expect("the thread");
             assert_eq!(ch["parent_id"], json!(CHANNEL_ID.to_string()), "{ch}");
             (id, ch["name"].as_str().unwrap_or_default().to_string())
@@ -139,11 +84,7 @@ async fn a_chess960_league_plays_each_game_in_its_own_thread_with_standings() {
     names.sort_unstable();
     assert_eq!(names, ["alice vs bob", "bob vs carol", "carol vs alice"]);
     for (thread, name) in &threads {
-        let first = fake
-            .wait_for("a league game's start in its thread", |v| {
-                v.messages_in(*thread).first().map(|m| (*m).clone())
-            })
-            .await;
+        let first = first_message(&fake, *thread, "a league game's start in its thread").await;
         let text = content(&first);
         assert!(text.contains("Chess960, start position"), "{name}: {text}");
         assert!(text.contains("Winter 960"), "{name}: {text}");
@@ -158,24 +99,12 @@ async fn a_chess960_league_plays_each_game_in_its_own_thread_with_standings() {
 
     // Each game: White and Black push their e-pawns (legal in every 960
     // start), then Black resigns: everyone wins once and loses once.
-    let who = |name: &str| match name {
-        "alice" => ALICE,
-        "bob" => BOB,
-        _ => CAROL,
-    };
     let mut done = 0;
     for (thread, name) in &threads {
         let (white, black) = name.split_once(" vs ").expect("a vs b");
-        let (white, black) = (who(white), who(black));
-        for (p, san) in [(white, "e4"), (black, "e5")] {
-            let m = fake.slash(*thread, p, "move", vec![opt(3, "move", json!(san))], &[]);
-            let a = answer(&fake, &m).await;
-            assert_eq!(flags(&a) & EPHEMERAL, 0, "{name} {san}: {a}");
-            assert!(content(&a).contains(san), "{name} {san}: {a}");
-        }
-        let r = fake.slash(*thread, black, "resign", vec![], &[]);
-        let a = answer(&fake, &r).await;
-        assert_eq!(flags(&a) & EPHEMERAL, 0, "{name} resign: {a}");
+        let (white, black) = (named(&PLAYERS, white), named(&PLAYERS, black));
+        let moves = [(white, "e4"), (black, "e5")];
+        moves_then_resign(&fake, *thread, name, &moves, black).await;
         // The standings follow each result, in the league's channel.
         let n = done + 1;
         fake.wait_for("the standings after a result", |v| {

@@ -11,53 +11,19 @@ use std::sync::Arc;
 use chessbot::service::ManualClock;
 use serde_json::{Value, json};
 
-use crate::discord_e2e::{ALICE, BOB, CAROL, EVE, TOKEN, answer, connect, flags, opt};
-use crate::discord_leagues::{content, group};
-use crate::support::fake_discord::{CHANNEL_ID, EPHEMERAL, FakeDiscord, FakeView, Who};
+use crate::discord_e2e::{
+    ALICE, BOB, CAROL, EVE, TOKEN, answer, connect, content, entry, first_message, flags, group,
+    league_create_form, moves_then_resign, named, opt, threads_since,
+};
+use crate::support::fake_discord::{CHANNEL_ID, EPHEMERAL, FakeDiscord, Who};
 
 const PLAYERS: [Who; 4] = [ALICE, BOB, CAROL, EVE];
-
-/// The threads the bot posted in since `since` (not the league's
-/// channel, not a player's direct messages), in order of first post.
-fn threads_since(v: &FakeView<'_>, since: usize) -> Vec<u64> {
-    let mut made: Vec<u64> = Vec::new();
-    for c in v
-        .calls()
-        .iter()
-        .filter(|c| c.seq >= since && c.method == "POST")
-    {
-        let Some(id) = c
-            .route
-            .strip_prefix("/channels/")
-            .and_then(|r| r.strip_suffix("/messages"))
-            .and_then(|id| id.parse::<u64>().ok())
-        else {
-            continue;
-        };
-        let thread = id != CHANNEL_ID && PLAYERS.iter().all(|u| v.dm_channel_of(u.id) != Some(id));
-        if thread && !made.contains(&id) {
-            made.push(id);
-        }
-    }
-    made
-}
-
-fn who(name: &str) -> Who {
-    PLAYERS
-        .into_iter()
-        .find(|p| p.name == name)
-        .unwrap_or(ALICE)
-}
 
 /// Plays the game of each thread to its end: Black (to move after the
 /// Ruy Lopez) plays a6, White Ba4, then Black resigns.
 async fn play_round(fake: &FakeDiscord, threads: &[u64]) {
     for &thread in threads {
-        let first = fake
-            .wait_for("a Swiss game's start in its thread", |v| {
-                v.messages_in(thread).first().map(|m| (*m).clone())
-            })
-            .await;
+        let first = first_message(fake, thread, "a Swiss game's start in its thread").await;
         let text = content(&first);
         assert!(text.contains("begins after C60 Ruy Lopez"), "{text}");
         let name = fake
@@ -65,17 +31,10 @@ async fn play_round(fake: &FakeDiscord, threads: &[u64]) {
             .and_then(|c| c["name"].as_str().map(str::to_string))
             .expect("the thread's name");
         let (white, black) = name.split_once(" vs ").expect("white vs black");
-        let (white, black) = (who(white), who(black));
+        let (white, black) = (named(&PLAYERS, white), named(&PLAYERS, black));
         assert!(text.contains(&format!("{} to move", black.name)), "{text}");
-        for (p, san) in [(black, "a6"), (white, "Ba4")] {
-            let m = fake.slash(thread, p, "move", vec![opt(3, "move", json!(san))], &[]);
-            let a = answer(fake, &m).await;
-            assert_eq!(flags(&a) & EPHEMERAL, 0, "{name} {san}: {a}");
-            assert!(content(&a).contains(san), "{name} {san}: {a}");
-        }
-        let r = fake.slash(thread, black, "resign", vec![], &[]);
-        let a = answer(fake, &r).await;
-        assert_eq!(flags(&a) & EPHEMERAL, 0, "{name} resign: {a}");
+        let moves = [(black, "a6"), (white, "Ba4")];
+        moves_then_resign(fake, thread, &name, &moves, black).await;
     }
 }
 
@@ -86,20 +45,8 @@ async fn a_thematic_swiss_plays_round_one_in_threads_and_pairs_round_two() {
     let clock = Arc::new(ManualClock::starting_now());
     let fake = FakeDiscord::start(TOKEN).await;
     let (bot, registered) = connect(&fake, &db, &clock, 1).await;
-    let create = registered[0]["options"]
-        .as_array()
-        .and_then(|o| o.iter().find(|s| s["name"] == json!("league")))
-        .and_then(|l| l["options"].as_array())
-        .and_then(|o| o.iter().find(|s| s["name"] == json!("create")))
-        .cloned()
-        .expect("league create");
-    let swiss = create["options"]
-        .as_array()
-        .and_then(|o| o.iter().find(|s| s["name"] == json!("format")))
-        .and_then(|o| o["choices"].as_array())
-        .and_then(|c| c.iter().find(|c| c["name"] == json!("swiss")))
-        .map(|c| c["value"].clone())
-        .expect("the swiss choice");
+    let create = league_create_form(&registered);
+    let swiss = entry(&entry(&create["options"], "format")["choices"], "swiss")["value"].clone();
     let made = group(
         &fake,
         CHANNEL_ID,
@@ -134,7 +81,7 @@ async fn a_thematic_swiss_plays_round_one_in_threads_and_pairs_round_two() {
     );
     let round1 = fake
         .wait_for("round 1's two threads", |v| {
-            let t = threads_since(v, since);
+            let t = threads_since(v, since, &PLAYERS);
             (t.len() == 2).then_some(t)
         })
         .await;
@@ -154,17 +101,13 @@ async fn a_thematic_swiss_plays_round_one_in_threads_and_pairs_round_two() {
     assert!(pairing.contains("Board 2:"), "{pairing}");
     let round2 = fake
         .wait_for("round 2's two threads", |v| {
-            let t = threads_since(v, since);
+            let t = threads_since(v, since, &PLAYERS);
             let fresh: Vec<u64> = t.into_iter().filter(|t| !round1.contains(t)).collect();
             (fresh.len() == 2).then_some(fresh)
         })
         .await;
     for thread in &round2 {
-        let first = fake
-            .wait_for("a round 2 start", |v| {
-                v.messages_in(*thread).first().map(|m| (*m).clone())
-            })
-            .await;
+        let first = first_message(&fake, *thread, "a round 2 start").await;
         assert!(content(&first).contains("Spanish Swiss"), "{first}");
     }
     // The standings name the chosen tie-breaks.

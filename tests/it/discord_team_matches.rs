@@ -11,51 +11,14 @@ use std::sync::Arc;
 use chessbot::service::ManualClock;
 use serde_json::{Value, json};
 
-use crate::discord_e2e::{ALICE, BOB, CAROL, EVE, TOKEN, answer, connect, flags, opt};
-use crate::discord_leagues::content;
-use crate::support::fake_discord::{CHANNEL_ID, EPHEMERAL, FakeDiscord, GUILD_ID, Sent, Who};
+use crate::discord_e2e::{
+    ALICE, BOB, CAROL, EVE, TOKEN, answered, code_in, command, connect, content, opt, posted,
+};
+use crate::support::fake_discord::{CHANNEL_ID, FakeDiscord, GUILD_ID, Sent, Who};
 
 /// A second server, and its channel that is the other side.
 const GUILD_TWO: u64 = 1_100_000_000_000_000_102;
 const BLUE_ID: u64 = 1_100_000_000_000_000_270;
-/// Discord's "Manage Channels" permission: a moderator here.
-const MANAGE_CHANNELS: u64 = 1 << 4;
-/// The permissions the fake gives every member.
-const MEMBER: u64 = 2_248_473_465_835_073;
-
-/// Dispatches `/top [group] sub options...` by `who` in `channel` of
-/// `guild`, as a moderator when `moderator`.
-#[allow(clippy::too_many_arguments)]
-fn command(
-    fake: &FakeDiscord,
-    (channel, guild): (u64, u64),
-    who: Who,
-    moderator: bool,
-    top: &str,
-    group: Option<&str>,
-    sub: &str,
-    options: Vec<Value>,
-) -> Sent {
-    let (sent, mut p) = fake.slash_payload(channel, who, sub, options.clone(), &[]);
-    let g = json!(guild.to_string());
-    p["data"]["name"] = json!(top);
-    if let Some(group) = group {
-        p["data"]["options"] = json!([{
-            "type": 2,
-            "name": group,
-            "options": [{ "type": 1, "name": sub, "options": options }],
-        }]);
-    }
-    p["guild_id"] = g.clone();
-    p["data"]["guild_id"] = g.clone();
-    p["channel"]["guild_id"] = g.clone();
-    p["authorizing_integration_owners"]["0"] = g;
-    if moderator {
-        p["member"]["permissions"] = json!((MEMBER | MANAGE_CHANNELS).to_string());
-    }
-    fake.dispatch("INTERACTION_CREATE", p);
-    sent
-}
 
 fn team_match(
     fake: &FakeDiscord,
@@ -77,22 +40,10 @@ fn team_match(
     )
 }
 
-/// The answer to `sent`, asserting whether only its caller sees it.
-async fn answered(fake: &FakeDiscord, sent: &Sent, private: bool) -> String {
-    let a = answer(fake, sent).await;
-    assert_eq!(flags(&a) & EPHEMERAL != 0, private, "{a}");
-    content(&a)
-}
-
-/// Waits until a message in `channel` contains `text`.
-async fn posted(fake: &FakeDiscord, channel: u64, text: &str) {
-    fake.wait_for(&format!("{text:?} in {channel}"), |v| {
-        v.messages_in(channel)
-            .iter()
-            .any(|m| content(m).contains(text))
-            .then_some(())
-    })
-    .await;
+/// `who` plays `san` in a game's thread `at` (with its server).
+fn play(fake: &FakeDiscord, at: (u64, u64), who: Who, san: &str) -> Sent {
+    let options = vec![opt(3, "move", json!(san))];
+    command(fake, at, who, false, "chess", None, "move", options)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -136,14 +87,7 @@ async fn two_servers_play_a_team_match_in_threads_of_their_own() {
         vec![opt(4, "boards", json!(2))],
     );
     let text = answered(&fake, &c, false).await;
-    let code: String = text
-        .split("Code: ")
-        .nth(1)
-        .unwrap_or_else(|| panic!("{text}"))
-        .chars()
-        .take_while(char::is_ascii_alphanumeric)
-        .collect();
-    assert_eq!(code.len(), 8, "{text}");
+    let code = code_in(&text);
     let a = team_match(
         &fake,
         blue,
@@ -213,53 +157,17 @@ async fn two_servers_play_a_team_match_in_threads_of_their_own() {
     }
 
     // Alice moves in her server's thread; bob sees it in his.
-    let m = command(
-        &fake,
-        (alice_board, GUILD_ID),
-        ALICE,
-        false,
-        "chess",
-        None,
-        "move",
-        vec![opt(3, "move", json!("e4"))],
-    );
+    let m = play(&fake, (alice_board, GUILD_ID), ALICE, "e4");
     answered(&fake, &m, false).await;
     posted(&fake, bob_board, "e4").await;
     // Bob's mistake is his alone.
-    let m = command(
-        &fake,
-        (bob_board, GUILD_TWO),
-        BOB,
-        false,
-        "chess",
-        None,
-        "move",
-        vec![opt(3, "move", json!("Ke5"))],
-    );
+    let m = play(&fake, (bob_board, GUILD_TWO), BOB, "Ke5");
     let refusal = answered(&fake, &m, true).await;
-    let m = command(
-        &fake,
-        (bob_board, GUILD_TWO),
-        BOB,
-        false,
-        "chess",
-        None,
-        "move",
-        vec![opt(3, "move", json!("e5"))],
-    );
+    let m = play(&fake, (bob_board, GUILD_TWO), BOB, "e5");
     answered(&fake, &m, false).await;
     posted(&fake, alice_board, "e5").await;
     // Alice's mistake is hers alone.
-    let m = command(
-        &fake,
-        (alice_board, GUILD_ID),
-        ALICE,
-        false,
-        "chess",
-        None,
-        "move",
-        vec![opt(3, "move", json!("Ke3"))],
-    );
+    let m = play(&fake, (alice_board, GUILD_ID), ALICE, "Ke3");
     let her_refusal = answered(&fake, &m, true).await;
     for (channels, secret) in [
         ([CHANNEL_ID, alice_board, carol_board], &refusal),

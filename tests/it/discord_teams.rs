@@ -9,25 +9,14 @@ use std::sync::Arc;
 use chessbot::service::ManualClock;
 use serde_json::{Value, json};
 
-use crate::discord_e2e::{ALICE, BOB, CAROL, EVE, TOKEN, answer, connect, flags, opt};
-use crate::discord_leagues::content;
-use crate::support::fake_discord::{CHANNEL_ID, EPHEMERAL, FakeDiscord, GUILD_ID, Sent, Who};
+use crate::discord_e2e::{
+    ALICE, BOB, CAROL, EVE, TOKEN, answered, code_in, connect, content, entry, opt, posted,
+};
+use crate::support::fake_discord::{CHANNEL_ID, FakeDiscord, GUILD_ID, Sent, Who};
 
 /// A second server, and its channel that plays.
 const GUILD_TWO: u64 = 1_100_000_000_000_000_101;
 const BLUE_ID: u64 = 1_100_000_000_000_000_260;
-/// Discord's "Manage Channels" permission: a moderator here.
-const MANAGE_CHANNELS: u64 = 1 << 4;
-/// The permissions the fake gives every member.
-const MEMBER: u64 = 2_248_473_465_835_073;
-
-fn guild_of(channel: u64) -> u64 {
-    if channel == BLUE_ID {
-        GUILD_TWO
-    } else {
-        GUILD_ID
-    }
-}
 
 /// Dispatches `/<top> <sub> options...` by `who` in `channel` (of its
 /// server), as a moderator when `moderator`.
@@ -40,50 +29,21 @@ fn command(
     sub: &str,
     options: Vec<Value>,
 ) -> Sent {
-    let (sent, mut p) = fake.slash_payload(channel, who, sub, options, &[]);
-    let guild = json!(guild_of(channel).to_string());
-    p["data"]["name"] = json!(top);
-    p["guild_id"] = guild.clone();
-    p["data"]["guild_id"] = guild.clone();
-    p["channel"]["guild_id"] = guild.clone();
-    p["authorizing_integration_owners"]["0"] = guild;
-    if moderator {
-        p["member"]["permissions"] = json!((MEMBER | MANAGE_CHANNELS).to_string());
-    }
-    fake.dispatch("INTERACTION_CREATE", p);
-    sent
-}
-
-/// The answer to `sent`, asserting whether only its caller sees it.
-async fn answered(fake: &FakeDiscord, sent: &Sent, private: bool) -> String {
-    let a = answer(fake, sent).await;
-    assert_eq!(flags(&a) & EPHEMERAL != 0, private, "{a}");
-    content(&a)
-}
-
-/// Waits until a message in `channel` contains `text`.
-async fn posted(fake: &FakeDiscord, channel: u64, text: &str) {
-    fake.wait_for(&format!("{text:?} in {channel}"), |v| {
-        v.messages_in(channel)
-            .iter()
-            .any(|m| content(m).contains(text))
-            .then_some(())
-    })
-    .await;
+    let guild = if channel == BLUE_ID {
+        GUILD_TWO
+    } else {
+        GUILD_ID
+    };
+    let at = (channel, guild);
+    crate::discord_e2e::command(fake, at, who, moderator, top, None, sub, options)
 }
 
 /// The value of choice `black` of `/team challenge color:`, as registered.
 fn black_choice(registered: &Value) -> Value {
-    let find = |list: &Value, n: &str| {
-        list.as_array()
-            .and_then(|l| l.iter().find(|o| o["name"] == json!(n)))
-            .cloned()
-            .unwrap_or_else(|| panic!("no {n} in {list}"))
-    };
-    let team = find(registered, "team");
-    let challenge = find(&team["options"], "challenge");
-    let color = find(&challenge["options"], "color");
-    find(&color["choices"], "black")["value"].clone()
+    let team = entry(registered, "team");
+    let challenge = entry(&team["options"], "challenge");
+    let color = entry(&challenge["options"], "color");
+    entry(&color["choices"], "black")["value"].clone()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -107,14 +67,7 @@ async fn two_servers_play_a_vote_game_by_code() {
         vec![opt(kind, "color", black)],
     );
     let text = answered(&fake, &c, false).await;
-    let code: String = text
-        .split("Code: ")
-        .nth(1)
-        .unwrap_or_else(|| panic!("{text}"))
-        .chars()
-        .take_while(char::is_ascii_alphanumeric)
-        .collect();
-    assert_eq!(code.len(), 8, "{text}");
+    let code = code_in(&text);
 
     // The other server's moderator gives the code; a member cannot.
     let code_opt = || vec![opt(3, "code", json!(code))];

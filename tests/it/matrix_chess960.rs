@@ -18,8 +18,7 @@ use std::time::Duration;
 use anyhow::{anyhow, ensure};
 use chessbot::chess::{Game, RulesMode, Variant};
 
-use super::matrix_e2e::{Homeserver, Scene, download, say};
-use super::matrix_leagues::{body, is, until};
+use super::matrix_e2e::{Homeserver, Scene, body, download, is, say, until};
 
 /// The whole test.
 const WHOLE: Duration = Duration::from_secs(120);

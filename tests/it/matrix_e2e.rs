@@ -16,11 +16,17 @@
 //! where the bot answers a command (encrypted). A second test checks turn
 //! notices by direct message: the direct room the bot opens with a player
 //! who chose `!chess notify where:dm`, and the notices in it.
+//!
+//! It also holds what the other Matrix tests share: the homeserver and
+//! its accounts, the bot, the players' timelines, a game room for two
+//! ([`Scene`]) and the players of a tournament ([`Club`]).
 
+use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use anyhow::{Context as _, anyhow, bail};
+use anyhow::{Context as _, anyhow, bail, ensure};
+use chessbot::adapters::matrix::limits::RateLimit;
 use chessbot::adapters::matrix::trust::TrustConfig;
 use chessbot::adapters::matrix::{Login, MatrixConfig, serve};
 use chessbot::service::{Clock, GameService, ManualClock};
@@ -28,14 +34,16 @@ use chessbot::store::Store;
 use hmac::{Hmac, Mac};
 use matrix_sdk::config::SyncSettings;
 use matrix_sdk::media::{MediaFormat, MediaRequestParameters};
+use matrix_sdk::ruma::api::client::filter::FilterDefinition;
 use matrix_sdk::ruma::api::client::room::create_room::v3::{Request as CreateRoom, RoomPreset};
+use matrix_sdk::ruma::api::client::sync::sync_events::v3::Filter;
 use matrix_sdk::ruma::events::relation::Thread;
 use matrix_sdk::ruma::events::room::MediaSource;
 use matrix_sdk::ruma::events::room::encryption::RoomEncryptionEventContent;
 use matrix_sdk::ruma::events::room::message::{
     Relation, ReplacementMetadata, RoomMessageEventContent,
 };
-use matrix_sdk::ruma::{OwnedEventId, OwnedMxcUri, OwnedUserId};
+use matrix_sdk::ruma::{OwnedEventId, OwnedMxcUri, OwnedRoomId, OwnedUserId, UInt};
 use matrix_sdk::{Client, Room};
 use serde_json::Value;
 
@@ -386,7 +394,7 @@ impl Scene {
         let bob = hs.player(&cast.bob_name, PASSWORD).await?;
         let (room, bob_room) = game_room(&alice, &bob, &cast.bot_id, &cast.bob_id).await?;
         let (alice_timeline, bob_timeline) = (Timeline::default(), Timeline::default());
-        let history = crate::matrix_leagues::long_history;
+        let history = long_history;
         let tasks = vec![
             bot,
             alice_timeline.follow_with(alice.clone(), history()),
@@ -418,6 +426,286 @@ impl Scene {
 }
 
 impl Drop for Scene {
+    fn drop(&mut self) {
+        for task in &self.tasks {
+            task.abort();
+        }
+    }
+}
+
+/// Sync settings whose timeline shows a room's whole (short) history when
+/// it is joined late: the bot posts a game's start before its players
+/// join the room.
+pub(crate) fn long_history() -> SyncSettings {
+    let mut def = FilterDefinition::default();
+    def.room.timeline.limit = Some(UInt::from(200u32));
+    SyncSettings::default().filter(Filter::FilterDefinition(def))
+}
+
+/// The bot's next messages up to the first one `done` accepts (included);
+/// fails after [`STEP`] without one.
+pub(crate) async fn until(
+    watch: &mut BotWatch,
+    what: &str,
+    done: impl Fn(&Value) -> bool,
+) -> anyhow::Result<Vec<Value>> {
+    let mut seen = Vec::new();
+    loop {
+        let m = watch
+            .next()
+            .await
+            .with_context(|| format!("waiting for {what}"))?;
+        let last = done(&m);
+        seen.push(m);
+        if last {
+            return Ok(seen);
+        }
+    }
+}
+
+pub(crate) fn body(m: &Value) -> &str {
+    m["content"]["body"].as_str().unwrap_or_default()
+}
+
+/// A message of this msgtype whose body contains `needle`.
+pub(crate) fn is(m: &Value, msgtype: &str, needle: &str) -> bool {
+    m["content"]["msgtype"] == msgtype && body(m).contains(needle)
+}
+
+/// One player of a [`Club`]: the client, their id and name, and what
+/// their client saw.
+pub(crate) struct Player {
+    pub(crate) client: Client,
+    pub(crate) id: String,
+    pub(crate) name: String,
+    pub(crate) timeline: Timeline,
+}
+
+/// A tournament game's room as a test found it: its players by their
+/// index in [`Club::players`].
+pub(crate) struct GameRoom {
+    pub(crate) id: OwnedRoomId,
+    pub(crate) white: usize,
+    pub(crate) black: usize,
+}
+
+/// The players of a tournament on the test server: a fresh cast with
+/// more players than Alice and Bob, the bot running on its database with
+/// a rate limit that many quick commands pass, and each player's client
+/// syncing (each room's whole short history, so a game room joined late
+/// shows its start). Dropping it stops the bot and the syncs.
+pub(crate) struct Club {
+    pub(crate) bot_id: OwnedUserId,
+    pub(crate) bot: String,
+    pub(crate) players: Vec<Player>,
+    _dir: tempfile::TempDir,
+    tasks: Vec<tokio::task::JoinHandle<()>>,
+}
+
+impl Club {
+    /// Alice, Bob and one more player per name of `more` (`carol`, …),
+    /// named after `prefix`.
+    pub(crate) async fn open(hs: &Homeserver, prefix: &str, more: &[&str]) -> anyhow::Result<Club> {
+        let Cast {
+            bot_id,
+            alice_id,
+            bob_id,
+            alice_name,
+            bob_name,
+            dir,
+            db,
+            mut cfg,
+        } = hs.cast(prefix).await?;
+        // A tournament's players send many commands in a few seconds.
+        cfg.rate_limit = RateLimit {
+            per_user: 1000,
+            per_room: 1000,
+            window: Duration::from_secs(1),
+        };
+        let mut cast = Vec::new();
+        for other in more {
+            let name = alice_name.replacen("alice", other, 1);
+            let id = hs.register(&name, PASSWORD).await?;
+            cast.push((name, id));
+        }
+        cast.insert(0, (bob_name, bob_id));
+        cast.insert(0, (alice_name, alice_id));
+        let clock = Arc::new(ManualClock::starting_now());
+        let mut tasks = vec![start_bot(&cfg, &db, &clock).await?];
+        let mut players = Vec::new();
+        for (name, id) in cast {
+            let client = hs.player(&name, PASSWORD).await?;
+            let timeline = Timeline::default();
+            tasks.push(timeline.follow_with(client.clone(), long_history()));
+            players.push(Player {
+                client,
+                id: id.to_string(),
+                name,
+                timeline,
+            });
+        }
+        Ok(Club {
+            bot: bot_id.to_string(),
+            bot_id,
+            players,
+            _dir: dir,
+            tasks,
+        })
+    }
+
+    /// The bot's messages in `room` as player `i`'s client sees them.
+    pub(crate) fn watch(&self, i: usize, room: &str) -> BotWatch {
+        BotWatch {
+            timeline: self.players[i].timeline.clone(),
+            bot: self.bot.clone(),
+            room: room.to_string(),
+            seen: 0,
+        }
+    }
+
+    /// The first player's room `name` with the bot and every other player
+    /// invited, all joined and the bot too: the room as each player's
+    /// client has it, and the bot's messages there.
+    pub(crate) async fn common_room(&self, name: &str) -> anyhow::Result<(Vec<Room>, BotWatch)> {
+        let mut create = CreateRoom::new();
+        create.invite = vec![self.bot_id.clone()];
+        for p in &self.players[1..] {
+            create.invite.push(p.id.as_str().try_into()?);
+        }
+        create.preset = Some(RoomPreset::PrivateChat);
+        create.name = Some(name.to_string());
+        let room = self.players[0].client.create_room(create).await?;
+        let id = room.room_id().to_owned();
+        let mut rooms = vec![room];
+        for p in &self.players[1..] {
+            p.client.join_room_by_id(&id).await?;
+            rooms.push(
+                p.client
+                    .get_room(&id)
+                    .ok_or_else(|| anyhow!("{} has no room {name}", p.name))?,
+            );
+        }
+        wait_until(&format!("the bot to join {name}"), || {
+            joined(&self.players[0].timeline, id.as_str(), &self.bot)
+        })
+        .await?;
+        Ok((rooms, self.watch(0, id.as_str())))
+    }
+
+    /// The first player creates the league `cup` in the common room with
+    /// `create` (a `!chess league create` command) and every player joins
+    /// it: the bot's answer to the creation.
+    pub(crate) async fn create_league(
+        &self,
+        rooms: &[Room],
+        watch: &mut BotWatch,
+        create: &str,
+        cup: &str,
+    ) -> anyhow::Result<Value> {
+        say(&rooms[0], create).await?;
+        let made = watch.expect("m.text", cup).await?;
+        for room in rooms {
+            say(room, "!chess league join").await?;
+            watch.expect("m.text", &format!("joined {cup}")).await?;
+        }
+        Ok(made)
+    }
+
+    /// The game rooms the bot invited player `i` to (not a direct room).
+    pub(crate) fn invited_rooms(&self, i: usize) -> BTreeSet<String> {
+        let p = &self.players[i];
+        p.timeline
+            .invites()
+            .iter()
+            .filter(|e| {
+                e["type"] == "m.room.member"
+                    && e["state_key"] == p.id.as_str()
+                    && e["sender"] == self.bot.as_str()
+                    && e["content"]["membership"] == "invite"
+                    // Not the direct room of a private answer.
+                    && e["content"]["is_direct"] != true
+            })
+            .filter_map(|e| e["room_id"].as_str().map(str::to_owned))
+            .collect()
+    }
+
+    /// The players `who` join a game's `room` and find the game's start
+    /// there: naming the tournament `cup` and its two players with their
+    /// colours, mentioning both, its board after it.
+    pub(crate) async fn join_game(
+        &self,
+        room: &str,
+        who: &[usize],
+        cup: &str,
+    ) -> anyhow::Result<GameRoom> {
+        let id: OwnedRoomId = room.try_into()?;
+        for &i in who {
+            self.players[i].client.join_room_by_id(&id).await?;
+        }
+        let mut w = self.watch(who[0], room);
+        let start = w.expect("m.text", "has started").await?;
+        let text = body(&start);
+        ensure!(text.contains(cup), "{start:#}");
+        let side = |colour: &str| {
+            who.iter()
+                .copied()
+                .find(|&i| text.contains(&format!("{} ({colour})", self.players[i].name)))
+                .ok_or_else(|| anyhow!("no {colour} player in {start:#}"))
+        };
+        let (white, black) = (side("white")?, side("black")?);
+        let mut mentioned: Vec<&str> = start["content"]["m.mentions"]["user_ids"]
+            .as_array()
+            .map(|a| a.iter().filter_map(|v| v.as_str()).collect())
+            .unwrap_or_default();
+        mentioned.sort_unstable();
+        let mut expected = vec![
+            self.players[white].id.as_str(),
+            self.players[black].id.as_str(),
+        ];
+        expected.sort_unstable();
+        ensure!(mentioned == expected, "{start:#}");
+        w.expect("m.image", "+---").await?;
+        Ok(GameRoom { id, white, black })
+    }
+
+    /// Plays a game to its end in its room: each command of `plan`
+    /// (`true` for White's) as `!chess <command>`, a move followed by the
+    /// bot's answer, until the bot's message containing `end`; no command
+    /// may be refused.
+    pub(crate) async fn play_game(
+        &self,
+        game: &GameRoom,
+        plan: &[(bool, &str)],
+        end: &str,
+    ) -> anyhow::Result<()> {
+        let room_of = |i: usize| {
+            self.players[i]
+                .client
+                .get_room(&game.id)
+                .ok_or_else(|| anyhow!("{} not in game room {}", self.players[i].name, game.id))
+        };
+        let (white_room, black_room) = (room_of(game.white)?, room_of(game.black)?);
+        let mut w = self.watch(game.white, game.id.as_str());
+        // Past the start and its board.
+        until(&mut w, "the start's board", |m| is(m, "m.image", "+---")).await?;
+        for &(by_white, command) in plan {
+            let room = if by_white { &white_room } else { &black_room };
+            say(room, &format!("!chess {command}")).await?;
+            if let Some(san) = command.strip_prefix("move ") {
+                until(&mut w, san, |m| is(m, "m.text", san)).await?;
+            }
+        }
+        let seen = until(&mut w, end, |m| is(m, "m.text", end)).await?;
+        ensure!(
+            !seen.iter().any(|m| is(m, "m.notice", "")),
+            "a refused command in game room {}: {seen:#?}",
+            game.id
+        );
+        Ok(())
+    }
+}
+
+impl Drop for Club {
     fn drop(&mut self) {
         for task in &self.tasks {
             task.abort();

@@ -20,18 +20,15 @@
 use std::time::{Duration, Instant};
 
 use anyhow::{Context as _, anyhow, ensure};
-use chessbot::adapters::matrix::limits::RateLimit;
-use chessbot::service::ManualClock;
 use matrix_sdk::ruma::api::client::room::create_room::v3::{Request as CreateRoom, RoomPreset};
 use matrix_sdk::ruma::{OwnedRoomId, OwnedUserId};
 use matrix_sdk::{Client, Room};
 use serde_json::Value;
 
 use crate::matrix_e2e::{
-    BotWatch, Cast, Homeserver, PASSWORD, Timeline, against_synapse, direct_room_with_bot,
-    in_reply_to, joined, say, start_bot, wait_until,
+    BotWatch, Club, Homeserver, Timeline, against_synapse, body, direct_room_with_bot, in_reply_to,
+    is, joined, say, until, wait_until,
 };
-use crate::matrix_leagues::{body, is, long_history, until};
 
 /// The whole test.
 const WHOLE: Duration = Duration::from_secs(120);
@@ -119,42 +116,13 @@ async fn vote_game(hs: Homeserver) -> anyhow::Result<()> {
             started.elapsed().as_secs_f64()
         );
     };
-    let Cast {
-        bot_id,
-        alice_name,
-        bob_name,
-        dir: _dir,
-        db,
-        mut cfg,
-        ..
-    } = hs.cast("t").await?;
-    // Four voters send many commands in a few seconds.
-    cfg.rate_limit = RateLimit {
-        per_user: 1000,
-        per_room: 1000,
-        window: Duration::from_secs(1),
-    };
-    let carol_name = alice_name.replacen("alice", "carol", 1);
-    let dave_name = alice_name.replacen("alice", "dave", 1);
-    hs.register(&carol_name, PASSWORD).await?;
-    let dave_id = hs.register(&dave_name, PASSWORD).await?;
-    let clock = std::sync::Arc::new(ManualClock::starting_now());
-    let bot = start_bot(&cfg, &db, &clock).await?;
-    let bot_s = bot_id.to_string();
-
-    let mut clients = Vec::new();
-    let mut timelines = Vec::new();
-    let mut tasks = vec![bot];
-    for name in [&alice_name, &bob_name, &carol_name, &dave_name] {
-        let client = hs.player(name, PASSWORD).await?;
-        let timeline = Timeline::default();
-        tasks.push(timeline.follow_with(client.clone(), long_history()));
-        clients.push(client);
-        timelines.push(timeline);
-    }
-    let [alice, bob, carol, dave] = &clients[..] else {
-        unreachable!("four players");
-    };
+    let club = Club::open(&hs, "t", &["carol", "dave"]).await?;
+    let (bot_id, bot_s) = (club.bot_id.clone(), club.bot.clone());
+    let name = |i: usize| club.players[i].name.clone();
+    let (bob_name, dave_name) = (name(1), name(3));
+    let dave_id = &club.players[3].id;
+    let timelines: Vec<&Timeline> = club.players.iter().map(|p| &p.timeline).collect();
+    let [alice, bob, carol, dave] = [0, 1, 2, 3].map(|i| &club.players[i].client);
 
     // Red: Alice's room with Carol; Blue: Bob's with Dave, and Carol too.
     let red_id = team_room(alice, "Red", &bot_id, &[carol]).await?;
@@ -166,8 +134,8 @@ async fn vote_game(hs: Homeserver) -> anyhow::Result<()> {
         room_of(carol, &blue_id)?,
     );
     wait_until("the bot to join both rooms", || {
-        joined(&timelines[0], red_id.as_str(), &bot_s)
-            && joined(&timelines[1], blue_id.as_str(), &bot_s)
+        joined(timelines[0], red_id.as_str(), &bot_s)
+            && joined(timelines[1], blue_id.as_str(), &bot_s)
     })
     .await?;
     // The bot's messages in Red as Alice sees them, in Blue as Bob does.
@@ -233,7 +201,7 @@ async fn vote_game(hs: Homeserver) -> anyhow::Result<()> {
     // 1. f3: Carol's f3 and Alice's e4 tie, the first standing vote wins.
     // Carol's answers come in her direct room with the bot.
     privately(&red_carol, &mut red, "!chess move f3").await?;
-    let mut carol_dm = direct_room_with_bot(carol, &timelines[2], &bot_s).await?;
+    let mut carol_dm = direct_room_with_bot(carol, timelines[2], &bot_s).await?;
     carol_dm
         .expect("m.notice", "Your vote: f3 (1 of 1 voted)")
         .await?;
@@ -255,7 +223,7 @@ async fn vote_game(hs: Homeserver) -> anyhow::Result<()> {
     // 1... e5: Bob changes his vote; Carol voted for Red and is refused;
     // once Dave votes, both named members have and the vote closes.
     privately(&blue_bob, &mut blue, "!chess move d5").await?;
-    let mut bob_dm = direct_room_with_bot(bob, &timelines[1], &bot_s).await?;
+    let mut bob_dm = direct_room_with_bot(bob, timelines[1], &bot_s).await?;
     bob_dm
         .expect("m.notice", "Your vote: d5 (1 of 2 voted)")
         .await?;
@@ -390,8 +358,5 @@ async fn vote_game(hs: Homeserver) -> anyhow::Result<()> {
     });
     ensure!(!tally_in_blue, "Red's tally in Blue");
     lap("checked");
-    for t in tasks {
-        t.abort();
-    }
     Ok(())
 }
