@@ -506,32 +506,23 @@ impl Club {
     /// Alice, Bob and one more player per name of `more` (`carol`, …),
     /// named after `prefix`.
     pub(crate) async fn open(hs: &Homeserver, prefix: &str, more: &[&str]) -> anyhow::Result<Club> {
-        let Cast {
-            bot_id,
-            alice_id,
-            bob_id,
-            alice_name,
-            bob_name,
-            dir,
-            db,
-            mut cfg,
-        } = hs.cast(prefix).await?;
+        let mut fresh = hs.cast(prefix).await?;
         // A tournament's players send many commands in a few seconds.
-        cfg.rate_limit = RateLimit {
+        fresh.cfg.rate_limit = RateLimit {
             per_user: 1000,
             per_room: 1000,
             window: Duration::from_secs(1),
         };
         let mut cast = Vec::new();
         for other in more {
-            let name = alice_name.replacen("alice", other, 1);
+            let name = fresh.alice_name.replacen("alice", other, 1);
             let id = hs.register(&name, PASSWORD).await?;
             cast.push((name, id));
         }
-        cast.insert(0, (bob_name, bob_id));
-        cast.insert(0, (alice_name, alice_id));
+        cast.insert(0, (fresh.bob_name, fresh.bob_id));
+        cast.insert(0, (fresh.alice_name, fresh.alice_id));
         let clock = Arc::new(ManualClock::starting_now());
-        let mut tasks = vec![start_bot(&cfg, &db, &clock).await?];
+        let mut tasks = vec![start_bot(&fresh.cfg, &fresh.db, &clock).await?];
         let mut players = Vec::new();
         for (name, id) in cast {
             let client = hs.player(&name, PASSWORD).await?;
@@ -545,10 +536,10 @@ impl Club {
             });
         }
         Ok(Club {
-            bot: bot_id.to_string(),
-            bot_id,
+            bot: fresh.bot_id.to_string(),
+            bot_id: fresh.bot_id,
             players,
-            _dir: dir,
+            _dir: fresh.dir,
             tasks,
         })
     }
