@@ -174,9 +174,17 @@ fn main() {
         let limits = Limits {
             connections: 4096,
             per_address: 4096,
-            ..Limits::default()
+            streams: 4000,
+            pages_per_minute: 1_000_000,
+            page_burst: 1_000_000,
+        ..Limits::default()
         };
-        let addr = chessbot::http::start_with("127.0.0.1:0".parse().expect("addr"), health, limits)
+        let addr = chessbot::http::start_with(
+            "127.0.0.1:0".parse().expect("addr"),
+            health,
+            limits,
+            chessbot::http::TrustedProxies::default(),
+        )
             .await
             .expect("serve");
         let gets = env("WATCH_GETS", 2000);

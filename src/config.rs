@@ -193,6 +193,11 @@ pub const LOG_FORMAT_ENV: &str = "CHESSBOT_LOG_FORMAT";
 /// links under it.
 pub const PUBLIC_URL_ENV: &str = "CHESSBOT_PUBLIC_URL";
 
+/// The reverse proxies in front of `--http` (addresses or networks,
+/// comma-separated): only their `Forwarded`/`X-Forwarded-For` headers name
+/// a client, whose address the per-address caps then count.
+pub const TRUSTED_PROXIES_ENV: &str = "CHESSBOT_TRUSTED_PROXIES";
+
 /// Arguments of `chessbot backup`.
 #[derive(Debug, clap::Args)]
 pub struct BackupArgs {
@@ -293,6 +298,12 @@ pub const SETTINGS: &[Setting] = &[
     ),
     setting("http_addr", HTTP_ADDR_ENV, Secrecy::Plain, "off"),
     setting("public_url", PUBLIC_URL_ENV, Secrecy::Plain, "none"),
+    setting(
+        "trusted_proxies",
+        TRUSTED_PROXIES_ENV,
+        Secrecy::Plain,
+        "none",
+    ),
     setting("rust_log", "RUST_LOG", Secrecy::Plain, "warn"),
     setting("log_format", LOG_FORMAT_ENV, Secrecy::Plain, "text"),
     setting(
@@ -860,6 +871,9 @@ pub fn check_value(env: &str, value: &str) -> Result<(), String> {
                 Err("HOST:PORT, :PORT (every interface) or PORT (the loopback)".to_string())
             }
         }
+        TRUSTED_PROXIES_ENV => crate::http::TrustedProxies::parse(v)
+            .map(|_| ())
+            .map_err(|_| "addresses or networks such as 127.0.0.1, ::1, 10.0.0.0/8".to_string()),
         LOG_FORMAT_ENV => match v {
             "text" | "json" => Ok(()),
             _ => Err("text or json".to_string()),

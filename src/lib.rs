@@ -12,6 +12,7 @@ pub mod adapters;
 pub mod affinity;
 pub mod chess;
 pub mod config;
+pub mod descriptors;
 pub mod engine;
 pub mod http;
 pub mod i18n;

@@ -124,7 +124,32 @@ async fn run(
         (_, Some(addr)) => {
             let addr = chessbot::http::parse_addr(&addr)?;
             let health = Health::new(platform);
-            chessbot::http::start(addr, Arc::clone(&health)).await?;
+            let limits = match chessbot::descriptors::raise_open_file_limit() {
+                Some(files) => {
+                    let limits = chessbot::http::Limits::for_descriptors(files.soft);
+                    tracing::info!(
+                        open_files = files.soft,
+                        hard_limit = files.hard,
+                        kept_for_the_rest = chessbot::http::DESCRIPTORS_KEPT,
+                        http_connections = limits.connections,
+                        live_streams = limits.streams,
+                        "HTTP caps derived from the open-file limit"
+                    );
+                    limits
+                }
+                None => chessbot::http::Limits::default(),
+            };
+            let proxies = std::env::var(chessbot::config::TRUSTED_PROXIES_ENV)
+                .ok()
+                .map(|v| chessbot::http::TrustedProxies::parse(&v))
+                .transpose()
+                .map_err(|e| chessbot::config::ConfigError::Invalid {
+                    by: chessbot::config::TRUSTED_PROXIES_ENV.to_string(),
+                    value: e.0.clone(),
+                    accepted: e.to_string(),
+                })?
+                .unwrap_or_default();
+            chessbot::http::start_with(addr, Arc::clone(&health), limits, proxies).await?;
             Some(health)
         }
     };

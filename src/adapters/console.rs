@@ -183,7 +183,7 @@ fn same_user_in_any_case(cmd: &mut Command) {
             ids(player);
             ids(vs);
         }
-        Command::Team(TeamCommand::Members { add, remove }) => {
+        Command::Team(TeamCommand::Members { add, remove, .. }) => {
             for a in add.iter_mut().chain(remove.iter_mut()) {
                 a.id = console_user_id(&a.id);
             }

@@ -78,8 +78,9 @@ pub(super) fn parse_settings(
             }
             "pages" if pages.is_none() => {
                 pages = Some(match value.trim().to_ascii_lowercase().as_str() {
-                    "on" | "true" | "yes" => true,
-                    "off" | "false" | "no" => false,
+                    "on" | "true" | "yes" => Some(true),
+                    "off" | "false" | "no" => Some(false),
+                    "new" | "renew" => None,
                     _ => return Err(bad("pages", &value)),
                 });
             }
@@ -108,8 +109,10 @@ pub(super) fn parse_settings(
         Some("notify") => Command::Notify {
             target: notify.unwrap_or_default(),
         },
-        Some("pages") => Command::Pages {
-            on: pages.unwrap_or_default(),
+        Some("pages") => match pages.flatten() {
+            Some(on) => Command::Pages { on },
+            None if pages.is_some() => Command::NewPage,
+            None => Command::Pages { on: false },
         },
         Some("pagename") => Command::PageName {
             hidden: page_name.unwrap_or_default(),

@@ -134,12 +134,14 @@ fn parse_members(
     unexpected: &dyn Fn(&str) -> ParseError,
 ) -> Result<TeamCommand, ParseError> {
     let (mut add, mut remove) = (Vec::new(), Vec::new());
+    let mut only = None;
     // Which list bare mentions go to, after `add` or `remove`.
     let mut adding: Option<bool> = None;
     for tok in tokens {
         match tok {
             Token::Option(o, v) if o == "add" || o == "user" => add.push(mention(&o, &v)?),
             Token::Option(o, v) if o == "remove" => remove.push(mention(&o, &v)?),
+            Token::Option(o, v) if o == "only" => only = Some(parse_bool(&o, &v)?),
             Token::Option(o, _) => return Err(unknown(&o)),
             Token::Positional(p) if p.eq_ignore_ascii_case("add") => adding = Some(true),
             Token::Positional(p) if p.eq_ignore_ascii_case("remove") => adding = Some(false),
@@ -151,7 +153,7 @@ fn parse_members(
             Token::Positional(p) => return Err(unexpected(&p)),
         }
     }
-    Ok(TeamCommand::Members { add, remove })
+    Ok(TeamCommand::Members { add, remove, only })
 }
 
 /// `team match <create|accept|join|leave|start|standings> [options]`.

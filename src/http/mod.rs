@@ -13,8 +13,10 @@
 
 mod assets;
 mod board;
+mod client_addr;
 mod live;
 mod pages;
+mod rate;
 mod routes;
 mod server;
 
@@ -28,7 +30,8 @@ use tokio::net::TcpListener;
 use crate::service::GameService;
 use crate::store::Store;
 
-pub use server::{Limits, MAX_CONNECTIONS, MAX_PER_ADDRESS};
+pub use client_addr::{BadProxy, ClientIp, TrustedProxies};
+pub use server::{DESCRIPTORS_KEPT, Limits, MAX_CONNECTIONS, MAX_PER_ADDRESS};
 
 /// How long the database may take to answer `/readyz` (and `/metrics`).
 pub const DB_CHECK_TIMEOUT: Duration = Duration::from_secs(2);
@@ -182,10 +185,11 @@ pub fn parse_addr(text: &str) -> anyhow::Result<SocketAddr> {
 /// # Errors
 /// The address cannot be bound.
 pub async fn start(addr: SocketAddr, health: Arc<Health>) -> anyhow::Result<SocketAddr> {
-    start_with(addr, health, Limits::default()).await
+    start_with(addr, health, Limits::default(), TrustedProxies::default()).await
 }
 
-/// [`start`] with explicit [`Limits`].
+/// [`start`] with explicit [`Limits`] and the proxies whose forwarding
+/// headers name the client.
 ///
 /// # Errors
 /// The address cannot be bound.
@@ -193,28 +197,40 @@ pub async fn start_with(
     addr: SocketAddr,
     health: Arc<Health>,
     limits: Limits,
+    proxies: TrustedProxies,
 ) -> anyhow::Result<SocketAddr> {
     let listener = TcpListener::bind(addr)
         .await
         .map_err(|e| anyhow::anyhow!("cannot serve HTTP on {addr}: {e}"))?;
     let bound = listener.local_addr()?;
     tracing::info!(%bound, "serving /healthz, /readyz, /metrics and spectator pages");
-    tokio::spawn(serve_with(listener, health, limits));
+    tokio::spawn(serve_with(listener, health, limits, proxies));
     Ok(bound)
 }
 
 /// Accepts connections until the process ends, with the default
 /// [`Limits`].
 pub async fn serve(listener: TcpListener, health: Arc<Health>) {
-    serve_with(listener, health, Limits::default()).await;
+    serve_with(
+        listener,
+        health,
+        Limits::default(),
+        TrustedProxies::default(),
+    )
+    .await;
 }
 
 /// Accepts connections on `listener` until the process ends, within
 /// `limits` (see `server`).
-pub async fn serve_with(listener: TcpListener, health: Arc<Health>, limits: Limits) {
+pub async fn serve_with(
+    listener: TcpListener,
+    health: Arc<Health>,
+    limits: Limits,
+    proxies: TrustedProxies,
+) {
     let hub = live::Hub::new(Arc::clone(&health));
-    let app = routes::router(health, hub);
-    server::accept_loop(listener, app, limits).await;
+    let app = routes::router(health, hub, &limits);
+    server::accept_loop(listener, app, limits, Arc::new(proxies)).await;
 }
 
 /// A `GET` of an `http://` URL: the status and the body (the client of

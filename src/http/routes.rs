@@ -31,17 +31,29 @@ const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-
 pub(super) struct App {
     pub(super) health: Arc<Health>,
     pub(super) hub: Arc<live::Hub>,
+    pub(super) pages: Arc<super::rate::PageLimiter>,
 }
 
 /// Every route of the server.
-pub(super) fn router(health: Arc<Health>, hub: Arc<live::Hub>) -> Router {
+pub(super) fn router(health: Arc<Health>, hub: Arc<live::Hub>, limits: &super::Limits) -> Router {
+    let app = App {
+        health,
+        hub,
+        pages: Arc::new(super::rate::PageLimiter::new(
+            limits.pages_per_minute,
+            limits.page_burst,
+        )),
+    };
+    let pages = Router::new()
+        .route("/g/{token}", get(game))
+        .route("/l/{token}", get(league))
+        .layer(axum::middleware::from_fn_with_state(app.clone(), page_rate));
     Router::new()
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
         .route("/metrics", get(metrics_text))
-        .route("/g/{token}", get(game))
+        .merge(pages)
         .route("/g/{token}/events", get(live::events))
-        .route("/l/{token}", get(league))
         .route("/assets/{file}", get(asset))
         .fallback(not_found)
         .layer(axum::middleware::map_response(secure))
@@ -50,7 +62,31 @@ pub(super) fn router(health: Arc<Health>, hub: Arc<live::Hub>) -> Router {
             StatusCode::SERVICE_UNAVAILABLE,
             HANDLER_TIMEOUT,
         ))
-        .with_state(App { health, hub })
+        .with_state(app)
+}
+
+/// Pages read beyond a client's rate are answered 429.
+async fn page_rate(
+    State(app): State<App>,
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let client = req
+        .extensions()
+        .get::<super::ClientIp>()
+        .map_or(std::net::IpAddr::from([0, 0, 0, 0]), |c| c.0);
+    if !app.pages.allow(client, std::time::Instant::now()) {
+        return (
+            StatusCode::TOO_MANY_REQUESTS,
+            [
+                (header::RETRY_AFTER, "5"),
+                (header::CACHE_CONTROL, "no-store"),
+            ],
+            "too many pages read: try again in a few seconds\n",
+        )
+            .into_response();
+    }
+    next.run(req).await
 }
 
 /// The headers every answer carries.
@@ -99,7 +135,12 @@ async fn readyz(State(app): State<App>) -> Response {
     text(status, "application/json", body)
 }
 
-async fn metrics_text(State(app): State<App>) -> Response {
+async fn metrics_text(State(app): State<App>, headers: HeaderMap) -> Response {
+    // The proxy publishes the pages; the metrics are for the owner's own
+    // scraper on the host, never for whoever reaches the proxy.
+    if super::client_addr::came_through_proxy(&headers) {
+        return not_found().await;
+    }
     text(
         StatusCode::OK,
         crate::metrics::CONTENT_TYPE,

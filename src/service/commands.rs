@@ -205,6 +205,9 @@ pub enum Command {
     Pages {
         on: bool,
     },
+    /// A player or a moderator gives the running game here a new page
+    /// address (`settings pages:new`): the old one stops working.
+    NewPage,
     /// A player hides their name from the spectator pages of their games
     /// (`settings pagename:hidden`), or shows it again.
     PageName {

@@ -251,6 +251,7 @@ impl GameService {
                 }
                 Command::Vacation { days } => self.vacation(loc, place, by, days).await,
                 Command::Pages { on } => self.set_pages(loc, place, prefs.moderator, on).await,
+                Command::NewPage => self.renew_page(loc, place, by, prefs.moderator).await,
                 Command::PageName { hidden } => self.set_page_name(loc, place, by, hidden).await,
                 Command::Community(change) => {
                     self.set_community_rules(loc, place, prefs.moderator, change)

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use super::game::{DAY_MS, Failure, GameService, Handled, Loaded, lock, ms, user};
 
-use super::records::community_scope;
+use super::community::Community;
 use super::summaries::GIF_SIZE;
 use super::{Actor, Place, messages as msg};
 use crate::chess::{Color, Game, Outcome};
@@ -137,11 +137,12 @@ impl GameService {
         black: &Actor,
     ) -> Result<(), String> {
         let now = ms(self.now());
-        let scope = community_scope(
+        let scope = Community::of(
             &place.platform,
             place.guild.as_deref().unwrap_or(""),
             &place.channel,
-        );
+        )
+        .scope();
         match self
             .inner
             .store
@@ -190,7 +191,7 @@ impl GameService {
             return;
         }
         let now = ms(self.now());
-        let community = super::records::community_of(&l.row.platform, &l.row.guild, &l.row.channel);
+        let community = Community::of(&l.row.platform, &l.row.guild, &l.row.channel).key();
         let (loser_id, winner_id) = (l.player(loser).id, l.player(winner).id);
         let k = (community, loser_id.clone(), winner_id.clone());
         let mut seen = lock(&self.inner.guards.quick_losses);

@@ -8,6 +8,7 @@
 
 mod clock;
 mod commands;
+mod community;
 mod dispatch;
 mod events;
 mod game;
@@ -123,6 +124,28 @@ fn clean_name(name: &str, id: &str) -> String {
         return shown;
     }
     let mut cut: String = shown.chars().take(MAX_NAME_CHARS - 1).collect();
+    cut.truncate(cut.trim_end().len());
+    cut.push('…');
+    cut
+}
+
+/// `text` as it may be shown: control characters as spaces, invisible
+/// format characters (see [`is_hidden`]) removed, trimmed, at most
+/// `max_chars` characters (a longer text is cut with `…`).
+pub(crate) fn visible_text(text: &str, max_chars: usize) -> String {
+    let kept: String = text
+        .chars()
+        .filter_map(|c| match c {
+            c if c.is_control() => Some(' '),
+            c if is_hidden(c) => None,
+            c => Some(c),
+        })
+        .collect();
+    let kept = kept.trim();
+    if kept.chars().count() <= max_chars {
+        return kept.to_string();
+    }
+    let mut cut: String = kept.chars().take(max_chars.saturating_sub(1)).collect();
     cut.truncate(cut.trim_end().len());
     cut.push('…');
     cut

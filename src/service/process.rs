@@ -39,7 +39,7 @@ impl Command {
             Command::Moretime => "moretime",
             Command::Notify { .. } => "notify",
             Command::Community(_) => "settings",
-            Command::Pages { .. } => "pages",
+            Command::Pages { .. } | Command::NewPage => "pages",
             Command::PageName { .. } => "pagename",
             Command::Press { .. } => "press",
             Command::Computer(_) => "computer",

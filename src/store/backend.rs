@@ -100,6 +100,25 @@ impl Backend {
     }
 }
 
+/// The scheme of a URL (a string with `://`) that is neither SQLite's nor
+/// PostgreSQL's: such a string is a mistake, never a file path to create.
+/// The scheme is cut to what a scheme may hold, so nothing after it (a
+/// password) can come along.
+#[must_use]
+pub fn unknown_scheme(url: &str) -> Option<String> {
+    let (scheme, _) = url.trim_start().split_once("://")?;
+    let lower = scheme.to_ascii_lowercase();
+    if matches!(lower.as_str(), "sqlite" | "postgres" | "postgresql") {
+        return None;
+    }
+    let shown: String = scheme
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+        .take(32)
+        .collect();
+    Some(shown)
+}
+
 /// A pool of either backend.
 #[derive(Clone, Debug)]
 pub(crate) enum Pool {
@@ -326,6 +345,9 @@ const NEWEST_APPLIED: &str = "select max(version) from _sqlx_migrations";
 impl Pool {
     /// Connects and applies the backend's migrations.
     pub(crate) async fn open(url: &str, cfg: &PoolConfig) -> StoreResult<Pool> {
+        if let Some(scheme) = unknown_scheme(url) {
+            return Err(super::StoreError::UnknownScheme { scheme });
+        }
         match Backend::of_url(url) {
             Backend::Sqlite => Pool::open_sqlite(url, cfg).await,
             Backend::Postgres => Pool::open_pg(url, cfg).await,
@@ -782,6 +804,15 @@ mod tests {
             "postgres://host/db?user=bot&password=***"
         );
         assert_eq!(redact_url("sqlite://chessbot.db"), "sqlite://chessbot.db");
+        assert_eq!(
+            unknown_scheme("nonsense://user:password@host/db").as_deref(),
+            Some("nonsense")
+        );
+        assert_eq!(unknown_scheme("mysql://u:p@h/db").as_deref(), Some("mysql"));
+        assert_eq!(unknown_scheme("sqlite://chessbot.db"), None);
+        assert_eq!(unknown_scheme("POSTGRES://bot@h/db"), None);
+        assert_eq!(unknown_scheme("chessbot.db"), None);
+        assert_eq!(unknown_scheme("sqlite::memory:"), None);
         assert_eq!(
             redact_url("postgres://bot@host/db"),
             "postgres://bot@host/db"

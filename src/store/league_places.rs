@@ -7,6 +7,7 @@
 //! whether a place is a finished league game's.
 
 use super::backend::query_as;
+use super::community::CommunityScope;
 use super::{Store, StoreResult};
 
 impl Store {
@@ -17,21 +18,40 @@ impl Store {
     /// Database failures.
     pub async fn live_leagues(
         &self,
-        platform: &str,
-        guild: &str,
+        scope: &CommunityScope,
         creator: Option<&str>,
     ) -> StoreResult<i64> {
+        let row: (i64,) = scope
+            .bind(query_as(
+                "select count(*) from league where platform = ? \
+                 and (? = '' or guild = ?) and (? = '' or channel = ?) \
+                 and state in ('open', 'running') and (? is null or creator_id = ?)",
+            ))
+            .bind(creator)
+            .bind(creator)
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(row.0)
+    }
+
+    /// Whether another game of the league of game `game_id` still runs
+    /// from the same start position.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn same_start_running_in_league(&self, game_id: i64) -> StoreResult<bool> {
         let row: (i64,) = query_as(
-            "select count(*) from league where platform = ? and guild = ? \
-             and state in ('open', 'running') and (? is null or creator_id = ?)",
+            "select count(*) from league_game lg join game g on g.id = lg.game_id \
+             where lg.league_id = (select league_id from league_game where game_id = ?) \
+             and g.id <> ? and g.status = 'active' \
+             and g.start_fen = (select start_fen from game where id = ?)",
         )
-        .bind(platform)
-        .bind(guild)
-        .bind(creator)
-        .bind(creator)
+        .bind(game_id)
+        .bind(game_id)
+        .bind(game_id)
         .fetch_one(&self.pool)
         .await?;
-        Ok(row.0)
+        Ok(row.0 > 0)
     }
 
     /// Whether `channel` on `platform` is the own place of a league game

@@ -11,6 +11,10 @@ use super::backend::{Tx, query, query_as};
 use super::games::NewGame;
 use super::{ChannelKey, Store, StoreError, StoreResult, map_unique};
 
+/// How long a league or Swiss may stay open without starting: then it
+/// closes itself, so an abandoned sign-up never holds a community's cap.
+pub const LEAGUE_OPEN_MAX_MS: i64 = 30 * 24 * 60 * 60 * 1000;
+
 /// A `league` row.
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct LeagueRow {
@@ -218,15 +222,42 @@ impl Store {
         .await?)
     }
 
-    /// The earliest start time of an open league (for the deadline task).
+    /// Open leagues created at or before `created_before` that never
+    /// started (at most `limit`): they close themselves.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn stale_open_leagues(
+        &self,
+        platform: Option<&str>,
+        created_before: i64,
+        limit: i64,
+    ) -> StoreResult<Vec<LeagueRow>> {
+        Ok(query_as(league_sql(
+            "where state = 'open' and created_at <= ? and (? is null or platform = ?) \
+             order by created_at, id limit ?",
+        ))
+        .bind(created_before)
+        .bind(platform)
+        .bind(platform)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// The earliest time an open league starts or closes unstarted (for
+    /// the deadline task).
     ///
     /// # Errors
     /// Database failures.
     pub async fn next_league_start(&self, platform: Option<&str>) -> StoreResult<Option<i64>> {
         let row: (Option<i64>,) = query_as(
-            "select min(starts_at) from league where state = 'open' \
+            "select min(case when starts_at is not null and starts_at < created_at + ? \
+             then starts_at else created_at + ? end) from league where state = 'open' \
              and (? is null or platform = ?)",
         )
+        .bind(LEAGUE_OPEN_MAX_MS)
+        .bind(LEAGUE_OPEN_MAX_MS)
         .bind(platform)
         .bind(platform)
         .fetch_one(&self.pool)

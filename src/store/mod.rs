@@ -46,6 +46,7 @@ mod summaries;
 mod swiss;
 mod team_codes;
 mod team_matches;
+mod team_members;
 mod teams;
 mod watch;
 
@@ -62,8 +63,8 @@ pub use games::{
 pub use held_games::{GameGroup, HeldGameRow};
 pub use keyed_text::UserText;
 pub use leagues::{
-    LEAGUE_CANCELLED, LEAGUE_FINISHED, LEAGUE_OPEN, LEAGUE_RUNNING, LeagueGameRow, LeaguePlayerRow,
-    LeagueRow, NewLeague,
+    LEAGUE_CANCELLED, LEAGUE_FINISHED, LEAGUE_OPEN, LEAGUE_OPEN_MAX_MS, LEAGUE_RUNNING,
+    LeagueGameRow, LeaguePlayerRow, LeagueRow, NewLeague,
 };
 pub use next_player::NextPlayerRow;
 pub use outbox::{ANNOUNCE_END, ANNOUNCE_REMINDER, AnnouncementRow, ChallengeAnnouncementRow};
@@ -106,6 +107,12 @@ pub enum StoreError {
     /// "unable to open database file".
     #[error("cannot create the SQLite database {path}: the directory {dir} does not exist")]
     NoDirectory { path: String, dir: String },
+    /// A URL (it has `://`) of a scheme no backend reads: named alone, so a
+    /// password in the rest of the URL is never printed.
+    #[error(
+        "unknown database URL scheme \"{scheme}\": use sqlite://FILE (or a plain file path, or sqlite::memory:) or postgres://USER@HOST/DB"
+    )]
+    UnknownScheme { scheme: String },
     /// An SQLite file that exists but cannot be opened for writing.
     #[error("cannot open the SQLite database {path}: {why}")]
     CannotOpen { path: String, why: String },
@@ -146,6 +153,7 @@ impl StoreError {
             self,
             StoreError::Url { .. }
                 | StoreError::NoDirectory { .. }
+                | StoreError::UnknownScheme { .. }
                 | StoreError::CannotOpen { .. }
                 | StoreError::NewerSchema { .. }
         )

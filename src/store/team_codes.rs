@@ -3,6 +3,7 @@
 //! channel that will play; single use, for seven days.
 
 use super::backend::{query, query_as};
+use super::community::CommunityScope;
 use super::{Store, StoreResult};
 
 /// A team challenge by code (see `team_code` in the migrations).
@@ -80,21 +81,16 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn open_team_codes_in(
-        &self,
-        platform: &str,
-        guild: &str,
-        since: i64,
-    ) -> StoreResult<i64> {
-        let row: (i64,) = query_as(
-            "select count(*) from team_code where platform = ? and guild = ? \
-             and used_at is null and created_at > ?",
-        )
-        .bind(platform)
-        .bind(guild)
-        .bind(since)
-        .fetch_one(&self.pool)
-        .await?;
+    pub async fn open_team_codes_in(&self, scope: &CommunityScope, since: i64) -> StoreResult<i64> {
+        let row: (i64,) = scope
+            .bind(query_as(
+                "select count(*) from team_code where platform = ? \
+                 and (? = '' or guild = ?) and (? = '' or channel = ?) \
+                 and used_at is null and created_at > ?",
+            ))
+            .bind(since)
+            .fetch_one(&self.pool)
+            .await?;
         Ok(row.0)
     }
 

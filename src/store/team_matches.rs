@@ -5,6 +5,7 @@
 //! and the two places of a game between people (`game_side_place`).
 
 use super::backend::{Query, query, query_as};
+use super::community::CommunityScope;
 use super::{ChannelKey, NewGame, Store, StoreResult};
 
 /// A match waiting for its code to be given.
@@ -198,18 +199,24 @@ impl Store {
     /// Database failures.
     pub async fn live_team_matches_of(
         &self,
-        platform: &str,
-        guild: &str,
+        scope: &CommunityScope,
         since: i64,
     ) -> StoreResult<i64> {
         let row: (i64,) = query_as(
             "select count(*) from team_match where platform = ? \
-             and (guild = ? or other_guild = ?) \
+             and (((? = '' or guild = ?) and (? = '' or channel = ?)) \
+              or ((? = '' or other_guild = ?) and (? = '' or other_channel = ?))) \
              and (state in ('signup', 'running') or (state = 'open' and created_at > ?))",
         )
-        .bind(platform)
-        .bind(guild)
-        .bind(guild)
+        .bind(&scope.platform)
+        .bind(&scope.guild)
+        .bind(&scope.guild)
+        .bind(&scope.channel)
+        .bind(&scope.channel)
+        .bind(&scope.guild)
+        .bind(&scope.guild)
+        .bind(&scope.channel)
+        .bind(&scope.channel)
         .bind(since)
         .fetch_one(&self.pool)
         .await?;

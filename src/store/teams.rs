@@ -4,6 +4,7 @@
 //! `takeback`), and the members a channel's moderators named.
 
 use super::backend::{query, query_as};
+use super::community::CommunityScope;
 use super::outbox::Outbox;
 use super::{Store, StoreResult};
 
@@ -127,23 +128,23 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn team_games_in(&self, platform: &str, guild: &str) -> StoreResult<i64> {
-        let games: (i64,) = query_as(
-            "select count(distinct s.game_id) from team_side s join game g on g.id = s.game_id \
-             where s.platform = ? and s.guild = ? and g.status = 'active'",
-        )
-        .bind(platform)
-        .bind(guild)
-        .fetch_one(&self.pool)
-        .await?;
-        let open: (i64,) = query_as(
-            "select count(*) from team_challenge t join challenge c on c.id = t.challenge_id \
-             where t.platform = ? and t.guild = ? and c.status = 'open'",
-        )
-        .bind(platform)
-        .bind(guild)
-        .fetch_one(&self.pool)
-        .await?;
+    pub async fn team_games_in(&self, scope: &CommunityScope) -> StoreResult<i64> {
+        let games: (i64,) = scope
+            .bind(query_as(
+                "select count(distinct s.game_id) from team_side s join game g on g.id = s.game_id \
+                 where s.platform = ? and (? = '' or s.guild = ?) and (? = '' or s.channel = ?) \
+                 and g.status = 'active'",
+            ))
+            .fetch_one(&self.pool)
+            .await?;
+        let open: (i64,) = scope
+            .bind(query_as(
+                "select count(*) from team_challenge t join challenge c on c.id = t.challenge_id \
+                 where t.platform = ? and (? = '' or t.guild = ?) and (? = '' or t.channel = ?) \
+                 and c.status = 'open'",
+            ))
+            .fetch_one(&self.pool)
+            .await?;
         Ok(games.0 + open.0)
     }
 

@@ -31,6 +31,20 @@ impl Store {
         Ok(row.and_then(|r| r.0))
     }
 
+    /// Gives game `game_id`'s page the token `fresh`: the old one no longer
+    /// finds it.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn replace_game_watch_token(&self, game_id: i64, fresh: &str) -> StoreResult<()> {
+        query("update game set watch_token = ? where id = ?")
+            .bind(fresh)
+            .bind(game_id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     /// The game whose watch token is `token`.
     ///
     /// # Errors
@@ -63,6 +77,24 @@ impl Store {
                 .fetch_optional(&self.pool)
                 .await?;
         Ok(row.and_then(|r| r.0))
+    }
+
+    /// The watch tokens of league `league_id`'s games that have one: (game
+    /// id, token), in one query, making none.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn league_game_watch_tokens(
+        &self,
+        league_id: i64,
+    ) -> StoreResult<Vec<(i64, String)>> {
+        Ok(query_as(
+            "select g.id, g.watch_token from league_game lg join game g on g.id = lg.game_id \
+             where lg.league_id = ? and g.watch_token is not null",
+        )
+        .bind(league_id)
+        .fetch_all(&self.pool)
+        .await?)
     }
 
     /// The league whose watch token is `token`.

@@ -67,3 +67,41 @@ async fn pgn_file(hs: Homeserver) -> anyhow::Result<()> {
     watch.expect("m.text", "a6").await?;
     Ok(())
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pgn_file_without_a_size_is_read_within_the_limit() {
+    against_synapse("matrix_pgn_file_size", WHOLE, undeclared_size).await;
+}
+
+/// A 2 MiB file whose message declares no size (and one declaring a false,
+/// small size): the bot stops reading at the limit and says it is too
+/// large, as it does for a file that declares its size.
+async fn undeclared_size(hs: Homeserver) -> anyhow::Result<()> {
+    use matrix_sdk::ruma::UInt;
+    use matrix_sdk::ruma::events::room::message::{
+        FileInfo, FileMessageEventContent, MessageType, RoomMessageEventContent,
+    };
+    let mut scene = Scene::open(&hs, "g").await?;
+    let room = scene.room.clone();
+    let bob_name = scene.cast.bob_name.clone();
+    let watch = &mut scene.watch;
+    let pgn_mime: mime::Mime = "application/x-chess-pgn".parse()?;
+    let mut big = PGN.as_bytes().to_vec();
+    big.resize(2 << 20, b' ');
+    let uploaded = room.client().media().upload(&pgn_mime, big, None).await?;
+    for declared in [None, Some(UInt::from(100u32))] {
+        let mut file = FileMessageEventContent::plain(
+            format!("!chess challenge @{bob_name} white"),
+            uploaded.content_uri.clone(),
+        );
+        file.filename = Some("big.pgn".to_string());
+        let mut info = FileInfo::new();
+        info.mimetype = Some(pgn_mime.to_string());
+        info.size = declared;
+        file.info = Some(Box::new(info));
+        room.send(RoomMessageEventContent::new(MessageType::File(file)))
+            .await?;
+        watch.expect("m.notice", "too large").await?;
+    }
+    Ok(())
+}

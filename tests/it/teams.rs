@@ -451,7 +451,7 @@ async fn team_commands_read_as_on_discord() {
     );
     assert!(matches!(
         text::parse("/team members add @a @b").unwrap(),
-        Some(Command::Team(TeamCommand::Members { add, remove })) if add.len() == 2 && remove.is_empty()
+        Some(Command::Team(TeamCommand::Members { add, remove, .. })) if add.len() == 2 && remove.is_empty()
     ));
     assert_eq!(
         text::parse("/team vote").unwrap_err().code(),

@@ -471,6 +471,7 @@ summary-analysis-side = { $player }: { $inaccuracies ->
         }, precizie { $accuracy }%
 summary-worst = Cea mai slabă mutare: { $number } { $san } ({ $player }); mai bună era { $best }.
 summary-analysis-follows = Analiza motorului: motorul este ocupat; cifrele vin într-o postare separată.
+summary-analysis-after-round = Analiza motorului: după rundă (alte partide ale turneului se joacă încă din aceeași poziție de start).
 summary-analysis-later = Analiza motorului pentru partida #{ $id }:
 summary-analysis-cut = Motorul a rămas fără timp: cifrele acoperă mutările până la mutarea { $last } din { $total }.
 summary-analysis-shallow = De la mutarea { $from } motorul a fost ocupat și a căutat mai puțin adânc.
@@ -634,6 +635,9 @@ watch-button = Urmăriți
 pages-on = Paginile pentru spectatori ale acestei comunități sunt pornite: jocurile și ligile noi primesc un link de urmărire.
 pages-off = Paginile pentru spectatori ale acestei comunități sunt oprite: nu se servește nicio pagină și nu se publică niciun link.
 pages-not-moderator = Doar moderatorii pot porni sau opri paginile pentru spectatori.
+page-renewed = Pagina partidei { $id } are o adresă nouă: { $url } (adresa veche nu se mai deschide).
+page-renew-not-player = Doar jucătorii partidei și moderatorii pot da paginii o adresă nouă.
+page-renew-no-page = Această partidă nu are pagină pentru spectatori (paginile sunt oprite aici sau nu sunt servite).
 page-name-hidden = Numele tău este ascuns pe paginile pentru spectatori ale partidelor tale: acolo apare „Jucătorul cu albele” sau „Jucătorul cu negrele”. Canalul partidei îl arată în continuare.
 page-name-shown = Numele tău apare din nou pe paginile pentru spectatori ale partidelor tale.
 
@@ -729,6 +733,8 @@ league-place-busy = Liga { $name } nu a putut începe: o altă partidă stă în
 league-no-place = Partida #{ $id } ({ $white } vs { $black }) nu are încă un loc: nu i-am putut deschide firul sau camera aici (pe Discord am nevoie de „Create Public Threads” și „Send Messages in Threads” în acest canal). Ceasul ei nu a pornit; reîncerc la fiecare 20 de minute.
 league-creator-cap = Ai deja { $max } ligi deschise sau în desfășurare aici: termină sau anulează una înainte să creezi alta.
 league-community-cap = Acest server are deja { $max } ligi deschise sau în desfășurare: una nouă poate fi creată când se termină una dintre ele.
+league-not-in-direct = Ligile și turneele elvețiene se joacă în canalul unei comunități, nu într-un mesaj direct: creați-l într-un canal de server sau într-o cameră.
+league-closed-unstarted = { $name } nu a început: ligile și turneele elvețiene deschise { $days } zile fără start se închid singure. Creați-l din nou când sunt destui jucători.
 league-needs-channel = Ligile se joacă într-un canal de text sau de anunțuri: fiecare partidă primește acolo firul ei. Creează liga într-un astfel de canal.
 league-needs-threads = Nu pot deschide fire aici: o ligă are nevoie ca eu să am permisiunile „Create Public Threads” și „Send Messages in Threads” în acest canal. Roagă un moderator să le acorde, apoi încearcă din nou.
 league-started = Liga { $name } (liga { $id }) a început: { $n ->
@@ -1182,6 +1188,7 @@ cmd-choice-pagename-shown = arătat
 cmd-choice-pagename-hidden = ascuns
 cmd-choice-pages-on = pornite
 cmd-choice-pages-off = oprite
+cmd-choice-pages-new = nouă
 
 # Turnee elvețiene (împerecheri după sistemul olandez FIDE)
 swiss-created = { $by } a creat turneul elvețian { $name } (liga { $id }): { $rounds ->
@@ -1255,6 +1262,11 @@ team-other-side = Votezi pentru { $team } în partida { $id }: o persoană votea
 team-not-for-teams = O echipă joacă prin vot: reclamațiile și timpul suplimentar nu sunt pentru echipe (o echipă care nu votează pierde la timp).
 team-moderators-only = Doar moderatorii acestui canal pot face asta.
 team-limit = Această comunitate are deja partide și provocări pe echipe în curs (cel mult { $max }): încheiați una mai întâi.
+team-not-in-direct = Jocul pe echipe are loc între canalele comunităților, nu într-un mesaj direct: începeți-l într-un canal de server sau într-o cameră.
+team-channel-elsewhere = Acel canal este altă comunitate: echipele a două comunități se întâlnesc prin cod. Trimiteți `team challenge` fără `channel:`, iar un moderator de acolo acceptă cu codul.
+team-member-of-other-side = { $name } joacă deja pentru cealaltă parte a partidei { $id } (a votat acolo sau acea echipă l-a numit): o persoană este numită doar pentru o parte a unei partide.
+team-members-only-on = Doar acești membri numiți votează pentru { $team } (`team members only:off` lasă pe toți de aici să voteze).
+team-members-only-refused = Doar membrii numiți ai { $team } votează pentru ea: un moderator vă poate numi cu `team members add`.
 team-own-channel = Un canal nu se poate provoca singur: numește alt canal.
 team-code-posted = Echipa { $team } provoacă o altă comunitate la un joc prin vot. Cod: { $code } (o singură folosire, valabil { $days } zile). Un moderator de acolo rulează /team accept code:{ $code } în canalul care va juca.
 team-code-unavailable = Nu s-a putut face un cod acum: încearcă din nou.
@@ -1323,6 +1335,7 @@ cmd-team-members =
     .description = Membrii numiți ai echipei; moderatorii adaugă sau scot unul.
     .option-add-description = Numește acest membru (moderatori)
     .option-remove-description = Scoate acest membru din listă (moderatori)
+    .option-only-description = Doar membrii numiți votează pentru echipă (moderatori)
 
 cmd-team-match =
     .description = Un meci între acest server și altul: fiecare tablă e o partidă între doi jucători.

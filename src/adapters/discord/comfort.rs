@@ -35,13 +35,16 @@ pub enum PageNameOption {
     Hidden,
 }
 
-/// A moderator's switch for the community's spectator pages.
+/// A moderator's switch for the community's spectator pages, or a new
+/// address for the page of this channel's game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
 pub enum PagesOption {
     #[name = "on"]
     On,
     #[name = "off"]
     Off,
+    #[name = "new"]
+    New,
 }
 
 #[cfg(test)]

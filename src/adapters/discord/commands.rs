@@ -553,10 +553,12 @@ async fn settings(
             hidden: name == PageNameOption::Hidden,
         });
     }
-    if let Some(switch) = pages {
-        commands.push(Command::Pages {
+    match pages {
+        Some(PagesOption::New) => commands.push(Command::NewPage),
+        Some(switch) => commands.push(Command::Pages {
             on: switch == PagesOption::On,
-        });
+        }),
+        None => {}
     }
     if rules {
         commands.push(Command::Community(community));

@@ -102,14 +102,19 @@ async fn close(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, Command::Team(TeamCommand::Close)).await
 }
 
-/// Show this team's named members; moderators add or remove one.
+/// Show this team's named members; moderators name them, or let only them vote.
 #[poise::command(slash_command)]
 async fn members(
     ctx: Context<'_>,
     add: Option<serenity::User>,
     remove: Option<serenity::User>,
+    only: Option<bool>,
 ) -> Result<(), Error> {
     let add = add.map(|u| option_actor(ctx, &u)).into_iter().collect();
     let remove = remove.map(|u| option_actor(ctx, &u)).into_iter().collect();
-    run(ctx, Command::Team(TeamCommand::Members { add, remove })).await
+    run(
+        ctx,
+        Command::Team(TeamCommand::Members { add, remove, only }),
+    )
+    .await
 }

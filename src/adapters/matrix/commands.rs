@@ -281,9 +281,11 @@ impl Bot {
     }
 
     /// The text of a PGN file. One over the import limit is not
-    /// downloaded: its stand-in is as long, so the service refuses it as
-    /// too large in the caller's language; one that cannot be downloaded
-    /// (or decrypted) reads as empty and is refused as holding no game.
+    /// downloaded (by its declared size), or its download is stopped at the
+    /// limit (no size declared, or a false one): its stand-in is as long,
+    /// so the service refuses it as too large in the caller's language; one
+    /// that cannot be downloaded (or decrypted) reads as empty and is
+    /// refused as holding no game.
     async fn pgn_file_text(&self, file: &FileMessageEventContent) -> String {
         let max = crate::chess::MAX_IMPORT_BYTES;
         let size = file
@@ -294,10 +296,9 @@ impl Bot {
         if size.is_some_and(|s| s > max) {
             return " ".repeat(max + 1);
         }
-        match self.client.media().get_file(file, false).await {
-            Ok(Some(bytes)) if bytes.len() > max => " ".repeat(max + 1),
-            Ok(Some(bytes)) => String::from_utf8_lossy(&bytes).into_owned(),
-            Ok(None) => String::new(),
+        match super::pgn_file::pgn_text_within(&self.client, file, max).await {
+            Ok(Some(text)) => text,
+            Ok(None) => " ".repeat(max + 1),
             Err(e) => {
                 tracing::warn!(error = %e, "downloading a PGN file failed");
                 String::new()
@@ -385,7 +386,7 @@ impl Bot {
             },
             // Named members are matched with voters by user id: a typed
             // `@bob:hs` (or a bare `bob`) becomes the user, as elsewhere.
-            Command::Team(TeamCommand::Members { add, remove }) => {
+            Command::Team(TeamCommand::Members { add, remove, only }) => {
                 let (mut added, mut removed) = (Vec::new(), Vec::new());
                 for a in add {
                     added.push(self.resolve_actor(room, a).await);
@@ -396,6 +397,7 @@ impl Bot {
                 Command::Team(TeamCommand::Members {
                     add: added,
                     remove: removed,
+                    only,
                 })
             }
             // A team is shown by its room's name (`Red`), as Discord shows

@@ -29,6 +29,7 @@ mod commands;
 pub mod format;
 mod league;
 pub mod limits;
+mod pgn_file;
 mod queue;
 mod rooms;
 pub mod send;

@@ -10,8 +10,8 @@ use crate::i18n::Locale;
 use crate::store::{CommunitySettings, CommunitySettingsChange, GameRow};
 
 use super::comfort::{MAX_LEAVE_DAYS, VACATION_ALLOWANCE};
+use super::community::Community;
 use super::game::{Failure, GameService, Handled, reply, user};
-use super::records::{community_of, community_scope};
 
 /// The time-out rule looks at this many of a player's last finished games.
 pub(in crate::service) const TIMEOUT_WINDOW: i64 = 20;
@@ -22,13 +22,14 @@ pub(in crate::service) const TIMEOUT_MIN_GAMES: i64 = 10;
 /// The presets a community may make its default.
 const PRESETS: [&str; 3] = ["daily", "iccf", "blitz-days"];
 
-/// The community of a place (see [`community_of`]).
+/// The community key of a place (see [`Community`]).
 fn community_here(place: &Place) -> String {
-    community_of(
+    Community::of(
         &place.platform,
         place.guild.as_deref().unwrap_or(""),
         &place.channel,
     )
+    .key()
 }
 
 /// A preset's canonical name, or `None` for "no default" (`off`, `none`,
@@ -168,7 +169,7 @@ impl GameService {
             .active_games_of(&place.platform, user)
             .await?
             .iter()
-            .map(|g| community_of(&g.platform, &g.guild, &g.channel))
+            .map(|g| Community::of(&g.platform, &g.guild, &g.channel).key())
             .collect();
         if communities.is_empty() {
             communities.push(community_here(place));
@@ -212,11 +213,12 @@ impl GameService {
         let Some(percent) = self.settings_here(place).await?.timeout_percent else {
             return Ok(());
         };
-        let scope = community_scope(
+        let scope = Community::of(
             &place.platform,
             place.guild.as_deref().unwrap_or(""),
             &place.channel,
-        );
+        )
+        .scope();
         let games = self
             .inner
             .store

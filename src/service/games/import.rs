@@ -17,6 +17,9 @@ use super::game::{Failure, user};
 /// the `Annotator`, since the players now are others).
 const KEPT_TAGS: [&str; 6] = ["Event", "Site", "Date", "Round", "White", "Black"];
 
+/// The longest tag value kept (longer ones are cut with `…`).
+pub(in crate::service) const MAX_TAG_CHARS: usize = 255;
+
 /// A challenge's game read from its PGN.
 pub(in crate::service) struct ImportedStart {
     pub(in crate::service) variant: Variant,
@@ -56,13 +59,8 @@ pub(in crate::service) fn read_import(
         .filter_map(|name| {
             let value = pgn.tag(name)?.trim();
             let known = !value.is_empty() && value != "?" && !value.starts_with("????");
-            known.then(|| {
-                let clean: String = value
-                    .chars()
-                    .map(|c| if c.is_control() { ' ' } else { c })
-                    .collect();
-                format!("{name}\t{clean}")
-            })
+            let clean = super::super::visible_text(value, MAX_TAG_CHARS);
+            (known && !clean.is_empty()).then(|| format!("{name}\t{clean}"))
         })
         .collect::<Vec<_>>()
         .join("\n");
@@ -125,6 +123,18 @@ pub(in crate::service) fn kept_tag<'a>(tags: &'a str, name: &str) -> Option<&'a 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tag_values_are_cut_and_cleaned_as_names_are() {
+        let long = format!("A\u{202E}B\u{200B}C{}", "x".repeat(54_000));
+        let text = format!("[Event \"{long}\"]\n[White \"Ann\u{2066}\"]\n\n1. e4 *");
+        let start = read_import(Locale::En, &text, None, RulesMode::House).unwrap();
+        let event = kept_tag(&start.tags, "Event").unwrap();
+        assert!(event.starts_with("ABCx"), "{event:.20}");
+        assert_eq!(event.chars().count(), MAX_TAG_CHARS);
+        assert!(event.ends_with('…'));
+        assert_eq!(kept_tag(&start.tags, "White"), Some("Ann"));
+    }
 
     #[test]
     fn an_import_keeps_moves_and_known_tags() {

@@ -20,10 +20,21 @@ pub(in crate::service) fn after_moves(
     mut row: GameRow,
     change: Option<RatingChange>,
     plies: i64,
-    outcome: Option<Outcome>,
+    (outcome, update): (Option<Outcome>, &GameUpdate),
 ) -> GameRow {
     row.set_rating_change(change);
     row.ply += plies;
+    // The stored row now carries the new turn's clock: the picture posted
+    // with the move shows it, as `board` does a moment later.
+    row.fen.clone_from(&update.fen);
+    row.draw_offer.clone_from(&update.draw_offer);
+    row.takeback_offer.clone_from(&update.takeback_offer);
+    row.deadline_at = update.deadline_at;
+    row.remind_at = update.remind_at;
+    if let Some((white, black)) = update.banks {
+        row.white_bank_ms = Some(white);
+        row.black_bank_ms = Some(black);
+    }
     if let Some(o) = outcome {
         row.status = crate::store::STATUS_FINISHED.to_string();
         row.result = Some(o.result().to_string());
@@ -224,7 +235,7 @@ impl GameService {
             self.note_due(r);
         }
         let l = Loaded {
-            row: after_moves(l.row, change, 1, outcome),
+            row: after_moves(l.row, change, 1, (outcome, &update)),
             game,
         };
         let check = l.game.position().is_check();

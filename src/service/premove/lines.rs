@@ -259,7 +259,7 @@ impl GameService {
         let trigger_fen = game.position().fen();
         let trigger_check = game.position().is_check();
         let l = Loaded {
-            row: after_moves(l.row, change, 2, outcome),
+            row: after_moves(l.row, change, 2, (outcome, &update)),
             game: cr.game,
         };
         let mut first = reply(place, msg::moved_final(loc, l.name(me), &number, &san));

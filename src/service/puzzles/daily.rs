@@ -3,6 +3,7 @@
 //! day, by exactly one process.
 
 use super::*;
+use crate::service::community::Community;
 
 /// How far back the daily puzzle looks for games (4 weeks).
 const DAILY_WINDOW_MS: i64 = 28 * DAY_MS;
@@ -49,7 +50,7 @@ impl GameService {
                         &place.platform,
                         &guild,
                         &place.channel,
-                        &community_of(&place.platform, &guild, &place.channel),
+                        &Community::of(&place.platform, &guild, &place.channel).key(),
                         i64::from(hour),
                         ms(next),
                         ms(now),

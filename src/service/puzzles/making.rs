@@ -4,6 +4,7 @@
 //! before it exits).
 
 use super::*;
+use crate::service::community::Community;
 
 impl GameService {
     /// Where a finished game's analysis ends: its puzzles are made in the
@@ -27,7 +28,7 @@ impl GameService {
         let service = self.clone();
         let (row, game) = (l.row.clone(), l.game.clone());
         let evals = analysis.evaluations.clone();
-        let community = community_of(&row.platform, &row.guild, &row.channel);
+        let community = Community::of(&row.platform, &row.guild, &row.channel).key();
         let handle = runtime.spawn(async move {
             let id = row.id;
             service.make_puzzles(row, game, evals).await;
@@ -104,7 +105,7 @@ impl GameService {
                     ply: p.ply as i64,
                     platform: row.platform.clone(),
                     guild: row.guild.clone(),
-                    community: community_of(&row.platform, &row.guild, &row.channel),
+                    community: Community::of(&row.platform, &row.guild, &row.channel).key(),
                     fen: p.fen.clone(),
                     last_uci: p.last_move.map(|m| m.uci()),
                     before_fen: before,

@@ -14,10 +14,10 @@ pub(crate) mod catalog;
 
 use chrono::{DateTime, Utc};
 
+use super::community::Community;
 use super::game::{DAY_MS, Failure, GameService, Handled, from_ms, lock, ms, reply, user};
 use super::games::deadlines::{DueWindow, claim_in_two_steps};
 use super::move_input::{TypedMove, error_code_of};
-use super::records::community_of;
 use super::{
     Actor, BoardImage, DEFAULT_DAILY_HOUR, DueAnnouncement, Event, Place, PuzzleDaily, Reply,
     messages as msg,
@@ -146,7 +146,7 @@ impl GameService {
         }
         let platform = place.platform.as_str();
         let guild = place.guild.clone().unwrap_or_default();
-        let here = community_of(platform, &guild, &place.channel);
+        let here = Community::of(platform, &guild, &place.channel).key();
         if tokio::time::timeout(SETTLE_LIMIT, self.settle_community(&here))
             .await
             .is_err()
@@ -268,7 +268,7 @@ impl GameService {
             .ok_or_else(|| user("no_puzzle", msg::puzzle_none(loc)))?;
         // Solved only in the community it belongs to.
         let guild = place.guild.clone().unwrap_or_default();
-        if row.community != community_of(platform, &guild, &place.channel) {
+        if row.community != Community::of(platform, &guild, &place.channel).key() {
             return Err(user("no_puzzle", msg::puzzle_none(loc)));
         }
         store

@@ -12,47 +12,20 @@ use super::{
 use crate::chess::Variant;
 use crate::i18n::Locale;
 use crate::ratings::PROVISIONAL_RD;
-use crate::store::{CommunityScope, GameRow, RatingUpdate, Store};
+use crate::store::{GameRow, RatingUpdate, Store};
+
+use super::community::Community;
 
 use super::game::{GameService, Handled, key, reply};
 
 /// Entries of `leaderboard`.
 const LEADERBOARD_SIZE: i64 = 10;
 
-/// The community of a game or a command: the server on Discord (a
-/// direct-message channel on its own: DMs are never pooled across users),
-/// the room on Matrix (the codebase knows no spaces), the whole platform
-/// elsewhere (the console). Ratings, leaderboards, stats, head-to-head
-/// scores and puzzles never cross it; this is the one place that decides.
-pub(super) fn community_of(platform: &str, guild: &str, channel: &str) -> String {
-    match platform {
-        "matrix" => format!("matrix:{channel}"),
-        "discord" if guild.is_empty() => format!("discord:dm:{channel}"),
-        "discord" => format!("discord:{guild}"),
-        _ => platform.to_string(),
-    }
-}
-
-/// The games of the community of `platform`, `guild`, `channel` (see
-/// [`community_of`]).
-pub(super) fn community_scope(platform: &str, guild: &str, channel: &str) -> CommunityScope {
-    let (guild, channel) = match platform {
-        "discord" if !guild.is_empty() => (guild, ""),
-        "discord" | "matrix" => ("", channel),
-        _ => ("", ""),
-    };
-    CommunityScope {
-        platform: platform.to_string(),
-        guild: guild.to_string(),
-        channel: channel.to_string(),
-    }
-}
-
 /// The rating update to apply when `row` finishes, if it is rated.
 pub(super) fn rating_update(row: &GameRow) -> Option<RatingUpdate> {
     (row.rated == 1).then(|| RatingUpdate {
         community: super::chess960::rating_pool(
-            community_of(&row.platform, &row.guild, &row.channel),
+            Community::of(&row.platform, &row.guild, &row.channel).key(),
             super::chess960::row_variant(&row.variant),
         ),
         white_id: row.white_id.clone(),
@@ -181,8 +154,10 @@ impl GameService {
         let who = player.unwrap_or_else(|| by.clone());
         let k = key(place);
         let store = &self.inner.store;
-        let pool =
-            super::chess960::rating_pool(community_of(&k.platform, &k.guild, &k.channel), variant);
+        let pool = super::chess960::rating_pool(
+            Community::of(&k.platform, &k.guild, &k.channel).key(),
+            variant,
+        );
         let rating = store.rating(&pool, &who.id).await?;
         let mut lines = Vec::new();
         if variant.is_chess960() {
@@ -239,7 +214,7 @@ impl GameService {
         if rating.is_some() {
             let recent = store
                 .rated_games_in(
-                    &community_scope(&k.platform, &k.guild, &k.channel),
+                    &Community::of(&k.platform, &k.guild, &k.channel).scope(),
                     variant.as_str(),
                     &who.id,
                     RECORD_WINDOW,
@@ -265,7 +240,7 @@ impl GameService {
         if let Some(opp) = vs {
             let h = store
                 .head_to_head_in(
-                    &community_scope(&k.platform, &k.guild, &k.channel),
+                    &Community::of(&k.platform, &k.guild, &k.channel).scope(),
                     variant.as_str(),
                     &who.id,
                     &opp.id,
@@ -299,8 +274,10 @@ impl GameService {
         variant: Variant,
     ) -> Handled {
         let k = key(place);
-        let pool =
-            super::chess960::rating_pool(community_of(&k.platform, &k.guild, &k.channel), variant);
+        let pool = super::chess960::rating_pool(
+            Community::of(&k.platform, &k.guild, &k.channel).key(),
+            variant,
+        );
         let rows = self
             .inner
             .store
@@ -344,34 +321,6 @@ impl GameService {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn discord_servers_are_communities_elsewhere_the_platform_is() {
-        assert_eq!(community_of("discord", "42", "c"), "discord:42");
-        assert_eq!(community_of("console", "", "general"), "console");
-    }
-
-    #[test]
-    fn a_matrix_room_is_its_own_community() {
-        assert_eq!(community_of("matrix", "example.org", "!a:x"), "matrix:!a:x");
-        assert_eq!(community_of("discord", "42", "c"), "discord:42");
-        assert_eq!(
-            community_scope("matrix", "example.org", "!a:x").channel,
-            "!a:x"
-        );
-        assert_eq!(community_scope("matrix", "example.org", "!a:x").guild, "");
-        assert_eq!(community_scope("discord", "42", "c").channel, "");
-    }
-
-    #[test]
-    fn discord_direct_messages_are_never_pooled_across_users() {
-        assert_eq!(community_of("discord", "", "dm-1"), "discord:dm:dm-1");
-        assert_ne!(
-            community_of("discord", "", "dm-1"),
-            community_of("discord", "", "dm-2")
-        );
-        assert_eq!(community_scope("discord", "", "dm-1").channel, "dm-1");
-    }
 
     #[test]
     fn rating_diffs_are_signed() {

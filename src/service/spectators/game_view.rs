@@ -3,8 +3,8 @@
 
 use chrono::{DateTime, Utc};
 
+use super::super::community::Community;
 use super::super::game::{GameService, Loaded, from_ms};
-use super::super::records::community_of;
 use super::super::{AnalysisEvent, OpeningEvent};
 use super::{fresh_token, is_watch_token, public_place};
 use crate::chess::{Color, Game};
@@ -92,19 +92,56 @@ impl GameService {
     }
 
     /// Whether pages may be shown for `row` now: a community's channel
-    /// whose pages are on.
-    async fn watchable(&self, row: &GameRow) -> bool {
+    /// whose pages are on, and for a game played in two communities (a
+    /// team game, a team match's game) both of them allow pages.
+    pub(in crate::service) async fn watchable(&self, row: &GameRow) -> bool {
         if !public_place(&row.platform, &row.guild, &row.channel) {
             return false;
         }
-        let community = community_of(&row.platform, &row.guild, &row.channel);
-        match self.inner.store.spectator_pages(&community).await {
-            Ok(on) => on,
+        match self.communities_of(row).await {
+            Ok(communities) => {
+                for community in communities {
+                    match self.inner.store.spectator_pages(&community.key()).await {
+                        Ok(true) => {}
+                        Ok(false) => return false,
+                        Err(e) => {
+                            tracing::warn!(error = %e, "reading the spectator setting failed");
+                            return false;
+                        }
+                    }
+                }
+                true
+            }
             Err(e) => {
-                tracing::warn!(error = %e, "reading the spectator setting failed");
+                tracing::warn!(error = %e, "reading where a game is played failed");
                 false
             }
         }
+    }
+
+    /// Every community game `row` is played in: its own place's, and each
+    /// team's or match side's.
+    async fn communities_of(
+        &self,
+        row: &GameRow,
+    ) -> Result<Vec<Community>, crate::store::StoreError> {
+        let store = &self.inner.store;
+        let mut out = vec![Community::of(&row.platform, &row.guild, &row.channel)];
+        for side in store.team_sides(row.id).await? {
+            out.push(Community::of(&side.platform, &side.guild, &side.channel));
+        }
+        if let Some(id) = store
+            .group_of_game(crate::store::GameGroup::TeamMatch, row.id)
+            .await?
+            && let Some(m) = store.team_match(id).await?
+        {
+            out.push(Community::of(&m.platform, &m.guild, &m.channel));
+            if let (Some(g), Some(c)) = (&m.other_guild, &m.other_channel) {
+                out.push(Community::of(&m.platform, g, c));
+            }
+        }
+        out.dedup();
+        Ok(out)
     }
 
     /// The watch link of game `id`, when pages are served and the game may
@@ -123,18 +160,6 @@ impl GameService {
             .map_err(|e| tracing::warn!(game = id, error = %e, "making a watch token failed"))
             .ok()??;
         Some(format!("{base}/g/{token}"))
-    }
-
-    /// The token of a watchable game's page (made now if it has none).
-    pub(in crate::service) async fn game_token(&self, row: &GameRow) -> Option<String> {
-        if !self.watchable(row).await {
-            return None;
-        }
-        self.inner
-            .store
-            .game_watch_token(row.id, &fresh_token()?)
-            .await
-            .ok()?
     }
 
     /// The page of the game whose token is `token`: `None` for an unknown
@@ -228,7 +253,7 @@ impl GameService {
             seats[1].rating_after = Some(c.black_after);
         } else if l.row.is_active() {
             let pool = super::super::chess960::rating_pool(
-                community_of(&l.row.platform, &l.row.guild, &l.row.channel),
+                Community::of(&l.row.platform, &l.row.guild, &l.row.channel).key(),
                 super::super::chess960::row_variant(&l.row.variant),
             );
             for (seat, c) in seats.iter_mut().zip([Color::White, Color::Black]) {
@@ -286,9 +311,12 @@ fn hidden_name(c: Color) -> &'static str {
 }
 
 /// The page's PGN with the `White`/`Black` tags of players who hid their
-/// names replaced as the page replaces them.
+/// names replaced as the page replaces them, and, when either hid their
+/// name, without the `Annotator` that names the original players of a game
+/// continued from a PGN (they may be the same people).
 fn without_hidden_names(pgn: &str, [white, black]: [bool; 2]) -> String {
     pgn.lines()
+        .filter(|line| !((white || black) && line.starts_with("[Annotator \"")))
         .map(|line| {
             if white && line.starts_with("[White \"") {
                 format!("[White \"{}\"]", hidden_name(Color::White))

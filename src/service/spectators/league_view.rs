@@ -2,9 +2,9 @@
 //! standings (the table the `standings` picture draws), every game with
 //! its state and page, the pairings still to play.
 
+use super::super::community::Community;
 use super::super::game::GameService;
 use super::super::league_table::{StandingsRow, table_of};
-use super::super::records::community_of;
 use super::{fresh_token, is_watch_token, public_place};
 use crate::store::{LeagueRow, STATUS_ACTIVE};
 
@@ -51,14 +51,23 @@ pub struct WatchedLeague {
 }
 
 impl GameService {
+    /// Whether a league's place may have pages now (reads only).
+    async fn league_pages_on(&self, l: &LeagueRow) -> bool {
+        if !public_place(&l.platform, &l.guild, &l.channel) {
+            return false;
+        }
+        let community = Community::of(&l.platform, &l.guild, &l.channel).key();
+        self.inner
+            .store
+            .spectator_pages(&community)
+            .await
+            .unwrap_or(false)
+    }
+
     /// The token of a league's page (made now if it has none), when its
     /// place may have pages.
     pub(in crate::service) async fn league_token(&self, l: &LeagueRow) -> Option<String> {
-        if !public_place(&l.platform, &l.guild, &l.channel) {
-            return None;
-        }
-        let community = community_of(&l.platform, &l.guild, &l.channel);
-        if !self.inner.store.spectator_pages(&community).await.ok()? {
+        if !self.league_pages_on(l).await {
             return None;
         }
         self.inner
@@ -91,9 +100,18 @@ impl GameService {
         let Some(l) = self.inner.store.league_by_watch_token(token).await? else {
             return Ok(None);
         };
-        if self.league_token(&l).await.as_deref() != Some(token) {
+        // Reading a page writes nothing: the league's token was made when
+        // it was announced, its games' when they started.
+        if !self.league_pages_on(&l).await {
             return Ok(None);
         }
+        let tokens: std::collections::HashMap<i64, String> = self
+            .inner
+            .store
+            .league_game_watch_tokens(l.id)
+            .await?
+            .into_iter()
+            .collect();
         let players = self.inner.store.league_players(l.id).await?;
         let rows = self.inner.store.league_games(l.id).await?;
         let table = table_of(&players, &rows);
@@ -127,10 +145,7 @@ impl GameService {
         let mut games = Vec::with_capacity(rows.len());
         let mut to_play = Vec::new();
         for g in &rows {
-            let token = match self.inner.store.game(g.game_id).await? {
-                Some(row) => self.game_token(&row).await,
-                None => None,
-            };
+            let token = tokens.get(&g.game_id).cloned();
             let (white, black) = (name_of(&g.white_id), name_of(&g.black_id));
             if g.status == STATUS_ACTIVE && g.annulled == 0 {
                 to_play.push(WatchedPairing {

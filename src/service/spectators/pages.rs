@@ -4,8 +4,8 @@
 //! `settings pagename:hidden|shown`: a player keeps their own name off the
 //! pages of their games.
 
+use super::super::community::Community;
 use super::super::game::{GameService, Handled, reply, user};
-use super::super::records::community_of;
 use super::super::{Actor, Place, messages as msg};
 use crate::i18n::Locale;
 
@@ -21,11 +21,12 @@ impl GameService {
         if !moderator {
             return Err(user("not_allowed", msg::pages_not_moderator(loc)));
         }
-        let community = community_of(
+        let community = Community::of(
             &place.platform,
             place.guild.as_deref().unwrap_or(""),
             &place.channel,
-        );
+        )
+        .key();
         self.inner.store.set_spectator_pages(&community, on).await?;
         let text = if on {
             msg::pages_on(loc)
@@ -33,6 +34,37 @@ impl GameService {
             msg::pages_off(loc)
         };
         Ok(vec![reply(place, text)])
+    }
+
+    /// `settings pages:new`: the running game here gets a new page address
+    /// (a player or a moderator asks); the old address no longer opens,
+    /// and no other page of the community changes.
+    pub(in crate::service) async fn renew_page(
+        &self,
+        loc: Locale,
+        place: &Place,
+        by: &Actor,
+        moderator: bool,
+    ) -> Handled {
+        let l = self.require_active(loc, place).await?;
+        if !moderator && l.color_of(&by.id).is_none() {
+            return Err(user("not_allowed", msg::page_renew_not_player(loc)));
+        }
+        let Some(base) = self.inner.watch_base.get() else {
+            return Err(user("not_allowed", msg::page_renew_no_page(loc)));
+        };
+        if !self.watchable(&l.row).await {
+            return Err(user("not_allowed", msg::page_renew_no_page(loc)));
+        }
+        let Some(fresh) = super::fresh_token() else {
+            return Err(user("not_allowed", msg::page_renew_no_page(loc)));
+        };
+        self.inner
+            .store
+            .replace_game_watch_token(l.row.id, &fresh)
+            .await?;
+        let url = format!("{base}/g/{fresh}");
+        Ok(vec![reply(place, msg::page_renewed(loc, l.row.id, &url))])
     }
 
     /// Hides `by`'s name from the pages of their games, or shows it again.

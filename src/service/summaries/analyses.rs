@@ -5,8 +5,8 @@
 
 use std::time::Duration;
 
+use super::community::Community;
 use super::game::{GameService, Loaded, ServiceError, lock, ms, reply};
-use super::records::community_of;
 use super::{Actor, DueAnnouncement, Place, Reply, Subject, messages as msg};
 use crate::engine::analysis_budget;
 use crate::i18n::Locale;
@@ -74,12 +74,12 @@ impl GameService {
     async fn analysis_pending_for(&self, place: &Place, by: &Actor) -> Option<i64> {
         let pending: Vec<i64> = lock(&self.inner.analyses_pending).iter().copied().collect();
         let guild = place.guild.as_deref().unwrap_or_default();
-        let here = community_of(&place.platform, guild, &place.channel);
+        let here = Community::of(&place.platform, guild, &place.channel).key();
         for game in pending {
             match self.inner.store.game(game).await {
                 Ok(Some(row))
                     if (row.white_id == by.id || row.black_id == by.id)
-                        && community_of(&row.platform, &row.guild, &row.channel) == here =>
+                        && Community::of(&row.platform, &row.guild, &row.channel).key() == here =>
                 {
                     return Some(game);
                 }
@@ -88,6 +88,24 @@ impl GameService {
             }
         }
         None
+    }
+
+    /// Whether another game of `l`'s league or Swiss still runs from the
+    /// same start as `l`, when that start is not the standard one (a
+    /// Chess960 round's position, a `fen:` or `opening:` event, a 960
+    /// twin): its engine lines wait until none does.
+    pub(in crate::service) async fn start_still_played(&self, l: &Loaded) -> bool {
+        if l.game.is_standard_start() {
+            return false;
+        }
+        self.inner
+            .store
+            .same_start_running_in_league(l.row.id)
+            .await
+            .unwrap_or_else(|e| {
+                tracing::warn!(game = l.row.id, error = %e, "looking for games from the same start failed");
+                false
+            })
     }
 
     /// The summary of `l` goes out without its analysis: records that the
@@ -130,6 +148,12 @@ impl GameService {
             }
         };
         let l = self.replay(row).await?;
+        if self.start_still_played(&l).await {
+            store
+                .renew_announcement(a.id, now + SUMMARY_LEASE_MS, now + ANALYSIS_RETRY_MS)
+                .await?;
+            return Ok(None);
+        }
         let analysis = match self.stored_analysis(l.row.id).await {
             Some(stored) => stored,
             None => {

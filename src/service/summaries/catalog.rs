@@ -33,6 +33,8 @@ messages! {
     /// A summary posted without its analysis (the engine failed): the
     /// figures follow in a post of their own.
     pub fn summary_analysis_follows(l) = "summary-analysis-follows";
+    /// Other games still play from this game's start: analysis later.
+    pub fn summary_analysis_after_round(l) = "summary-analysis-after-round";
     /// The first line of that later post.
     pub fn summary_analysis_later(l, id: i64) = "summary-analysis-later";
     /// An analysis cut short: it covers the moves up to move `last`.

@@ -107,7 +107,7 @@ impl GameService {
         let verdict = self.analysis_of(l).await;
         let analysis = match &verdict {
             Verdict::Ready(a) => Some(a.clone()),
-            Verdict::Follows | Verdict::Without => None,
+            Verdict::Follows | Verdict::AfterRound | Verdict::Without => None,
         };
         let opening = crate::openings::lookup_game(&l.game);
         let pgn = self.pgn_text(l).await;
@@ -137,6 +137,10 @@ impl GameService {
             Verdict::Follows => {
                 text.push('\n');
                 text.push_str(&msg::summary_analysis_follows(loc));
+            }
+            Verdict::AfterRound => {
+                text.push('\n');
+                text.push_str(&msg::summary_analysis_after_round(loc));
             }
             Verdict::Without => {}
         }
@@ -345,6 +349,12 @@ impl GameService {
         if self.inner.engine.check().is_err() {
             return Verdict::Without;
         }
+        // Engine lines of a shared start would help those still playing it.
+        if self.start_still_played(l).await {
+            self.analysis_follows(l).await;
+            self.analysis_settled(l.row.id);
+            return Verdict::AfterRound;
+        }
         let budget = analysis_budget(l.game.moves().len());
         let verdict = match self.inner.engine.analyse_game(&l.game, budget).await {
             Ok(a) => Verdict::Ready(self.analysis_finished(l, a).await),
@@ -365,6 +375,9 @@ enum Verdict {
     Ready(GameAnalysis),
     /// The engine failed: the figures follow in a post of their own.
     Follows,
+    /// Other games of the same event still play from this game's start:
+    /// the figures follow once none does.
+    AfterRound,
     /// No analysis: no engine, or a game too short.
     Without,
 }

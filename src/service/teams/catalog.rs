@@ -27,6 +27,16 @@ messages! {
     pub fn team_moderators_only(l) = "team-moderators-only";
     /// The community's cap on team games and challenges.
     pub fn team_limit(l, max: i64) = "team-limit";
+    /// Naming for a team someone who speaks for the other side of its game.
+    pub fn team_member_of_other_side(l, name: &str, id: i64) = "team-member-of-other-side";
+    /// The team lets only its named members vote.
+    pub fn team_members_only_on(l, team: &str) = "team-members-only-on";
+    /// A vote by someone the team did not name, where only named members vote.
+    pub fn team_members_only_refused(l, team: &str) = "team-members-only-refused";
+    /// `team challenge channel:` naming a channel of another community.
+    pub fn team_channel_elsewhere(l) = "team-channel-elsewhere";
+    /// Team play asked for in a direct message.
+    pub fn team_not_in_direct(l) = "team-not-in-direct";
     /// A channel challenging itself.
     pub fn team_own_channel(l) = "team-own-channel";
     /// The code of a challenge to another community, `days` valid.

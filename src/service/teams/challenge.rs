@@ -7,6 +7,7 @@
 use super::{ChallengeOptions, Event, LocalePrefs, Place, Subject, messages as msg};
 use crate::chess::Color;
 use crate::i18n::Locale;
+use crate::service::community::Community;
 use crate::store::TeamSideRow;
 
 use super::ComputerOptions;
@@ -93,6 +94,12 @@ impl GameService {
             channel,
             ..place.clone()
         };
+        // Across communities only by code, which a moderator there accepts:
+        // a channel option never reaches a room of another community (on
+        // Matrix every room is a community of its own).
+        if Community::of_place(&there) != Community::of_place(place) {
+            return Err(user("not_allowed", msg::team_channel_elsewhere(loc)));
+        }
         let opponent = team_actor(&there, c.channel_name.as_deref());
         self.refuse_team_cap(loc, place).await?;
         self.refuse_team_busy(loc, place, &here.name).await?;
@@ -216,18 +223,14 @@ impl GameService {
         loc: Locale,
         place: &Place,
     ) -> Result<(), Failure> {
-        let guild = place.guild.clone().unwrap_or_default();
-        let running = self
-            .inner
-            .store
-            .team_games_in(&place.platform, &guild)
-            .await?;
+        let community = Community::of_place(place);
+        if community.is_direct() {
+            return Err(user("not_allowed", msg::team_not_in_direct(loc)));
+        }
+        let scope = community.scope();
+        let running = self.inner.store.team_games_in(&scope).await?;
         let since = ms(self.now()) - TEAM_CODE_DAYS * DAY_MS;
-        let coded = self
-            .inner
-            .store
-            .open_team_codes_in(&place.platform, &guild, since)
-            .await?;
+        let coded = self.inner.store.open_team_codes_in(&scope, since).await?;
         if running + coded >= MAX_TEAM_GAMES {
             return Err(user("limit", msg::team_limit(loc, MAX_TEAM_GAMES)));
         }

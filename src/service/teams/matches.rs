@@ -9,6 +9,7 @@
 
 use super::{Actor, Event, LocalePrefs, Place, messages as msg};
 use crate::i18n::Locale;
+use crate::service::community::Community;
 use crate::store::{
     ChannelKey, MATCH_OPEN, MATCH_RUNNING, MATCH_SIGNUP, NewGame, NewMatchGame, NewTeamMatch,
     StoreError, TeamMatchPlayerRow, TeamMatchRow,
@@ -175,9 +176,12 @@ impl GameService {
         {
             return Err(user("game_in_progress", msg::match_busy(loc)));
         }
-        let guild = place.guild.clone().unwrap_or_default();
+        let community = Community::of_place(place);
+        if community.is_direct() {
+            return Err(user("not_allowed", msg::team_not_in_direct(loc)));
+        }
         if store
-            .live_team_matches_of(&place.platform, &guild, since)
+            .live_team_matches_of(&community.scope(), since)
             .await?
             >= MAX_TEAM_MATCHES
         {
@@ -378,11 +382,7 @@ impl GameService {
         let Some(p) = match_side_place(m, side) else {
             return Ok(Vec::new());
         };
-        let community = super::records::community_of(
-            &p.platform,
-            p.guild.as_deref().unwrap_or_default(),
-            &p.channel,
-        );
+        let community = Community::of_place(&p).key();
         let mut rated = Vec::new();
         for pl in players.iter().filter(|x| x.side == side) {
             let rating = self
@@ -422,15 +422,7 @@ impl GameService {
         let (Some(here), Some(there)) = (match_side_place(&m, 0), match_side_place(&m, 1)) else {
             return Err(user("not_allowed", msg::match_not_accepted(loc)));
         };
-        let same_community = super::records::community_of(
-            &here.platform,
-            here.guild.as_deref().unwrap_or_default(),
-            &here.channel,
-        ) == super::records::community_of(
-            &there.platform,
-            there.guild.as_deref().unwrap_or_default(),
-            &there.channel,
-        );
+        let same_community = Community::of_place(&here) == Community::of_place(&there);
         let clocked = !super::league_places::adapter_opens_places(&m.platform);
         let now = ms(self.now());
         let mut games = Vec::new();

@@ -73,8 +73,13 @@ pub enum TeamCommand {
     Votes,
     /// A moderator closes this channel's running vote now.
     Close,
-    /// Show the named members, or (moderators) name and unname some.
-    Members { add: Vec<Actor>, remove: Vec<Actor> },
+    /// Show the named members, or (moderators) name and unname some, and
+    /// set whether only they vote for the team (`only`).
+    Members {
+        add: Vec<Actor>,
+        remove: Vec<Actor>,
+        only: Option<bool>,
+    },
     /// `team match ...`: a match between two communities.
     Match(MatchCommand),
 }
@@ -213,8 +218,8 @@ impl GameService {
             TeamCommand::Accept { code: None, .. } => self.team_accept(loc, place, prefs).await,
             TeamCommand::Votes => self.team_votes(loc, place).await,
             TeamCommand::Close => self.team_close(loc, place, prefs.moderator).await,
-            TeamCommand::Members { add, remove } => {
-                self.team_members(loc, place, prefs.moderator, add, remove)
+            TeamCommand::Members { add, remove, only } => {
+                self.team_members(loc, place, prefs.moderator, (add, remove), only)
                     .await
             }
             TeamCommand::Match(c) => self.team_match(loc, place, by, prefs, c).await,

@@ -158,8 +158,9 @@ impl GameService {
     }
 
     /// Refuses a vote for side `me` by someone who voted for the other
-    /// side of this game, or whom the other team named (`not_allowed`);
-    /// else records that they vote for `me` from now on.
+    /// side of this game, or who is not a named member of a team that lets
+    /// only its named members vote (`not_allowed`); else records that they
+    /// vote for `me` from now on. Another team's names never bar anyone.
     pub(in crate::service) async fn refuse_other_side(
         &self,
         loc: Locale,
@@ -175,10 +176,19 @@ impl GameService {
             )
         };
         let sides = store.team_sides(l.row.id).await?;
-        for other in sides.iter().filter(|s| side_color(s) != me) {
-            let named = store.team_members(&other.platform, &other.channel).await?;
-            if named.iter().any(|(id, _)| *id == by.id) {
-                return Err(refusal(me.other()));
+        for mine in sides.iter().filter(|s| side_color(s) == me) {
+            if !store
+                .team_members_only(&mine.platform, &mine.channel)
+                .await?
+            {
+                continue;
+            }
+            let named = store.team_members(&mine.platform, &mine.channel).await?;
+            if !named.iter().any(|(id, _)| *id == by.id) {
+                return Err(user(
+                    "not_allowed",
+                    msg::team_members_only_refused(loc, l.name(me)),
+                ));
             }
         }
         let held = store

@@ -48,6 +48,10 @@ messages! {
     pub fn league_creator_cap(l, max: i64) = "league-creator-cap";
     /// The community already has as many leagues as it may.
     pub fn league_community_cap(l, max: i64) = "league-community-cap";
+    /// An open league closed because it never started within `days`.
+    pub fn league_closed_unstarted(l, name: &str, days: i64) = "league-closed-unstarted";
+    /// A league asked for in a direct message.
+    pub fn league_not_in_direct(l) = "league-not-in-direct";
     /// A league asked for in a channel that takes no threads.
     pub fn league_needs_channel(l) = "league-needs-channel";
     /// A league asked for where the bot may not open threads.

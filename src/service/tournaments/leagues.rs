@@ -21,6 +21,7 @@ use super::swiss_table::{
 use super::{Actor, ChallengeExtras, Event, Place, messages as msg};
 use crate::chess::{RulesMode, Variant};
 use crate::i18n::Locale;
+use crate::service::community::Community;
 use crate::store::{
     FORMAT_ROUND_ROBIN, FORMAT_SWISS, LEAGUE_CANCELLED, LEAGUE_FINISHED, LEAGUE_OPEN,
     LEAGUE_RUNNING, LeaguePlayerRow, LeagueRow, NewLeague, StoreError,
@@ -200,9 +201,15 @@ impl GameService {
                 self.league_standings(loc, &l, true).await
             }
             LeagueCommand::Cancel { league } => {
-                let l = self
-                    .find_league(loc, place, league, Want::OpenOrRunning)
-                    .await?;
+                let l = match league {
+                    // A community's moderators keep every event of their
+                    // community in hand, whichever of its channels they are in.
+                    Some(id) if moderator => self.find_community_league(loc, place, id).await?,
+                    _ => {
+                        self.find_league(loc, place, league, Want::OpenOrRunning)
+                            .await?
+                    }
+                };
                 if l.creator_id != by.id && !moderator {
                     return Err(not_manager(loc, &l));
                 }
@@ -225,20 +232,20 @@ impl GameService {
         place: &Place,
         by: &Actor,
     ) -> Result<(), Failure> {
-        let here = key(place);
+        let community = Community::of_place(place);
+        if community.is_direct() {
+            return Err(user("not_allowed", msg::league_not_in_direct(loc)));
+        }
+        let scope = community.scope();
         let store = &self.inner.store;
-        let mine = store
-            .live_leagues(&here.platform, &here.guild, Some(&by.id))
-            .await?;
+        let mine = store.live_leagues(&scope, Some(&by.id)).await?;
         if mine >= LEAGUE_MAX_PER_CREATOR {
             return Err(user(
                 "limit",
                 msg::league_creator_cap(loc, LEAGUE_MAX_PER_CREATOR),
             ));
         }
-        let all = store
-            .live_leagues(&here.platform, &here.guild, None)
-            .await?;
+        let all = store.live_leagues(&scope, None).await?;
         if all >= LEAGUE_MAX_PER_COMMUNITY {
             return Err(user(
                 "limit",
@@ -246,6 +253,25 @@ impl GameService {
             ));
         }
         Ok(())
+    }
+
+    /// League `id` if it is open or running in the community of `place`.
+    async fn find_community_league(
+        &self,
+        loc: Locale,
+        place: &Place,
+        id: i64,
+    ) -> Result<LeagueRow, Failure> {
+        match self.inner.store.league(id).await? {
+            Some(l)
+                if (l.state == LEAGUE_OPEN || l.state == LEAGUE_RUNNING)
+                    && Community::of(&l.platform, &l.guild, &l.channel)
+                        == Community::of_place(place) =>
+            {
+                Ok(l)
+            }
+            _ => Err(user("no_league", msg::league_none_numbered(loc, id))),
+        }
     }
 
     /// The league a command means: by number (only a league of this

@@ -11,6 +11,7 @@ use super::leagues::{actor, joined, league_event, league_place};
 use super::swiss_table::{SWISS_MIN_PLAYERS, SwissView, round_position, swiss_rounds};
 use super::{Actor, Attachment, AttachmentKind, Event, Reply, messages as msg};
 use crate::i18n::Locale;
+use crate::service::community::Community;
 use crate::store::{
     BYE_PAIRING, FORMAT_SWISS, LEAGUE_FINISHED, LEAGUE_RUNNING, LeaguePlayerRow, LeagueRow,
     NewGame, NewRound, StoreError,
@@ -128,7 +129,7 @@ impl GameService {
     /// the league's community and variant, 0 when they have none.
     async fn league_rating(&self, l: &LeagueRow, player: &str) -> Result<i64, Failure> {
         let (_, variant) = super::league960::league_rules(&l.rules);
-        let community = super::records::community_of(&l.platform, &l.guild, &l.channel);
+        let community = Community::of(&l.platform, &l.guild, &l.channel).key();
         let pool = super::chess960::rating_pool(community, variant);
         let row = self.inner.store.rating(&pool, player).await?;
         Ok(row.map_or(0, |r| r.rating.round() as i64))
