@@ -229,8 +229,9 @@ async fn a_team_with_members_only_refuses_outsiders_votes() {
     // A motion is a vote too.
     let r = s.say_in("frank", "blue", "/chess resign").await;
     assert_eq!(r.error().as_deref(), Some("not_allowed"), "{:?}", r.texts());
+    // A named member votes (one of two: the vote stays open).
     let r = s.say_in("bob", "blue", "/chess move e4").await;
-    assert_eq!(vote_of(&r).0, "e4");
+    assert_eq!(vote_of(&r), ("e4".into(), 1, 2));
     // Off again: anyone here votes.
     let r = s
         .say_in_with("zed", "blue", "/team members only:off", moderator())
