@@ -16,6 +16,7 @@
 //!   is a cursed win (a draw by the rule), a loss likewise a blessed loss.
 //! - A checkmated side has `loss` and `dtz` 0; a stalemate `draw` and 0.
 
+pub mod cli;
 mod encoding;
 mod probe;
 mod table;

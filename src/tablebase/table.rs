@@ -81,7 +81,6 @@ struct PairsData {
     base: Vec<u64>,
     sym_len: Vec<u32>,
     sym_pat: usize,
-    num_syms: usize,
     index_table: usize,
     size_table: usize,
     data: usize,
@@ -115,7 +114,6 @@ impl SubTable {
 /// A table file, read and checked.
 #[derive(Debug)]
 pub struct Table {
-    pub(super) kind: TableKind,
     bytes: Vec<u8>,
     pub(super) num: usize,
     pub(super) has_pawns: bool,
@@ -287,7 +285,6 @@ impl Table {
             })
             .collect();
         Ok(Table {
-            kind,
             bytes,
             num,
             has_pawns,
@@ -369,7 +366,6 @@ fn setup_pairs(
             base: Vec::new(),
             sym_len: Vec::new(),
             sym_pat: 0,
-            num_syms: 0,
             index_table: 0,
             size_table: 0,
             data: 0,
@@ -430,7 +426,6 @@ fn setup_pairs(
         base,
         sym_len,
         sym_pat,
-        num_syms,
         index_table: 0,
         size_table: 0,
         data: 0,
