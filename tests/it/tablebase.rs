@@ -165,7 +165,7 @@ async fn the_losing_side_and_the_player_off_turn_are_refused_and_the_game_goes_o
         "{}",
         refusal.message
     );
-    let r = s.ok("bob", "/chess move Ke4").await;
+    let r = s.ok("bob", "/chess move Kc5").await;
     assert!(end_of(&r).is_none());
     s.ok("alice", "/chess move Qb2").await;
 }
