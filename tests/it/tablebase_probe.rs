@@ -84,7 +84,7 @@ fn random_positions(material: &str, rng: &mut Rng, count: usize) -> Vec<Position
             for c in pieces.chars() {
                 let sq = loop {
                     let sq = rng.below(64) as usize;
-                    if board[sq].is_none() && !(c == 'P' && (sq < 8 || sq >= 56)) {
+                    if board[sq].is_none() && !(c == 'P' && !(8..56).contains(&sq)) {
                         break sq;
                     }
                 };
@@ -128,10 +128,10 @@ fn en_passant_positions(rng: &mut Rng, count: usize) -> Vec<Position> {
             board[sq] = Some(king);
         }
         let ep = format!("{}6", (b'a' + file as u8) as char);
-        if let Ok(pos) = Position::from_fen(&fen_of(&board, 'w', &ep, 0)) {
-            if pos.legal_ep_square().is_some() {
-                out.push(pos);
-            }
+        if let Ok(pos) = Position::from_fen(&fen_of(&board, 'w', &ep, 0))
+            && pos.legal_ep_square().is_some()
+        {
+            out.push(pos);
         }
     }
     out

@@ -400,7 +400,7 @@ impl GameService {
                 number,
             }) => {
                 return self
-                    .commit_move(loc, place, l, game, me, mv, san, number)
+                    .commit_move(loc, place, l, *game, me, mv, san, number)
                     .await;
             }
             None => {}
@@ -550,7 +550,7 @@ impl GameService {
             }
         }
         Ok(Some(TablebaseClaim::Move {
-            game,
+            game: Box::new(game),
             mv,
             san,
             number,
@@ -564,7 +564,7 @@ enum TablebaseClaim {
     Finish(Outcome),
     /// Plays the claim's move, which ends the game.
     Move {
-        game: Game,
+        game: Box<Game>,
         mv: Move,
         san: String,
         number: String,
