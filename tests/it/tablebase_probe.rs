@@ -84,7 +84,7 @@ fn random_positions(material: &str, rng: &mut Rng, count: usize) -> Vec<Position
             for c in pieces.chars() {
                 let sq = loop {
                     let sq = rng.below(64) as usize;
-                    if board[sq].is_none() && !(c == 'P' && !(8..56).contains(&sq)) {
+                    if board[sq].is_none() && (c != 'P' || (8..56).contains(&sq)) {
                         break sq;
                     }
                 };
