@@ -71,6 +71,9 @@ pub enum CliCommand {
     Backup(BackupArgs),
     /// Print the effective settings (secrets redacted) and where each came from.
     Config,
+    /// Probe the Syzygy endgame tables: one JSON line `{"wdl":..,"dtz":..}`
+    /// for a FEN, or for each FEN line of stdin.
+    Tablebase(crate::tablebase::cli::TablebaseArgs),
     /// Ask a running bot's `/readyz`: exit 0 when ready, 1 otherwise (the
     /// container health check; the image has no curl).
     Healthcheck(HealthcheckArgs),
@@ -385,6 +388,12 @@ pub const SETTINGS: &[Setting] = &[
         "STOCKFISH_PATH",
         Secrecy::Plain,
         "stockfish on PATH",
+    ),
+    setting(
+        "syzygy_path",
+        crate::tablebase::cli::SYZYGY_PATH_ENV,
+        Secrecy::Plain,
+        "none (no endgame tables)",
     ),
     setting(
         "engine_threads",

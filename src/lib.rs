@@ -4,7 +4,8 @@
 //! `openings` and `store` <- `service` <- `adapters` <- `main.rs` (see
 //! docs/ARCHITECTURE.md). Beside them, `metrics` (counters every layer
 //! but `chess` and `render` may bump), `lifecycle` (graceful shutdown),
-//! `http` (health and metrics over HTTP), `logging` (the log format) and
+//! `http` (health and metrics over HTTP), `logging` (the log format),
+//! `tablebase` (Syzygy endgame tables; depends on `chess` only) and
 //! `version` (what this build is). The chat platforms are the Cargo
 //! features `discord` and `matrix`; the console is always built.
 
@@ -25,4 +26,5 @@ pub mod render;
 pub mod service;
 pub mod store;
 pub mod swiss;
+pub mod tablebase;
 pub mod version;

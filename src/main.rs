@@ -41,7 +41,12 @@ fn main() -> ExitCode {
     }
     let runs_a_bot = !matches!(
         cli.command,
-        Some(CliCommand::Render(_) | CliCommand::Config | CliCommand::Healthcheck(_))
+        Some(
+            CliCommand::Render(_)
+                | CliCommand::Config
+                | CliCommand::Healthcheck(_)
+                | CliCommand::Tablebase(_)
+        )
     );
     if runs_a_bot {
         // Everything the bot creates (the database and its -wal and -shm,
@@ -70,6 +75,13 @@ fn main() -> ExitCode {
             Ok(())
         }
         Some(CliCommand::Healthcheck(args)) => healthcheck(&args, http.as_deref()),
+        Some(CliCommand::Tablebase(args)) => chessbot::tablebase::cli::run(
+            &args,
+            std::io::stdin().lock(),
+            std::io::stdout().lock(),
+            std::io::stderr().lock(),
+        )
+        .map_err(anyhow::Error::from),
         command => {
             // The console's command path on one CPU: see `affinity`.
             if let Some(CliCommand::Console(args)) = &command
@@ -185,7 +197,12 @@ async fn run(
         }
         #[cfg(not(feature = "matrix"))]
         Some(CliCommand::Matrix(_)) => unreachable!("refused before the runtime starts"),
-        Some(CliCommand::Render(_) | CliCommand::Config | CliCommand::Healthcheck(_)) => {
+        Some(
+            CliCommand::Render(_)
+            | CliCommand::Config
+            | CliCommand::Healthcheck(_)
+            | CliCommand::Tablebase(_),
+        ) => {
             unreachable!("handled before the runtime starts")
         }
     }

@@ -11,7 +11,7 @@ use super::*;
 fn settings_group(key: &str) -> &'static str {
     match key {
         "language" | "board" | "theme" => "look",
-        "leave" | "control" | "timeouts" => "community",
+        "leave" | "control" | "timeouts" | "tablebase" => "community",
         "notify" => "notify",
         "pages" => "pages",
         _ => "pagename",
@@ -94,6 +94,9 @@ pub(super) fn parse_settings(
             "leave" | "control" | "timeouts" => {
                 families::community_rule(&mut community, name, &value)?;
             }
+            "tablebase" if community.tablebase.is_none() => {
+                community.tablebase = Some(value.trim().to_string());
+            }
             "notify" if notify.is_none() => {
                 notify = Some(
                     value
@@ -137,6 +140,7 @@ fn settings_key(word: &str) -> Option<&'static str> {
         "leave" => Some("leave"),
         "control" => Some("control"),
         "timeouts" | "timeout" => Some("timeouts"),
+        "tablebase" | "tablebases" | "syzygy" => Some("tablebase"),
         _ => None,
     }
 }

@@ -54,6 +54,9 @@ pub enum Termination {
     Resignation,
     Timeout,
     Aborted,
+    /// Adjudicated by the endgame tables (a claim, or the community's
+    /// automatic adjudication).
+    Tablebase,
 }
 
 impl Termination {
@@ -72,6 +75,7 @@ impl Termination {
             Termination::Resignation => "resignation",
             Termination::Timeout => "timeout",
             Termination::Aborted => "aborted",
+            Termination::Tablebase => "tablebase",
         }
     }
 
@@ -81,12 +85,13 @@ impl Termination {
         match self {
             Termination::Timeout => "time forfeit",
             Termination::Aborted => "abandoned",
+            Termination::Tablebase => "adjudication",
             _ => "normal",
         }
     }
 
     /// All variants.
-    pub const ALL: [Termination; 11] = [
+    pub const ALL: [Termination; 12] = [
         Termination::Checkmate,
         Termination::Stalemate,
         Termination::DeadPosition,
@@ -98,6 +103,7 @@ impl Termination {
         Termination::Resignation,
         Termination::Timeout,
         Termination::Aborted,
+        Termination::Tablebase,
     ];
 }
 
@@ -566,6 +572,15 @@ impl Game {
         }
         out.push('\n');
         let mut tokens = self.movetext();
+        if let Some(o) = outcome.filter(|o| o.termination == Termination::Tablebase) {
+            // The adjudication's verdict, which the result token alone
+            // does not say came from the tables.
+            tokens.push(match o.winner {
+                Some(Color::White) => "{Endgame tables (Syzygy): a win for White}".to_string(),
+                Some(Color::Black) => "{Endgame tables (Syzygy): a win for Black}".to_string(),
+                None => "{Endgame tables (Syzygy): a draw}".to_string(),
+            });
+        }
         tokens.push(result.to_string());
         let mut line = String::new();
         for t in tokens {

@@ -280,6 +280,7 @@ fn termination_words(pgn: &PgnGame) -> Option<String> {
             Termination::Resignation => "by resignation",
             Termination::Timeout => "on time",
             Termination::Aborted => "aborted",
+            Termination::Tablebase => "by the endgame tables",
         };
         return Some(words.to_string());
     }

@@ -88,6 +88,9 @@ pub struct CommunityChange {
     /// this percentage of their last finished games (1-99; 0 turns the
     /// rule off).
     pub timeouts: Option<u32>,
+    /// The rule for the endgame tables as typed (`off`, `claim`, `auto`;
+    /// checked by the service).
+    pub tablebase: Option<String>,
 }
 
 /// The options of `computer`.

@@ -59,8 +59,24 @@ impl GameService {
                 analysis_settled: tokio::sync::Notify::new(),
                 drain: crate::lifecycle::Drain::new(),
                 watch_base: std::sync::OnceLock::new(),
+                tablebases: std::sync::OnceLock::new(),
             }),
         })
+    }
+
+    /// Uses `tables` as the endgame tables instead of those of
+    /// `CHESSBOT_SYZYGY_PATH`; `false` when the tables were already chosen
+    /// (set, or opened by a first use).
+    pub fn set_tablebases(&self, tables: Option<Arc<crate::tablebase::Tablebases>>) -> bool {
+        self.inner.tablebases.set(tables).is_ok()
+    }
+
+    /// The endgame tables, if the bot has any.
+    pub(super) fn tablebases(&self) -> Option<Arc<crate::tablebase::Tablebases>> {
+        self.inner
+            .tablebases
+            .get_or_init(super::games::tablebase::tables_from_env)
+            .clone()
     }
 
     /// The renderer for summary cards and GIFs.

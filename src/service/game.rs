@@ -121,6 +121,8 @@ pub(super) struct Inner {
     pub(super) drain: Arc<crate::lifecycle::Drain>,
     /// The public address of the spectator pages, when served.
     pub(super) watch_base: std::sync::OnceLock<String>,
+    /// The endgame tables (`CHESSBOT_SYZYGY_PATH`), opened on first use.
+    pub(super) tablebases: std::sync::OnceLock<Option<Arc<crate::tablebase::Tablebases>>>,
 }
 
 /// Games kept replayed in memory at most.

@@ -28,6 +28,7 @@ mod channel_board;
 mod comfort;
 mod community;
 mod community_settings;
+mod community_tablebase;
 mod deadlines;
 mod direct;
 mod games;

@@ -121,6 +121,24 @@ fn engine_and_openings_depend_on_chess_only() {
     }
 }
 
+#[test]
+fn tablebase_depends_on_chess_only() {
+    assert_none(
+        "tablebase",
+        &[
+            "crate::service",
+            "crate::adapters",
+            "crate::store",
+            "crate::render",
+            "crate::engine",
+            "crate::config",
+            "tokio",
+            "sqlx",
+            "tracing",
+        ],
+    );
+}
+
 /// The sibling modules a file of `dir` imports with `use super::NAME`.
 fn sibling_imports(text: &str) -> Vec<String> {
     text.lines()

@@ -118,6 +118,8 @@ mod summaries;
 mod swiss;
 mod swiss_oracle;
 mod swiss_thematic;
+mod tablebase;
+mod tablebase_probe;
 mod team_matches;
 mod team_matches_pg;
 mod teams;

@@ -28,6 +28,7 @@ termination = { $termination ->
     [resignation] resignation
     [timeout] timeout
     [aborted] aborted
+    [tablebase] endgame tables
    *[other] { $termination }
 }
 
@@ -117,6 +118,8 @@ summary = { $case ->
         [seventyfive_moves] Draw by the 75-move rule.
         [agreement] Draw by agreement.
         [aborted] Game aborted: no result.
+        [tablebase] The endgame tables decide: { $winner } wins.
+        [tablebase-draw] The endgame tables decide: draw.
        *[other] Game over ({ $termination }).
     } Result: { $result }.
 
@@ -1327,3 +1330,21 @@ cmd-team-match-start =
 
 cmd-team-match-standings =
     .description = The match's sign-ups, or its standings as a table and a picture.
+
+## Endgame tables (tablebase claims and adjudication)
+
+tablebase-rule-set = { $rule ->
+        [off] Endgame tables: off. Games here end as usual.
+        [claim] Endgame tables: on your turn, `claim` in a position of at most the tables' pieces ends the game with their verdict (a win, else a draw; a cursed win is a draw by the 50-move rule). Both players may consult the tables.
+       *[auto] Endgame tables: a move into a position the tables hold ends the game at once with their result. Both players may consult the tables.
+    }
+tablebase-rule-current = Endgame tables: { $rule ->
+        [claim] claims
+       *[auto] automatic adjudication
+    }.
+tablebase-none = This bot has no endgame tables (its owner sets CHESSBOT_SYZYGY_PATH): the tablebase rule can only be off.
+tablebase-bad-rule = Unknown tablebase rule "{ $given }": off, claim or auto.
+tablebase-claim-lost = The endgame tables say { $player } loses this position: the claim is refused and the game goes on.
+tablebase-claim-lost-move = After { $san } the endgame tables say { $player } loses: the claim is refused, the move is not played and the game goes on.
+tablebase-unavailable = The endgame tables cannot judge this position ({ $error }): the game goes on.
+tablebase-not-in-tables = The endgame tables hold positions of at most { $max } pieces without castling rights: nothing to claim yet.

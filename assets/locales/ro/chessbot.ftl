@@ -23,6 +23,7 @@ termination = { $termination ->
     [resignation] abandon
     [timeout] timp depășit
     [aborted] partidă anulată
+    [tablebase] tabelele de final
    *[other] { $termination }
 }
 
@@ -108,6 +109,8 @@ summary = { $case ->
         [seventyfive_moves] Remiză prin regula celor 75 de mutări.
         [agreement] Remiză de comun acord.
         [aborted] Partidă anulată: fără rezultat.
+        [tablebase] Tabelele de final decid: { $winner } câștigă.
+        [tablebase-draw] Tabelele de final decid: remiză.
        *[other] Partidă încheiată ({ termination }).
     } Rezultat: { $result }.
 
@@ -1361,3 +1364,21 @@ cmd-team-match-start =
 
 cmd-team-match-standings =
     .description = Înscrierile meciului sau clasamentul lui, ca tabel și imagine.
+
+## Endgame tables (tablebase claims and adjudication)
+
+tablebase-rule-set = { $rule ->
+        [off] Tabele de final: oprite. Partidele de aici se termină ca de obicei.
+        [claim] Tabele de final: la mutarea ta, `claim` într-o poziție pe care tabelele o conțin termină partida cu verdictul lor (câștig, altfel remiză; un câștig „blestemat” e remiză după regula celor 50 de mutări). Ambii jucători pot consulta tabelele.
+       *[auto] Tabele de final: o mutare într-o poziție pe care tabelele o conțin termină imediat partida cu rezultatul lor. Ambii jucători pot consulta tabelele.
+    }
+tablebase-rule-current = Tabele de final: { $rule ->
+        [claim] la cerere
+       *[auto] adjudecare automată
+    }.
+tablebase-none = Botul nu are tabele de final (proprietarul setează CHESSBOT_SYZYGY_PATH): regula poate fi doar oprită.
+tablebase-bad-rule = Regulă de tabele necunoscută „{ $given }”: off, claim sau auto.
+tablebase-claim-lost = După tabelele de final, { $player } pierde această poziție: cererea e refuzată și partida continuă.
+tablebase-claim-lost-move = După { $san }, tabelele de final spun că { $player } pierde: cererea e refuzată, mutarea nu se joacă și partida continuă.
+tablebase-unavailable = Tabelele de final nu pot judeca poziția ({ $error }): partida continuă.
+tablebase-not-in-tables = Tabelele de final conțin poziții de cel mult { $max } piese fără drept de rocadă: încă nimic de cerut.

@@ -25,6 +25,7 @@ termination = { $termination ->
     [resignation] ยอมแพ้
     [timeout] หมดเวลา
     [aborted] ยกเลิกเกม
+    [tablebase] ตารางปิดเกม
    *[other] { $termination }
 }
 
@@ -106,6 +107,8 @@ summary = { $case ->
         [seventyfive_moves] เสมอตามกฎ 75 ตา
         [agreement] ตกลงเสมอกัน
         [aborted] ยกเลิกเกม ไม่มีผลแพ้ชนะ
+        [tablebase] ตารางปิดเกมตัดสิน: { $winner } ชนะ
+        [tablebase-draw] ตารางปิดเกมตัดสิน: เสมอ
        *[other] เกมจบแล้ว ({ termination })
     } ผล: { $result }
 
@@ -1204,3 +1207,21 @@ cmd-team-match-start =
 
 cmd-team-match-standings =
     .description = ผู้สมัครแมตช์ หรือตารางคะแนนเป็นข้อความและภาพ
+
+## Endgame tables (tablebase claims and adjudication)
+
+tablebase-rule-set = { $rule ->
+        [off] ตารางปิดเกม: ปิด เกมที่นี่จบตามปกติ
+        [claim] ตารางปิดเกม: ในตาของคุณ `claim` ในตำแหน่งที่มีหมากไม่เกินที่ตารางมี จะจบเกมตามคำตัดสินของตาราง (ชนะ หรือเสมอ; ชนะแต่ติดกฎ 50 ตาถือว่าเสมอ) ผู้เล่นทั้งสองดูตารางได้
+       *[auto] ตารางปิดเกม: การเดินเข้าสู่ตำแหน่งที่ตารางมี จะจบเกมทันทีตามผลของตาราง ผู้เล่นทั้งสองดูตารางได้
+    }
+tablebase-rule-current = ตารางปิดเกม: { $rule ->
+        [claim] อ้างผลได้
+       *[auto] ตัดสินอัตโนมัติ
+    }
+tablebase-none = บอตนี้ไม่มีตารางปิดเกม (เจ้าของตั้งค่า CHESSBOT_SYZYGY_PATH): กฎตารางปิดเกมตั้งได้เพียงปิด
+tablebase-bad-rule = ไม่รู้จักกฎตารางปิดเกม "{ $given }": off, claim หรือ auto
+tablebase-claim-lost = ตารางปิดเกมบอกว่า { $player } แพ้ในตำแหน่งนี้: ปฏิเสธการอ้าง เกมดำเนินต่อ
+tablebase-claim-lost-move = หลัง { $san } ตารางปิดเกมบอกว่า { $player } แพ้: ปฏิเสธการอ้าง ไม่เดินตานั้น เกมดำเนินต่อ
+tablebase-unavailable = ตารางปิดเกมตัดสินตำแหน่งนี้ไม่ได้ ({ $error }): เกมดำเนินต่อ
+tablebase-not-in-tables = ตารางปิดเกมมีเฉพาะตำแหน่งที่มีหมากไม่เกิน { $max } ตัวและไม่มีสิทธิ์เข้าป้อม: ยังไม่มีอะไรให้อ้าง

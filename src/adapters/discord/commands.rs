@@ -525,6 +525,7 @@ async fn settings(
     #[min = 0]
     #[max = 99]
     timeouts: Option<u32>,
+    #[max_length = 10] tablebase: Option<String>,
 ) -> Result<(), Error> {
     // `notify`, the spectator pages' switches and the community's rules
     // folded into `settings` (Discord allows 25 subcommands).
@@ -532,6 +533,7 @@ async fn settings(
         leave,
         control,
         timeouts,
+        tablebase,
     };
     let rules = community != CommunityChange::default();
     let mut commands = Vec::new();

@@ -12,6 +12,7 @@ use crate::store::{CommunitySettings, CommunitySettingsChange, GameRow};
 use super::comfort::{MAX_LEAVE_DAYS, VACATION_ALLOWANCE};
 use super::community::Community;
 use super::game::{Failure, GameService, Handled, reply, user};
+use crate::service::games::tablebase::TablebaseRule;
 
 /// The time-out rule looks at this many of a player's last finished games.
 pub(in crate::service) const TIMEOUT_WINDOW: i64 = 20;
@@ -111,6 +112,10 @@ impl GameService {
                 ));
             }
         };
+        let tablebase = match change.tablebase.as_deref() {
+            None => None,
+            Some(given) => Some(self.checked_tablebase_rule(loc, given)?),
+        };
         let stored = CommunitySettingsChange {
             leave_days: leave,
             control: control.clone(),
@@ -120,6 +125,12 @@ impl GameService {
             .store
             .set_community_settings(&community_here(place), &stored)
             .await?;
+        if let Some(rule) = tablebase {
+            self.inner
+                .store
+                .set_community_tablebase_rule(&community_here(place), rule.as_str())
+                .await?;
+        }
         let mut lines = Vec::new();
         if let Some(days) = leave {
             lines.push(msg::leave_set(loc, days));
@@ -129,6 +140,9 @@ impl GameService {
                 loc,
                 c.as_deref().unwrap_or("none"),
             ));
+        }
+        if let Some(rule) = tablebase {
+            lines.push(msg::tablebase_rule_set(loc, rule.as_str()));
         }
         if let Some(p) = timeouts {
             lines.push(msg::timeouts_set(
@@ -148,12 +162,44 @@ impl GameService {
         place: &Place,
     ) -> Result<String, Failure> {
         let s = self.settings_here(place).await?;
-        Ok(msg::community_settings_current(
+        let mut line = msg::community_settings_current(
             loc,
             s.leave_days.unwrap_or(VACATION_ALLOWANCE),
             s.control.as_deref().unwrap_or("none"),
             s.timeout_percent.unwrap_or(0),
-        ))
+        );
+        let rule = self.tablebase_rule_here(place).await?;
+        if rule != TablebaseRule::Off {
+            line.push('\n');
+            line.push_str(&msg::tablebase_rule_current(loc, rule.as_str()));
+        }
+        Ok(line)
+    }
+
+    /// The rule for the endgame tables in the community of `place`.
+    pub(in crate::service) async fn tablebase_rule_here(
+        &self,
+        place: &Place,
+    ) -> Result<TablebaseRule, Failure> {
+        let stored = self
+            .inner
+            .store
+            .community_tablebase_rule(&community_here(place))
+            .await?;
+        Ok(stored
+            .as_deref()
+            .and_then(TablebaseRule::parse)
+            .unwrap_or(TablebaseRule::Off))
+    }
+
+    /// A rule a moderator typed: known, and (but `off`) backed by tables.
+    fn checked_tablebase_rule(&self, loc: Locale, given: &str) -> Result<TablebaseRule, Failure> {
+        let rule = TablebaseRule::parse(given)
+            .ok_or_else(|| user("invalid_option", msg::tablebase_bad_rule(loc, given)))?;
+        if rule != TablebaseRule::Off && self.tablebases().is_none() {
+            return Err(user("not_allowed", msg::tablebase_none(loc)));
+        }
+        Ok(rule)
     }
 
     /// The leave `user` may take a calendar year: since a leave stops all

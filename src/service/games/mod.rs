@@ -23,6 +23,7 @@ pub(super) mod move_input;
 pub(super) mod offers;
 pub(super) mod play;
 pub(super) mod rematch;
+pub(crate) mod tablebase;
 pub(super) mod takeback;
 
 #[allow(unused_imports)]

@@ -13,6 +13,7 @@ use super::game::{
 };
 use super::move_input::{TypedMove, error_code_of, promotion_choices};
 use super::records::rating_update;
+use super::tablebase::{self, TablebaseRule};
 
 /// `row` once `plies` more moves were played on it: the rating change
 /// they made, and the result where `outcome` ended the game.
@@ -120,6 +121,7 @@ impl GameService {
                 return Ok(vec![r]);
             }
         };
+        self.adjudicate_by_tables(place, &mut game).await?;
         let (id, computer) = (l.row.id, engine_side(&l.row).is_some());
         let replies = self
             .commit_move(loc, place, l, game, me, mv, san, number)
@@ -398,6 +400,22 @@ impl GameService {
         text: Option<&str>,
     ) -> Handled {
         let (l, me) = self.require_own_game(loc, place, by).await?;
+        match self.tablebase_claim(loc, place, &l, me, text).await? {
+            Some(TablebaseClaim::Finish(outcome)) => {
+                return self.finish(loc, place, l, outcome, None).await;
+            }
+            Some(TablebaseClaim::Move {
+                game,
+                mv,
+                san,
+                number,
+            }) => {
+                return self
+                    .commit_move(loc, place, l, *game, me, mv, san, number)
+                    .await;
+            }
+            None => {}
+        }
         let turn = l.game.position().turn();
         if l.rules() != RulesMode::Fide {
             return Err(user(
@@ -444,4 +462,122 @@ impl GameService {
         }
         Ok(replies)
     }
+
+    /// Where the community's rule is `auto`: ends `game` with the tables'
+    /// result when its position is one they hold. A table that fails is
+    /// logged and the game goes on.
+    async fn adjudicate_by_tables(&self, place: &Place, game: &mut Game) -> Result<(), Failure> {
+        if game.outcome().is_some() || game.position().occupied().count() > 7 {
+            return Ok(());
+        }
+        let Some(tables) = self.tablebases() else {
+            return Ok(());
+        };
+        if !tables.covers(game.position())
+            || self.tablebase_rule_here(place).await? != TablebaseRule::Auto
+        {
+            return Ok(());
+        }
+        match tablebase::adjudication(&tables, game) {
+            Ok(Some(outcome)) => game.end(outcome),
+            Ok(None) => {}
+            Err(e) => tracing::warn!(error = %e, "endgame tables failed; the game goes on"),
+        }
+        Ok(())
+    }
+
+    /// `claim [move]` where the community lets the tables judge: the
+    /// claimer's verdict in the position (after the move, if given). A win
+    /// or a draw ends the game (the move played); a loss is refused and
+    /// the game goes on (the move not played). `None` when the tables have
+    /// nothing to say here, for the FIDE claims to apply.
+    async fn tablebase_claim(
+        &self,
+        loc: Locale,
+        place: &Place,
+        l: &Loaded,
+        me: Color,
+        text: Option<&str>,
+    ) -> Result<Option<TablebaseClaim>, Failure> {
+        let Some(tables) = self.tablebases() else {
+            return Ok(None);
+        };
+        if self.tablebase_rule_here(place).await? == TablebaseRule::Off {
+            return Ok(None);
+        }
+        let turn = l.game.position().turn();
+        if turn != me {
+            return Err(user("not_your_turn", msg::not_your_turn(loc, l.name(turn))));
+        }
+        let unavailable = |e: crate::tablebase::TablebaseError| {
+            user(
+                "tablebase_unavailable",
+                msg::tablebase_unavailable(loc, &e.to_string()),
+            )
+        };
+        let outside = || -> Result<Option<TablebaseClaim>, Failure> {
+            if l.rules() == RulesMode::Fide {
+                return Ok(None);
+            }
+            Err(user(
+                "not_allowed",
+                msg::tablebase_not_in_tables(loc, i64::from(tables.max_pieces())),
+            ))
+        };
+        let Some(text) = text.map(str::trim).filter(|t| !t.is_empty()) else {
+            let pos = l.game.position();
+            if !tables.covers(pos) {
+                return outside();
+            }
+            let wdl = tablebase::verdict_for(&tables, pos, me).map_err(unavailable)?;
+            return match tablebase::claim_outcome(wdl, me) {
+                Some(outcome) => Ok(Some(TablebaseClaim::Finish(outcome))),
+                None => Err(user(
+                    "not_allowed",
+                    msg::tablebase_claim_lost(loc, l.name(me)),
+                )),
+            };
+        };
+        let typed = TypedMove::read(loc, text)?;
+        let number = move_number(l.game.position());
+        let mut game = l.game.clone();
+        let (mv, san) = typed.play(&mut game).map_err(|e| {
+            let refusal = typed.refusal(loc, l.game.position(), &e);
+            user(error_code_of(&e), refusal)
+        })?;
+        if game.outcome().is_none() {
+            if !tables.covers(game.position()) {
+                return outside();
+            }
+            let wdl = tablebase::verdict_for(&tables, game.position(), me).map_err(unavailable)?;
+            match tablebase::claim_outcome(wdl, me) {
+                Some(outcome) => game.end(outcome),
+                None => {
+                    return Err(user(
+                        "not_allowed",
+                        msg::tablebase_claim_lost_move(loc, l.name(me), &san),
+                    ));
+                }
+            }
+        }
+        Ok(Some(TablebaseClaim::Move {
+            game: Box::new(game),
+            mv,
+            san,
+            number,
+        }))
+    }
+}
+
+/// What a claim the tables judged does.
+enum TablebaseClaim {
+    /// Ends the game as it stands.
+    Finish(Outcome),
+    /// Plays the claim's move, which ends the game.
+    Move {
+        game: Box<Game>,
+        mv: Move,
+        san: String,
+        number: String,
+    },
 }

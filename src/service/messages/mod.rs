@@ -34,6 +34,10 @@ pub use words::*;
 // is still one namespace, so a reply names any message as `msg::name`.
 pub use super::correspondence::catalog::*;
 pub use super::games::catalog::*;
+pub use super::games::tablebase::{
+    tablebase_bad_rule, tablebase_claim_lost, tablebase_claim_lost_move, tablebase_none,
+    tablebase_not_in_tables, tablebase_rule_current, tablebase_rule_set, tablebase_unavailable,
+};
 pub use super::premove::catalog::*;
 pub use super::puzzles::catalog::*;
 pub use super::records::catalog::*;
@@ -126,6 +130,7 @@ pub fn contract() -> impl Iterator<Item = (&'static str, &'static [&'static str]
         words::MESSAGES,
         super::correspondence::catalog::MESSAGES,
         super::games::catalog::MESSAGES,
+        super::games::tablebase::MESSAGES,
         super::premove::catalog::MESSAGES,
         super::puzzles::catalog::MESSAGES,
         super::records::catalog::MESSAGES,
@@ -248,6 +253,8 @@ pub fn summary(
         (Termination::SeventyFiveMoves, _) => "seventyfive_moves",
         (Termination::Agreement, _) => "agreement",
         (Termination::Aborted, _) => "aborted",
+        (Termination::Tablebase, Some(_)) => "tablebase",
+        (Termination::Tablebase, None) => "tablebase-draw",
         (_, None) => "other",
     };
     let loser = match loser {
