@@ -60,6 +60,8 @@ mod discord_swiss;
 mod discord_team_matches;
 #[cfg(feature = "discord")]
 mod discord_teams;
+#[cfg(feature = "discord")]
+mod discord_words;
 mod engine;
 mod english_golden;
 mod gif_frames;
@@ -128,3 +130,4 @@ mod timebank_import;
 mod upgrade_backup;
 mod watch;
 mod watch_browser;
+mod words;
