@@ -293,13 +293,10 @@ fn with_images_off_private_boards_and_notices_come_as_words() {
     names_every_piece(last["alt"].as_str().expect("alt"), after.position());
 }
 
-/// The lines of the console's answers to one player's `board text:true`.
+/// The console's answers in words to one player's `board text:true`.
 fn text_answers(out: &[Value], who: &str) -> Vec<String> {
     out.iter()
-        .filter(|l| {
-            l["to"] == who && text_of(l).contains(" to move")
-                || l["to"] == who && text_of(l).contains("Checkmate")
-        })
+        .filter(|l| l["to"] == who && text_of(l).contains("White: King"))
         .map(|l| text_of(l).to_string())
         .collect()
 }
