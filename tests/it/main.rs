@@ -60,8 +60,6 @@ mod discord_swiss;
 mod discord_team_matches;
 #[cfg(feature = "discord")]
 mod discord_teams;
-#[cfg(feature = "discord")]
-mod discord_words;
 mod engine;
 mod english_golden;
 mod gif_frames;

@@ -27,7 +27,7 @@ const ROLES: [(&str, Role); 6] = [
 
 /// The pieces an English text names for `side` (`White: King e1; Rooks
 /// a1, h1.`), by kind, as the text says them.
-pub(crate) fn named(text: &str, side: &str) -> BTreeMap<Role, Vec<Square>> {
+fn named(text: &str, side: &str) -> BTreeMap<Role, Vec<Square>> {
     let start = text
         .find(&format!("{side}: King"))
         .unwrap_or_else(|| panic!("no {side} pieces in {text}"));
@@ -51,7 +51,7 @@ pub(crate) fn named(text: &str, side: &str) -> BTreeMap<Role, Vec<Square>> {
 }
 
 /// The pieces of `color` on the board, by kind.
-pub(crate) fn on_board(pos: &Position, color: Color) -> BTreeMap<Role, Vec<Square>> {
+fn on_board(pos: &Position, color: Color) -> BTreeMap<Role, Vec<Square>> {
     let mut out = BTreeMap::new();
     for (_, role) in ROLES {
         let mut v: Vec<Square> = pos.pieces(color, role).collect();
@@ -65,7 +65,7 @@ pub(crate) fn on_board(pos: &Position, color: Color) -> BTreeMap<Role, Vec<Squar
 
 /// Checks that `text` names every piece of `pos` on its square, and no
 /// other.
-pub(crate) fn names_every_piece(text: &str, pos: &Position) {
+fn names_every_piece(text: &str, pos: &Position) {
     assert_eq!(named(text, "White"), on_board(pos, Color::White), "{text}");
     assert_eq!(named(text, "Black"), on_board(pos, Color::Black), "{text}");
 }
