@@ -50,6 +50,10 @@ struct JsonLine<'a> {
     channel: &'a str,
     text: &'a str,
     image: Option<String>,
+    /// The picture in words (its alt text), on every message with a
+    /// board or a picture; absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    alt: Option<String>,
     mentions: Vec<&'a str>,
     event: Option<&'a Event>,
     /// The one user a private reply is for (absent for public messages).
@@ -130,6 +134,7 @@ impl Output {
                 channel: &r.place.channel,
                 text: &text,
                 image,
+                alt: r.picture_alt(),
                 mentions: r.mentions.iter().map(|a| a.name.as_str()).collect(),
                 event: event.as_ref(),
                 to,

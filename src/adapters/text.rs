@@ -13,9 +13,9 @@ use crate::chess::{RulesMode, Variant};
 use crate::i18n::Locale;
 use crate::render::Theme;
 use crate::service::{
-    Actor, BoardView, ChallengeExtras, ChallengeOptions, ColorChoice, Command, CommunityChange,
-    ComputerOptions, DEFAULT_DAYS, DEFAULT_LEVEL, MAX_LEAVE_DAYS, NotifyTarget, PremoveAction,
-    PuzzleDaily, messages as msg,
+    Actor, BoardQuestion, BoardView, ChallengeExtras, ChallengeOptions, ColorChoice, Command,
+    CommunityChange, ComputerOptions, DEFAULT_DAYS, DEFAULT_LEVEL, MAX_LEAVE_DAYS, NotifyTarget,
+    PremoveAction, PuzzleDaily, messages as msg,
 };
 use crate::service::{
     LEAGUE_MAX_PLAYERS, LeagueCommand, LeagueFormat, LeagueSetup, SWISS_MAX_PLAYERS,
@@ -212,6 +212,22 @@ fn mention(name: &str, value: &str) -> Result<Actor, ParseError> {
     Ok(Actor {
         id: v.to_string(),
         name: v.to_string(),
+    })
+}
+
+/// The options of `board` that ask about the position in words.
+const BOARD_QUESTIONS: [&str; 6] = ["text", "words", "square", "sq", "piece", "pieces"];
+
+/// The question a `board` option asks in words: `text:true`,
+/// `square:e4`, `piece:N` (the square and the piece are read by the
+/// service, in the caller's language); `None` for other options and for
+/// `text:false`.
+fn board_question(name: &str, value: &str) -> Result<Option<BoardQuestion>, ParseError> {
+    Ok(match name {
+        "text" | "words" => parse_bool(name, value)?.then_some(BoardQuestion::Text),
+        "square" | "sq" => Some(BoardQuestion::Square(value.to_string())),
+        "piece" | "pieces" => Some(BoardQuestion::Piece(value.to_string())),
+        _ => None,
     })
 }
 
@@ -614,8 +630,18 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
             let mut flip = false;
             // `board private:true` (or `board private`).
             let mut private = false;
+            // `board text:true`, `board square:e4`, `board piece:N`.
+            let mut words = None;
             for tok in tokens {
                 match tok {
+                    Token::Option(o, v) if BOARD_QUESTIONS.contains(&o.as_str()) => {
+                        if let Some(q) = board_question(&o, &v)? {
+                            if words.is_some() {
+                                return Err(unexpected(&o));
+                            }
+                            words = Some(q);
+                        }
+                    }
                     Token::Option(o, v) if o == "flip" => flip = parse_bool(&o, &v)?,
                     Token::Option(o, v) if o == "private" => private = parse_bool(&o, &v)?,
                     Token::Positional(p) if p.eq_ignore_ascii_case("private") => private = true,
@@ -624,7 +650,10 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
                     Token::Positional(p) => return Err(unexpected(&p)),
                 }
             }
-            Command::Board { flip, private }
+            match words {
+                Some(q) => Command::BoardWords(q),
+                None => Command::Board { flip, private },
+            }
         }
         "pgn" | "summary" => {
             let mut game = None;

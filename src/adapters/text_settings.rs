@@ -14,6 +14,7 @@ fn settings_group(key: &str) -> &'static str {
         "leave" | "control" | "timeouts" | "tablebase" => "community",
         "notify" => "notify",
         "pages" => "pages",
+        "images" => "images",
         _ => "pagename",
     }
 }
@@ -36,6 +37,8 @@ pub(super) fn parse_settings(
     // A player's own name on those pages.
     let mut page_name = None;
     let mut notify = None;
+    // A user's own pictures of private boards.
+    let mut images = None;
     // A moderator's rules for the community's correspondence games.
     let mut community = CommunityChange::default();
     let mut key: Option<&'static str> = None;
@@ -91,6 +94,13 @@ pub(super) fn parse_settings(
                     _ => return Err(bad("pagename", &value)),
                 });
             }
+            "images" if images.is_none() => {
+                images = Some(match value.trim().to_ascii_lowercase().as_str() {
+                    "on" | "true" | "yes" => true,
+                    "off" | "false" | "no" | "text" => false,
+                    _ => return Err(bad("images", &value)),
+                });
+            }
             "leave" | "control" | "timeouts" => {
                 families::community_rule(&mut community, name, &value)?;
             }
@@ -117,6 +127,9 @@ pub(super) fn parse_settings(
             None if pages.is_some() => Command::NewPage,
             None => Command::Pages { on: false },
         },
+        Some("images") => Command::Images {
+            on: images.unwrap_or(true),
+        },
         Some("pagename") => Command::PageName {
             hidden: page_name.unwrap_or_default(),
         },
@@ -136,6 +149,7 @@ fn settings_key(word: &str) -> Option<&'static str> {
         "theme" | "colors" | "colours" => Some("theme"),
         "notify" | "notifications" => Some("notify"),
         "pages" | "spectators" => Some("pages"),
+        "images" | "pictures" => Some("images"),
         "pagename" | "page-name" | "page_name" => Some("pagename"),
         "leave" => Some("leave"),
         "control" => Some("control"),

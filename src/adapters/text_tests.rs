@@ -546,3 +546,43 @@ fn challenge_takes_a_bank_a_preset_and_a_pgn_to_the_end_of_the_message() {
     assert!(parse("/chess challenge bank:ten").is_err());
     assert!(parse("/chess challenge game:0").is_err());
 }
+
+#[test]
+fn board_asks_about_the_position_in_words() {
+    use crate::service::BoardQuestion;
+    assert_eq!(
+        parse("/chess board text:true"),
+        Ok(Some(Command::BoardWords(BoardQuestion::Text)))
+    );
+    assert_eq!(
+        parse("/chess board square:e4"),
+        Ok(Some(Command::BoardWords(BoardQuestion::Square(
+            "e4".into()
+        ))))
+    );
+    assert_eq!(
+        parse("!chess board piece:knight"),
+        Ok(Some(Command::BoardWords(BoardQuestion::Piece(
+            "knight".into()
+        ))))
+    );
+    assert_eq!(
+        parse("/chess board text:false"),
+        Ok(Some(Command::Board {
+            flip: false,
+            private: false
+        }))
+    );
+    assert!(parse("/chess board text:maybe").is_err());
+    assert!(parse("/chess board square:e4 piece:N").is_err());
+    assert_eq!(
+        parse("/chess settings images:off"),
+        Ok(Some(Command::Images { on: false }))
+    );
+    assert_eq!(
+        parse("/chess settings images on"),
+        Ok(Some(Command::Images { on: true }))
+    );
+    assert!(parse("/chess settings images:sometimes").is_err());
+    assert!(parse("/chess settings images:off language:ru").is_err());
+}

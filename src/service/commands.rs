@@ -150,6 +150,14 @@ pub enum Command {
         /// their side, with their private note.
         private: bool,
     },
+    /// `board text:true`, `board square:e4`, `board piece:N`: the position
+    /// of the game here (or the last one) in words.
+    BoardWords(BoardQuestion),
+    /// `settings images:off|on`: the caller's private boards come as text
+    /// (off) or as pictures (on, the default).
+    Images {
+        on: bool,
+    },
     Draw,
     Resign,
     Abort,
@@ -258,6 +266,20 @@ pub enum Command {
     },
     /// `team ...`: team play (vote chess) in this channel.
     Team(TeamCommand),
+}
+
+/// What `board` is asked in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardQuestion {
+    /// The whole position, with the clocks and a standing draw offer.
+    Text,
+    /// What stands on a square and which pieces attack it (as typed:
+    /// read by the service, which answers a bad square in the caller's
+    /// language).
+    Square(String),
+    /// Where the pieces of a kind stand (a letter or a name, in any
+    /// language the bot speaks).
+    Piece(String),
 }
 
 /// `puzzle daily:on [hour:H]` / `puzzle daily:off`.

@@ -232,6 +232,8 @@ impl GameService {
                 Command::Cancel => self.cancel(loc, place, by, prefs.moderator).await,
                 Command::Move { text } => self.play(loc, place, by, &text, caught_up.read).await,
                 Command::Board { flip, private } => self.board(loc, place, by, flip, private).await,
+                Command::BoardWords(q) => self.board_words(loc, place, &q).await,
+                Command::Images { on } => self.set_images(loc, place, by, on).await,
                 Command::Draw => self.draw(loc, place, by, None).await,
                 Command::Resign => self.resign(loc, place, by, None).await,
                 Command::Abort => self.abort(loc, place, by).await,
@@ -329,6 +331,12 @@ impl GameService {
                 r.locale = reply_loc;
                 // The computer is a player nobody can mention.
                 r.mentions.retain(|a| !super::is_engine_id(&a.id));
+                // A picture for the caller alone, who may read words instead.
+                if (r.ephemeral && r.place == *place)
+                    || r.place.direct_user() == Some(by.id.as_str())
+                {
+                    self.images_for(&place.platform, &by.id, r).await;
+                }
             }
             // A symbol per kind of announcement.
             super::announce::mark_announcements(&mut replies);

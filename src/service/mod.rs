@@ -55,8 +55,8 @@ pub use spectators::{
 pub use clock::{ManualClock, SystemClock};
 pub use comfort::{MAX_LEAVE_DAYS, VACATION_ALLOWANCE};
 pub use commands::{
-    ChallengeExtras, ChallengeOptions, ColorChoice, Command, CommunityChange, ComputerOptions,
-    DEFAULT_DAILY_HOUR, DEFAULT_DAYS, NotifyTarget, PuzzleDaily,
+    BoardQuestion, ChallengeExtras, ChallengeOptions, ColorChoice, Command, CommunityChange,
+    ComputerOptions, DEFAULT_DAILY_HOUR, DEFAULT_DAYS, NotifyTarget, PuzzleDaily,
 };
 pub use computer::{DEFAULT_LEVEL, ENGINE_ID_PREFIX, engine_actor, is_engine_id};
 pub use events::*;
@@ -326,6 +326,10 @@ pub struct Attachment {
     /// Such as `game-7.gif`.
     pub filename: String,
     pub bytes: std::sync::Arc<Vec<u8>>,
+    /// What a picture shows, in words (its alt text, at most
+    /// [`messages::position_words::MAX_ALT_CHARS`]); none for files that
+    /// are text already.
+    pub alt: Option<String>,
 }
 
 /// What an [`Attachment`] is.
@@ -420,6 +424,37 @@ impl BoardImage {
     /// The FEN reader's error (a FEN the bot did not write).
     pub fn position(&self) -> Result<crate::chess::Position, crate::chess::FenError> {
         read_any_fen(&self.fen)
+    }
+
+    /// The picture in words, in `l`: the players, whose move it is or the
+    /// result, the last move and every piece with its square. Every
+    /// adapter gives it as the picture's alt text (Discord's attachment
+    /// description, Matrix's image body, the console's `alt`).
+    #[must_use]
+    pub fn alt(&self, l: Locale) -> String {
+        let Ok(position) = self.position() else {
+            return String::new();
+        };
+        let names = self.names.as_ref().map(|[w, b]| (w.as_str(), b.as_str()));
+        let text =
+            messages::position_words::describe(l, &position, self.last_move, self.result, names);
+        messages::position_words::clip(text)
+    }
+}
+
+impl Reply {
+    /// The words of the reply's picture: its board's, else its summary
+    /// card's or standings picture's; none without a picture.
+    #[must_use]
+    pub fn picture_alt(&self) -> Option<String> {
+        match &self.board {
+            Some(b) => Some(b.alt(self.locale)),
+            None => self
+                .files
+                .iter()
+                .find(|f| f.kind == AttachmentKind::Card)
+                .and_then(|f| f.alt.clone()),
+        }
     }
 }
 

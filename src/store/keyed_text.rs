@@ -20,6 +20,9 @@ pub enum UserText {
     /// The direct-message channel a platform opened for the user
     /// (replacing an older one).
     DirectChannel,
+    /// Whether the user's private boards come as pictures (`on`) or as
+    /// words (`off`).
+    BoardImages,
 }
 
 impl UserText {
@@ -30,6 +33,7 @@ impl UserText {
             UserText::BoardTheme => ("board_setting", "theme"),
             UserText::NotifyTarget => ("notify_setting", "target"),
             UserText::DirectChannel => ("direct_channel", "channel"),
+            UserText::BoardImages => ("board_setting", "images"),
         }
     }
 }

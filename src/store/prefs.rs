@@ -141,6 +141,17 @@ impl Store {
         Ok(row.unwrap_or_default())
     }
 
+    /// Whether a user turned the pictures of their private boards off
+    /// (`settings images:off`): they get the position in words instead.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn board_images_off(&self, platform: &str, user: &str) -> StoreResult<bool> {
+        let sql = "select images from board_setting where platform = ? and user_id = ?";
+        let value = self.keyed_text(sql, platform, user).await?;
+        Ok(value.as_deref() == Some("off"))
+    }
+
     /// Sets whether a user's name is hidden on the spectator pages.
     ///
     /// # Errors
@@ -204,5 +215,30 @@ mod tests {
             store.board_prefs("console", "bob").await.unwrap(),
             (None, None)
         );
+    }
+
+    #[tokio::test]
+    async fn pictures_of_private_boards_are_on_until_a_user_turns_them_off() {
+        let store = Store::open("sqlite::memory:").await.unwrap();
+        assert!(!store.board_images_off("console", "alice").await.unwrap());
+        store
+            .set_user_text(UserText::BoardImages, "console", "alice", "off")
+            .await
+            .unwrap();
+        store
+            .set_user_text(UserText::BoardTheme, "console", "alice", "blue")
+            .await
+            .unwrap();
+        assert!(store.board_images_off("console", "alice").await.unwrap());
+        assert!(!store.board_images_off("console", "bob").await.unwrap());
+        assert_eq!(
+            store.board_prefs("console", "alice").await.unwrap(),
+            (None, Some("blue".into()))
+        );
+        store
+            .set_user_text(UserText::BoardImages, "console", "alice", "on")
+            .await
+            .unwrap();
+        assert!(!store.board_images_off("console", "alice").await.unwrap());
     }
 }

@@ -132,3 +132,4 @@ mod timebank_import;
 mod upgrade_backup;
 mod watch;
 mod watch_browser;
+mod words;

@@ -988,6 +988,9 @@ cmd-chess-board =
     .description = Show the board of the game in this channel.
     .option-flip-description = Show the board the other way up (by default as the channel's setting: White)
     .option-private-description = For you alone, with your private note
+    .option-text-description = The position in words: every piece, the last move, the clocks
+    .option-square-description = A square such as e4: what stands there, which pieces attack it
+    .option-piece-description = A kind of piece (N or knight): where those pieces stand
 
 cmd-chess-draw =
     .description = Offer a draw, or accept your opponent's offer.
@@ -1045,6 +1048,7 @@ cmd-chess-settings =
     .option-leave-description = Moderators: days of vacation a calendar year here, 30 or 45
     .option-control-description = Moderators: default time control (daily, iccf, blitz-days, off)
     .option-timeouts-description = Moderators: refuse rated challenges over this time-out % (0: off)
+    .option-images-description = Your private boards and notices: pictures (on) or words (off)
 
 cmd-chess-vacation =
     .description = Stop your clocks in all your games for some days (30 or 45 days a calendar year).
@@ -1348,3 +1352,116 @@ tablebase-claim-lost = The endgame tables say { $player } loses this position: t
 tablebase-claim-lost-move = After { $san } the endgame tables say { $player } loses: the claim is refused, the move is not played and the game goes on.
 tablebase-unavailable = The endgame tables cannot judge this position ({ $error }): the game goes on.
 tablebase-not-in-tables = The endgame tables hold positions of at most { $max } pieces without castling rights: nothing to claim yet.
+
+## Chess in words: the position as text (alt text of every picture,
+## `board text:`, `board square:`, `board piece:`, `settings images:`)
+
+# A kind of piece; `one` is yes for one piece, no for several.
+words-piece = { $one ->
+    [yes] { $role ->
+        [king] King
+        [queen] Queen
+        [rook] Rook
+        [bishop] Bishop
+        [knight] Knight
+       *[pawn] Pawn
+    }
+   *[no] { $role ->
+        [king] Kings
+        [queen] Queens
+        [rook] Rooks
+        [bishop] Bishops
+        [knight] Knights
+       *[pawn] Pawns
+    }
+}
+
+# One side's pieces: `pieces` is "King g1; Rooks a1, f1; Pawns a2, b2".
+words-side = { $color ->
+    [white] White
+   *[black] Black
+}: { $pieces }.
+
+words-to-move = { $color ->
+    [white] White
+   *[black] Black
+} to move{ $check ->
+    [yes] , in check.
+   *[no] .
+}
+
+# How a game ended, as the final board shows it; `color` is the winner.
+words-result = { $case ->
+    [mate] Checkmate: { $color ->
+        [white] White
+       *[black] Black
+    } wins.
+    [win] { $color ->
+        [white] White
+       *[black] Black
+    } wins.
+    [stalemate] Stalemate: draw.
+   *[draw] Draw.
+}
+
+# `color` made the move `san` (in the reader's notation); `words` says it.
+words-last-move = Last move: { $color ->
+    [white] White
+   *[black] Black
+} { $san }, { $words }.
+
+# A move in words; `piece` is the moving piece's name, `capture` and
+# `promotion` a kind of piece or none.
+words-move = { $kind ->
+    [castle-king] castles kingside
+    [castle-queen] castles queenside
+    [en-passant] { $piece } from { $from } to { $to }, takes pawn en passant
+   *[normal] { $piece } from { $from } to { $to }{ $capture ->
+        [pawn] , takes pawn
+        [knight] , takes knight
+        [bishop] , takes bishop
+        [rook] , takes rook
+        [queen] , takes queen
+       *[none] {""}
+    }{ $promotion ->
+        [knight] , becomes a knight
+        [bishop] , becomes a bishop
+        [rook] , becomes a rook
+        [queen] , becomes a queen
+       *[none] {""}
+    }
+}
+
+words-players = { $white } (White) against { $black } (Black).
+
+words-square = { $square }: { $color ->
+    [white] White
+   *[black] Black
+} { $piece }.
+
+words-square-empty = { $square }: empty.
+
+words-attackers = Attacked by { $color ->
+    [white] White
+   *[black] Black
+}: { $pieces }.
+
+words-none = none
+
+# `piece` is the plural name ("Knights"), `white` and `black` their squares.
+words-piece-places = { $piece }: White { $white }; Black { $black }.
+
+words-time-left = { $name } has { $left } to move.
+
+words-banks = Clocks: White { $white }, Black { $black }.
+
+words-draw-offer = { $name } offers a draw.
+
+words-unknown-piece = `{ $given }` is not a kind of piece: write K, Q, R, B, N or P, or a name such as knight.
+
+words-bad-square = `{ $given }` is not a square: write a file a-h and a rank 1-8, such as e4.
+
+words-card = Summary card: { $white } (White) against { $black } (Black), { $result }. Final position:
+words-animation = Animation of the game { $white } (White) against { $black } (Black), move by move to the result { $result }.
+words-images-off = Your private boards, direct messages and notices now come as words instead of pictures. `/chess settings images:on` brings the pictures back.
+words-images-on = Your private boards, direct messages and notices come as pictures again (each with its words as alt text).

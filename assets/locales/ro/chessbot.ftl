@@ -1022,6 +1022,9 @@ cmd-chess-board =
     .description = Arată tabla partidei din acest canal
     .option-flip-description = Tabla întoarsă (de obicei ca setarea canalului: albul jos)
     .option-private-description = Doar pentru dumneavoastră, cu nota dumneavoastră privată
+    .option-text-description = Poziția în cuvinte: fiecare piesă, ultima mutare, ceasurile
+    .option-square-description = Un câmp, de exemplu e4: ce se află acolo, ce piese îl atacă
+    .option-piece-description = Un tip de piesă (C sau cal): unde stau acele piese
 
 cmd-chess-draw =
     .description = Propuneți remiză sau acceptați propunerea adversarului
@@ -1079,6 +1082,7 @@ cmd-chess-settings =
     .option-leave-description = Moderatori: zile de vacanță pe an calendaristic aici, 30 sau 45
     .option-control-description = Moderatori: controlul implicit (daily, iccf, blitz-days, off)
     .option-timeouts-description = Moderatori: refuză provocări cu rating peste acest % de depășiri (0: nu)
+    .option-images-description = Tablele și notificările tale private: imagini (on) sau cuvinte (off)
 
 cmd-chess-vacation =
     .description = Opriți-vă ceasurile în toate partidele pentru câteva zile
@@ -1382,3 +1386,109 @@ tablebase-claim-lost = După tabelele de final, { $player } pierde această pozi
 tablebase-claim-lost-move = După { $san }, tabelele de final spun că { $player } pierde: cererea e refuzată, mutarea nu se joacă și partida continuă.
 tablebase-unavailable = Tabelele de final nu pot judeca poziția ({ $error }): partida continuă.
 tablebase-not-in-tables = Tabelele de final conțin poziții de cel mult { $max } piese fără drept de rocadă: încă nimic de cerut.
+
+## Șah în cuvinte: poziția ca text (textul alternativ al fiecărei imagini,
+## `board text:`, `board square:`, `board piece:`, `settings images:`)
+
+words-piece = { $one ->
+    [yes] { $role ->
+        [king] Rege
+        [queen] Damă
+        [rook] Turn
+        [bishop] Nebun
+        [knight] Cal
+       *[pawn] Pion
+    }
+   *[no] { $role ->
+        [king] Regi
+        [queen] Dame
+        [rook] Turnuri
+        [bishop] Nebuni
+        [knight] Cai
+       *[pawn] Pioni
+    }
+}
+
+words-side = { $color ->
+    [white] Albele
+   *[black] Negrele
+}: { $pieces }.
+
+words-to-move = La mutare: { $color ->
+    [white] albele
+   *[black] negrele
+}{ $check ->
+    [yes] , în șah.
+   *[no] .
+}
+
+words-result = { $case ->
+    [mate] Șah mat: câștigă { $color ->
+        [white] albele
+       *[black] negrele
+    }.
+    [win] Câștigă { $color ->
+        [white] albele
+       *[black] negrele
+    }.
+    [stalemate] Pat: remiză.
+   *[draw] Remiză.
+}
+
+words-last-move = Ultima mutare: { $color ->
+    [white] albele
+   *[black] negrele
+} { $san }, { $words }.
+
+words-move = { $kind ->
+    [castle-king] rocadă mică
+    [castle-queen] rocadă mare
+    [en-passant] { $piece } de pe { $from } pe { $to }, ia pionul en passant
+   *[normal] { $piece } de pe { $from } pe { $to }{ $capture ->
+        [pawn] , ia pionul
+        [knight] , ia calul
+        [bishop] , ia nebunul
+        [rook] , ia turnul
+        [queen] , ia dama
+       *[none] {""}
+    }{ $promotion ->
+        [knight] , devine cal
+        [bishop] , devine nebun
+        [rook] , devine turn
+        [queen] , devine damă
+       *[none] {""}
+    }
+}
+
+words-players = { $white } (albele) contra { $black } (negrele).
+
+words-square = { $square }: { $piece } { $color ->
+    [white] alb
+   *[black] negru
+}.
+
+words-square-empty = { $square }: liber.
+
+words-attackers = Atacat de { $color ->
+    [white] albe
+   *[black] negre
+}: { $pieces }.
+
+words-none = niciuna
+
+words-piece-places = { $piece }: albe { $white }; negre { $black }.
+
+words-time-left = { $name } mai are { $left } pentru mutare.
+
+words-banks = Ceasuri: albele { $white }, negrele { $black }.
+
+words-draw-offer = { $name } oferă remiză.
+
+words-unknown-piece = `{ $given }` nu este o piesă: scrieți R, D, T, N, C sau P, ori un nume, de exemplu cal.
+
+words-bad-square = `{ $given }` nu este un câmp: scrieți o coloană a-h și un rând 1-8, de exemplu e4.
+
+words-card = Fișa partidei: { $white } (albele) contra { $black } (negrele), { $result }. Poziția finală:
+words-animation = Animația partidei { $white } (albele) contra { $black } (negrele), mutare cu mutare până la rezultatul { $result }.
+words-images-off = Tablele tale private, mesajele directe și notificările vin acum în cuvinte, nu ca imagini. `/chess settings images:on` aduce înapoi imaginile.
+words-images-on = Tablele tale private, mesajele directe și notificările vin din nou ca imagini (fiecare cu descrierea ei în cuvinte).

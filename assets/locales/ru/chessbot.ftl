@@ -1011,6 +1011,9 @@ cmd-chess-board =
     .description = Показать доску партии в этом канале
     .option-flip-description = Перевернуть доску (обычно как задано для канала: белые внизу)
     .option-private-description = Только для вас, с вашей личной заметкой
+    .option-text-description = Позиция словами: все фигуры, последний ход, часы
+    .option-square-description = Поле, например e4: что на нём стоит и какие фигуры его бьют
+    .option-piece-description = Вид фигуры (К или конь): где стоят такие фигуры
 
 cmd-chess-draw =
     .description = Предложить ничью или принять предложение соперника
@@ -1068,6 +1071,7 @@ cmd-chess-settings =
     .option-leave-description = Модераторам: дней отпуска за календарный год здесь, 30 или 45
     .option-control-description = Модераторам: контроль по умолчанию (daily, iccf, blitz-days, off)
     .option-timeouts-description = Модераторам: отклонять рейтинговые вызовы при просрочках выше % (0 — нет)
+    .option-images-description = Ваши личные доски и уведомления: картинками (on) или словами (off)
 
 cmd-chess-vacation =
     .description = Остановить ваши часы во всех партиях на несколько дней
@@ -1365,3 +1369,109 @@ tablebase-claim-lost = По эндшпильным таблицам { $player } 
 tablebase-claim-lost-move = После { $san } по эндшпильным таблицам { $player } проигрывает: заявка отклонена, ход не сделан, партия продолжается.
 tablebase-unavailable = Эндшпильные таблицы не могут оценить позицию ({ $error }): партия продолжается.
 tablebase-not-in-tables = Эндшпильные таблицы знают позиции не более чем из { $max } фигур без права рокировки: заявлять пока нечего.
+
+## Шахматы словами: позиция текстом (описание каждой картинки,
+## `board text:`, `board square:`, `board piece:`, `settings images:`)
+
+words-piece = { $one ->
+    [yes] { $role ->
+        [king] Король
+        [queen] Ферзь
+        [rook] Ладья
+        [bishop] Слон
+        [knight] Конь
+       *[pawn] Пешка
+    }
+   *[no] { $role ->
+        [king] Короли
+        [queen] Ферзи
+        [rook] Ладьи
+        [bishop] Слоны
+        [knight] Кони
+       *[pawn] Пешки
+    }
+}
+
+words-side = { $color ->
+    [white] Белые
+   *[black] Чёрные
+}: { $pieces }.
+
+words-to-move = Ход { $color ->
+    [white] белых
+   *[black] чёрных
+}{ $check ->
+    [yes] , шах.
+   *[no] .
+}
+
+words-result = { $case ->
+    [mate] Мат: побеждают { $color ->
+        [white] белые
+       *[black] чёрные
+    }.
+    [win] Побеждают { $color ->
+        [white] белые
+       *[black] чёрные
+    }.
+    [stalemate] Пат: ничья.
+   *[draw] Ничья.
+}
+
+words-last-move = Последний ход: { $color ->
+    [white] белые
+   *[black] чёрные
+} { $san }, { $words }.
+
+words-move = { $kind ->
+    [castle-king] короткая рокировка
+    [castle-queen] длинная рокировка
+    [en-passant] { $piece } с { $from } на { $to }, берёт пешку на проходе
+   *[normal] { $piece } с { $from } на { $to }{ $capture ->
+        [pawn] , берёт пешку
+        [knight] , берёт коня
+        [bishop] , берёт слона
+        [rook] , берёт ладью
+        [queen] , берёт ферзя
+       *[none] {""}
+    }{ $promotion ->
+        [knight] , превращается в коня
+        [bishop] , превращается в слона
+        [rook] , превращается в ладью
+        [queen] , превращается в ферзя
+       *[none] {""}
+    }
+}
+
+words-players = { $white } (белые) против { $black } (чёрные).
+
+words-square = { $square }: { $color ->
+    [white] белый
+   *[black] чёрный
+} { $piece }.
+
+words-square-empty = { $square }: пусто.
+
+words-attackers = Бьют { $color ->
+    [white] белые
+   *[black] чёрные
+}: { $pieces }.
+
+words-none = нет
+
+words-piece-places = { $piece }: белые { $white }; чёрные { $black }.
+
+words-time-left = У { $name } на ход осталось { $left }.
+
+words-banks = Часы: белые { $white }, чёрные { $black }.
+
+words-draw-offer = { $name } предлагает ничью.
+
+words-unknown-piece = `{ $given }` — не фигура: напишите Кр, Ф, Л, С, К или п, или название, например конь.
+
+words-bad-square = `{ $given }` — не поле: напишите вертикаль a-h и горизонталь 1-8, например e4.
+
+words-card = Карточка партии: { $white } (белые) против { $black } (чёрные), { $result }. Итоговая позиция:
+words-animation = Анимация партии { $white } (белые) против { $black } (чёрные), ход за ходом до результата { $result }.
+words-images-off = Ваши личные доски, личные сообщения и уведомления теперь приходят словами, а не картинками. `/chess settings images:on` вернёт картинки.
+words-images-on = Ваши личные доски, личные сообщения и уведомления снова приходят картинками (у каждой есть описание словами).

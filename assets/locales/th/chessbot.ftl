@@ -871,6 +871,9 @@ cmd-chess-board =
     .description = แสดงกระดานของเกมในห้องนี้
     .option-flip-description = กลับด้านกระดาน (ปกติเป็นไปตามที่ตั้งไว้สำหรับช่อง: ฝ่ายขาวอยู่ด้านล่าง)
     .option-private-description = ให้คุณเห็นคนเดียว พร้อมบันทึกส่วนตัวของคุณ
+    .option-text-description = ตำแหน่งเป็นคำ: หมากทุกตัว ตาล่าสุด และนาฬิกา
+    .option-square-description = ช่อง เช่น e4: มีอะไรอยู่ และหมากตัวใดโจมตีช่องนั้น
+    .option-piece-description = ชนิดของหมาก (N หรือ ม้า): หมากชนิดนั้นอยู่ที่ใด
 
 cmd-chess-draw =
     .description = ขอเสมอ หรือรับข้อเสนอเสมอของคู่แข่ง
@@ -928,6 +931,7 @@ cmd-chess-settings =
     .option-leave-description = ผู้ดูแล: วันลาพักต่อปีปฏิทินที่นี่ 30 หรือ 45
     .option-control-description = ผู้ดูแล: การควบคุมเวลาเริ่มต้น (daily, iccf, blitz-days, off)
     .option-timeouts-description = ผู้ดูแล: ปฏิเสธคำท้ามีเรตติ้งเมื่อหมดเวลาเกิน % นี้ (0 คือปิด)
+    .option-images-description = กระดานและการแจ้งเตือนส่วนตัวของคุณ: เป็นรูป (on) หรือเป็นคำ (off)
 
 cmd-chess-vacation =
     .description = หยุดนาฬิกาในทุกเกมของคุณเป็นเวลาหลายวัน
@@ -1225,3 +1229,109 @@ tablebase-claim-lost = ตารางปิดเกมบอกว่า { $pl
 tablebase-claim-lost-move = หลัง { $san } ตารางปิดเกมบอกว่า { $player } แพ้: ปฏิเสธการอ้าง ไม่เดินตานั้น เกมดำเนินต่อ
 tablebase-unavailable = ตารางปิดเกมตัดสินตำแหน่งนี้ไม่ได้ ({ $error }): เกมดำเนินต่อ
 tablebase-not-in-tables = ตารางปิดเกมมีเฉพาะตำแหน่งที่มีหมากไม่เกิน { $max } ตัวและไม่มีสิทธิ์เข้าป้อม: ยังไม่มีอะไรให้อ้าง
+
+## หมากรุกเป็นคำ: ตำแหน่งเป็นข้อความ (คำบรรยายของทุกรูป,
+## `board text:`, `board square:`, `board piece:`, `settings images:`)
+
+words-piece = { $one ->
+    [yes] { $role ->
+        [king] คิง
+        [queen] ควีน
+        [rook] เรือ
+        [bishop] บิชอป
+        [knight] ม้า
+       *[pawn] เบี้ย
+    }
+   *[no] { $role ->
+        [king] คิงทั้งหมด
+        [queen] ควีนทั้งหมด
+        [rook] เรือทั้งหมด
+        [bishop] บิชอปทั้งหมด
+        [knight] ม้าทั้งหมด
+       *[pawn] เบี้ยทั้งหมด
+    }
+}
+
+words-side = { $color ->
+    [white] ขาว
+   *[black] ดำ
+}: { $pieces }
+
+words-to-move = ตาของ{ $color ->
+    [white] ขาว
+   *[black] ดำ
+}{ $check ->
+    [yes] ถูกรุก
+   *[no] {""}
+}
+
+words-result = { $case ->
+    [mate] รุกจน: { $color ->
+        [white] ขาว
+       *[black] ดำ
+    }ชนะ
+    [win] { $color ->
+        [white] ขาว
+       *[black] ดำ
+    }ชนะ
+    [stalemate] อับ: เสมอ
+   *[draw] เสมอ
+}
+
+words-last-move = ตาล่าสุด: { $color ->
+    [white] ขาว
+   *[black] ดำ
+} { $san }, { $words }
+
+words-move = { $kind ->
+    [castle-king] เข้าป้อมฝั่งคิง
+    [castle-queen] เข้าป้อมฝั่งควีน
+    [en-passant] { $piece } จาก { $from } ไป { $to } กินเบี้ยแบบอ็องปาซ็อง
+   *[normal] { $piece } จาก { $from } ไป { $to }{ $capture ->
+        [pawn] {" "}กินเบี้ย
+        [knight] {" "}กินม้า
+        [bishop] {" "}กินบิชอป
+        [rook] {" "}กินเรือ
+        [queen] {" "}กินควีน
+       *[none] {""}
+    }{ $promotion ->
+        [knight] {" "}เลื่อนเป็นม้า
+        [bishop] {" "}เลื่อนเป็นบิชอป
+        [rook] {" "}เลื่อนเป็นเรือ
+        [queen] {" "}เลื่อนเป็นควีน
+       *[none] {""}
+    }
+}
+
+words-players = { $white } (ขาว) พบ { $black } (ดำ)
+
+words-square = { $square }: { $piece }{ $color ->
+    [white] ขาว
+   *[black] ดำ
+}
+
+words-square-empty = { $square }: ว่าง
+
+words-attackers = ถูกโจมตีโดย{ $color ->
+    [white] ขาว
+   *[black] ดำ
+}: { $pieces }
+
+words-none = ไม่มี
+
+words-piece-places = { $piece }: ขาว { $white }; ดำ { $black }
+
+words-time-left = { $name } เหลือเวลาเดิน { $left }
+
+words-banks = นาฬิกา: ขาว { $white }, ดำ { $black }
+
+words-draw-offer = { $name } ขอเสมอ
+
+words-unknown-piece = `{ $given }` ไม่ใช่ชนิดของหมาก: เขียน K, Q, R, B, N หรือ P หรือชื่อ เช่น ม้า
+
+words-bad-square = `{ $given }` ไม่ใช่ช่อง: เขียนคอลัมน์ a-h และแถว 1-8 เช่น e4
+
+words-card = การ์ดสรุปเกม: { $white } (ขาว) พบ { $black } (ดำ) ผล { $result } ตำแหน่งสุดท้าย:
+words-animation = ภาพเคลื่อนไหวของเกม { $white } (ขาว) พบ { $black } (ดำ) ทีละตาจนจบ ผล { $result }
+words-images-off = กระดานส่วนตัว ข้อความส่วนตัว และการแจ้งเตือนของคุณจะมาเป็นคำแทนรูปแล้ว `/chess settings images:on` เพื่อกลับมาใช้รูป
+words-images-on = กระดานส่วนตัว ข้อความส่วนตัว และการแจ้งเตือนของคุณจะมาเป็นรูปอีกครั้ง (แต่ละรูปมีคำบรรยาย)

@@ -15,8 +15,8 @@ use crate::chess::{RulesMode, Variant};
 use crate::i18n::Locale;
 use crate::render::Theme;
 use crate::service::{
-    Actor, BoardView, ChallengeOptions, ColorChoice, Command, CommunityChange, ComputerOptions,
-    DEFAULT_LEVEL, messages as msg,
+    Actor, BoardQuestion, BoardView, ChallengeOptions, ColorChoice, Command, CommunityChange,
+    ComputerOptions, DEFAULT_LEVEL, messages as msg,
 };
 
 /// Colour choice as Discord shows it.
@@ -408,15 +408,26 @@ async fn board(
     flip: Option<bool>,
     // The board for you alone, with your private note.
     private: Option<bool>,
+    // The position in words, a square's attackers, where a kind of piece
+    // stands (answered privately, as text).
+    text: Option<bool>,
+    #[max_length = 8] square: Option<String>,
+    #[max_length = 20] piece: Option<String>,
 ) -> Result<(), Error> {
-    run(
-        ctx,
-        Command::Board {
+    let question = match (text, square, piece) {
+        (_, Some(s), _) => Some(BoardQuestion::Square(s)),
+        (_, None, Some(p)) => Some(BoardQuestion::Piece(p)),
+        (Some(true), None, None) => Some(BoardQuestion::Text),
+        _ => None,
+    };
+    let command = match question {
+        Some(q) => Command::BoardWords(q),
+        None => Command::Board {
             flip: flip.unwrap_or(false),
             private: private.unwrap_or(false),
         },
-    )
-    .await
+    };
+    run(ctx, command).await
 }
 
 /// Offer a draw, or accept your opponent's offer.
@@ -518,6 +529,7 @@ async fn settings(
     #[rename = "notify"] notify: Option<NotifyOption>,
     #[rename = "pagename"] page_name: Option<PageNameOption>,
     pages: Option<PagesOption>,
+    images: Option<PagesOption>,
     #[min = 30]
     #[max = 45]
     leave: Option<u32>,
@@ -537,7 +549,8 @@ async fn settings(
     };
     let rules = community != CommunityChange::default();
     let mut commands = Vec::new();
-    let alone = notify.is_none() && page_name.is_none() && pages.is_none() && !rules;
+    let alone =
+        notify.is_none() && page_name.is_none() && pages.is_none() && images.is_none() && !rules;
     if language.is_some() || board.is_some() || theme.is_some() || alone {
         commands.push(Command::Settings {
             language: language.map(Locale::from),
@@ -561,6 +574,11 @@ async fn settings(
             on: switch == PagesOption::On,
         }),
         None => {}
+    }
+    if let Some(switch) = images {
+        commands.push(Command::Images {
+            on: switch == PagesOption::On,
+        });
     }
     if rules {
         commands.push(Command::Community(community));

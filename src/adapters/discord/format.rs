@@ -38,6 +38,9 @@ pub struct Outgoing {
     pub board_png: Option<Vec<u8>>,
     /// Other attachments: (file name, bytes).
     pub files: Vec<(String, Vec<u8>)>,
+    /// The pictures in words, each attachment's description (Discord's
+    /// alt text): (file name, words); the board's under [`BOARD_FILE`].
+    pub alts: Vec<(String, String)>,
     pub ephemeral: bool,
     /// The only users the message may ping.
     pub mention_ids: Vec<u64>,
@@ -189,13 +192,27 @@ pub fn outgoing(reply: &Reply, mut board_png: Option<Vec<u8>>) -> Outgoing {
         mention_ids(reply)
     };
     let mut files = Vec::new();
+    let mut alts = Vec::new();
+    if board_png.is_some()
+        && let Some(board) = &reply.board
+    {
+        alts.push((BOARD_FILE.to_owned(), board.alt(reply.locale)));
+    }
     for file in &reply.files {
         match file.kind {
             // The summary card is the message's picture.
             AttachmentKind::Card if board_png.is_none() => {
                 board_png = Some(file.bytes.to_vec());
+                if let Some(alt) = &file.alt {
+                    alts.push((BOARD_FILE.to_owned(), alt.clone()));
+                }
             }
-            _ => files.push((file.filename.clone(), file.bytes.to_vec())),
+            _ => {
+                if let Some(alt) = &file.alt {
+                    alts.push((file.filename.clone(), alt.clone()));
+                }
+                files.push((file.filename.clone(), file.bytes.to_vec()));
+            }
         }
     }
     let mut link = None;
@@ -253,6 +270,7 @@ pub fn outgoing(reply: &Reply, mut board_png: Option<Vec<u8>>) -> Outgoing {
         content,
         board_png,
         files,
+        alts,
         ephemeral: reply.ephemeral,
         mention_ids,
         buttons: reply
@@ -321,6 +339,7 @@ impl Outgoing {
             content: discord_text(text),
             board_png: None,
             files: Vec::new(),
+            alts: Vec::new(),
             ephemeral: true,
             mention_ids: Vec::new(),
             buttons: Vec::new(),
@@ -334,14 +353,18 @@ impl Outgoing {
     /// The attachments: the board first, then the other files.
     #[must_use]
     pub fn attachments(&self) -> Vec<CreateAttachment> {
+        let described =
+            |file: CreateAttachment, name: &str| match self.alts.iter().find(|(n, _)| n == name) {
+                Some((_, alt)) => file.description(alt.clone()),
+                None => file,
+            };
         let board = self
             .board_png
             .iter()
-            .map(|png| CreateAttachment::bytes(png.clone(), BOARD_FILE));
-        let rest = self
-            .files
-            .iter()
-            .map(|(name, data)| CreateAttachment::bytes(data.clone(), name.clone()));
+            .map(|png| described(CreateAttachment::bytes(png.clone(), BOARD_FILE), BOARD_FILE));
+        let rest = self.files.iter().map(|(name, data)| {
+            described(CreateAttachment::bytes(data.clone(), name.clone()), name)
+        });
         board.chain(rest).collect()
     }
 

@@ -2,8 +2,8 @@
 //! mention pills for the players the reply names, private answers (errors,
 //! personal listings, notes, conditional moves) as `m.notice` in the direct
 //! room with their reader (in a room shared with others, only a notice
-//! that the answer went there, replying to the command), boards as uploaded `m.image` (the text board as
-//! the body), PGNs as uploaded `m.file`. In an end-to-end encrypted room
+//! that the answer went there, replying to the command), boards as uploaded `m.image` (the picture in
+//! words as the body), PGNs as uploaded `m.file`. In an end-to-end encrypted room
 //! the SDK encrypts every event and the files are uploaded encrypted (the
 //! key travels inside the encrypted event). Send failures are logged, not
 //! returned, so one bad reply does not hide the others.
@@ -200,7 +200,7 @@ impl Bot {
             tracing::warn!(error = %e, room = %room.room_id(), "could not send a reply");
         }
         if let Some(board) = &reply.board {
-            self.send_board(room, board, origin).await;
+            self.send_board(room, board, reply.locale, origin).await;
         }
         for file in &reply.files {
             self.send_attachment(room, file, origin).await;
@@ -245,8 +245,8 @@ impl Bot {
                 }
                 info.mimetype = Some(mime.to_string());
                 info.size = UInt::try_from(size).ok();
-                let mut image = ImageMessageEventContent::new(file.filename.clone(), source)
-                    .info(Box::new(info));
+                let body = file.alt.clone().unwrap_or_else(|| file.filename.clone());
+                let mut image = ImageMessageEventContent::new(body, source).info(Box::new(info));
                 image.filename = Some(file.filename.clone());
                 RoomMessageEventContent::new(MessageType::Image(image))
             }
@@ -376,7 +376,16 @@ impl Bot {
             .ok()
     }
 
-    async fn send_board(&self, room: &Room, board: &BoardImage, origin: Option<&Origin>) {
+    /// Uploads a board as `m.image` whose body is the picture in words
+    /// (what screen readers and text-only clients show); without a
+    /// picture, the text board.
+    async fn send_board(
+        &self,
+        room: &Room,
+        board: &BoardImage,
+        locale: crate::i18n::Locale,
+        origin: Option<&Origin>,
+    ) {
         let Ok(position) = board.position() else {
             tracing::warn!(fen = board.fen.as_str(), "board with a bad FEN skipped");
             return;
@@ -411,7 +420,7 @@ impl Bot {
                 info.mimetype = Some(mime::IMAGE_PNG.to_string());
                 info.size = size.and_then(|s| UInt::try_from(s).ok());
                 let mut image =
-                    ImageMessageEventContent::new(text_board, source).info(Box::new(info));
+                    ImageMessageEventContent::new(board.alt(locale), source).info(Box::new(info));
                 image.filename = Some(BOARD_FILE.to_string());
                 RoomMessageEventContent::new(MessageType::Image(image))
             }

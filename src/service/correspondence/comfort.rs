@@ -479,6 +479,7 @@ impl GameService {
                         .await;
                 }
                 dm.locale = loc;
+                self.images_for(&l.row.platform, &next.id, &mut dm).await;
                 let mut instead = reply(
                     &place,
                     msg::reminder(loc, &next.name, l.row.id, &msg::deadline(until)),
@@ -522,6 +523,7 @@ impl GameService {
                         &msg::deadline(until),
                     );
                     r.mentions.clear();
+                    self.images_for(&place.platform, &player.id, r).await;
                 }
                 replies
             }

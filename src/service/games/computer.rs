@@ -321,7 +321,7 @@ impl GameService {
         cmd: &Command,
     ) -> CaughtUp {
         let skip_when_failed = match cmd {
-            Command::Board { .. } | Command::Takeback => false,
+            Command::Board { .. } | Command::BoardWords(_) | Command::Takeback => false,
             Command::Move { .. } | Command::Claim { .. } | Command::Draw => true,
             _ => return CaughtUp::default(),
         };
@@ -342,7 +342,7 @@ impl GameService {
         match self.engine_turn(loc, place, l).await {
             EngineTurn::NotItsTurn => CaughtUp::default(),
             EngineTurn::Moved(mut owed) => {
-                let skip = !matches!(cmd, Command::Board { .. });
+                let skip = !matches!(cmd, Command::Board { .. } | Command::BoardWords(_));
                 if skip {
                     owed.push(failure_reply(loc, place, Failure::Stale));
                 }

@@ -57,6 +57,30 @@ impl GameService {
         Ok(vec![r])
     }
 
+    /// `board text:true|square:e4|piece:N`: the position of the game here
+    /// (or of the last one) in words, privately to the caller.
+    pub(in crate::service) async fn board_words(
+        &self,
+        loc: Locale,
+        place: &Place,
+        question: &super::BoardQuestion,
+    ) -> Handled {
+        let Some(row) = self.inner.store.last_game(&key(place)).await? else {
+            return Err(user("no_game", msg::no_game_here(loc)));
+        };
+        let l = self.replay(row).await?;
+        let mut image = self.image(loc, &l, false);
+        if !l.row.is_active() {
+            // A game that ended by resignation, time-out or agreement says
+            // so, not only one that ended on the board.
+            image.result = super::board_words::stored_result(&l.row).or(image.result);
+        }
+        let text = super::board_words::answer(loc, &l, &image, question, ms(self.now()))?;
+        let mut r = reply(place, text);
+        r.ephemeral = true;
+        Ok(vec![r])
+    }
+
     /// `pgn [game]`: without a number the game running here, else the
     /// last one that finished here. By number: a game of this channel, or
     /// one of the caller's own games anywhere on the platform; nobody

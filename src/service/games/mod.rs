@@ -10,6 +10,7 @@
 pub(crate) mod catalog;
 
 pub(super) mod banks;
+pub(super) mod board_words;
 pub(super) mod challenges;
 pub(super) mod chess960;
 pub(super) mod computer;

@@ -19,6 +19,7 @@ mod adapter;
 pub(crate) mod declare;
 pub(crate) mod errors;
 mod limits;
+pub mod position_words;
 mod times;
 pub(crate) mod words;
 
@@ -128,6 +129,7 @@ pub fn contract() -> impl Iterator<Item = (&'static str, &'static [&'static str]
         limits::MESSAGES,
         times::MESSAGES,
         words::MESSAGES,
+        position_words::MESSAGES,
         super::correspondence::catalog::MESSAGES,
         super::games::catalog::MESSAGES,
         super::games::tablebase::MESSAGES,

@@ -328,6 +328,48 @@ impl GameService {
         (flip, prefs.theme)
     }
 
+    /// `settings images:off|on`: whether the boards sent to the caller
+    /// alone come as pictures or as words (answered privately).
+    pub(super) async fn set_images(
+        &self,
+        loc: Locale,
+        place: &Place,
+        by: &Actor,
+        on: bool,
+    ) -> Handled {
+        self.inner
+            .store
+            .set_user_text(
+                UserText::BoardImages,
+                &place.platform,
+                &by.id,
+                if on { "on" } else { "off" },
+            )
+            .await?;
+        let text = if on {
+            msg::position_words::words_images_on(loc)
+        } else {
+            msg::position_words::words_images_off(loc)
+        };
+        let mut r = reply(place, text);
+        r.ephemeral = true;
+        Ok(vec![r])
+    }
+
+    /// Puts the picture of `r`, sent to `user_id` alone, into words when
+    /// they turned pictures off (`settings images:off`). A database
+    /// failure keeps the picture (it carries its words as alt text).
+    pub(super) async fn images_for(&self, platform: &str, user_id: &str, r: &mut Reply) {
+        if r.board.is_none() && r.files.iter().all(|f| f.alt.is_none()) {
+            return;
+        }
+        match self.inner.store.board_images_off(platform, user_id).await {
+            Ok(true) => super::games::board_words::picture_as_text(r),
+            Ok(false) => {}
+            Err(e) => tracing::warn!(error = %e, "reading a user's picture setting failed"),
+        }
+    }
+
     /// Turns `board`, sent to `user_id` alone, to their side
     /// ([`private_view`]).
     ///

@@ -198,8 +198,30 @@ impl GameService {
         card.board_result = BoardResult::from_outcome(Some(outcome));
         // The final position from the winner's side (White's for a draw).
         card.flip = outcome.winner == Some(Color::Black);
+        // The card and the GIF in words, for those who cannot see them.
+        let result_words = format!("{score} {how}");
+        let card_alt = msg::position_words::clip(format!(
+            "{} {}",
+            msg::position_words::words_card(
+                loc,
+                &l.row.white_name,
+                &l.row.black_name,
+                result_words.trim()
+            ),
+            msg::position_words::describe(
+                loc,
+                l.game.position(),
+                card.last_move,
+                card.board_result,
+                None
+            )
+        ));
         match card.png(self.renderer()) {
-            Ok(png) => files.push(attachment(AttachmentKind::Card, l.row.id, "png", png)),
+            Ok(png) => {
+                let mut file = attachment(AttachmentKind::Card, l.row.id, "png", png);
+                file.alt = Some(card_alt);
+                files.push(file);
+            }
             Err(e) => tracing::warn!(game = l.row.id, error = %e, "summary card failed"),
         }
         // Rendered once per game and side, capped in plies and bytes, from
@@ -210,6 +232,14 @@ impl GameService {
                 kind: AttachmentKind::Animation,
                 filename: format!("game-{}.gif", l.row.id),
                 bytes: gif,
+                alt: Some(msg::position_words::clip(
+                    msg::position_words::words_animation(
+                        loc,
+                        &l.row.white_name,
+                        &l.row.black_name,
+                        result_words.trim(),
+                    ),
+                )),
             });
         }
         files.push(attachment(
@@ -407,6 +437,7 @@ fn attachment(kind: AttachmentKind, game: i64, ext: &str, bytes: Vec<u8>) -> Att
         kind,
         filename: format!("game-{game}.{ext}"),
         bytes: Arc::new(bytes),
+        alt: None,
     }
 }
 

@@ -222,6 +222,9 @@ impl GameService {
             kind: super::AttachmentKind::Card,
             filename: format!("match-{}-standings.png", m.id),
             bytes: std::sync::Arc::new(png),
+            alt: Some(crate::service::messages::position_words::table_in_words(
+                &title, &header, &rows,
+            )),
         }];
         r
     }

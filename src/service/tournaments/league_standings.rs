@@ -113,6 +113,11 @@ impl GameService {
                 kind: super::AttachmentKind::Card,
                 filename: format!("league-{}-standings.png", l.id),
                 bytes: std::sync::Arc::new(png),
+                alt: Some(crate::service::messages::position_words::table_in_words(
+                    &title,
+                    &header,
+                    &table.text_rows,
+                )),
             }];
         }
         r

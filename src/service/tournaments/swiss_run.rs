@@ -342,6 +342,7 @@ impl GameService {
             kind: AttachmentKind::Report,
             filename: format!("league-{}.trf", l.id),
             bytes: std::sync::Arc::new(text.clone().into_bytes()),
+            alt: None,
         }];
         r.event = Some(Event::Export {
             league: l.id,

@@ -1144,6 +1144,13 @@ fn handle(state: &State, req: &Request) -> (u16, Option<Value>) {
         && call.authorization.as_deref() != Some(state.token.as_str())
     {
         error(401, 0, "401: Unauthorized")
+    } else if let Some(long) = overlong_description(&call) {
+        // Discord refuses alt text over 1,024 characters.
+        error(
+            400,
+            50035,
+            &format!("Invalid Form Body: attachment description of {long} characters"),
+        )
     } else if rate_limited(&mut inner, &call) {
         (
             429,
@@ -1158,6 +1165,18 @@ fn handle(state: &State, req: &Request) -> (u16, Option<Value>) {
     call.seq = inner.calls.len();
     inner.calls.push(call);
     (status, body)
+}
+
+/// The length of an attachment description (alt text) over Discord's
+/// 1,024 characters in `call`, if any.
+fn overlong_description(call: &RestCall) -> Option<usize> {
+    let data = call.message_data();
+    data.get("attachments")?
+        .as_array()?
+        .iter()
+        .filter_map(|a| a.get("description")?.as_str())
+        .map(|d| d.chars().count())
+        .find(|&n| n > 1024)
 }
 
 /// Whether to answer `call` with 429 (see [`FakeDiscord::rate_limit_every`]).
@@ -1514,6 +1533,7 @@ fn edit_message(state: &State, msg: &mut Value, body: &Value, files: &[FilePart]
                         .map_or_else(|| state.id().to_string(), str::to_owned),
                     "filename": filename,
                     "size": size,
+                    "description": a.get("description").cloned().unwrap_or(Value::Null),
                     "url": format!("https://cdn.example/{filename}"),
                     "proxy_url": format!("https://media.example/{filename}"),
                 })
