@@ -44,12 +44,12 @@ challenge-posted = { $open ->
         [white] { $challenger } plays white
         [black] { $challenger } plays black
        *[random] colours drawn at random
-    }, { $bank ->
-        [0] { $days ->
+    }, { $banked ->
+       *[no] { $days ->
             [one] { $days } day
            *[other] { $days } days
         } per move
-       *[other] a bank of { $bank } days each, plus { $increment } per move
+        [yes] a bank of { $bank } days each, plus { $increment } per move
     }, { $rules ->
         [fide] strict FIDE rules
        *[house] house rules

@@ -37,13 +37,13 @@ challenge-posted = { $open ->
         [white] { $challenger } joacă cu albele
         [black] { $challenger } joacă cu negrele
        *[random] culorile se trag la sorți
-    }, { $bank ->
-        [0] { $days ->
+    }, { $banked ->
+       *[no] { $days ->
             [one] { $days } zi
             [few] { $days } zile
            *[other] { $days } de zile
         } pe mutare
-       *[other] o rezervă de { $bank } zile fiecare, plus { $increment } pe mutare
+        [yes] o rezervă de { $bank } zile fiecare, plus { $increment } pe mutare
     }, { $rules ->
         [fide] regulile stricte FIDE
        *[house] regulile casei

@@ -38,13 +38,13 @@ challenge-posted = { $open ->
         [white] { $challenger } играет белыми
         [black] { $challenger } играет чёрными
        *[random] цвет по жребию
-    }, { $bank ->
-        [0] { $days ->
+    }, { $banked ->
+       *[no] { $days ->
             [one] { $days } день
             [few] { $days } дня
            *[many] { $days } дней
         } на ход
-       *[other] банк времени по { $bank } дн. каждому, плюс { $increment } за ход
+        [yes] банк времени по { $bank } дн. каждому, плюс { $increment } за ход
     }, { $rules ->
         [fide] строгие правила FIDE
        *[house] домашние правила

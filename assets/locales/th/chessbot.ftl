@@ -39,9 +39,9 @@ challenge-posted = { $open ->
         [white] { $challenger } เล่นฝ่ายขาว
         [black] { $challenger } เล่นฝ่ายดำ
        *[random] สุ่มฝ่าย
-    }, { $bank ->
-        [0] ตาละ { $days } วัน
-       *[other] คลังเวลาฝ่ายละ { $bank } วัน บวก { $increment } ต่อการเดิน
+    }, { $banked ->
+       *[no] ตาละ { $days } วัน
+        [yes] คลังเวลาฝ่ายละ { $bank } วัน บวก { $increment } ต่อการเดิน
     }, { $rules ->
         [fide] กติกา FIDE แบบเคร่งครัด
        *[house] กติกาของบอท

@@ -48,7 +48,7 @@ pub use super::tournaments::catalog::*;
 
 messages! {
     /// `challenge-posted`, worded for [`challenge_posted`].
-    fn challenge_posted_text(l, open, challenger, opponent, color, days, bank, increment, rules, custom, casual) = "challenge-posted";
+    fn challenge_posted_text(l, open, challenger, opponent, color, days, banked, bank, increment, rules, custom, casual) = "challenge-posted";
     /// A challenge was declined.
     pub fn challenge_declined(l, by: &str, challenger: &str) = "challenge-declined";
     /// A challenge was withdrawn.
@@ -209,6 +209,7 @@ pub fn challenge_posted(
         opponent.unwrap_or_default(),
         color,
         days,
+        terms.bank.is_some(),
         terms.bank.map_or(0, |b| b.0),
         terms.bank.map_or(0, |b| b.1),
         if terms.fide { "fide" } else { "house" },
