@@ -38,10 +38,17 @@ pub struct Cli {
     /// the environment overrides it.
     #[arg(long, global = true, value_name = "FILE", env = CONFIG_ENV)]
     pub config: Option<PathBuf>,
-    /// Serve `/healthz`, `/readyz` and `/metrics` over HTTP on this address
-    /// (`HOST:PORT`, or `:PORT` for every interface); off when unset.
+    /// Serve HTTP on this address (`HOST:PORT`, or `:PORT` for every
+    /// interface): `/healthz`, `/readyz`, `/metrics`, and the spectator and
+    /// player pages (with `--public-url`, announcements link to them); off
+    /// when unset.
     #[arg(long, global = true, value_name = "ADDR", env = HTTP_ADDR_ENV)]
     pub http: Option<String>,
+    /// The address people reach the pages at (`https://chess.example.org`,
+    /// behind a proxy): with `--http`, announcements carry watch links
+    /// under it.
+    #[arg(long, global = true, value_name = "URL", env = PUBLIC_URL_ENV, value_parser = public_url_arg)]
+    pub public_url: Option<String>,
     #[command(subcommand)]
     pub command: Option<CliCommand>,
 }
@@ -883,6 +890,8 @@ pub fn check_value(env: &str, value: &str) -> Result<(), String> {
         TRUSTED_PROXIES_ENV => crate::http::TrustedProxies::parse(v)
             .map(|_| ())
             .map_err(|_| "addresses or networks such as 127.0.0.1, ::1, 10.0.0.0/8".to_string()),
+
+        PUBLIC_URL_ENV => public_url_arg(v).map(|_| ()),
         LOG_FORMAT_ENV => match v {
             "text" | "json" => Ok(()),
             _ => Err("text or json".to_string()),
@@ -891,6 +900,28 @@ pub fn check_value(env: &str, value: &str) -> Result<(), String> {
             .map(|_| ())
             .map_err(|e| format!("a log filter such as info, warn or chessbot=debug ({e})")),
         _ => Ok(()),
+    }
+}
+
+/// A public address as `--public-url` takes it: `http://` or `https://`
+/// and a host (empty: none).
+///
+/// # Errors
+/// What it must look like, in words.
+pub fn public_url_arg(value: &str) -> Result<String, String> {
+    let v = value.trim();
+    let lower = v.to_ascii_lowercase();
+    let host = lower
+        .strip_prefix("https://")
+        .or_else(|| lower.strip_prefix("http://"));
+    match host {
+        _ if v.is_empty() => Ok(String::new()),
+        Some(h) if !h.is_empty() && !h.starts_with('/') && !h.contains(char::is_whitespace) => {
+            Ok(v.to_string())
+        }
+        _ => Err(format!(
+            "an address starting with http:// or https:// and its host, such as https://chess.example.org (got {v:?})"
+        )),
     }
 }
 

@@ -31,7 +31,8 @@ fn main() -> ExitCode {
         // its own options, not the bot's settings file and HTTP address.
         command = command
             .mut_arg("config", |a| a.global(false))
-            .mut_arg("http", |a| a.global(false));
+            .mut_arg("http", |a| a.global(false))
+            .mut_arg("public_url", |a| a.global(false));
     }
     let matches = command.get_matches_from(&args);
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
@@ -68,6 +69,8 @@ fn main() -> ExitCode {
         ),
     );
     let http = chessbot::config::http_addr(&cli).map(str::to_string);
+    // `--public-url` or `CHESSBOT_PUBLIC_URL`, checked by clap at parsing.
+    let public_url = cli.public_url.clone().filter(|u| !u.trim().is_empty());
     let result = match cli.command {
         Some(CliCommand::Render(args)) => chessbot::render::cli::run(&args),
         Some(CliCommand::Config) => {
@@ -91,7 +94,7 @@ fn main() -> ExitCode {
             }
             match tokio::runtime::Runtime::new() {
                 Ok(rt) => {
-                    let result = rt.block_on(run(command, http, &secrets));
+                    let result = rt.block_on(run(command, http, public_url, &secrets));
                     // Nothing may hold the exit: a read of stdin the console
                     // stopped waiting for, an engine process being killed.
                     rt.shutdown_background();
@@ -124,6 +127,7 @@ fn main() -> ExitCode {
 async fn run(
     command: Option<CliCommand>,
     http: Option<String>,
+    public_url: Option<String>,
     secrets: &[(&'static str, &str)],
 ) -> anyhow::Result<()> {
     use chessbot::http::{Health, Platform};
@@ -165,10 +169,7 @@ async fn run(
             Some(health)
         }
     };
-    let public_url = health
-        .as_ref()
-        .and_then(|_| std::env::var(chessbot::config::PUBLIC_URL_ENV).ok())
-        .filter(|u| !u.trim().is_empty());
+    let public_url = health.as_ref().and(public_url);
     let process = Process {
         shutdown: Shutdown::on_signals(),
         health,

@@ -127,6 +127,15 @@ fn classify(line: &str) -> Line<'_> {
     }
 }
 
+/// Whether a message is a command written without its `/` or `!`
+/// (`chess challenge @bob`, `team votes`): chat that is no command stays
+/// unanswered, as in a channel.
+fn lacks_its_slash(text: &str) -> bool {
+    let (first, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
+    (first.eq_ignore_ascii_case("chess") || first.eq_ignore_ascii_case("team"))
+        && text::parse(&format!("/{first} {rest}")).is_ok_and(|c| c.is_some())
+}
+
 /// Parses `3d`, `5h`, `30m` (also combined: `1d12h`) into a duration.
 fn parse_advance(s: &str) -> Option<chrono::Duration> {
     let mut total = chrono::Duration::zero();
@@ -251,6 +260,20 @@ async fn handle_line(
         } => {
             let place = console_place(channel);
             match text::parse(text) {
+                // `alice: chess challenge @bob`: the slash is missing.
+                Ok(None) if lacks_its_slash(text) => {
+                    let l = service.locale_for(&place, LocalePrefs::default()).await;
+                    let who = if channel == DEFAULT_CHANNEL {
+                        name.to_string()
+                    } else {
+                        format!("{name}@{channel}")
+                    };
+                    vec![error_reply(
+                        &place,
+                        "invalid_input",
+                        msg::console_no_slash(l, &format!("{who}: /{text}")),
+                    )]
+                }
                 Ok(None) => Vec::new(),
                 Err(e) => {
                     let l = service.locale_for(&place, LocalePrefs::default()).await;
@@ -573,6 +596,10 @@ mod tests {
             }
         );
         assert_eq!(classify("no colon here"), Line::Bad);
+        assert!(lacks_its_slash("chess challenge @bob"));
+        assert!(lacks_its_slash("Team votes"));
+        assert!(!lacks_its_slash("chess is fun, isn't it"));
+        assert!(!lacks_its_slash("hello there"));
         assert_eq!(classify(":fly"), Line::Directive("fly"));
     }
 

@@ -126,7 +126,8 @@ impl Output {
             }
         }
         let mut text = msg::with_relative_times(r.locale, &r.text, now);
-        if let Some(link) = &r.link {
+        // A link the text already shows is not shown twice.
+        if let Some(link) = r.link.as_ref().filter(|l| !text.contains(&l.url)) {
             text.push_str(&format!("\n{}: {}", link.label, link.url));
         }
         if self.json {

@@ -19,7 +19,7 @@ use crate::service::{
 };
 use crate::service::{
     LEAGUE_MAX_PLAYERS, LeagueCommand, LeagueFormat, LeagueSetup, SWISS_MAX_PLAYERS,
-    SWISS_MAX_ROUNDS,
+    SWISS_MAX_ROUNDS, SWISS_MIN_PLAYERS, SWISS_MIN_ROUNDS,
 };
 
 /// Longest message the grammar accepts.
@@ -49,6 +49,22 @@ pub enum ParseError {
     NoSuchGame(String),
     /// A `variant` the bot does not play (`invalid_variant`).
     BadVariant(String),
+    /// A number outside what an option takes; `range` says what it takes.
+    OutOfRange {
+        name: String,
+        value: String,
+        range: String,
+    },
+    /// A word an option does not take; `choices` are the words it does.
+    Choices {
+        name: String,
+        value: String,
+        choices: String,
+    },
+    /// A name with spaces typed without its quotes.
+    NameInQuotes { command: String, name: String },
+    /// `league` without its action.
+    LeagueActions,
 }
 
 impl ParseError {
@@ -82,7 +98,19 @@ impl ParseError {
                 }
                 None => msg::unknown_command(l, c),
             },
+            // `time:3d`: correspondence time is given in days.
+            ParseError::UnknownOption { name, .. } if name == "time" => msg::time_means_days(l),
             ParseError::UnknownOption { command, name } => msg::unknown_option(l, command, name),
+            ParseError::OutOfRange { name, value, range } => {
+                msg::option_out_of_range(l, name, value, range)
+            }
+            ParseError::Choices {
+                name,
+                value,
+                choices,
+            } => msg::option_choices(l, name, value, choices),
+            ParseError::NameInQuotes { command, name } => msg::name_in_quotes(l, command, name),
+            ParseError::LeagueActions => msg::league_actions(l),
             ParseError::BadValue { name, value } if name == "days" => msg::bad_days(l, value),
             ParseError::BadValue { name, value } if name == "level" => msg::bad_level(l, value),
             ParseError::BadValue { name, value } if name == "language" => {
@@ -164,12 +192,15 @@ fn tokenize(s: &str) -> Result<Vec<Token>, ParseError> {
                     quoted_start = true;
                 }
                 let mut closed = false;
-                for q in chars.by_ref() {
-                    if q == '"' {
-                        closed = true;
-                        break;
+                while let Some(q) = chars.next() {
+                    match q {
+                        '"' => {
+                            closed = true;
+                            break;
+                        }
+                        '\\' => input::push_escape(&mut raw, &mut chars),
+                        _ => raw.push(q),
                     }
-                    raw.push(q);
                 }
                 if !closed {
                     return Err(ParseError::UnterminatedQuote);
@@ -363,61 +394,6 @@ fn canonical(name: &str) -> Option<&'static str> {
 /// help.
 fn suggested() -> impl Iterator<Item = &'static str> {
     COMMANDS.iter().map(|&(c, _)| c).filter(|&c| c != "team")
-}
-
-/// The subcommand nearest to a mistyped `name` (`mvoe` -> `move`): at
-/// most one edit (two for longer names) away, a swap of neighbours
-/// counting as one; `None` when none is that near or two are as near.
-#[must_use]
-pub fn nearest_command(name: &str) -> Option<&'static str> {
-    let name = name.to_lowercase();
-    let n = name.chars().count();
-    if !(2..=20).contains(&n) {
-        return None;
-    }
-    let limit = if n >= 6 { 2 } else { 1 };
-    let mut best: Option<(usize, &'static str)> = None;
-    let mut tie = false;
-    for c in suggested() {
-        let d = edit_distance(&name, c);
-        match best {
-            _ if d > limit => {}
-            Some((b, _)) if d > b => {}
-            Some((b, _)) if d == b => tie = true,
-            _ => {
-                best = Some((d, c));
-                tie = false;
-            }
-        }
-    }
-    best.filter(|_| !tie).map(|(_, c)| c)
-}
-
-/// Optimal string alignment distance: insertions, deletions,
-/// substitutions and swaps of neighbours.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in d[0].iter_mut().enumerate() {
-        *cell = j;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut v = (d[i - 1][j] + 1)
-                .min(d[i][j - 1] + 1)
-                .min(d[i - 1][j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                v = v.min(d[i - 2][j - 2] + 1);
-            }
-            d[i][j] = v;
-        }
-    }
-    d[a.len()][b.len()]
 }
 
 /// Parses one chat message.
@@ -750,29 +726,9 @@ pub fn parse(text: &str) -> Result<Option<Command>, ParseError> {
             }
             Command::Vacation { days }
         }
-        "notify" => {
-            // `notify where:dm`, `notify dm`.
-            let mut target = None;
-            for tok in tokens {
-                let (name, value) = match tok {
-                    Token::Option(o, v) if o == "where" || o == "to" => (o, v),
-                    Token::Option(o, _) => return Err(unknown(&o)),
-                    Token::Positional(p) => ("where".to_string(), p),
-                };
-                if target.is_some() {
-                    return Err(unexpected(&value));
-                }
-                target = Some(
-                    value
-                        .parse::<NotifyTarget>()
-                        .map_err(|()| bad(&name, &value))?,
-                );
-            }
-            Command::Notify {
-                target: target.ok_or_else(|| bad("where", ""))?,
-            }
-        }
+        "notify" => settings::parse_notify(tokens, &unknown, &unexpected)?,
         "league" => parse_league(tokens)?,
+        "help" => input::parse_help(tokens, &unknown, &unexpected)?,
         "premove" => parse_premove(tokens, args, &unknown)?,
         "note" => parse_note(tokens, args, &unknown)?,
         "puzzle" => parse_puzzle(tokens, &unknown, &unexpected)?,
@@ -859,6 +815,9 @@ fn move_words(
 
 #[path = "text_families.rs"]
 mod families;
+#[path = "text_input.rs"]
+mod input;
+pub use input::nearest_command;
 #[path = "text_settings.rs"]
 mod settings;
 #[path = "text_teams.rs"]

@@ -69,10 +69,10 @@ pub(super) fn parse_note(
             .strip_prefix('"')
             .and_then(|r| r.strip_suffix('"'))
             .filter(|r| !r.contains('"'))
-            .unwrap_or(raw);
+            .map_or_else(|| raw.to_string(), super::input::unescape_quoted);
         return Ok(Command::Note {
             game: None,
-            text: Some(unquoted.to_string()),
+            text: Some(unquoted),
         });
     }
     let mut game = None;
@@ -207,7 +207,7 @@ pub(super) fn parse_league(tokens: Vec<Token>) -> Result<Command, ParseError> {
                 name: o,
             });
         }
-        None => return Err(bad("action", "")),
+        None => return Err(ParseError::LeagueActions),
     };
     let command = format!("league {action}");
     let (unknown, unexpected) = arg_errors(&command);
@@ -223,6 +223,8 @@ pub(super) fn parse_league(tokens: Vec<Token>) -> Result<Command, ParseError> {
         let mut format = LeagueFormat::RoundRobin;
         let mut time = Box::<ChallengeExtras>::default();
         let mut setup = Box::<LeagueSetup>::default();
+        let mut name_typed_alone = false;
+        let mut more_words: Vec<String> = Vec::new();
         for tok in tokens {
             match tok {
                 Token::Option(o, v) => match o.as_str() {
@@ -236,11 +238,27 @@ pub(super) fn parse_league(tokens: Vec<Token>) -> Result<Command, ParseError> {
                     "days" => days = Some(parse_days(&v)?),
                     "rounds" | "cycles" => match v.trim().parse::<u32>() {
                         Ok(n) if (1..=SWISS_MAX_ROUNDS).contains(&n) => rounds = Some(n),
-                        _ => return Err(bad(&o, &v)),
+                        _ => {
+                            return Err(out_of_range(
+                                &o,
+                                &v,
+                                &format!(
+                                    "1-2 (a round robin) or {SWISS_MIN_ROUNDS}-{SWISS_MAX_ROUNDS} (format:swiss)"
+                                ),
+                            ));
+                        }
                     },
                     "max" | "players" => match v.trim().parse::<u32>() {
                         Ok(n) if (3..=SWISS_MAX_PLAYERS).contains(&n) => max = Some(n),
-                        _ => return Err(bad(&o, &v)),
+                        _ => {
+                            return Err(out_of_range(
+                                &o,
+                                &v,
+                                &format!(
+                                    "3-{LEAGUE_MAX_PLAYERS} (a round robin) or {SWISS_MIN_PLAYERS}-{SWISS_MAX_PLAYERS} (format:swiss)"
+                                ),
+                            ));
+                        }
                     },
                     "format" | "type" => {
                         format = match v.trim().to_ascii_lowercase().as_str() {
@@ -248,7 +266,13 @@ pub(super) fn parse_league(tokens: Vec<Token>) -> Result<Command, ParseError> {
                             "round_robin" | "roundrobin" | "round-robin" | "league" => {
                                 LeagueFormat::RoundRobin
                             }
-                            _ => return Err(bad(&o, &v)),
+                            _ => {
+                                return Err(ParseError::Choices {
+                                    name: o,
+                                    value: v,
+                                    choices: "round_robin, swiss".to_string(),
+                                });
+                            }
                         };
                     }
                     "rated" => rated = parse_bool(&o, &v)?,
@@ -259,9 +283,25 @@ pub(super) fn parse_league(tokens: Vec<Token>) -> Result<Command, ParseError> {
                     "variant" => variant = parse_variant(&v)?,
                     _ => return Err(unknown(&o)),
                 },
-                Token::Positional(p) if name.is_none() => name = Some(p),
-                Token::Positional(p) => return Err(unexpected(&p)),
+                Token::Positional(p) if name.is_none() => {
+                    name_typed_alone = true;
+                    name = Some(p);
+                }
+                Token::Positional(p) => more_words.push(p),
             }
+        }
+        // `league create Winter Cup`: a name with spaces goes in quotes.
+        if let Some(first) = more_words.first() {
+            return Err(match name.filter(|_| name_typed_alone) {
+                Some(n) => ParseError::NameInQuotes {
+                    command: command.clone(),
+                    name: std::iter::once(n)
+                        .chain(more_words)
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                },
+                None => unexpected(first),
+            });
         }
         let swiss = format == LeagueFormat::Swiss;
         time.days_given = days.is_some();
@@ -314,8 +354,24 @@ pub(super) fn parse_league(tokens: Vec<Token>) -> Result<Command, ParseError> {
             league,
             format: export.unwrap_or_else(|| "trf".to_string()),
         },
-        other => return Err(bad("action", other)),
+        other => {
+            return Err(ParseError::Choices {
+                name: "action".to_string(),
+                value: other.to_string(),
+                choices: "create, join, leave, start, standings, cancel, withdraw, export"
+                    .to_string(),
+            });
+        }
     }))
+}
+
+/// A number outside what option `name` takes.
+fn out_of_range(name: &str, value: &str, range: &str) -> ParseError {
+    ParseError::OutOfRange {
+        name: name.to_string(),
+        value: value.to_string(),
+        range: range.to_string(),
+    }
 }
 
 /// Whether a message has a `pgn:` option (at the start of a word).
@@ -336,9 +392,11 @@ fn pgn_option_at(args: &str) -> Option<usize> {
 
 /// Splits `challenge` arguments at `pgn:`: the options before it, and the
 /// PGN text after it to the end of the message: without surrounding
-/// double quotes (and with `\"` and `\\` inside them read as `"` and
-/// `\`), without a Markdown code fence; the raw text otherwise, so a
-/// Matrix message can carry a PGN on the lines after the command.
+/// double quotes (and with `\"`, `\\` and `\n` inside them read as `"`,
+/// `\` and a line break), without a Markdown code fence; the raw text
+/// otherwise (its `\n` a line break too), so a Matrix message can carry a
+/// PGN on the lines after the command and a console line a PGN with `;`
+/// comments.
 pub(super) fn split_pgn(args: &str) -> (&str, Option<String>) {
     let Some(at) = pgn_option_at(args) else {
         return (args, None);
@@ -351,21 +409,8 @@ pub(super) fn split_pgn(args: &str) -> (&str, Option<String>) {
         .unwrap_or(rest)
         .trim();
     let text = match rest.strip_prefix('"').and_then(|r| r.strip_suffix('"')) {
-        Some(inner) => {
-            let mut out = String::with_capacity(inner.len());
-            let mut chars = inner.chars();
-            while let Some(c) = chars.next() {
-                match (c, chars.clone().next()) {
-                    ('\\', Some(n @ ('"' | '\\'))) => {
-                        out.push(n);
-                        chars.next();
-                    }
-                    _ => out.push(c),
-                }
-            }
-            out
-        }
-        None => rest.to_string(),
+        Some(inner) => super::input::unescape_quoted(inner),
+        None => super::input::unescape_raw_pgn(rest),
     };
     (&args[..at], Some(text))
 }

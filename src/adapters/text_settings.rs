@@ -171,3 +171,103 @@ fn settings_value_kind(value: &str) -> &'static str {
         "language"
     }
 }
+
+/// `notify where:dm|channel|off` (`notify dm`), `notify digest:8
+/// [tz:+2]` (`notify digest 8`), `notify digest:off`: where turn notices
+/// go, or one daily digest at an hour of the caller's time zone (a UTC
+/// offset, UTC when left out) instead.
+pub(super) fn parse_notify(
+    tokens: Vec<Token>,
+    unknown: &dyn Fn(&str) -> ParseError,
+    unexpected: &dyn Fn(&str) -> ParseError,
+) -> Result<Command, ParseError> {
+    let mut target = None;
+    let mut digest: Option<Option<u8>> = None;
+    let mut offset = None;
+    let mut digest_word = false;
+    for tok in tokens {
+        match tok {
+            Token::Option(o, v) if o == "digest" && digest.is_none() => {
+                digest = Some(parse_digest_hour(&v)?);
+            }
+            Token::Option(o, v) if matches!(o.as_str(), "tz" | "utc" | "zone") => {
+                offset = Some(parse_utc_offset(&v)?);
+            }
+            Token::Option(o, v) if (o == "where" || o == "to") && target.is_none() => {
+                target = Some(v.parse::<NotifyTarget>().map_err(|()| bad(&o, &v))?);
+            }
+            Token::Option(o, _) => return Err(unknown(&o)),
+            Token::Positional(p) if p.eq_ignore_ascii_case("digest") && !digest_word => {
+                digest_word = true;
+            }
+            Token::Positional(p) if digest_word && digest.is_none() => {
+                digest = Some(parse_digest_hour(&p)?);
+            }
+            Token::Positional(p) if !digest_word && target.is_none() => {
+                target = Some(p.parse::<NotifyTarget>().map_err(|()| bad("where", &p))?);
+            }
+            Token::Positional(p) => return Err(unexpected(&p)),
+        }
+    }
+    match (target, digest) {
+        (Some(t), None) if offset.is_none() && !digest_word => Ok(Command::Notify { target: t }),
+        (None, Some(hour)) => Ok(Command::Digest {
+            hour,
+            utc_offset: offset.unwrap_or(0),
+        }),
+        (None, None) if digest_word || offset.is_some() => Err(bad("digest", "")),
+        (Some(t), _) if digest.is_some() || digest_word => Err(unexpected(t.as_str())),
+        _ => Err(bad("where", "")),
+    }
+}
+
+/// A digest's hour, 0-23 (`8`, `8h`, `08:00`), or `off`.
+fn parse_digest_hour(v: &str) -> Result<Option<u8>, ParseError> {
+    let t = v.trim().to_ascii_lowercase();
+    if matches!(t.as_str(), "off" | "none" | "no" | "false") {
+        return Ok(None);
+    }
+    let t = t.strip_suffix(":00").unwrap_or(&t);
+    let t = t.strip_suffix('h').unwrap_or(t);
+    match t.parse::<u8>() {
+        Ok(h) if h < 24 => Ok(Some(h)),
+        _ => Err(ParseError::OutOfRange {
+            name: "digest".to_string(),
+            value: v.to_string(),
+            range: "0-23, or off".to_string(),
+        }),
+    }
+}
+
+/// A time zone as its offset from UTC, in minutes: `+2`, `-5`, `+5:30`,
+/// `UTC+1`, `utc` (the same all year: a zone with summer time is given
+/// again when its clocks change).
+fn parse_utc_offset(v: &str) -> Result<i32, ParseError> {
+    let t = v.trim().to_ascii_lowercase();
+    let t = t
+        .strip_prefix("utc")
+        .or_else(|| t.strip_prefix("gmt"))
+        .unwrap_or(&t);
+    if t.is_empty() || t == "0" {
+        return Ok(0);
+    }
+    let refuse = || ParseError::OutOfRange {
+        name: "tz".to_string(),
+        value: v.to_string(),
+        range: "UTC-12 to UTC+14, such as +2 or -5:30".to_string(),
+    };
+    let (sign, rest) = match t.as_bytes().first() {
+        Some(b'+') => (1, &t[1..]),
+        Some(b'-') => (-1, &t[1..]),
+        _ => (1, t),
+    };
+    let (h, m) = rest.split_once(':').unwrap_or((rest, "0"));
+    let (Ok(h), Ok(m)) = (h.parse::<i32>(), m.parse::<i32>()) else {
+        return Err(refuse());
+    };
+    let minutes = sign * (h * 60 + m);
+    if !(0..60).contains(&m) || !(-12 * 60..=14 * 60).contains(&minutes) {
+        return Err(refuse());
+    }
+    Ok(minutes)
+}

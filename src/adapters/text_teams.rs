@@ -29,6 +29,12 @@ pub(super) fn parse_team(rest: &str) -> Result<Command, ParseError> {
         "close" => "team close",
         "members" | "member" => "team members",
         "match" => return parse_match(args).map(|m| Command::Team(TeamCommand::Match(m))),
+        // `/team help`: the team commands' help.
+        "help" => {
+            return Ok(Command::HelpOn {
+                topic: "team".to_string(),
+            });
+        }
         _ => return Err(ParseError::UnknownCommand(format!("team {sub}"))),
     };
     let tokens = tokenize(args)?;

@@ -192,6 +192,12 @@ pub enum Command {
         game: Option<i64>,
     },
     Help,
+    /// `help move`, `/team help`: the help of one command (its lines of
+    /// the help table and an example); `topic` a command's name as the
+    /// grammar knows it (`move`, `league`, `team`).
+    HelpOn {
+        topic: String,
+    },
     /// Show (all `None`) or set the language of this channel (anyone in
     /// the channel; while a game runs there, its players and moderators),
     /// the caller's board view and the caller's board theme.
@@ -211,6 +217,13 @@ pub enum Command {
     /// Where the caller's "your move" notices and reminders go.
     Notify {
         target: NotifyTarget,
+    },
+    /// `notify digest:H [tz:+2]`: one private digest a day at hour `H`
+    /// of the caller's time zone (`utc_offset` minutes east of UTC)
+    /// instead of a notice per move; `hour` `None` (`digest:off`) ends it.
+    Digest {
+        hour: Option<u8>,
+        utc_offset: i32,
     },
     /// A moderator turns the community's spectator pages on or off.
     Pages {

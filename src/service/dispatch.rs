@@ -277,6 +277,14 @@ impl GameService {
                 }
                 Command::Moretime => self.moretime(loc, place, by).await,
                 Command::Notify { target } => self.notify(loc, place, by, target).await,
+                Command::Digest { hour, utc_offset } => {
+                    super::desk::set_digest(self, loc, place, by, hour, utc_offset).await
+                }
+                Command::HelpOn { topic } => {
+                    let mut r = reply(place, super::help::help_on(loc, &topic));
+                    r.ephemeral = true;
+                    Ok(vec![r])
+                }
                 Command::Press { action, subject } => {
                     self.press(loc, place, by, action, subject, prefs.guild)
                         .await

@@ -112,6 +112,17 @@ pub struct GameListing {
     pub note: Option<String>,
 }
 
+/// A game waiting for a player's move: the `next` of a move's private
+/// copy to its mover, and each game of a daily digest.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct WaitingGame {
+    pub game: i64,
+    /// The channel (Discord channel or thread id, Matrix room id).
+    pub channel: String,
+    /// RFC 3339; null for a game without a deadline.
+    pub deadline: Option<String>,
+}
+
 /// A team match as the `match` event shows it.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct MatchEvent {
@@ -190,6 +201,11 @@ pub enum Event {
         /// games with days per move.
         #[serde(skip_serializing_if = "Option::is_none")]
         banks: Option<Banks>,
+        /// In the private copy to the mover: their next game waiting for
+        /// them (the nearest deadline where it is their move); left out
+        /// elsewhere.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        next: Option<WaitingGame>,
     },
     DrawOffer {
         by: String,
@@ -211,6 +227,12 @@ pub enum Event {
     },
     Pgn {
         pgn: String,
+    },
+    /// A player's daily digest (`notify digest:H`): the games waiting
+    /// for their move, nearest deadline first.
+    Digest {
+        player: String,
+        games: Vec<WaitingGame>,
     },
     /// The caller's own running games (`games`).
     Games {

@@ -28,6 +28,11 @@ pub const COMMANDS: &[HelpEntry] = &[
         "challenge [@opponent] [color:white|black|random] [days:1-14] [rules:house|fide] [rated:true|false] [fen:\"...\"]",
         "challenge",
     ),
+    entry(
+        "challenge ... bank:1-60 increment:0-10 | control:daily|iccf|blitz-days",
+        "time-control",
+    ),
+    entry("challenge ... pgn:\"<PGN>\" [game:N]", "pgn-continue"),
     entry("accept | decline | cancel", "answer"),
     entry(
         "computer [level:1-8] [color:white|black|random] [days:1-14] [fen:\"...\"]",
@@ -56,6 +61,7 @@ pub const COMMANDS: &[HelpEntry] = &[
     entry("vacation", "vacation-left"),
     entry("vacation days:N", "vacation"),
     entry("notify where:dm|channel|off", "notify"),
+    entry("notify digest:0-23 [tz:+2] | digest:off", "digest"),
     entry("settings pagename:hidden|shown", "pagename"),
     entry("settings pages:on|off", "pages"),
     entry(
@@ -84,7 +90,7 @@ pub const COMMANDS: &[HelpEntry] = &[
         "chess960",
     ),
     entry(
-        "team challenge channel:#x|level:1-8 [days] [color], team accept|votes|close|members",
+        "team challenge channel:#x|level:1-8 [days] [color], team accept [code:X] | votes | close | members [add|remove @a]",
         "team",
     ),
     entry(
@@ -103,6 +109,71 @@ pub fn covered() -> impl Iterator<Item = &'static str> {
             .split(" | ")
             .filter_map(|alt| alt.split_whitespace().next())
     })
+}
+
+/// An example for each command's help ([`help_on`]), as typed after
+/// `/chess`.
+const EXAMPLES: &[(&str, &str)] = &[
+    ("challenge", "challenge @bob color:white days:3"),
+    ("accept", "accept"),
+    ("decline", "decline"),
+    ("cancel", "cancel"),
+    ("computer", "computer level:3 color:white"),
+    ("move", "move Nf3"),
+    ("board", "board private:true"),
+    ("draw", "draw"),
+    ("resign", "resign"),
+    ("abort", "abort"),
+    ("takeback", "takeback"),
+    ("rematch", "rematch"),
+    ("claim", "claim Ng8"),
+    ("pgn", "pgn 7"),
+    ("summary", "summary 7"),
+    ("games", "games"),
+    ("history", "history @bob"),
+    ("stats", "stats @bob vs:@carol"),
+    ("leaderboard", "leaderboard variant:chess960"),
+    ("settings", "settings language:ru board:black"),
+    ("moretime", "moretime"),
+    ("vacation", "vacation days:5"),
+    ("notify", "notify digest:8 tz:+1"),
+    (
+        "league",
+        "league create name:\"Winter Cup\" format:swiss rounds:5 days:3",
+    ),
+    ("premove", "premove line:\"e5 Nf3 Nc6 Bb5\""),
+    ("note", "note text:\"castle long next\""),
+    ("puzzle", "puzzle"),
+    ("solve", "solve Qxf7+"),
+    ("team", "team challenge channel:#blue days:2"),
+    ("help", "help move"),
+];
+
+/// Whether the help entry `e` is about the command `topic`: one of its
+/// alternatives starts with it.
+fn is_about(e: &HelpEntry, topic: &str) -> bool {
+    e.usage
+        .split(" | ")
+        .flat_map(|alt| alt.split(", "))
+        .any(|alt| alt.split_whitespace().next() == Some(topic))
+}
+
+/// The help of one command in `l`: its lines of [`COMMANDS`] and an
+/// example; the whole help for a name no line is about.
+#[must_use]
+pub fn help_on(l: Locale, topic: &str) -> String {
+    let mut lines: Vec<String> = COMMANDS
+        .iter()
+        .filter(|e| is_about(e, topic))
+        .map(|e| msg::help_line(l, e.usage, &msg::help_command(l, e.key)))
+        .collect();
+    if lines.is_empty() {
+        return help_text(l);
+    }
+    if let Some((_, example)) = EXAMPLES.iter().find(|(t, _)| *t == topic) {
+        lines.push(msg::help_example(l, &format!("/chess {example}")));
+    }
+    lines.join("\n")
 }
 
 /// The help text in `l`: the heading, one line per [`COMMANDS`] entry,
@@ -153,6 +224,42 @@ mod tests {
         assert!(
             help_text(Locale::En).starts_with("Correspondence chess. Commands:\n/chess challenge")
         );
+    }
+
+    #[test]
+    fn every_command_has_its_own_help_with_an_example() {
+        for name in covered() {
+            let Some((_, example)) = EXAMPLES.iter().find(|(t, _)| *t == name) else {
+                continue;
+            };
+            let text = help_on(Locale::En, name);
+            assert!(
+                text.contains(&format!("/chess {example}")),
+                "{name}: {text}"
+            );
+            assert!(!text.starts_with("Correspondence chess"), "{name}: {text}");
+        }
+        let league = help_on(Locale::En, "league");
+        assert!(league.contains("format:swiss"), "{league}");
+        assert!(league.contains("opening:"), "{league}");
+        assert!(!league.contains("/chess move"), "{league}");
+        let challenge = help_on(Locale::En, "challenge");
+        for option in [
+            "bank:",
+            "increment:",
+            "control:",
+            "pgn:",
+            "variant:chess960",
+        ] {
+            assert!(challenge.contains(option), "{option}: {challenge}");
+        }
+        assert!(help_on(Locale::En, "team").contains("team match create"));
+        assert!(help_on(Locale::En, "notify").contains("digest:"));
+        // Every example names a command the table knows.
+        let names: Vec<&str> = covered().collect();
+        for (topic, _) in EXAMPLES {
+            assert!(names.contains(topic), "{topic}");
+        }
     }
 
     #[test]

@@ -28,7 +28,7 @@ mod games;
 use games::{banks, chess960, computer, import, move_input};
 
 mod correspondence;
-use correspondence::comfort;
+use correspondence::{comfort, desk};
 
 mod tournaments;
 use tournaments::{league_places, league_table, leagues, swiss_table};

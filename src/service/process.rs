@@ -35,10 +35,12 @@ impl Command {
             Command::Leaderboard { .. } => "leaderboard",
             Command::Summary { .. } => "summary",
             Command::Help => "help",
+            Command::HelpOn { .. } => "help",
             Command::Settings { .. } => "settings",
             Command::Vacation { .. } => "vacation",
             Command::Moretime => "moretime",
             Command::Notify { .. } => "notify",
+            Command::Digest { .. } => "digest",
             Command::Community(_) => "settings",
             Command::Pages { .. } | Command::NewPage => "pages",
             Command::PageName { .. } => "pagename",
@@ -70,7 +72,8 @@ fn outcome(replies: &[Reply]) -> &str {
 fn count_events(replies: &[Reply]) {
     for r in replies {
         match &r.event {
-            Some(Event::Move { .. }) => {
+            // A private copy (the mover's next game) is no second move.
+            Some(Event::Move { .. }) if !r.ephemeral => {
                 metrics::MOVES_APPLIED.inc();
             }
             Some(Event::Start { .. }) => {

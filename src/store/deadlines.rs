@@ -137,7 +137,9 @@ impl Store {
         let leagues = self.next_league_start(platform).await?;
         // Daily puzzle posts and their unposted announcements.
         let dailies = self.next_daily_due(platform).await?;
-        Ok([games.0, leases, challenges, leagues, dailies]
+        // Players' daily digests.
+        let digests = self.next_digest_due(platform).await?;
+        Ok([games.0, leases, challenges, leagues, dailies, digests]
             .into_iter()
             .flatten()
             .min())

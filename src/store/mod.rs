@@ -30,6 +30,7 @@ mod community;
 mod community_settings;
 mod community_tablebase;
 mod deadlines;
+mod digest;
 mod direct;
 mod games;
 mod held_games;
@@ -58,6 +59,7 @@ pub use challenges::{CHALLENGE_TTL_MS, ChallengeRow, NewChallenge};
 pub use comfort::{NewVacation, VacationRow};
 pub use community::CommunityScope;
 pub use community_settings::{CommunitySettings, CommunitySettingsChange};
+pub use digest::DigestRow;
 pub use games::{
     Bank, GameRow, GameUpdate, Import, MoveRow, NewGame, Offer, STATUS_ACTIVE, STATUS_FINISHED,
 };

@@ -1,6 +1,7 @@
 //! What a move reads of the player who moves next, in one statement: their
 //! conditional lines, the end of their vacation and where their turn
-//! notices go (one round trip to the database rather than three).
+//! notices go, and whether they take a daily digest instead (one round
+//! trip to the database rather than four).
 
 use super::backend::query_as;
 use super::premove::PremoveRow;
@@ -16,6 +17,8 @@ pub struct NextPlayerRow {
     pub vacation_ends_at: Option<i64>,
     /// Where their turn notices go, if set (as [`Store::notify_target`]).
     pub notify_target: Option<String>,
+    /// Whether they take a daily digest instead of a notice per move.
+    pub digest: bool,
 }
 
 impl Store {
@@ -31,14 +34,22 @@ impl Store {
         player: &str,
         now: i64,
     ) -> StoreResult<NextPlayerRow> {
-        let row: (Option<i64>, Option<String>, Option<i64>, Option<String>) = query_as(
+        type Row = (
+            Option<i64>,
+            Option<String>,
+            Option<i64>,
+            Option<String>,
+            Option<i64>,
+        );
+        let row: Row = query_as(
             "select \
              (select ply from premove where game_id = ? and player_id = ?), \
              (select lines from premove where game_id = ? and player_id = ?), \
              (select ends_at from vacation \
               where platform = ? and user_id = ? and started_at <= ? and ends_at > ? \
               order by ends_at desc limit 1), \
-             (select target from notify_setting where platform = ? and user_id = ?)",
+             (select target from notify_setting where platform = ? and user_id = ?), \
+             (select hour from notify_digest where platform = ? and user_id = ?)",
         )
         .bind(game_id)
         .bind(player)
@@ -48,6 +59,8 @@ impl Store {
         .bind(player)
         .bind(now)
         .bind(now)
+        .bind(platform)
+        .bind(player)
         .bind(platform)
         .bind(player)
         .fetch_one(&self.pool)
@@ -64,6 +77,7 @@ impl Store {
             lines,
             vacation_ends_at: row.2,
             notify_target: row.3,
+            digest: row.4.is_some(),
         })
     }
 }

@@ -38,6 +38,7 @@ mod config;
 mod console;
 mod console_terminal;
 mod crash;
+mod desk;
 #[cfg(feature = "discord")]
 mod discord_commands;
 #[cfg(feature = "discord")]
@@ -62,6 +63,7 @@ mod discord_team_matches;
 mod discord_teams;
 mod engine;
 mod english_golden;
+mod first_hour;
 mod gif_frames;
 mod gif_measure;
 mod hardening;

@@ -267,7 +267,11 @@ async fn swiss(hs: Homeserver) -> anyhow::Result<()> {
     let check_table = |table: &str| -> anyhow::Result<()> {
         for (i, p) in points.iter().enumerate() {
             ensure!(
-                table.contains(&format!("{}: {p} points (Buchholz Cut-1 ", names(i))),
+                table.contains(&format!(
+                    "{}: {p} {} (Buchholz Cut-1 ",
+                    names(i),
+                    if *p == 1 { "point" } else { "points" }
+                )),
                 "{} with {p} points and tie-breaks: {table}",
                 names(i)
             );

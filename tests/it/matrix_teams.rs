@@ -203,7 +203,7 @@ async fn vote_game(hs: Homeserver) -> anyhow::Result<()> {
     privately(&red_carol, &mut red, "!chess move f3").await?;
     let mut carol_dm = direct_room_with_bot(carol, timelines[2], &bot_s).await?;
     carol_dm
-        .expect("m.notice", "Your vote: f3 (1 of 1 voted)")
+        .expect("m.notice", "Your vote: f3 (1 vote so far;")
         .await?;
     privately(&red_alice, &mut red, "!chess move e4").await?;
     // Only moderators close a vote: not Carol.
@@ -225,7 +225,7 @@ async fn vote_game(hs: Homeserver) -> anyhow::Result<()> {
     privately(&blue_bob, &mut blue, "!chess move d5").await?;
     let mut bob_dm = direct_room_with_bot(bob, timelines[1], &bot_s).await?;
     bob_dm
-        .expect("m.notice", "Your vote: d5 (1 of 2 voted)")
+        .expect("m.notice", "Your vote: d5 (1 vote so far;")
         .await?;
     privately(&blue_carol, &mut blue, "!chess move e5").await?;
     carol_dm
@@ -233,7 +233,7 @@ async fn vote_game(hs: Homeserver) -> anyhow::Result<()> {
         .await?;
     privately(&blue_bob, &mut blue, "!chess move e5").await?;
     bob_dm
-        .expect("m.notice", "Your vote: e5 (1 of 2 voted)")
+        .expect("m.notice", "Your vote: e5 (1 vote so far;")
         .await?;
     privately(&blue_dave, &mut blue, "!chess move e5").await?;
     let closed = blue.expect("m.text", "the vote is closed").await?;
@@ -250,7 +250,7 @@ async fn vote_game(hs: Homeserver) -> anyhow::Result<()> {
     privately(&red_alice, &mut red, "!chess move g4").await?;
     privately(&red_carol, &mut red, "!chess move g4").await?;
     carol_dm
-        .expect("m.notice", "Your vote: g4 (2 of 2 voted)")
+        .expect("m.notice", "Your vote: g4 (2 votes so far;")
         .await?;
     say(&red_alice, "!team votes").await?;
     let tally = red.expect("m.text", "Votes of").await?;

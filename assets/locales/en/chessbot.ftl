@@ -45,10 +45,13 @@ challenge-posted = { $open ->
         [white] { $challenger } plays white
         [black] { $challenger } plays black
        *[random] colours drawn at random
-    }, { $days ->
-        [one] { $days } day
-       *[other] { $days } days
-    } per move, { $rules ->
+    }, { $banked ->
+       *[no] { $days ->
+            [one] { $days } day
+           *[other] { $days } days
+        } per move
+        [yes] a bank of { $bank } days each, plus { $increment } per move
+    }, { $rules ->
         [fide] strict FIDE rules
        *[house] house rules
     }{ $custom ->
@@ -153,6 +156,8 @@ help-line = /chess { $usage } - { $what }
 # What a command does, by the help table's key (src/service/help.rs).
 help-command = { $command ->
     [challenge] challenge someone (or anyone) here
+    [time-control] a time bank instead of days per move (in days; each move adds the increment), or a preset by name
+    [pgn-continue] continue a game from its PGN (pasted, or a file on Discord; game:N picks one of several; \n inside quotes is a line break)
     [answer] answer or withdraw a challenge
     [computer] play the computer (Stockfish) here, at once; level 1 is the weakest, 8 full strength (default 3); never rated
     [move] play a move (Nf3, e4, exd5, O-O, e7e8q, ...)
@@ -175,6 +180,7 @@ help-command = { $command ->
     [vacation-left] how many vacation days you have left
     [vacation] stop your clocks in all your games for N days (30 days a calendar year, 45 where the community allows; days:0 ends it early)
     [notify] where your "your move" notices and reminders go
+    [digest] one private digest a day at that hour of your time zone (tz: your offset from UTC) listing the games waiting for you, instead of a notice per move; reminders still come
     [pagename] your name on the spectator pages of your games
     [pages] moderators: turn the community's spectator pages on or off
     [community-rules] moderators: this community's yearly vacation days, default time control, and the share of time-outs that bars rated challenges
@@ -203,7 +209,10 @@ language-current = { $set ->
             [ro] Romanian (română)
            *[en] English
         }.
-       *[no] No language is set for this channel: I answer in English, or in the language of your Discord app.
+       *[no] No language is set for this channel: I answer in English{ $platform ->
+            [discord] , or in the language of your Discord app
+           *[other] {""}
+        }.
     } Anyone here may change it with `/chess settings language:en|th|ru|ro`.
 
 time-left = { $unit ->
@@ -1183,7 +1192,10 @@ swiss-late-joined = { $player } joined { $name } late: { $missed ->
 swiss-too-late = { $name } has paired its last round: no more entries.
 swiss-withdrew = { $player } withdrew from { $name }: their results stand, their running game is lost, and they leave the next pairings.
 swiss-no-pairing = { $name } ends before round { $round }: no pairing keeps the rules (no rematch, colours).
-swiss-standings-row = { $rank }. { $player }: { $points } points ({ $tiebreaks })
+swiss-standings-row = { $rank }. { $player }: { $points } { $one ->
+        [yes] point
+       *[no] points
+    } ({ $tiebreaks })
 swiss-standings-header = # | Player | Points
 swiss-export = The tournament report of { $name } (league { $id }), FIDE TRF.
 swiss-export-only = { $name } is not a Swiss: only a Swiss has a tournament report.
@@ -1218,7 +1230,10 @@ cmd-choice-format-trf = trf
 ## Team play (vote chess)
 team-challenge-posted = Team { $challenger } challenges team { $opponent } to a vote game. Anyone in { $opponent } accepts there with /team accept.
 team-challenge-received = Team { $challenger } challenges this channel ({ $opponent }) to a vote game. Anyone here accepts with /team accept; then each /chess move here is a vote for this channel's move.
-team-vote = Your vote: { $san } ({ $voted } of { $members } voted).
+team-vote = Your vote: { $san } ({ $voted ->
+        [one] { $voted } vote
+       *[other] { $voted } votes
+    } so far; the vote closes at the deadline, once every named member has voted, or when a moderator closes it).
 team-vote-closed = { $team }: the vote is closed, { $san } is played. Votes: { $tally }.
 team-summary-voters = Voters of { $team } (choices played of votes): { $list }.
 team-voter = { $name } { $played } of { $voted }
@@ -1465,3 +1480,31 @@ words-card = Summary card: { $white } (White) against { $black } (Black), { $res
 words-animation = Animation of the game { $white } (White) against { $black } (Black), move by move to the result { $result }.
 words-images-off = Your private boards, direct messages and notices now come as words instead of pictures. `/chess settings images:on` brings the pictures back.
 words-images-on = Your private boards, direct messages and notices come as pictures again (each with its words as alt text).
+
+## The first hour, round 2, and the correspondence desk
+
+help-example = Example: { $example }
+option-out-of-range = `{ $value }` is out of range for `{ $name }`: use { $range }.
+option-choices = `{ $value }` is not a valid `{ $name }`: use one of { $choices }.
+one-move-at-a-time = One move at a time: `/chess move { $first }`. To answer your opponent's expected moves in advance, use `/chess premove line:"..."`.
+time-means-days = There is no `time:` option: correspondence time is `days:1-14` (days per move), a bank with `bank:` and `increment:` (in days), or `control:daily|iccf|blitz-days`.
+name-in-quotes = A name with spaces goes in double quotes: `/chess { $command } name:"{ $name }"`.
+league-actions = `/chess league` needs an action: create, join, leave, start, standings, cancel, withdraw or export. Example: `/chess league create name:"Winter Cup"`; `/chess help league` shows the options.
+console-no-slash = Commands start with `/chess` (or `!chess`, `/team`): `{ $line }`.
+desk-game-line = game { $id } in { $where } ({ $white } – { $black }), your move until { $until }
+desk-next-game = Next game waiting for you: { $game }.
+desk-digest-on = Your daily digest comes at { $hour } { $zone } (next: { $next }): the games waiting for your move, instead of a notice for each move. Reminders before a deadline still come. `/chess notify digest:off` ends it.
+desk-digest-off = Your daily digest is off: "your move" notices come again as `/chess notify where:` says.
+desk-digest-none = You have no daily digest. `/chess notify digest:8` sends one every day at 8:00 (add `tz:+1` for your time zone).
+desk-digest-heading = { $count ->
+    [one] One game waits for your move:
+   *[other] { $count } games wait for your move:
+}
+import-start-unnamed = Continued from a PGN after { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    }; unrated.
+import-challenge = This challenge continues a game from a PGN: play resumes at move { $number }, { $side ->
+        [white] White
+       *[black] Black
+    } to move (unrated).

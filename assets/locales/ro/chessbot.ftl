@@ -38,11 +38,14 @@ challenge-posted = { $open ->
         [white] { $challenger } joacă cu albele
         [black] { $challenger } joacă cu negrele
        *[random] culorile se trag la sorți
-    }, { $days ->
-        [one] { $days } zi
-        [few] { $days } zile
-       *[other] { $days } de zile
-    } pe mutare, { $rules ->
+    }, { $banked ->
+       *[no] { $days ->
+            [one] { $days } zi
+            [few] { $days } zile
+           *[other] { $days } de zile
+        } pe mutare
+        [yes] o rezervă de { $bank } zile fiecare, plus { $increment } pe mutare
+    }, { $rules ->
         [fide] regulile stricte FIDE
        *[house] regulile casei
     }{ $custom ->
@@ -143,6 +146,8 @@ help-line = /chess { $usage } - { $what }
 
 help-command = { $command ->
     [challenge] provocați pe cineva (sau pe oricine) aici
+    [time-control] o bancă de timp în loc de zile pe mutare (în zile; fiecare mutare adaugă incrementul) sau un control predefinit după nume
+    [pgn-continue] continuați o partidă din PGN-ul ei (lipit sau ca fișier pe Discord; game:N alege una din mai multe; \n între ghilimele e un rând nou)
     [answer] acceptați, refuzați sau retrageți o provocare
     [computer] jucați aici cu calculatorul (Stockfish), imediat; nivelul 1 e cel mai slab, 8 forța maximă (implicit 3); fără rating
     [move] jucați o mutare (Cf3, e4, exd5, O-O, e8=D, ...)
@@ -165,6 +170,7 @@ help-command = { $command ->
     [vacation-left] câte zile de vacanță v-au mai rămas
     [vacation] opriți-vă ceasurile în toate partidele pentru N zile (30 de zile pe an calendaristic, 45 dacă comunitatea permite; days:0 o încheie mai devreme)
     [notify] unde primiți anunțurile că sunteți la mutare și mementourile
+    [digest] un rezumat privat pe zi la acea oră din fusul dumneavoastră orar (tz: diferența față de UTC) cu partidele în care sunteți la mutare, în locul unui anunț la fiecare mutare; mementourile vin în continuare
     [pagename] numele dumneavoastră pe paginile pentru spectatori ale partidelor
     [pages] moderatori: pornesc sau opresc paginile pentru spectatori ale comunității
     [community-rules] moderatori: zilele de vacanță pe an ale comunității, controlul de timp implicit și procentul de depășiri care oprește provocările cu rating
@@ -193,7 +199,10 @@ language-current = { $set ->
             [ro] română
            *[en] engleză (English)
         }.
-       *[no] Pentru acest canal nu este setată nicio limbă: răspund în engleză sau în limba aplicației dumneavoastră Discord.
+       *[no] Pentru acest canal nu este setată nicio limbă: răspund în engleză{ $platform ->
+            [discord] {" "}sau în limba aplicației dumneavoastră Discord
+           *[other] {""}
+        }.
     } Oricine de aici o poate schimba cu `/chess settings language:en|th|ru|ro`.
 
 time-left = { $unit ->
@@ -1217,7 +1226,10 @@ swiss-late-joined = { $player } s-a înscris târziu în { $name }: { $missed ->
 swiss-too-late = { $name } și-a împerecheat ultima rundă: nu se mai primesc înscrieri.
 swiss-withdrew = { $player } s-a retras din { $name }: rezultatele rămân, partida în curs este pierdută și nu mai este împerecheat.
 swiss-no-pairing = { $name } se încheie înainte de runda { $round }: nicio împerechere nu respectă regulile (fără revanșe, culori).
-swiss-standings-row = { $rank }. { $player }: { $points } puncte ({ $tiebreaks })
+swiss-standings-row = { $rank }. { $player }: { $points } { $one ->
+        [yes] punct
+       *[no] puncte
+    } ({ $tiebreaks })
 swiss-standings-header = # | Jucător | Puncte
 swiss-export = Raportul de turneu al { $name } (liga { $id }), FIDE TRF.
 swiss-export-only = { $name } nu este un turneu elvețian: doar un turneu elvețian are raport de turneu.
@@ -1252,7 +1264,7 @@ cmd-choice-format-trf = trf
 ## Joc pe echipe (șah prin vot)
 team-challenge-posted = Echipa { $challenger } provoacă echipa { $opponent } la o partidă prin vot. Oricine din { $opponent } acceptă acolo cu /team accept.
 team-challenge-received = Echipa { $challenger } provoacă acest canal ({ $opponent }) la o partidă prin vot. Oricine de aici acceptă cu /team accept; apoi fiecare /chess move de aici este un vot pentru mutarea acestui canal.
-team-vote = Votul tău: { $san } (au votat { $voted } din { $members }).
+team-vote = Votul tău: { $san } (voturi până acum: { $voted }; votul se închide la termen, când au votat toți membrii numiți sau când îl închide un moderator).
 team-vote-closed = { $team }: votul s-a încheiat, se joacă { $san }. Voturi: { $tally }.
 team-summary-voters = Votanții { $team } (alegeri jucate din voturi): { $list }.
 team-voter = { $name } { $played } din { $voted }
@@ -1492,3 +1504,29 @@ words-card = Fișa partidei: { $white } (albele) contra { $black } (negrele), { 
 words-animation = Animația partidei { $white } (albele) contra { $black } (negrele), mutare cu mutare până la rezultatul { $result }.
 words-images-off = Tablele tale private, mesajele directe și notificările vin acum în cuvinte, nu ca imagini. `/chess settings images:on` aduce înapoi imaginile.
 words-images-on = Tablele tale private, mesajele directe și notificările vin din nou ca imagini (fiecare cu descrierea ei în cuvinte).
+
+## The first hour, round 2, and the correspondence desk
+
+help-example = Exemplu: { $example }
+option-out-of-range = `{ $value }` e în afara valorilor pentru `{ $name }`: folosiți { $range }.
+option-choices = `{ $value }` nu e o valoare validă pentru `{ $name }`: folosiți una din { $choices }.
+one-move-at-a-time = O mutare pe rând: `/chess move { $first }`. Ca să răspundeți dinainte la mutările așteptate ale adversarului, folosiți `/chess premove line:"..."`.
+time-means-days = Nu există opțiunea `time:`: timpul la corespondență este `days:1-14` (zile pe mutare), o bancă cu `bank:` și `increment:` (în zile) sau `control:daily|iccf|blitz-days`.
+name-in-quotes = Un nume cu spații se scrie între ghilimele: `/chess { $command } name:"{ $name }"`.
+league-actions = `/chess league` are nevoie de o acțiune: create, join, leave, start, standings, cancel, withdraw sau export. Exemplu: `/chess league create name:"Winter Cup"`; `/chess help league` arată opțiunile.
+console-no-slash = Comenzile încep cu `/chess` (sau `!chess`, `/team`): `{ $line }`.
+desk-game-line = partida { $id } în { $where } ({ $white } – { $black }), sunteți la mutare până la { $until }
+desk-next-game = Următoarea partidă vă așteaptă: { $game }.
+desk-digest-on = Rezumatul zilnic vine la { $hour } { $zone } (următorul: { $next }): partidele în care sunteți la mutare, în locul unui anunț la fiecare mutare. Mementourile dinaintea termenului vin în continuare. `/chess notify digest:off` îl oprește.
+desk-digest-off = Rezumatul zilnic e oprit: anunțurile că sunteți la mutare vin din nou cum spune `/chess notify where:`.
+desk-digest-none = Nu aveți rezumat zilnic. `/chess notify digest:8` vi-l trimite în fiecare zi la 8:00 (adăugați `tz:+2` pentru fusul dumneavoastră orar).
+desk-digest-heading = { $count ->
+    [one] O partidă vă așteaptă mutarea:
+    [few] { $count } partide vă așteaptă mutarea:
+   *[other] { $count } de partide vă așteaptă mutarea:
+}
+import-start-unnamed = Continuată dintr-un PGN după { $moves } mutări; fără rating.
+import-challenge = Această provocare continuă o partidă dintr-un PGN: jocul se reia la mutarea { $number }, la mutare { $side ->
+        [white] Albul
+       *[black] Negrul
+    } (fără rating).

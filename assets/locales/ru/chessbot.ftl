@@ -39,11 +39,14 @@ challenge-posted = { $open ->
         [white] { $challenger } играет белыми
         [black] { $challenger } играет чёрными
        *[random] цвет по жребию
-    }, { $days ->
-        [one] { $days } день
-        [few] { $days } дня
-       *[many] { $days } дней
-    } на ход, { $rules ->
+    }, { $banked ->
+       *[no] { $days ->
+            [one] { $days } день
+            [few] { $days } дня
+           *[many] { $days } дней
+        } на ход
+        [yes] банк времени по { $bank } дн. каждому, плюс { $increment } за ход
+    }, { $rules ->
         [fide] строгие правила FIDE
        *[house] домашние правила
     }{ $custom ->
@@ -144,6 +147,8 @@ help-line = /chess { $usage } — { $what }
 
 help-command = { $command ->
     [challenge] вызвать соперника (или любого желающего) на партию в этом канале
+    [time-control] банк времени вместо дней на ход (в днях; каждый ход добавляет прибавку) или готовый контроль по названию
+    [pgn-continue] продолжить партию по её PGN (текстом или файлом в Discord; game:N выбирает одну из нескольких; \n в кавычках — перенос строки)
     [answer] принять, отклонить или отозвать вызов
     [computer] сразу начать здесь партию с компьютером (Stockfish); уровень 1 самый слабый, 8 — полная сила (по умолчанию 3); без рейтинга
     [move] сделать ход (Кf3, e4, exd5, 0-0, e7e8Ф, ...)
@@ -166,6 +171,7 @@ help-command = { $command ->
     [vacation-left] сколько дней отпуска у вас осталось
     [vacation] остановить ваши часы во всех партиях на N дней (30 дней за календарный год, 45 — если сообщество разрешает; days:0 — вернуться раньше)
     [notify] куда присылать уведомления о вашем ходе и напоминания
+    [digest] одна личная сводка в день в этот час вашего часового пояса (tz: смещение от UTC) со списком партий, где ваш ход, вместо уведомления о каждом ходе; напоминания о сроке приходят по-прежнему
     [pagename] ваше имя на страницах для зрителей ваших партий
     [pages] модераторы: включить или выключить страницы для зрителей сообщества
     [community-rules] модераторы: дни отпуска в год для сообщества, контроль времени по умолчанию и доля просрочек, при которой рейтинговые вызовы запрещены
@@ -194,7 +200,10 @@ language-current = { $set ->
             [ro] румынский (română)
            *[en] английский (English)
         }.
-       *[no] Язык для этого канала не задан: я отвечаю по-английски или на языке вашего приложения Discord.
+       *[no] Язык для этого канала не задан: я отвечаю по-английски{ $platform ->
+            [discord] {" "}или на языке вашего приложения Discord
+           *[other] {""}
+        }.
     } Изменить его может любой участник: `/chess settings language:en|th|ru|ro`.
 
 time-left = { $unit ->
@@ -1200,7 +1209,10 @@ swiss-late-joined = { $player } поздно записался(ась) в { $na
 swiss-too-late = В { $name } уже сыгран жребий последнего тура: запись закрыта.
 swiss-withdrew = { $player } выбыл(а) из { $name }: результаты сохраняются, текущая партия проиграна, в следующих турах игрок не участвует.
 swiss-no-pairing = { $name } заканчивается до тура { $round }: ни одна жеребьёвка не соблюдает правила (без повторных встреч, цвета).
-swiss-standings-row = { $rank }. { $player }: очков { $points } ({ $tiebreaks })
+swiss-standings-row = { $rank }. { $player }: { $points } { $one ->
+        [yes] очко
+       *[no] очк.
+    } ({ $tiebreaks })
 swiss-standings-header = # | Игрок | Очки
 swiss-export = Турнирный отчёт { $name } (лига { $id }), FIDE TRF.
 swiss-export-only = { $name } не турнир по швейцарской системе: турнирный отчёт есть только у него.
@@ -1235,7 +1247,7 @@ cmd-choice-format-trf = trf
 ## Командная игра (игра голосованием)
 team-challenge-posted = Команда { $challenger } вызывает команду { $opponent } на игру голосованием. Любой в { $opponent } может принять вызов там: /team accept.
 team-challenge-received = Команда { $challenger } вызывает этот канал ({ $opponent }) на игру голосованием. Принять может любой здесь: /team accept; после этого каждый /chess move здесь — голос за ход этого канала.
-team-vote = Ваш голос: { $san } (проголосовали: { $voted } из { $members }).
+team-vote = Ваш голос: { $san } (голосов пока: { $voted }; голосование закрывается в срок хода, когда проголосуют все названные участники, или когда его закроет модератор).
 team-vote-closed = { $team }: голосование закрыто, сыгран ход { $san }. Голоса: { $tally }.
 team-summary-voters = Голосовавшие за { $team } (сыгранные варианты из голосов): { $list }.
 team-voter = { $name } { $played } из { $voted }
@@ -1475,3 +1487,29 @@ words-card = Карточка партии: { $white } (белые) против
 words-animation = Анимация партии { $white } (белые) против { $black } (чёрные), ход за ходом до результата { $result }.
 words-images-off = Ваши личные доски, личные сообщения и уведомления теперь приходят словами, а не картинками. `/chess settings images:on` вернёт картинки.
 words-images-on = Ваши личные доски, личные сообщения и уведомления снова приходят картинками (у каждой есть описание словами).
+
+## The first hour, round 2, and the correspondence desk
+
+help-example = Пример: { $example }
+option-out-of-range = `{ $value }` вне допустимого для `{ $name }`: укажите { $range }.
+option-choices = `{ $value }` — недопустимое значение `{ $name }`: выберите одно из { $choices }.
+one-move-at-a-time = По одному ходу: `/chess move { $first }`. Чтобы заранее ответить на ожидаемые ходы соперника, используйте `/chess premove line:"..."`.
+time-means-days = Параметра `time:` нет: время заочной партии задаётся как `days:1-14` (дней на ход), банк времени `bank:` и `increment:` (в днях) или `control:daily|iccf|blitz-days`.
+name-in-quotes = Название с пробелами пишется в двойных кавычках: `/chess { $command } name:"{ $name }"`.
+league-actions = `/chess league` нужно действие: create, join, leave, start, standings, cancel, withdraw или export. Пример: `/chess league create name:"Winter Cup"`; `/chess help league` показывает параметры.
+console-no-slash = Команды начинаются с `/chess` (или `!chess`, `/team`): `{ $line }`.
+desk-game-line = партия { $id } в { $where } ({ $white } – { $black }), ваш ход до { $until }
+desk-next-game = Следующая партия ждёт вас: { $game }.
+desk-digest-on = Ваша ежедневная сводка приходит в { $hour } { $zone } (следующая: { $next }): партии, где ваш ход, вместо уведомления о каждом ходе. Напоминания о сроке приходят по-прежнему. `/chess notify digest:off` отключает её.
+desk-digest-off = Ежедневная сводка отключена: уведомления о вашем ходе снова приходят, как указано в `/chess notify where:`.
+desk-digest-none = У вас нет ежедневной сводки. `/chess notify digest:8` присылает её каждый день в 8:00 (добавьте `tz:+3` для своего часового пояса).
+desk-digest-heading = { $count ->
+    [one] { $count } партия ждёт вашего хода:
+    [few] { $count } партии ждут вашего хода:
+   *[other] { $count } партий ждут вашего хода:
+}
+import-start-unnamed = Продолжение партии из PGN после { $moves } ходов; без рейтинга.
+import-challenge = Этот вызов продолжает партию из PGN: игра продолжается с { $number }-го хода, ход { $side ->
+        [white] белых
+       *[black] чёрных
+    } (без рейтинга).

@@ -40,7 +40,10 @@ challenge-posted = { $open ->
         [white] { $challenger } เล่นฝ่ายขาว
         [black] { $challenger } เล่นฝ่ายดำ
        *[random] สุ่มฝ่าย
-    }, ตาละ { $days } วัน, { $rules ->
+    }, { $banked ->
+       *[no] ตาละ { $days } วัน
+        [yes] คลังเวลาฝ่ายละ { $bank } วัน บวก { $increment } ต่อการเดิน
+    }, { $rules ->
         [fide] กติกา FIDE แบบเคร่งครัด
        *[house] กติกาของบอท
     }{ $custom ->
@@ -142,6 +145,8 @@ help-line = /chess { $usage } - { $what }
 
 help-command = { $command ->
     [challenge] ท้าใครสักคน (หรือใครก็ได้) ในห้องนี้
+    [time-control] ใช้คลังเวลาแทนจำนวนวันต่อตา (เป็นวัน แต่ละตาได้เวลาเพิ่มตาม increment) หรือเลือกรูปแบบสำเร็จรูปตามชื่อ
+    [pgn-continue] เล่นต่อจาก PGN ของเกม (วางข้อความ หรือแนบไฟล์บน Discord; game:N เลือกเกมหนึ่งจากหลายเกม; \n ในเครื่องหมายคำพูดคือขึ้นบรรทัดใหม่)
     [answer] รับ ปฏิเสธ หรือถอนคำท้า
     [computer] เล่นกับคอมพิวเตอร์ (Stockfish) ในห้องนี้ได้ทันที ระดับ 1 อ่อนที่สุด ระดับ 8 เต็มกำลัง (ค่าเริ่มต้น 3) ไม่นับเรตติ้ง
     [move] เดินหมาก (Nf3, e4, exd5, O-O, e7e8q, ...)
@@ -164,6 +169,7 @@ help-command = { $command ->
     [vacation-left] ดูจำนวนวันลาพักที่เหลือ
     [vacation] หยุดนาฬิกาในทุกเกมของคุณ N วัน (ปีปฏิทินละ 30 วัน หรือ 45 วันถ้าชุมชนอนุญาต; days:0 เพื่อกลับก่อนกำหนด)
     [notify] เลือกว่าจะรับการแจ้งว่าถึงตาคุณและการเตือนเวลาที่ไหน
+    [digest] สรุปส่วนตัววันละครั้งตามชั่วโมงนั้นในเขตเวลาของคุณ (tz: ส่วนต่างจาก UTC) บอกเกมที่รอคุณเดิน แทนการแจ้งทุกตา; การเตือนก่อนหมดเวลายังมาเหมือนเดิม
     [pagename] ชื่อของคุณในหน้าผู้ชมของเกมของคุณ
     [pages] ผู้ดูแล: เปิดหรือปิดหน้าผู้ชมของชุมชน
     [community-rules] ผู้ดูแล: จำนวนวันลาพักต่อปีของชุมชน การควบคุมเวลาเริ่มต้น และสัดส่วนการหมดเวลาที่ห้ามท้าแบบมีเรตติ้ง
@@ -192,7 +198,10 @@ language-current = { $set ->
             [ro] โรมาเนีย (română)
            *[en] อังกฤษ (English)
         }
-       *[no] ห้องนี้ยังไม่ได้ตั้งภาษา บอทจะตอบเป็นภาษาอังกฤษ หรือภาษาตามแอป Discord ของคุณ
+       *[no] ห้องนี้ยังไม่ได้ตั้งภาษา บอทจะตอบเป็นภาษาอังกฤษ{ $platform ->
+            [discord] {" "}หรือภาษาตามแอป Discord ของคุณ
+           *[other] {""}
+        }
     } ทุกคนในห้องเปลี่ยนได้ด้วย `/chess settings language:en|th|ru|ro`
 
 time-left = { $unit ->
@@ -1095,7 +1104,7 @@ cmd-choice-format-trf = trf
 ## เล่นเป็นทีม (หมากรุกโหวต)
 team-challenge-posted = ทีม { $challenger } ท้าทีม { $opponent } เล่นเกมแบบโหวต ใครก็ได้ใน { $opponent } รับคำท้าที่นั่นด้วย /team accept
 team-challenge-received = ทีม { $challenger } ท้าช่องนี้ ({ $opponent }) เล่นเกมแบบโหวต ใครก็ได้ที่นี่รับคำท้าด้วย /team accept แล้วทุก /chess move ที่นี่จะเป็นการโหวตตาเดินของช่องนี้
-team-vote = คุณโหวต: { $san } (โหวตแล้ว { $voted } จาก { $members } คน)
+team-vote = คุณโหวต: { $san } (ตอนนี้มี { $voted } เสียง; การโหวตปิดเมื่อถึงกำหนดเวลา เมื่อสมาชิกที่มีชื่อโหวตครบทุกคน หรือเมื่อผู้ดูแลปิด)
 team-vote-closed = { $team }: ปิดโหวตแล้ว เดิน { $san } ผลโหวต: { $tally }
 team-summary-voters = ผู้โหวตของ { $team } (ตัวเลือกที่ได้เดิน จากจำนวนโหวต): { $list }
 team-voter = { $name } { $played } จาก { $voted }
@@ -1335,3 +1344,25 @@ words-card = การ์ดสรุปเกม: { $white } (ขาว) พบ
 words-animation = ภาพเคลื่อนไหวของเกม { $white } (ขาว) พบ { $black } (ดำ) ทีละตาจนจบ ผล { $result }
 words-images-off = กระดานส่วนตัว ข้อความส่วนตัว และการแจ้งเตือนของคุณจะมาเป็นคำแทนรูปแล้ว `/chess settings images:on` เพื่อกลับมาใช้รูป
 words-images-on = กระดานส่วนตัว ข้อความส่วนตัว และการแจ้งเตือนของคุณจะมาเป็นรูปอีกครั้ง (แต่ละรูปมีคำบรรยาย)
+
+## The first hour, round 2, and the correspondence desk
+
+help-example = ตัวอย่าง: { $example }
+option-out-of-range = `{ $value }` อยู่นอกช่วงของ `{ $name }`: ใช้ { $range }
+option-choices = `{ $value }` ไม่ใช่ค่าที่ใช้ได้ของ `{ $name }`: เลือกจาก { $choices }
+one-move-at-a-time = เดินทีละตา: `/chess move { $first }` ถ้าจะตอบตาที่คาดว่าคู่แข่งจะเดินไว้ล่วงหน้า ใช้ `/chess premove line:"..."`
+time-means-days = ไม่มีตัวเลือก `time:` เวลาของเกมทางไกลคือ `days:1-14` (วันต่อตา) คลังเวลาด้วย `bank:` และ `increment:` (เป็นวัน) หรือ `control:daily|iccf|blitz-days`
+name-in-quotes = ชื่อที่มีเว้นวรรคต้องอยู่ในเครื่องหมายคำพูด: `/chess { $command } name:"{ $name }"`
+league-actions = `/chess league` ต้องมีคำสั่งย่อย: create, join, leave, start, standings, cancel, withdraw หรือ export ตัวอย่าง: `/chess league create name:"Winter Cup"`; `/chess help league` แสดงตัวเลือก
+console-no-slash = คำสั่งขึ้นต้นด้วย `/chess` (หรือ `!chess`, `/team`): `{ $line }`
+desk-game-line = เกม { $id } ใน { $where } ({ $white } – { $black }) ตาคุณเดิน ภายใน { $until }
+desk-next-game = เกมถัดไปที่รอคุณ: { $game }
+desk-digest-on = สรุปประจำวันของคุณจะมาเวลา { $hour } { $zone } (ครั้งถัดไป: { $next }): เกมที่รอคุณเดิน แทนการแจ้งทุกตา การเตือนก่อนหมดเวลายังมาเหมือนเดิม `/chess notify digest:off` เพื่อยกเลิก
+desk-digest-off = ยกเลิกสรุปประจำวันแล้ว: การแจ้งว่าถึงตาคุณจะมาตาม `/chess notify where:` อีกครั้ง
+desk-digest-none = คุณไม่มีสรุปประจำวัน `/chess notify digest:8` จะส่งให้ทุกวันเวลา 8:00 (เพิ่ม `tz:+7` สำหรับเขตเวลาของคุณ)
+desk-digest-heading = { $count } เกมรอคุณเดิน:
+import-start-unnamed = เล่นต่อจาก PGN หลังเดินไป { $moves } ตา; ไม่คิดเรตติ้ง
+import-challenge = คำท้านี้เป็นการเล่นต่อจาก PGN: เริ่มที่ตาที่ { $number } { $side ->
+        [white] ฝ่ายขาว
+       *[black] ฝ่ายดำ
+    }เดิน (ไม่คิดเรตติ้ง)

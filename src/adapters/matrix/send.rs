@@ -188,7 +188,8 @@ impl Bot {
         // summary's link goes at the end of the text.
         let mut shown = reply.clone();
         shown.text = msg::with_relative_times(reply.locale, &reply.text, self.service.now());
-        if let Some(link) = &reply.link {
+        // A link the text already shows is not shown twice.
+        if let Some(link) = reply.link.as_ref().filter(|l| !shown.text.contains(&l.url)) {
             shown.text = format!("{}\n{}: {}", shown.text, link.label, link.url);
         }
         let reply = &shown;

@@ -448,6 +448,10 @@ impl GameService {
         let next = l.player(mover.other());
         let target = match known {
             Some(t) => t,
+            // A player with a daily digest gets no notice per move.
+            None if super::desk::takes_digest(self, &l.row.platform, &next.id).await => {
+                NotifyTarget::Off
+            }
             None => self.notify_target_of(&l.row.platform, &next.id).await,
         };
         match target {

@@ -71,6 +71,11 @@ messages! {
     /// The line of a game continued from a PGN: how many moves it brings,
     /// and the original players.
     pub fn import_start(l, moves: i64, white: &str, black: &str) = "import-start";
+    /// A game continued from a PGN without the players' names.
+    pub fn import_start_unnamed(l, moves: i64) = "import-start-unnamed";
+    /// A challenge to continue a game from a PGN: the move play resumes
+    /// at and the side to play it (`white`, `black`).
+    pub fn import_challenge(l, number: i64, side: &str) = "import-challenge";
     /// A PGN with a FEN or a Chess960 position.
     pub fn pgn_and_fen(l) = "pgn-and-fen";
     /// A PGN with no game in it.

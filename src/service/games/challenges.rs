@@ -8,7 +8,7 @@ use crate::i18n::Locale;
 use crate::store::{CHALLENGE_TTL_MS, ChallengeRow, NewChallenge, NewGame, Offer, StoreError};
 
 use super::game::{
-    Failure, GameService, Handled, color_str, from_ms, key, ms, random_bool, reply, user,
+    DAY_MS, Failure, GameService, Handled, color_str, from_ms, key, ms, random_bool, reply, user,
 };
 
 impl GameService {
@@ -141,6 +141,9 @@ impl GameService {
                 fide: c.rules == RulesMode::Fide.as_str(),
                 custom_start: c.start_fen.is_some(),
                 rated: c.rated,
+                bank: c
+                    .bank
+                    .map(|b| (b.bank_ms / DAY_MS, b.increment_ms / DAY_MS)),
             },
         );
         if let Some(line) = super::chess960::start_line(
@@ -151,7 +154,16 @@ impl GameService {
             text.push('\n');
             text.push_str(&line);
         }
-        for line in super::banks::control_lines(loc, c.bank, c.vacation_stops) {
+        // A game continued from a PGN: from which move.
+        if let Some(moves) = &c.import_moves {
+            let plies = moves.split_whitespace().count();
+            let side = if plies % 2 == 0 { "white" } else { "black" };
+            let number = i64::try_from(plies / 2 + 1).unwrap_or(1);
+            text.push('\n');
+            text.push_str(&msg::import_challenge(loc, number, side));
+        }
+        // The bank is in the terms above.
+        for line in super::banks::control_lines(loc, None, c.vacation_stops) {
             text.push('\n');
             text.push_str(&line);
         }
@@ -321,13 +333,13 @@ impl GameService {
                     .unwrap_or("?")
                     .to_string()
             };
+            let moves = i64::try_from(i.moves.len().div_ceil(2)).unwrap_or(0);
             text.push('\n');
-            text.push_str(&msg::import_start(
-                loc,
-                i64::try_from(i.moves.len().div_ceil(2)).unwrap_or(0),
-                &tag("White"),
-                &tag("Black"),
-            ));
+            // "originally ? against ?" says nothing: names only when known.
+            text.push_str(&match (tag("White"), tag("Black")) {
+                (w, b) if w != "?" && b != "?" => msg::import_start(loc, moves, &w, &b),
+                _ => msg::import_start_unnamed(loc, moves),
+            });
         }
         for line in super::banks::control_lines(loc, bank, c.vacation_stops == 1) {
             text.push('\n');

@@ -149,6 +149,11 @@ impl GameService {
         if room > 0 {
             out.append(&mut self.claim_daily_puzzles(window, room).await);
         }
+        // Players' daily digests.
+        let room = batch - out.len() as i64;
+        if room > 0 {
+            out.append(&mut super::desk::claim_digests(self, platform, now, room).await);
+        }
         if let Ok(next) = self.inner.store.next_due().await {
             *lock(&self.inner.due_hint) = Some(next.unwrap_or(i64::MAX));
         }
@@ -191,6 +196,10 @@ impl GameService {
     /// Marks a claimed announcement as posted.
     pub async fn ack_due(&self, due: &DueAnnouncement) {
         super::process::count_announced(due);
+        // A digest was claimed by moving its time: nothing to acknowledge.
+        if due.id == super::desk::DIGEST_POST && !due.puzzle && !due.challenge {
+            return;
+        }
         let store = &self.inner.store;
         let acked = if due.puzzle {
             store.ack_puzzle_announcement(due.id).await

@@ -71,6 +71,9 @@ pub(in crate::service) struct TypedMove {
     /// The other reading, tried when the first is not notation; none when
     /// the normalisation changed nothing.
     second: Option<Result<MoveText, ParseMoveError>>,
+    /// The first of two words (`e4 e5`), kept in case they were two
+    /// moves rather than one move's squares (`e2 e4`).
+    first_of_two: Option<String>,
 }
 
 impl TypedMove {
@@ -81,7 +84,27 @@ impl TypedMove {
     /// have ([`crate::chess::MAX_MOVE_TEXT`]); whether it is notation at
     /// all is told when it is played (after the game's own checks).
     pub(in crate::service) fn read(loc: Locale, text: &str) -> Result<TypedMove, Failure> {
-        let text = text.trim();
+        // A move copied from a score sheet (`1.e4`, `12... Nf6`) is the
+        // move; more than one move is refused, one at a time.
+        let words = without_move_numbers(text);
+        let numbered = words.len() != text.split_whitespace().count()
+            || words
+                .iter()
+                .zip(text.split_whitespace())
+                .any(|(w, t)| w != &t);
+        if words.len() > 2 || (words.len() == 2 && numbered) {
+            return Err(user(
+                "invalid_notation",
+                msg::one_move_at_a_time(loc, words[0]),
+            ));
+        }
+        let first_of_two = (words.len() == 2).then(|| words[0].to_string());
+        let unnumbered = words.join(" ");
+        let text = if numbered {
+            unnumbered.as_str()
+        } else {
+            text.trim()
+        };
         let as_typed = MoveText::parse(text);
         match as_typed {
             Err(ParseMoveError::Empty) => {
@@ -106,6 +129,7 @@ impl TypedMove {
             text: text.to_string(),
             first,
             second,
+            first_of_two,
         })
     }
 
@@ -162,6 +186,12 @@ impl TypedMove {
         position: &crate::chess::Position,
         e: &MoveInputError,
     ) -> String {
+        // `e4 e5`: two moves, the first of them playable here.
+        if let Some(first) = &self.first_of_two
+            && MoveText::parse(first).is_ok_and(|m| m.to_move(position).is_ok())
+        {
+            return msg::one_move_at_a_time(loc, first);
+        }
         if let MoveInputError::Parse(_) = e {
             if promotes_to_king(&self.text) {
                 return msg::promotion_to_king(loc, &self.text);
@@ -180,6 +210,22 @@ impl TypedMove {
         }
         msg::move_error(loc, e, &self.text)
     }
+}
+
+/// The words of typed move text without score-sheet move numbers (`1.`,
+/// `1.e4`, `12...Nf6`), as conditional lines read them.
+fn without_move_numbers(text: &str) -> Vec<&str> {
+    text.split_whitespace()
+        .map(|t| {
+            let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+            if digits > 0 && t[digits..].starts_with('.') {
+                t[digits..].trim_start_matches('.')
+            } else {
+                t
+            }
+        })
+        .filter(|t| !t.is_empty())
+        .collect()
 }
 
 /// Whether `text` asks a pawn to become a king (`e8=K`, `axb8=K`): a

@@ -274,9 +274,14 @@ impl GameService {
                 r.actions = vec![Action::Resign];
                 r.subject = Some(Subject::Game(l.row.id));
                 let deadline = deadline_at.unwrap_or(now);
-                let known = next_player
-                    .as_ref()
-                    .map(|n| super::comfort::notify_target_from(n.notify_target.as_deref()));
+                // A player with a daily digest gets no notice per move.
+                let known = next_player.as_ref().map(|n| {
+                    if n.digest {
+                        crate::service::NotifyTarget::Off
+                    } else {
+                        super::comfort::notify_target_from(n.notify_target.as_deref())
+                    }
+                });
                 notice = self
                     .route_turn_notice(&l, me, &san, &number, deadline, &mut r, known)
                     .await;
@@ -299,8 +304,19 @@ impl GameService {
             check,
             premove: false,
             banks: banks.map(super::banks::Banks::from_ms),
+            next: None,
         });
-        Ok(self.move_posts(loc, place, &l, vec![r], notice, outcome))
+        // The mover's next game waiting for them, privately (not after
+        // a move against the computer, which answers at once).
+        let next = if engine_side(&l.row).is_none() {
+            let mover = l.player(me);
+            super::desk::next_game_reply(self, loc, place, &l, &mover, &r).await
+        } else {
+            None
+        };
+        let mut posts = self.move_posts(loc, place, &l, vec![r], notice, outcome);
+        posts.extend(next);
+        Ok(posts)
     }
 
     /// The posts of moves just played, in order: `posts`, the turn notice

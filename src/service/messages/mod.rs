@@ -18,6 +18,7 @@ use crate::i18n::Locale;
 mod adapter;
 pub(crate) mod declare;
 pub(crate) mod errors;
+mod guidance;
 mod limits;
 pub mod position_words;
 mod times;
@@ -27,6 +28,7 @@ use declare::messages;
 
 pub use adapter::*;
 pub use errors::*;
+pub use guidance::*;
 pub use limits::*;
 pub use times::*;
 pub use words::*;
@@ -34,6 +36,7 @@ pub use words::*;
 // Each product area keeps its own messages beside its code; the catalog
 // is still one namespace, so a reply names any message as `msg::name`.
 pub use super::correspondence::catalog::*;
+pub use super::correspondence::desk_catalog::*;
 pub use super::games::catalog::*;
 pub use super::games::tablebase::{
     tablebase_bad_rule, tablebase_claim_lost, tablebase_claim_lost_move, tablebase_none,
@@ -50,7 +53,7 @@ pub use super::tournaments::catalog::*;
 
 messages! {
     /// `challenge-posted`, worded for [`challenge_posted`].
-    fn challenge_posted_text(l, open, challenger, opponent, color, days, rules, custom, casual) = "challenge-posted";
+    fn challenge_posted_text(l, open, challenger, opponent, color, days, banked, bank, increment, rules, custom, casual) = "challenge-posted";
     /// A challenge was declined.
     pub fn challenge_declined(l, by: &str, challenger: &str) = "challenge-declined";
     /// A challenge was withdrawn.
@@ -109,7 +112,7 @@ messages! {
     /// The channel's language was set to `l` (said in `l`).
     pub fn language_set(l) = "language-set";
     /// `language-current`, worded for [`language_current`].
-    fn language_current_text(l, language, set) = "language-current";
+    fn language_current_text(l, language, set, platform) = "language-current";
     /// `time-left`, worded for [`time_left`]: `unit` is days (`a` days
     /// and `b` hours), hours (hours and minutes) or minutes (`a`).
     fn time_left_text(l, unit, a, b) = "time-left";
@@ -125,12 +128,14 @@ pub fn contract() -> impl Iterator<Item = (&'static str, &'static [&'static str]
     [
         MESSAGES,
         adapter::MESSAGES,
+        guidance::MESSAGES,
         errors::MESSAGES,
         limits::MESSAGES,
         times::MESSAGES,
         words::MESSAGES,
         position_words::MESSAGES,
         super::correspondence::catalog::MESSAGES,
+        super::correspondence::desk_catalog::MESSAGES,
         super::games::catalog::MESSAGES,
         super::games::tablebase::MESSAGES,
         super::premove::catalog::MESSAGES,
@@ -185,6 +190,9 @@ pub struct ChallengeTerms {
     pub custom_start: bool,
     /// Rated (else casual, which the announcement says).
     pub rated: bool,
+    /// A time bank instead of days per move: its days and the days each
+    /// move adds.
+    pub bank: Option<(i64, i64)>,
 }
 
 /// A personal or open challenge was posted.
@@ -208,6 +216,9 @@ pub fn challenge_posted(
         opponent.unwrap_or_default(),
         color,
         days,
+        terms.bank.is_some(),
+        terms.bank.map_or(0, |b| b.0),
+        terms.bank.map_or(0, |b| b.1),
         if terms.fide { "fide" } else { "house" },
         terms.custom_start,
         !terms.rated,
@@ -297,10 +308,16 @@ pub fn channel_ref(platform: &str, channel: &str) -> String {
 
 /// The channel's language (`settings` without a value), said in `l`:
 /// `channel` is the language set for the channel, `None` when none is set
-/// (English by default).
+/// (English by default); `platform` the channel's (only Discord has an
+/// app language to fall back on).
 #[must_use]
-pub fn language_current(l: Locale, channel: Option<Locale>) -> String {
-    language_current_text(l, channel.unwrap_or_default().code(), channel.is_some())
+pub fn language_current(l: Locale, channel: Option<Locale>, platform: &str) -> String {
+    language_current_text(
+        l,
+        channel.unwrap_or_default().code(),
+        channel.is_some(),
+        platform,
+    )
 }
 
 #[cfg(test)]

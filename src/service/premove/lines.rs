@@ -271,6 +271,7 @@ impl GameService {
             check: trigger_check,
             premove: false,
             banks: banks.map(super::banks::Banks::from_ms),
+            next: None,
         });
         let mut notice = None;
         let mut second = match outcome {
@@ -309,6 +310,7 @@ impl GameService {
             check: l.game.position().is_check(),
             premove: true,
             banks: banks.map(super::banks::Banks::from_ms),
+            next: None,
         });
         Ok(self.move_posts(loc, place, &l, vec![first, second], notice, outcome))
     }

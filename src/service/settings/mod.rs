@@ -91,7 +91,7 @@ impl GameService {
             let prefs = self.board_prefs(place, by).await?;
             let text = format!(
                 "{}\n{}\n{}",
-                msg::language_current(loc, current),
+                msg::language_current(loc, current, &place.platform),
                 msg::board_settings_current(loc, prefs.view.as_str(), prefs.theme.name()),
                 self.community_rules_line(loc, place).await?
             );

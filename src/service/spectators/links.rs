@@ -36,8 +36,11 @@ impl GameService {
                 ) => *watch = Some(url.clone()),
                 _ => continue,
             }
-            r.text.push('\n');
-            r.text.push_str(&msg::watch_link(r.locale, &url));
+            // One watch line per post, however often it passes here.
+            if !r.text.contains(&url) {
+                r.text.push('\n');
+                r.text.push_str(&msg::watch_link(r.locale, &url));
+            }
             if r.link.is_none() {
                 r.link = Some(Link {
                     label: msg::watch_button(r.locale),

@@ -129,7 +129,7 @@ messages! {
     /// No pairing of the next round keeps the rules: the Swiss ends early.
     pub fn swiss_no_pairing(l, name: &str, round: i64) = "swiss-no-pairing";
     /// One row of a Swiss's standings as text.
-    pub fn swiss_standings_row(l, rank: &str, player: &str, points: &str, tiebreaks: &str) = "swiss-standings-row";
+    pub fn swiss_standings_row(l, rank: &str, player: &str, points: &str, one: bool, tiebreaks: &str) = "swiss-standings-row";
     /// A tie-break's name by its code (`bh1`, `bh`, `sb`, `de`, `wins`).
     pub fn swiss_tiebreak(l, code: &str) = "swiss-tiebreak";
     /// A tie-break's column title by its code.

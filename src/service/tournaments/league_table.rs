@@ -212,11 +212,21 @@ pub(in crate::service) fn half_points(halves: i64) -> String {
     }
 }
 
-/// A tie-break written from quarter points: `3.25`, `2.5`, `2`.
+/// A tie-break written from quarter points in the notation of the
+/// points beside it (fractions, never decimals): `3¼`, `2½`, `¾`, `2`.
 pub(in crate::service) fn quarters(q: i64) -> String {
-    let v = q as f64 / 4.0;
-    let s = format!("{v:.2}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
+    let (whole, part) = (q / 4, q % 4);
+    let fraction = match part {
+        1 => "¼",
+        2 => "½",
+        3 => "¾",
+        _ => return whole.to_string(),
+    };
+    if whole == 0 {
+        fraction.to_string()
+    } else {
+        format!("{whole}{fraction}")
+    }
 }
 
 /// One row of a `standings` event.

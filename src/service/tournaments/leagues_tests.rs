@@ -18,8 +18,9 @@ fn points_and_tiebreaks_are_written_briefly() {
     assert_eq!(half_points(0), "0");
     assert_eq!(half_points(1), "½");
     assert_eq!(half_points(5), "2½");
-    assert_eq!(quarters(13), "3.25");
-    assert_eq!(quarters(10), "2.5");
+    assert_eq!(quarters(13), "3¼");
+    assert_eq!(quarters(3), "¾");
+    assert_eq!(quarters(10), "2½");
     assert_eq!(quarters(8), "2");
     assert_eq!(quarters(0), "0");
 }

@@ -202,7 +202,9 @@ pub(in crate::service) fn swiss_text_row(
         .zip(&row[3..])
         .map(|(t, value)| format!("{} {value}", msg::swiss_tiebreak(loc, t.code())))
         .collect();
-    msg::swiss_standings_row(loc, &row[0], &row[1], &row[2], &values.join(", "))
+    // "1 point", not "1 points".
+    let one = row[2] == "1";
+    msg::swiss_standings_row(loc, &row[0], &row[1], &row[2], one, &values.join(", "))
 }
 
 /// The column titles of a Swiss's standings picture, separated by `|`.
