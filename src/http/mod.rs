@@ -9,12 +9,15 @@
 //! client from starving the probes), `routes` (the router, security
 //! headers, health and metrics), `pages` (the HTML), `board` (the SVG
 //! board), `live` (Server-Sent Events fed by the store's game changes),
-//! `assets` (the stylesheet and script compiled into the binary).
+//! `assets` (the stylesheet and script compiled into the binary),
+//! `player` and `player_page` (a player's own playable page of their game).
 
 mod assets;
 mod board;
 mod live;
 mod pages;
+mod player;
+mod player_page;
 mod routes;
 mod server;
 
@@ -28,6 +31,7 @@ use tokio::net::TcpListener;
 use crate::service::GameService;
 use crate::store::Store;
 
+pub use player::{PagePostSender, PagePosts};
 pub use server::{Limits, MAX_CONNECTIONS, MAX_PER_ADDRESS};
 
 /// How long the database may take to answer `/readyz` (and `/metrics`).
@@ -51,6 +55,8 @@ pub struct Health {
     platform: Platform,
     store: OnceLock<Store>,
     service: OnceLock<GameService>,
+    /// Where the posts of player pages go: the adapter that posts them.
+    page_posts: OnceLock<PagePostSender>,
     stopping: std::sync::atomic::AtomicBool,
 }
 
@@ -71,6 +77,7 @@ impl Health {
             platform,
             store: OnceLock::new(),
             service: OnceLock::new(),
+            page_posts: OnceLock::new(),
             stopping: std::sync::atomic::AtomicBool::new(false),
         })
     }
@@ -84,6 +91,18 @@ impl Health {
     /// The service, once handed over.
     fn service(&self) -> Option<&GameService> {
         self.service.get()
+    }
+
+    /// The adapter posts what player pages cause (moves, offers...) in
+    /// the chat, taking it from `posts`; until then the pages may show
+    /// but not act (a second call changes nothing).
+    pub fn set_page_posts(&self, posts: PagePostSender) {
+        let _ = self.page_posts.set(posts);
+    }
+
+    /// Where player pages' posts go, while the adapter takes them.
+    fn page_posts(&self) -> Option<PagePostSender> {
+        self.page_posts.get().filter(|p| !p.is_closed()).cloned()
     }
 
     /// The database is open (a second call changes nothing).

@@ -43,6 +43,7 @@ pub(super) fn router(health: Arc<Health>, hub: Arc<live::Hub>) -> Router {
         .route("/g/{token}/events", get(live::events))
         .route("/l/{token}", get(league))
         .route("/assets/{file}", get(asset))
+        .merge(super::player::routes())
         .fallback(not_found)
         .layer(axum::middleware::map_response(secure))
         .layer(CompressionLayer::new())

@@ -59,6 +59,7 @@ impl GameService {
                 analysis_settled: tokio::sync::Notify::new(),
                 drain: crate::lifecycle::Drain::new(),
                 watch_base: std::sync::OnceLock::new(),
+                play_pages: std::sync::atomic::AtomicBool::new(false),
             }),
         })
     }

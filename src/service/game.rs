@@ -121,6 +121,9 @@ pub(super) struct Inner {
     pub(super) drain: Arc<crate::lifecycle::Drain>,
     /// The public address of the spectator pages, when served.
     pub(super) watch_base: std::sync::OnceLock<String>,
+    /// Whether the adapter posts what player pages do: only then do
+    /// players get links to them.
+    pub(super) play_pages: std::sync::atomic::AtomicBool,
 }
 
 /// Games kept replayed in memory at most.

@@ -1314,3 +1314,12 @@ cmd-team-match-start =
 
 cmd-team-match-standings =
     .description = The match's sign-ups, or its standings as a table and a picture.
+
+## Player links: a player's own playable page of their game
+
+play-link = Your board (only for you; it plays until the game ends): { $url }
+play-stale = The game moved on since your page showed it: look at the board again.
+play-confirm-resign = Press resign once more to confirm.
+play-no-chat = Moves from the page cannot reach the chat right now: use the chat command.
+play-game-over = This game is over.
+play-button = Play on the board

@@ -1331,3 +1331,12 @@ cmd-team-match-start =
 
 cmd-team-match-standings =
     .description = Записавшиеся на матч или его таблица, текстом и картинкой.
+
+## Player links: a player's own playable page of their game
+
+play-link = Ваша доска (только для вас; ходить можно до конца партии): { $url }
+play-stale = Партия ушла вперёд с тех пор, как страница её показала: взгляните на доску ещё раз.
+play-confirm-resign = Нажмите «Сдаться» ещё раз для подтверждения.
+play-no-chat = Ходы со страницы сейчас не доходят до чата: воспользуйтесь командой в чате.
+play-game-over = Эта партия окончена.
+play-button = Играть на доске

@@ -1191,3 +1191,12 @@ cmd-team-match-start =
 
 cmd-team-match-standings =
     .description = ผู้สมัครแมตช์ หรือตารางคะแนนเป็นข้อความและภาพ
+
+## Player links: a player's own playable page of their game
+
+play-link = กระดานของคุณ (สำหรับคุณคนเดียว ใช้เดินได้จนจบเกม): { $url }
+play-stale = เกมเดินต่อไปแล้วหลังจากหน้าของคุณแสดงผล: โปรดดูกระดานอีกครั้ง
+play-confirm-resign = กดยอมแพ้อีกครั้งเพื่อยืนยัน
+play-no-chat = ตอนนี้การเดินจากหน้าเว็บส่งไปที่แชทไม่ได้: โปรดใช้คำสั่งในแชท
+play-game-over = เกมนี้จบแล้ว
+play-button = เล่นบนกระดาน
