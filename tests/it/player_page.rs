@@ -97,10 +97,11 @@ impl Console {
         let mut out = Vec::new();
         loop {
             let v = self.next_line(Duration::from_secs(20));
-            if v["event"]["type"] == "error" && v["event"]["code"] == "invalid_input" {
-                if v["text"].as_str().is_some_and(|t| t.contains("marker")) {
-                    return out;
-                }
+            if v["event"]["type"] == "error"
+                && v["event"]["code"] == "invalid_input"
+                && v["text"].as_str().is_some_and(|t| t.contains("marker"))
+            {
+                return out;
             }
             out.push(v);
         }
