@@ -67,7 +67,7 @@ pub(in crate::service) async fn new_play_link(
     Some(format!("{base}{PLAY_PATH}{token}"))
 }
 
-/// The adapter posts what player pages do (see `crate::http::PagePosts`):
+/// The adapter posts what player pages do (the HTTP side hands it over):
 /// from now on players get links to them (with a public address).
 pub fn enable_player_pages(service: &GameService) {
     service
