@@ -46,6 +46,23 @@ impl Process {
         }
     }
 
+    /// The posts of player pages (a move made on a page, a draw offered
+    /// there), for the adapter to post as it posts its commands' answers:
+    /// `None` when no pages are served. Call once, after
+    /// [`Process::serving`]; from then on players get links to pages.
+    #[must_use]
+    pub fn page_posts(
+        &self,
+        service: &crate::service::GameService,
+    ) -> Option<tokio::sync::mpsc::UnboundedReceiver<crate::http::PagePosts>> {
+        let health = self.health.as_ref()?;
+        self.public_url.as_ref()?;
+        let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+        health.set_page_posts(tx);
+        crate::service::enable_player_pages(service);
+        Some(rx)
+    }
+
     /// The shutdown started: `/readyz` says so.
     pub fn stopping(&self) {
         if let Some(h) = &self.health {

@@ -311,6 +311,75 @@ async fn write_follow_up(
     Ok(())
 }
 
+/// Summaries being made in the background (with an engine), and how many.
+struct Background {
+    /// Whether summaries wait for the engine (made in the background).
+    engine: bool,
+    done: tokio::sync::mpsc::UnboundedSender<(Vec<Reply>, FollowUp)>,
+    in_flight: usize,
+    slots: Arc<tokio::sync::Semaphore>,
+}
+
+/// The next posts of a player page, or never when pages cannot act.
+async fn next_page_posts(
+    posts: &mut Option<mpsc::UnboundedReceiver<crate::http::PagePosts>>,
+) -> Option<crate::http::PagePosts> {
+    match posts {
+        Some(rx) => rx.recv().await,
+        None => std::future::pending().await,
+    }
+}
+
+/// Prints `replies` (each with the author of the command it answers) and
+/// what follows them: a game's summary right after its result, or in the
+/// background when the engine analyses it.
+async fn print_replies(
+    service: &GameService,
+    printer: &mut Printer,
+    clock: &ManualClock,
+    work: &mut Background,
+    replies: Vec<(Reply, Option<String>)>,
+) -> anyhow::Result<()> {
+    let now = clock.now();
+    let mut batch = Vec::new();
+    for (r, author) in replies {
+        // What follows a reply (a game's summary) comes right after it,
+        // or when the engine is done.
+        let follow = r.follow_up.clone();
+        batch.push((r, author));
+        let Some(follow) = follow else { continue };
+        printer.print(std::mem::take(&mut batch), now).await?;
+        if work.engine {
+            let (service, done) = (service.clone(), work.done.clone());
+            let (runtime, slots) = (tokio::runtime::Handle::current(), work.slots.clone());
+            work.in_flight += 1;
+            tokio::spawn(async move {
+                // A summary's card and GIF are drawn off the command
+                // path's CPU (`crate::affinity`), `SUMMARIES_AT_ONCE`
+                // at a time (the engine's analysis is the slow part).
+                let Ok(slot) = slots.acquire_owned().await else {
+                    return;
+                };
+                let made = tokio::task::spawn_blocking(move || {
+                    crate::affinity::leave_pinned_cpu();
+                    let replies = runtime.block_on(service.follow_up(&follow));
+                    drop(slot);
+                    (replies, follow)
+                });
+                if let Ok(made) = made.await {
+                    // The receiver lives until every one is in.
+                    let _ = done.send(made);
+                }
+            });
+        } else {
+            let replies = service.follow_up(&follow).await;
+            write_follow_up(service, printer, clock, (replies, follow)).await?;
+        }
+    }
+    printer.print(batch, now).await?;
+    Ok(())
+}
+
 /// Where the input lines come from.
 enum Input {
     /// A pipe or a file: bytes exactly as the script wrote them.
@@ -445,10 +514,16 @@ pub async fn run_in(args: ConsoleArgs, process: &Process) -> anyhow::Result<()> 
     // made in the background and printed when ready (at the latest before
     // the next `:advance` and at end of input); without one they are
     // quick and printed right after the reply that ended the game.
-    let background = service.analyses_games();
     let (done_tx, mut done_rx) = tokio::sync::mpsc::unbounded_channel::<(Vec<Reply>, FollowUp)>();
-    let mut in_flight = 0usize;
-    let summary_slots = Arc::new(tokio::sync::Semaphore::new(SUMMARIES_AT_ONCE));
+    let mut work = Background {
+        engine: service.analyses_games(),
+        done: done_tx,
+        in_flight: 0,
+        slots: Arc::new(tokio::sync::Semaphore::new(SUMMARIES_AT_ONCE)),
+    };
+    // What players do on their pages (`--http` with a public address) is
+    // printed as the answers of the lines typed are.
+    let mut page_posts = process.page_posts(&service);
     let mut raw = Vec::new();
     loop {
         // A shutdown stops the reading (a partial line was never
@@ -459,9 +534,19 @@ pub async fn run_in(args: ConsoleArgs, process: &Process) -> anyhow::Result<()> 
         let read = tokio::select! {
             biased;
             () = process.shutdown.triggered() => break,
-            Some(done) = done_rx.recv(), if in_flight > 0 => {
-                in_flight -= 1;
+            Some(done) = done_rx.recv(), if work.in_flight > 0 => {
+                work.in_flight -= 1;
                 write_follow_up(&service, &mut printer, &clock, done).await?;
+                continue;
+            }
+            Some(posts) = next_page_posts(&mut page_posts) => {
+                let author = Some(posts.author.name.clone());
+                let replies = posts.replies.into_iter().map(|r| (r, author.clone())).collect();
+                print_replies(&service, &mut printer, &clock, &mut work, replies).await?;
+        while let Ok(done) = done_rx.try_recv() {
+            work.in_flight -= 1;
+            write_follow_up(&service, &mut printer, &clock, done).await?;
+        }
                 continue;
             }
             read = stdin.read_line(&mut raw) => read?,
@@ -472,11 +557,11 @@ pub async fn run_in(args: ConsoleArgs, process: &Process) -> anyhow::Result<()> 
         // `:advance` runs the announcer: summaries in flight are posted
         // (and acknowledged) first, so it never posts them a second time.
         if raw.starts_with(b":advance") {
-            while in_flight > 0 {
+            while work.in_flight > 0 {
                 let Some(done) = done_rx.recv().await else {
                     break;
                 };
-                in_flight -= 1;
+                work.in_flight -= 1;
                 write_follow_up(&service, &mut printer, &clock, done).await?;
             }
         }
@@ -504,45 +589,9 @@ pub async fn run_in(args: ConsoleArgs, process: &Process) -> anyhow::Result<()> 
                 )]
             }
         };
-        let now = clock.now();
-        let mut batch = Vec::new();
-        for (r, author) in replies {
-            // What follows a reply (a game's summary) comes right after it,
-            // or when the engine is done.
-            let work = r.follow_up.clone();
-            batch.push((r, author));
-            let Some(work) = work else { continue };
-            printer.print(std::mem::take(&mut batch), now).await?;
-            if background {
-                let (service, done) = (service.clone(), done_tx.clone());
-                let (runtime, slots) = (tokio::runtime::Handle::current(), summary_slots.clone());
-                in_flight += 1;
-                tokio::spawn(async move {
-                    // A summary's card and GIF are drawn off the command
-                    // path's CPU (`crate::affinity`), `SUMMARIES_AT_ONCE`
-                    // at a time (the engine's analysis is the slow part).
-                    let Ok(slot) = slots.acquire_owned().await else {
-                        return;
-                    };
-                    let made = tokio::task::spawn_blocking(move || {
-                        crate::affinity::leave_pinned_cpu();
-                        let replies = runtime.block_on(service.follow_up(&work));
-                        drop(slot);
-                        (replies, work)
-                    });
-                    if let Ok(made) = made.await {
-                        // The receiver lives until every one is in.
-                        let _ = done.send(made);
-                    }
-                });
-            } else {
-                let replies = service.follow_up(&work).await;
-                write_follow_up(&service, &mut printer, &clock, (replies, work)).await?;
-            }
-        }
-        printer.print(batch, now).await?;
+        print_replies(&service, &mut printer, &clock, &mut work, replies).await?;
         while let Ok(done) = done_rx.try_recv() {
-            in_flight -= 1;
+            work.in_flight -= 1;
             write_follow_up(&service, &mut printer, &clock, done).await?;
         }
         raw.clear();
@@ -552,11 +601,11 @@ pub async fn run_in(args: ConsoleArgs, process: &Process) -> anyhow::Result<()> 
         }
     }
     // End of input: finish the work in flight and print what it causes.
-    while in_flight > 0 {
+    while work.in_flight > 0 {
         let Some(done) = done_rx.recv().await else {
             break;
         };
-        in_flight -= 1;
+        work.in_flight -= 1;
         write_follow_up(&service, &mut printer, &clock, done).await?;
     }
     printer.finish().await?;

@@ -59,6 +59,10 @@ struct JsonLine<'a> {
     /// The one user a private reply is for (absent for public messages).
     #[serde(skip_serializing_if = "Option::is_none")]
     to: Option<&'a str>,
+    /// The reader's own link to the playable page of their game (private
+    /// answers only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    play: Option<&'a str>,
 }
 
 /// What turns replies into output lines: the pictures drawn and written,
@@ -139,6 +143,7 @@ impl Output {
                 mentions: r.mentions.iter().map(|a| a.name.as_str()).collect(),
                 event: event.as_ref(),
                 to,
+                play: r.play.as_deref(),
             };
             let mut s = serde_json::to_string(&line).unwrap_or_else(|_| "{}".to_string());
             s.push('\n');

@@ -9,7 +9,8 @@
 //! client from starving the probes), `routes` (the router, security
 //! headers, health and metrics), `pages` (the HTML), `board` (the SVG
 //! board), `live` (Server-Sent Events fed by the store's game changes),
-//! `assets` (the stylesheet and script compiled into the binary).
+//! `assets` (the stylesheet and script compiled into the binary),
+//! `player` and `player_page` (a player's own playable page of their game).
 
 mod assets;
 mod board;
@@ -17,6 +18,9 @@ mod client_addr;
 mod live;
 mod pages;
 mod rate;
+
+mod player;
+mod player_page;
 mod routes;
 mod server;
 
@@ -31,6 +35,7 @@ use crate::service::GameService;
 use crate::store::Store;
 
 pub use client_addr::{BadProxy, ClientIp, TrustedProxies};
+pub use player::{PagePostSender, PagePosts};
 pub use server::{DESCRIPTORS_KEPT, Limits, MAX_CONNECTIONS, MAX_PER_ADDRESS};
 
 /// How long the database may take to answer `/readyz` (and `/metrics`).
@@ -54,6 +59,8 @@ pub struct Health {
     platform: Platform,
     store: OnceLock<Store>,
     service: OnceLock<GameService>,
+    /// Where the posts of player pages go: the adapter that posts them.
+    page_posts: OnceLock<PagePostSender>,
     stopping: std::sync::atomic::AtomicBool,
 }
 
@@ -74,6 +81,7 @@ impl Health {
             platform,
             store: OnceLock::new(),
             service: OnceLock::new(),
+            page_posts: OnceLock::new(),
             stopping: std::sync::atomic::AtomicBool::new(false),
         })
     }
@@ -87,6 +95,18 @@ impl Health {
     /// The service, once handed over.
     fn service(&self) -> Option<&GameService> {
         self.service.get()
+    }
+
+    /// The adapter posts what player pages cause (moves, offers...) in
+    /// the chat, taking it from `posts`; until then the pages may show
+    /// but not act (a second call changes nothing).
+    pub fn set_page_posts(&self, posts: PagePostSender) {
+        let _ = self.page_posts.set(posts);
+    }
+
+    /// Where player pages' posts go, while the adapter takes them.
+    fn page_posts(&self) -> Option<PagePostSender> {
+        self.page_posts.get().filter(|p| !p.is_closed()).cloned()
     }
 
     /// The database is open (a second call changes nothing).

@@ -55,6 +55,7 @@ pub(super) fn router(health: Arc<Health>, hub: Arc<live::Hub>, limits: &super::L
         .merge(pages)
         .route("/g/{token}/events", get(live::events))
         .route("/assets/{file}", get(asset))
+        .merge(super::player::routes())
         .fallback(not_found)
         .layer(axum::middleware::map_response(secure))
         .layer(CompressionLayer::new())

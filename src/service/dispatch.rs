@@ -60,6 +60,8 @@ impl GameService {
                 drain: crate::lifecycle::Drain::new(),
                 watch_base: std::sync::OnceLock::new(),
                 tablebases: std::sync::OnceLock::new(),
+
+                play_pages: std::sync::atomic::AtomicBool::new(false),
             }),
         })
     }

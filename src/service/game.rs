@@ -123,6 +123,10 @@ pub(super) struct Inner {
     pub(super) watch_base: std::sync::OnceLock<String>,
     /// The endgame tables (`CHESSBOT_SYZYGY_PATH`), opened on first use.
     pub(super) tablebases: std::sync::OnceLock<Option<Arc<crate::tablebase::Tablebases>>>,
+
+    /// Whether the adapter posts what player pages do: only then do
+    /// players get links to them.
+    pub(super) play_pages: std::sync::atomic::AtomicBool,
 }
 
 /// Games kept replayed in memory at most.

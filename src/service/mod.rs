@@ -47,6 +47,9 @@ pub use teams::{
 };
 
 mod spectators;
+pub use spectators::play_links::{
+    PLAY_PATH, PageAction, PageOutcome, PlayerGame, enable_player_pages, page_action, player_game,
+};
 pub use spectators::{
     WatchedGame, WatchedLeague, WatchedLeagueGame, WatchedPairing, WatchedPly, WatchedSeat,
     is_watch_token,
@@ -294,6 +297,9 @@ pub struct Reply {
     /// delivered (the user blocks direct messages): the same notice in the
     /// game's channel, mentioning them.
     pub fallback: Option<Box<Reply>>,
+    /// The caller's own link to a playable page of their game (a private
+    /// answer only; never set on a public message).
+    pub play: Option<String>,
 }
 
 impl Reply {
@@ -315,6 +321,7 @@ impl Reply {
             link: None,
             follow_up: None,
             fallback: None,
+            play: None,
         }
     }
 }

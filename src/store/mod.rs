@@ -39,6 +39,7 @@ mod league_places;
 mod leagues;
 mod next_player;
 mod outbox;
+mod player_links;
 mod prefs;
 mod premove;
 mod puzzles;
@@ -71,6 +72,7 @@ pub use leagues::{
 };
 pub use next_player::NextPlayerRow;
 pub use outbox::{ANNOUNCE_END, ANNOUNCE_REMINDER, AnnouncementRow, ChallengeAnnouncementRow};
+pub use player_links::PlayerLinkRow;
 pub use prefs::PlacePrefsRow;
 pub use premove::{Applied, LinesCheck, PremoveRow};
 pub use puzzles::{

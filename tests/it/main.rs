@@ -100,6 +100,7 @@ mod outage;
 mod perft;
 mod perft960;
 mod pics;
+mod player_page;
 mod premove;
 mod private_board;
 mod private_files;

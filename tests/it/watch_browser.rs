@@ -4,133 +4,16 @@
 //! reload, stepping back shows the earlier position, and a hostile name is
 //! shown as text. Skipped, with a line saying so, without chromium.
 
-use std::io::{BufRead as _, BufReader};
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use chessbot::http::{Health, Platform};
 use chessbot::service::{Actor, Command as BotCommand, Event, LocalePrefs};
-use futures_util::{SinkExt as _, StreamExt as _};
-use serde_json::{Value, json};
-use tokio_tungstenite::tungstenite::Message;
+use serde_json::json;
 
+use crate::support::browser::{Page, chromium};
 use crate::support::scenario::Scenario;
 
 const HOSTILE: &str = "<img src=x onerror=alert(1)>\u{202E}evil";
-
-/// Chromium, killed when dropped.
-struct Browser(Child);
-
-impl Drop for Browser {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// Starts headless chromium; its DevTools address.
-fn chromium(profile: &std::path::Path) -> Option<(Browser, String)> {
-    let bin = ["chromium", "chromium-browser", "google-chrome"]
-        .into_iter()
-        .find(|b| {
-            Command::new(b)
-                .arg("--version")
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .status()
-                .is_ok_and(|s| s.success())
-        })?;
-    let mut child = Command::new(bin)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-first-run",
-            "--remote-debugging-port=0",
-            "--window-size=390,844",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .arg("about:blank")
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .ok()?;
-    let stderr = child.stderr.take()?;
-    let browser = Browser(child);
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            if let Some(url) = line.split("DevTools listening on ").nth(1) {
-                let _ = tx.send(url.trim().to_string());
-            }
-        }
-    });
-    let url = rx.recv_timeout(Duration::from_secs(30)).ok()?;
-    Some((browser, url))
-}
-
-/// One DevTools session on one page.
-struct Page {
-    ws: tokio_tungstenite::WebSocketStream<
-        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
-    >,
-    session: String,
-    next: u64,
-}
-
-impl Page {
-    async fn call(&mut self, method: &str, params: Value, session: bool) -> Value {
-        self.next += 1;
-        let id = self.next;
-        let mut msg = json!({ "id": id, "method": method, "params": params });
-        if session {
-            msg["sessionId"] = json!(self.session);
-        }
-        self.ws
-            .send(Message::Text(msg.to_string()))
-            .await
-            .expect("send to the browser");
-        loop {
-            let m = tokio::time::timeout(Duration::from_secs(20), self.ws.next())
-                .await
-                .expect("the browser answers")
-                .expect("open")
-                .expect("a message");
-            if let Message::Text(t) = m {
-                let v: Value = serde_json::from_str(&t).expect("JSON");
-                if v["id"] == json!(id) {
-                    assert!(v.get("error").is_none(), "{method}: {v}");
-                    return v["result"].clone();
-                }
-            }
-        }
-    }
-
-    /// The value of a script expression in the page.
-    async fn eval(&mut self, expression: &str) -> Value {
-        let r = self
-            .call(
-                "Runtime.evaluate",
-                json!({ "expression": expression, "returnByValue": true }),
-                true,
-            )
-            .await;
-        r["result"]["value"].clone()
-    }
-
-    /// Waits (10 s at most) until `expression` is true in the page.
-    async fn until(&mut self, expression: &str) -> Duration {
-        let started = Instant::now();
-        while self.eval(expression).await != json!(true) {
-            assert!(
-                started.elapsed() < Duration::from_secs(10),
-                "never true: {expression}"
-            );
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-        started.elapsed()
-    }
-}
 
 #[tokio::test]
 async fn a_running_game_updates_live_in_chromium() {

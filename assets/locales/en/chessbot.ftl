@@ -1508,3 +1508,12 @@ import-challenge = This challenge continues a game from a PGN: play resumes at m
         [white] White
        *[black] Black
     } to move (unrated).
+
+## Player links: a player's own playable page of their game
+
+play-link = Your board (only for you; it plays until the game ends): { $url }
+play-stale = The game moved on since your page showed it: look at the board again.
+play-confirm-resign = Press resign once more to confirm.
+play-no-chat = Moves from the page cannot reach the chat right now: use the chat command.
+play-game-over = This game is over.
+play-button = Play on the board

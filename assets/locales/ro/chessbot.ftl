@@ -1530,3 +1530,12 @@ import-challenge = Această provocare continuă o partidă dintr-un PGN: jocul s
         [white] Albul
        *[black] Negrul
     } (fără rating).
+
+## Player links: a player's own playable page of their game
+
+play-link = Tabla dumneavoastră (doar pentru dumneavoastră; se joacă până la sfârșitul partidei): { $url }
+play-stale = Partida a mers mai departe de când pagina a arătat-o: priviți din nou tabla.
+play-confirm-resign = Apăsați încă o dată pe abandon pentru a confirma.
+play-no-chat = Mutările din pagină nu pot ajunge acum în chat: folosiți comanda din chat.
+play-game-over = Această partidă s-a terminat.
+play-button = Joacă pe tablă

@@ -53,6 +53,11 @@ impl GameService {
         // `board private:true`, with the caller's note.
         if private {
             self.make_board_private(loc, by, &l, &mut r, flip).await?;
+            // A player's private board brings their own playable page.
+            let direct =
+                crate::service::spectators::play_links::add_play_link(self, &l.row, by, &mut r)
+                    .await;
+            return Ok(std::iter::once(r).chain(direct).collect());
         }
         Ok(vec![r])
     }

@@ -24,4 +24,17 @@ messages! {
     pub fn page_name_hidden(l) = "page-name-hidden";
     /// `settings pagename:shown` done.
     pub fn page_name_shown(l) = "page-name-shown";
+    /// The line of a player's own link under their private board.
+    pub fn play_link(l, url: &str) = "play-link";
+    /// The page's refusal of an action sent from a position the game has
+    /// left.
+    pub fn play_stale(l) = "play-stale";
+    /// The page's refusal of a resignation not confirmed.
+    pub fn play_confirm_resign(l) = "play-confirm-resign";
+    /// The page's refusal while no chat takes what the page would post.
+    pub fn play_no_chat(l) = "play-no-chat";
+    /// The page's refusal of an action on a finished game.
+    pub fn play_game_over(l) = "play-game-over";
+    /// The label of the button that answers with the player's own link.
+    pub fn play_button(l) = "play-button";
 }

@@ -14,6 +14,7 @@ pub(super) mod game_view;
 pub(super) mod league_view;
 pub(super) mod links;
 pub(super) mod pages;
+pub(super) mod play_links;
 
 #[allow(unused_imports)]
 use super::*;

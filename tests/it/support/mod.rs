@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+pub mod browser;
 #[cfg(feature = "discord")]
 pub mod fake_discord;
 pub mod pgn_oracle;
