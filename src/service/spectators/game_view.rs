@@ -162,6 +162,18 @@ impl GameService {
         Some(format!("{base}/g/{token}"))
     }
 
+    /// The token of a watchable game's page (made now if it has none).
+    pub(in crate::service) async fn game_token(&self, row: &GameRow) -> Option<String> {
+        if !self.watchable(row).await {
+            return None;
+        }
+        self.inner
+            .store
+            .game_watch_token(row.id, &fresh_token()?)
+            .await
+            .ok()?
+    }
+
     /// The page of the game whose token is `token`: `None` for an unknown
     /// token, a game in a direct message, or a community whose pages are
     /// off.
