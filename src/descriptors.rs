@@ -49,6 +49,8 @@ pub fn raise_open_file_limit() -> Option<FileLimit> {
         } else {
             lim.rlim_cur
         };
+        // `rlim_t` is `u64` on Linux, narrower on some other systems.
+        #[allow(clippy::useless_conversion)]
         Some(FileLimit {
             soft: u64::from(soft),
             hard: u64::from(target),

@@ -109,14 +109,14 @@ async fn an_open_league_that_never_starts_closes_itself_after_thirty_days() {
         s.run_due()
             .await
             .iter()
-            .all(|x| league_state(&[x.clone()]).is_none()),
+            .all(|x| league_state(std::slice::from_ref(x)).is_none()),
         "still open after 29 days"
     );
     s.clock.advance(Duration::days(1) + Duration::minutes(1));
     let r = s.run_due().await;
     let closed: Vec<&Reply> = r
         .iter()
-        .filter(|x| league_state(&[(*x).clone()]) == Some((id, "cancelled".into())))
+        .filter(|x| league_state(std::slice::from_ref(*x)) == Some((id, "cancelled".into())))
         .collect();
     assert_eq!(closed.len(), 1, "{:?}", r.texts());
     assert_eq!(closed[0].place.channel, "cup", "announced in its channel");
