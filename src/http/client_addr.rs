@@ -40,11 +40,18 @@ impl TrustedProxies {
                 Some((a, b)) => (a, Some(b)),
                 None => (entry, None),
             };
-            let ip: IpAddr = addr.parse().map_err(|_| bad())?;
-            let max = if ip.is_ipv4() { 32 } else { 128 };
+            let given: IpAddr = addr.parse().map_err(|_| bad())?;
+            let max = if given.is_ipv4() { 32 } else { 128 };
             let bits = match bits {
                 Some(b) => b.parse::<u8>().ok().filter(|b| *b <= max).ok_or_else(bad)?,
                 None => max,
+            };
+            // An IPv4-mapped network is the IPv4 network it maps.
+            let ip = canonical(given);
+            let bits = if ip.is_ipv4() && given.is_ipv6() {
+                bits.saturating_sub(96)
+            } else {
+                bits
             };
             networks.push((ip, bits));
         }

@@ -63,7 +63,9 @@ pub const COMMANDS: &[HelpEntry] = &[
     entry("notify where:dm|channel|off", "notify"),
     entry("notify digest:0-23 [tz:+2] | digest:off", "digest"),
     entry("settings pagename:hidden|shown", "pagename"),
-    entry("settings pages:on|off", "pages"),
+    entry("settings pages:on|off|new", "pages"),
+    entry("settings images:off|on", "images"),
+    entry("settings tablebase:off|claim|auto", "tablebase"),
     entry(
         "settings leave:30|45 control:daily|iccf|blitz-days|off timeouts:1-99|off",
         "community-rules",

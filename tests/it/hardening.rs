@@ -361,3 +361,82 @@ fn a_huge_imported_tag_is_cut_and_cleaned() {
         value.chars().count()
     );
 }
+
+/// The games a batch of replies started in a league: (white, black,
+/// channel).
+fn league_starts(r: &[Reply]) -> Vec<(String, String, String)> {
+    r.iter()
+        .filter_map(|x| match &x.event {
+            Some(Event::Start {
+                white,
+                black,
+                league: Some(_),
+                ..
+            }) => Some((white.clone(), black.clone(), x.place.channel.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+fn summary_texts(r: &[Reply]) -> Vec<String> {
+    r.iter()
+        .filter(|x| matches!(x.event, Some(Event::Summary { .. })))
+        .map(|x| x.text.clone())
+        .collect()
+}
+
+#[tokio::test]
+async fn engine_lines_of_a_shared_start_wait_until_no_game_plays_it() {
+    let s = Scenario::builder()
+        .store(super::test_store().await)
+        .engine(chessbot::engine::ScriptedEngine::new())
+        .follow_ups()
+        .open()
+        .await;
+    let fen = "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1";
+    let r = s
+        .say_in(
+            "ann",
+            "f",
+            &format!(r#"/chess league create name:Pawns fen:"{fen}""#),
+        )
+        .await;
+    assert!(r.error().is_none(), "{:?}", r.texts());
+    for who in ["ann", "ben", "cat"] {
+        let r = s.say_in(who, "f", "/chess league join").await;
+        assert!(r.error().is_none(), "{:?}", r.texts());
+    }
+    let r = s.say_in("ann", "f", "/chess league start").await;
+    let games = league_starts(&r);
+    assert_eq!(games.len(), 3, "{:?}", r.texts());
+    // The first game ends while the others still play from that start.
+    let (white, black, ch) = &games[0];
+    assert!(s.say_in(white, ch, "/chess move e4").await.error().is_none());
+    assert!(s.say_in(black, ch, "/chess move e5").await.error().is_none());
+    let r = s.say_in(black, ch, "/chess resign").await;
+    let summaries = summary_texts(&r);
+    assert_eq!(summaries.len(), 1, "{:?}", r.texts());
+    assert!(summaries[0].contains("after the round"), "{}", summaries[0]);
+    assert!(!summaries[0].contains("inaccurac"), "{}", summaries[0]);
+    s.clock.advance(Duration::minutes(5));
+    assert!(
+        s.run_due().await.iter().all(|x| !x.text.contains("Engine analysis of game")),
+        "nothing while the start is still played"
+    );
+    // The other games end: the first game's figures follow.
+    for (white, black, ch) in &games[1..] {
+        let r = s.say_in(white, ch, "/chess move d4").await;
+        assert!(r.error().is_none(), "{:?}", r.texts());
+        let r = s.say_in(black, ch, "/chess move d5").await;
+        assert!(r.error().is_none(), "{:?}", r.texts());
+        let r = s.say_in(black, ch, "/chess resign").await;
+        assert!(r.error().is_none(), "{:?}", r.texts());
+    }
+    s.clock.advance(Duration::minutes(5));
+    let due = s.run_due().await;
+    assert!(
+        due.iter().any(|x| x.text.starts_with("Engine analysis of game")),
+        "{:?}",
+        due.texts()
+    );
+}

@@ -183,6 +183,8 @@ help-command = { $command ->
     [digest] one private digest a day at that hour of your time zone (tz: your offset from UTC) listing the games waiting for you, instead of a notice per move; reminders still come
     [pagename] your name on the spectator pages of your games
     [pages] moderators: turn the community's spectator pages on or off
+    [images] your private boards and notices as words instead of pictures (off) or pictures (on)
+    [tablebase] moderators: endgame tables end games by claim or at once (off by default)
     [community-rules] moderators: this community's yearly vacation days, default time control, and the share of time-outs that bars rated challenges
     [league] round-robin leagues in this channel
     [swiss] Swiss tournaments paired by the FIDE Dutch system; tiebreaks: sets the tie-break order (default bh1,bh,sb,de,wins); export: the FIDE report file
@@ -1058,6 +1060,7 @@ cmd-chess-settings =
     .option-control-description = Moderators: default time control (daily, iccf, blitz-days, off)
     .option-timeouts-description = Moderators: refuse rated challenges over this time-out % (0: off)
     .option-images-description = Your private boards and notices: pictures (on) or words (off)
+    .option-tablebase-description = Moderators: endgame tables (off, claim, auto)
 
 cmd-chess-vacation =
     .description = Stop your clocks in all your games for some days (30 or 45 days a calendar year).

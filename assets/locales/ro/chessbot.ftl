@@ -173,6 +173,8 @@ help-command = { $command ->
     [digest] un rezumat privat pe zi la acea oră din fusul dumneavoastră orar (tz: diferența față de UTC) cu partidele în care sunteți la mutare, în locul unui anunț la fiecare mutare; mementourile vin în continuare
     [pagename] numele dumneavoastră pe paginile pentru spectatori ale partidelor
     [pages] moderatori: pornesc sau opresc paginile pentru spectatori ale comunității
+    [images] tablele și notificările tale private în cuvinte în loc de imagini (off) sau imagini (on)
+    [tablebase] moderatori: tabelele de final încheie partidele la cerere sau imediat (oprit implicit)
     [community-rules] moderatori: zilele de vacanță pe an ale comunității, controlul de timp implicit și procentul de depășiri care oprește provocările cu rating
     [league] ligi fiecare cu fiecare în acest canal
     [swiss] turnee elvețiene împerecheate după sistemul olandez FIDE; tiebreaks: fixează ordinea departajărilor (implicit bh1,bh,sb,de,wins); export: fișierul de raport FIDE
@@ -1092,6 +1094,7 @@ cmd-chess-settings =
     .option-control-description = Moderatori: controlul implicit (daily, iccf, blitz-days, off)
     .option-timeouts-description = Moderatori: refuză provocări cu rating peste acest % de depășiri (0: nu)
     .option-images-description = Tablele și notificările tale private: imagini (on) sau cuvinte (off)
+    .option-tablebase-description = Moderatori: tabelele de final (off, claim, auto)
 
 cmd-chess-vacation =
     .description = Opriți-vă ceasurile în toate partidele pentru câteva zile
