@@ -411,8 +411,18 @@ async fn engine_lines_of_a_shared_start_wait_until_no_game_plays_it() {
     assert_eq!(games.len(), 3, "{:?}", r.texts());
     // The first game ends while the others still play from that start.
     let (white, black, ch) = &games[0];
-    assert!(s.say_in(white, ch, "/chess move e4").await.error().is_none());
-    assert!(s.say_in(black, ch, "/chess move e5").await.error().is_none());
+    assert!(
+        s.say_in(white, ch, "/chess move e4")
+            .await
+            .error()
+            .is_none()
+    );
+    assert!(
+        s.say_in(black, ch, "/chess move e5")
+            .await
+            .error()
+            .is_none()
+    );
     let r = s.say_in(black, ch, "/chess resign").await;
     let summaries = summary_texts(&r);
     assert_eq!(summaries.len(), 1, "{:?}", r.texts());
@@ -420,7 +430,10 @@ async fn engine_lines_of_a_shared_start_wait_until_no_game_plays_it() {
     assert!(!summaries[0].contains("inaccurac"), "{}", summaries[0]);
     s.clock.advance(Duration::minutes(5));
     assert!(
-        s.run_due().await.iter().all(|x| !x.text.contains("Engine analysis of game")),
+        s.run_due()
+            .await
+            .iter()
+            .all(|x| !x.text.contains("Engine analysis of game")),
         "nothing while the start is still played"
     );
     // The other games end: the first game's figures follow.
@@ -435,7 +448,8 @@ async fn engine_lines_of_a_shared_start_wait_until_no_game_plays_it() {
     s.clock.advance(Duration::minutes(5));
     let due = s.run_due().await;
     assert!(
-        due.iter().any(|x| x.text.starts_with("Engine analysis of game")),
+        due.iter()
+            .any(|x| x.text.starts_with("Engine analysis of game")),
         "{:?}",
         due.texts()
     );
