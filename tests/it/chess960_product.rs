@@ -43,7 +43,9 @@ fn error(r: &[Reply]) -> Option<String> {
 }
 
 fn moves(r: &[Reply]) -> Vec<(String, String)> {
+    // Public posts only: the mover's private copy names their next game.
     r.iter()
+        .filter(|r| !r.ephemeral)
         .filter_map(|r| match &r.event {
             Some(Event::Move { san, uci, .. }) => Some((san.clone(), uci.clone())),
             _ => None,

@@ -331,8 +331,10 @@ fn each_area_keeps_its_catalog_messages() {
             "adapter.rs",
             "declare.rs",
             "errors.rs",
+            "guidance.rs",
             "limits.rs",
             "mod.rs",
+            "position_words.rs",
             "times.rs",
             "words.rs"
         ],

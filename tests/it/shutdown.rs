@@ -38,6 +38,11 @@ fn answered(v: &Value) -> Option<(String, String, Option<String>)> {
     if !matches!(kind, "challenge" | "start" | "move" | "error") {
         return None;
     }
+    // The mover's private copy of a move (naming their next game) is no
+    // second answer.
+    if kind == "move" && v.get("to").is_some_and(|t| !t.is_null()) {
+        return None;
+    }
     let channel = v.get("channel")?.as_str()?.to_string();
     let san = event.get("san").and_then(Value::as_str).map(str::to_string);
     Some((channel, kind.to_string(), san))

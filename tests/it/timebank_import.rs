@@ -128,7 +128,7 @@ fn a_bad_bank_or_preset_is_refused() {
     assert!(
         out.iter().any(|l| l["text"]
             .as_str()
-            .is_some_and(|t| t.contains("Time bank: 50 days"))),
+            .is_some_and(|t| t.contains("a bank of 50 days each"))),
         "{}",
         dump(&out)
     );

@@ -420,8 +420,10 @@ impl Bot {
                 info.height = Some(UInt::from(height));
                 info.mimetype = Some(mime::IMAGE_PNG.to_string());
                 info.size = size.and_then(|s| UInt::try_from(s).ok());
-                let mut image =
-                    ImageMessageEventContent::new(board.alt(locale), source).info(Box::new(info));
+                // The text board first (clients without pictures show it
+                // monospaced, as before), then the picture in words.
+                let body = format!("{text_board}\n\n{}", board.alt(locale));
+                let mut image = ImageMessageEventContent::new(body, source).info(Box::new(info));
                 image.filename = Some(BOARD_FILE.to_string());
                 RoomMessageEventContent::new(MessageType::Image(image))
             }

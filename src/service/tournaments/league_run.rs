@@ -4,7 +4,7 @@
 //! does), and the league games that a cancel or a withdrawal ends. The
 //! commands that lead there are in `leagues.rs`.
 
-use super::game::{DAY_MS, Failure, GameService, Handled, key, ms, reply, user};
+use super::game::{Failure, GameService, Handled, key, ms, reply, user};
 use super::league_places::{StartedGame, league_game_start};
 use super::league_table::{Score, Table, pairings};
 use super::leagues::{
@@ -14,8 +14,8 @@ use super::{Actor, DueAnnouncement, Event, Place, Reply, messages as msg};
 use crate::chess::{Color, Outcome, Termination, Variant};
 use crate::i18n::Locale;
 use crate::store::{
-    FORMAT_SWISS, GameGroup, LEAGUE_CANCELLED, LEAGUE_FINISHED, LEAGUE_OPEN, LEAGUE_OPEN_MAX_MS,
-    LEAGUE_RUNNING, LeagueGameRow, LeaguePlayerRow, LeagueRow, NewGame, StoreError,
+    FORMAT_SWISS, GameGroup, LEAGUE_FINISHED, LEAGUE_OPEN, LEAGUE_RUNNING, LeagueGameRow,
+    LeaguePlayerRow, LeagueRow, NewGame, StoreError,
 };
 
 /// The ids the store gave the games of `l` as it started them: another
@@ -456,7 +456,7 @@ impl GameService {
         now: i64,
         room: i64,
     ) -> Vec<DueAnnouncement> {
-        let mut out = self.close_stale_leagues(platform, now, room).await;
+        let mut out = super::league_expiry::close_stale_leagues(self, platform, now, room).await;
         let room = room - out.len() as i64;
         if room <= 0 {
             return out;
@@ -509,68 +509,6 @@ impl GameService {
             out.push(DueAnnouncement {
                 id: 0,
                 replies,
-                challenge: false,
-                puzzle: false,
-            });
-        }
-        out
-    }
-}
-
-impl GameService {
-    /// Closes the open leagues of `platform` that never started within
-    /// [`LEAGUE_OPEN_MAX_MS`] of their creation, each announced in its
-    /// channel.
-    async fn close_stale_leagues(
-        &self,
-        platform: Option<&str>,
-        now: i64,
-        room: i64,
-    ) -> Vec<DueAnnouncement> {
-        let stale = match self
-            .inner
-            .store
-            .stale_open_leagues(platform, now - LEAGUE_OPEN_MAX_MS, room)
-            .await
-        {
-            Ok(s) => s,
-            Err(e) => {
-                tracing::error!(error = %e, "loading unstarted leagues failed");
-                return Vec::new();
-            }
-        };
-        let mut out = Vec::new();
-        for l in stale {
-            match self
-                .inner
-                .store
-                .end_league(l.id, LEAGUE_OPEN, LEAGUE_CANCELLED, now)
-                .await
-            {
-                Ok(true) => {}
-                Ok(false) => continue,
-                Err(e) => {
-                    tracing::error!(league = l.id, error = %e, "closing an unstarted league failed");
-                    continue;
-                }
-            }
-            let place = league_place(&l);
-            let loc = self.channel_locale(&place).await.unwrap_or_default();
-            let players = self
-                .inner
-                .store
-                .league_players(l.id)
-                .await
-                .unwrap_or_default();
-            let mut r = reply(
-                &place,
-                msg::league_closed_unstarted(loc, &l.name, LEAGUE_OPEN_MAX_MS / DAY_MS),
-            );
-            r.locale = loc;
-            r.event = Some(league_event(l.id, &l.name, LEAGUE_CANCELLED, &players));
-            out.push(DueAnnouncement {
-                id: 0,
-                replies: vec![r],
                 challenge: false,
                 puzzle: false,
             });

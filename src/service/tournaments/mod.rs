@@ -13,6 +13,7 @@
 pub(crate) mod catalog;
 
 pub(super) mod league960;
+pub(super) mod league_expiry;
 pub(super) mod league_places;
 pub(super) mod league_run;
 pub(super) mod league_setup;
