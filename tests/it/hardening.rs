@@ -214,7 +214,12 @@ async fn a_team_with_members_only_refuses_outsiders_votes() {
     let r = s.say_in("bob", "blue", "/team members only:on").await;
     assert_eq!(r.error().as_deref(), Some("not_allowed"));
     let r = s
-        .say_in_with("zed", "blue", "/team members add @bob only:on", moderator())
+        .say_in_with(
+            "zed",
+            "blue",
+            "/team members add @bob @erin only:on",
+            moderator(),
+        )
         .await;
     assert!(r.error().is_none(), "{:?}", r.texts());
     assert!(
