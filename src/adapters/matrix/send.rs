@@ -246,7 +246,11 @@ impl Bot {
                 }
                 info.mimetype = Some(mime.to_string());
                 info.size = UInt::try_from(size).ok();
-                let body = file.alt.clone().unwrap_or_else(|| file.filename.clone());
+                // The file's name as before, then the picture in words.
+                let body = match &file.alt {
+                    Some(alt) => format!("{}\n\n{alt}", file.filename),
+                    None => file.filename.clone(),
+                };
                 let mut image = ImageMessageEventContent::new(body, source).info(Box::new(info));
                 image.filename = Some(file.filename.clone());
                 RoomMessageEventContent::new(MessageType::Image(image))

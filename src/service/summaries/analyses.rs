@@ -8,7 +8,9 @@ use std::time::Duration;
 use super::community::Community;
 use super::game::{GameService, Loaded, ServiceError, lock, ms, reply};
 use super::{Actor, DueAnnouncement, Place, Reply, Subject, messages as msg};
-use crate::engine::analysis_budget;
+use crate::engine::{GameAnalysis, analysis_budget};
+
+use super::summary::MIN_ANALYSED_PLIES;
 use crate::i18n::Locale;
 use crate::store::{AnnouncementRow, SUMMARY_LEASE_MS};
 
@@ -24,6 +26,40 @@ const ANALYSIS_RETRY_MS: i64 = 60 * 1000;
 const ANALYSIS_OWED_FOR_MS: i64 = 24 * 60 * 60 * 1000;
 
 impl GameService {
+    /// The engine's verdict on a game: computed once per game and stored,
+    /// so later calls answer the stored figures. A busy engine gives a
+    /// shallower or shorter analysis rather than none (see
+    /// [`crate::engine::Engine::analyse_game`]); when it fails outright the
+    /// analysis is owed, and the announcer posts it later.
+    pub(in crate::service) async fn analysis_of(&self, l: &Loaded) -> Verdict {
+        if l.game.moves().len() < MIN_ANALYSED_PLIES {
+            return Verdict::Without;
+        }
+        if let Some(stored) = self.stored_analysis(l.row.id).await {
+            return Verdict::Ready(stored);
+        }
+        if self.inner.engine.check().is_err() {
+            return Verdict::Without;
+        }
+        // Engine lines of a shared start would help those still playing it.
+        if self.start_still_played(l).await {
+            self.analysis_follows(l).await;
+            self.analysis_settled(l.row.id);
+            return Verdict::AfterRound;
+        }
+        let budget = analysis_budget(l.game.moves().len());
+        let verdict = match self.inner.engine.analyse_game(&l.game, budget).await {
+            Ok(a) => Verdict::Ready(self.analysis_finished(l, a).await),
+            Err(e) => {
+                tracing::warn!(game = l.row.id, error = %e, "game analysis failed; it will follow");
+                self.analysis_follows(l).await;
+                Verdict::Follows
+            }
+        };
+        self.analysis_settled(l.row.id);
+        verdict
+    }
+
     /// Notes that this process will analyse game `game` (its summary is in
     /// an adapter's hands), when there is an engine to do it.
     pub(in crate::service) fn analysis_owed(&self, game: i64) {
@@ -199,4 +235,17 @@ impl GameService {
             puzzle: false,
         }))
     }
+}
+
+/// What a summary says of the engine's analysis.
+pub(in crate::service) enum Verdict {
+    /// The figures (stored, or stored just now).
+    Ready(GameAnalysis),
+    /// The engine failed: the figures follow in a post of their own.
+    Follows,
+    /// Other games of the same event still play from this game's start:
+    /// the figures follow once none does.
+    AfterRound,
+    /// No analysis: no engine, or a game too short.
+    Without,
 }

@@ -9,7 +9,9 @@ use super::{
     RatingDelta, Reply, SideAnalysisEvent, Subject, WorstMoveEvent, messages as msg,
 };
 use crate::chess::{Color, Outcome, PgnTags, Termination};
-use crate::engine::{GameAnalysis, SideAnalysis, analysis_budget};
+use crate::engine::{GameAnalysis, SideAnalysis};
+
+use super::analyses::Verdict;
 use crate::i18n::Locale;
 use crate::render::{BoardResult, SummaryCard};
 
@@ -21,7 +23,7 @@ use super::game::{
 pub(in crate::service) const GIF_SIZE: u32 = 480;
 
 /// Games shorter than this many plies are not worth the engine's time.
-const MIN_ANALYSED_PLIES: usize = 2;
+pub(in crate::service) const MIN_ANALYSED_PLIES: usize = 2;
 
 /// Where lichess analyses a PGN given in the address.
 const LICHESS_ANALYSIS: &str = "https://lichess.org/analysis/pgn/";
@@ -363,53 +365,6 @@ impl GameService {
         }
         text
     }
-
-    /// The engine's verdict on a game: computed once per game and stored,
-    /// so later calls answer the stored figures. A busy engine gives a
-    /// shallower or shorter analysis rather than none (see
-    /// [`crate::engine::Engine::analyse_game`]); when it fails outright the
-    /// analysis is owed, and the announcer posts it later.
-    async fn analysis_of(&self, l: &Loaded) -> Verdict {
-        if l.game.moves().len() < MIN_ANALYSED_PLIES {
-            return Verdict::Without;
-        }
-        if let Some(stored) = self.stored_analysis(l.row.id).await {
-            return Verdict::Ready(stored);
-        }
-        if self.inner.engine.check().is_err() {
-            return Verdict::Without;
-        }
-        // Engine lines of a shared start would help those still playing it.
-        if self.start_still_played(l).await {
-            self.analysis_follows(l).await;
-            self.analysis_settled(l.row.id);
-            return Verdict::AfterRound;
-        }
-        let budget = analysis_budget(l.game.moves().len());
-        let verdict = match self.inner.engine.analyse_game(&l.game, budget).await {
-            Ok(a) => Verdict::Ready(self.analysis_finished(l, a).await),
-            Err(e) => {
-                tracing::warn!(game = l.row.id, error = %e, "game analysis failed; it will follow");
-                self.analysis_follows(l).await;
-                Verdict::Follows
-            }
-        };
-        self.analysis_settled(l.row.id);
-        verdict
-    }
-}
-
-/// What a summary says of the engine's analysis.
-enum Verdict {
-    /// The figures (stored, or stored just now).
-    Ready(GameAnalysis),
-    /// The engine failed: the figures follow in a post of their own.
-    Follows,
-    /// Other games of the same event still play from this game's start:
-    /// the figures follow once none does.
-    AfterRound,
-    /// No analysis: no engine, or a game too short.
-    Without,
 }
 
 /// Whether a finished game gets a summary (aborted games get none).

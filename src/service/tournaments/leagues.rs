@@ -204,7 +204,9 @@ impl GameService {
                 let l = match league {
                     // A community's moderators keep every event of their
                     // community in hand, whichever of its channels they are in.
-                    Some(id) if moderator => self.find_community_league(loc, place, id).await?,
+                    Some(id) if moderator => {
+                        super::league_expiry::community_league(self, loc, place, id).await?
+                    }
                     _ => {
                         self.find_league(loc, place, league, Want::OpenOrRunning)
                             .await?
@@ -253,25 +255,6 @@ impl GameService {
             ));
         }
         Ok(())
-    }
-
-    /// League `id` if it is open or running in the community of `place`.
-    async fn find_community_league(
-        &self,
-        loc: Locale,
-        place: &Place,
-        id: i64,
-    ) -> Result<LeagueRow, Failure> {
-        match self.inner.store.league(id).await? {
-            Some(l)
-                if (l.state == LEAGUE_OPEN || l.state == LEAGUE_RUNNING)
-                    && Community::of(&l.platform, &l.guild, &l.channel)
-                        == Community::of_place(place) =>
-            {
-                Ok(l)
-            }
-            _ => Err(user("no_league", msg::league_none_numbered(loc, id))),
-        }
     }
 
     /// The league a command means: by number (only a league of this
