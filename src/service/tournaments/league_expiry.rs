@@ -1,15 +1,10 @@
 //! Open leagues and Swiss tournaments that never start close themselves,
-//! so an abandoned sign-up never holds its community's caps for ever; and
-//! a community's moderators reach every event of their community.
+//! so an abandoned sign-up never holds its community's caps for ever.
 
-use super::Place;
-use super::community::Community;
-use super::game::{DAY_MS, Failure, GameService, reply, user};
+use super::game::{DAY_MS, GameService, reply};
 use super::leagues::{league_event, league_place};
 use super::{DueAnnouncement, messages as msg};
-use crate::i18n::Locale;
 use crate::store::{LEAGUE_CANCELLED, LEAGUE_OPEN, LEAGUE_OPEN_MAX_MS};
-use crate::store::{LEAGUE_RUNNING, LeagueRow};
 
 /// Closes the open leagues of `platform` that never started within
 /// [`LEAGUE_OPEN_MAX_MS`] of their creation, each announced in its
@@ -69,23 +64,4 @@ pub(in crate::service) async fn close_stale_leagues(
         });
     }
     out
-}
-
-/// League `id` if it is open or running in the community of `place`.
-pub(in crate::service) async fn community_league(
-    svc: &GameService,
-    loc: Locale,
-    place: &Place,
-    id: i64,
-) -> Result<LeagueRow, Failure> {
-    match svc.inner.store.league(id).await? {
-        Some(l)
-            if (l.state == LEAGUE_OPEN || l.state == LEAGUE_RUNNING)
-                && Community::of(&l.platform, &l.guild, &l.channel)
-                    == Community::of_place(place) =>
-        {
-            Ok(l)
-        }
-        _ => Err(user("no_league", msg::league_none_numbered(loc, id))),
-    }
 }

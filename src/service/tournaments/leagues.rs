@@ -205,7 +205,7 @@ impl GameService {
                     // A community's moderators keep every event of their
                     // community in hand, whichever of its channels they are in.
                     Some(id) if moderator => {
-                        super::league_expiry::community_league(self, loc, place, id).await?
+                        super::league_reach::community_league(self, loc, place, id).await?
                     }
                     _ => {
                         self.find_league(loc, place, league, Want::OpenOrRunning)

@@ -15,6 +15,7 @@ pub(crate) mod catalog;
 pub(super) mod league960;
 pub(super) mod league_expiry;
 pub(super) mod league_places;
+pub(super) mod league_reach;
 pub(super) mod league_run;
 pub(super) mod league_setup;
 pub(super) mod league_standings;
