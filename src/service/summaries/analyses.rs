@@ -10,7 +10,8 @@ use super::game::{GameService, Loaded, ServiceError, lock, ms, reply};
 use super::{Actor, DueAnnouncement, Place, Reply, Subject, messages as msg};
 use crate::engine::{GameAnalysis, analysis_budget};
 
-use super::summary::MIN_ANALYSED_PLIES;
+/// Games shorter than this many plies are not worth the engine's time.
+const MIN_ANALYSED_PLIES: usize = 2;
 use crate::i18n::Locale;
 use crate::store::{AnnouncementRow, SUMMARY_LEASE_MS};
 

@@ -22,9 +22,6 @@ use super::game::{
 /// Size of the game GIF, in pixels.
 pub(in crate::service) const GIF_SIZE: u32 = 480;
 
-/// Games shorter than this many plies are not worth the engine's time.
-pub(in crate::service) const MIN_ANALYSED_PLIES: usize = 2;
-
 /// Where lichess analyses a PGN given in the address.
 const LICHESS_ANALYSIS: &str = "https://lichess.org/analysis/pgn/";
 
