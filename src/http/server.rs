@@ -81,7 +81,7 @@ pub struct Limits {
 impl Limits {
     /// The limits of a process that may open `descriptors` files at once:
     /// [`DESCRIPTORS_KEPT`] stay for the rest of the process, the others
-    /// serve HTTP, of which [`SHORT_REQUEST_ROOM`] never hold a stream.
+    /// serve HTTP, of which 64 never hold a stream (room for probes).
     #[must_use]
     pub fn for_descriptors(descriptors: u64) -> Limits {
         let http = descriptors.saturating_sub(DESCRIPTORS_KEPT).max(16);
