@@ -47,22 +47,12 @@ impl GameService {
                 store,
                 clock,
                 cache: Mutex::new(HashMap::new()),
-                due_hint: Mutex::new(None),
                 engine,
                 renderer: std::sync::OnceLock::new(),
                 outage: Mutex::new(None),
-                guards: super::game::Guards::default(),
-                background: Mutex::new(Vec::new()),
-                puzzle_games: Mutex::new(std::collections::HashSet::new()),
-                summaries_in_hand: Mutex::new(std::collections::HashSet::new()),
-                analyses_pending: Mutex::new(std::collections::HashSet::new()),
-                analysis_settled: tokio::sync::Notify::new(),
                 drain: crate::lifecycle::Drain::new(),
-                watch_base: std::sync::OnceLock::new(),
-                tablebases: std::sync::OnceLock::new(),
-
-                play_pages: std::sync::atomic::AtomicBool::new(false),
             }),
+            areas: Arc::new(super::Areas::new()),
         })
     }
 
@@ -70,12 +60,12 @@ impl GameService {
     /// `CHESSBOT_SYZYGY_PATH`; `false` when the tables were already chosen
     /// (set, or opened by a first use).
     pub fn set_tablebases(&self, tables: Option<Arc<crate::tablebase::Tablebases>>) -> bool {
-        self.inner.tablebases.set(tables).is_ok()
+        self.areas.tablebases.set(tables).is_ok()
     }
 
     /// The endgame tables, if the bot has any.
     pub(super) fn tablebases(&self) -> Option<Arc<crate::tablebase::Tablebases>> {
-        self.inner
+        self.areas
             .tablebases
             .get_or_init(super::games::tablebase::tables_from_env)
             .clone()

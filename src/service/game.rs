@@ -74,12 +74,19 @@ pub(super) type Handled = Result<Vec<Reply>, Failure>;
 
 pub(super) const DAY_MS: i64 = 86_400_000;
 
-/// The game service. Cheap to clone; `Send + Sync`.
+/// The game service: the front that routes a command to its area and
+/// holds the shared core and each area's own state. Cheap to clone;
+/// `Send + Sync`.
 #[derive(Clone)]
 pub struct GameService {
     pub(super) inner: Arc<Inner>,
+    pub(super) areas: Arc<super::Areas>,
 }
 
+/// The core every area shares: the database, the time, the engine and
+/// the renderer, the cache of replayed games, the work in flight and the
+/// database's outage. No area's own state lives here (see
+/// [`Areas`](super::Areas)).
 pub(super) struct Inner {
     pub(super) store: Store,
     pub(super) clock: Arc<dyn Clock>,
@@ -87,9 +94,6 @@ pub(super) struct Inner {
     /// list on every command. Validated against the row (ply and FEN) on
     /// each use, so a change by another process is never missed.
     pub(super) cache: Mutex<HashMap<i64, Game>>,
-    /// The earliest reminder or deadline known to be pending (ms), if
-    /// known: commands look for due work only once it has passed.
-    pub(super) due_hint: Mutex<Option<i64>>,
     /// The chess engine (`computer` games, analysed summaries), else a
     /// [`MissingEngine`](crate::engine::MissingEngine).
     pub(super) engine: Arc<dyn crate::engine::Engine>,
@@ -98,35 +102,9 @@ pub(super) struct Inner {
     /// While the database is unreachable, when to look at it again (the
     /// outage of `outage.rs`).
     pub(super) outage: Mutex<Option<std::time::Instant>>,
-    /// Kept GIFs, the `summary` rate limit, quick losses (`guards.rs`).
-    pub(super) guards: Guards,
-    /// Puzzle generation running in the background, with the community
-    /// each game counts in (see `puzzles.rs`).
-    pub(super) background: Mutex<Vec<(String, tokio::task::JoinHandle<()>)>>,
-    /// Games whose puzzles this process is making now.
-    pub(super) puzzle_games: Mutex<std::collections::HashSet<i64>>,
-    /// Games whose summary this process handed to an adapter as a
-    /// [`FollowUp`](super::FollowUp) and that is not acknowledged yet: the
-    /// announcer of this process leaves their outbox entries alone (it
-    /// extends their lease), so only another process, after this one died,
-    /// posts them.
-    pub(super) summaries_in_hand: Mutex<std::collections::HashSet<i64>>,
-    /// Finished games whose analysis this process owes (their summary is
-    /// in an adapter's hands): `puzzle` waits for them (`analyses.rs`).
-    pub(super) analyses_pending: Mutex<std::collections::HashSet<i64>>,
-    /// Woken whenever one of `analyses_pending` is done.
-    pub(super) analysis_settled: tokio::sync::Notify,
     /// Commands and announcements in flight, for a graceful shutdown
     /// (`process.rs`).
     pub(super) drain: Arc<crate::lifecycle::Drain>,
-    /// The public address of the spectator pages, when served.
-    pub(super) watch_base: std::sync::OnceLock<String>,
-    /// The endgame tables (`CHESSBOT_SYZYGY_PATH`), opened on first use.
-    pub(super) tablebases: std::sync::OnceLock<Option<Arc<crate::tablebase::Tablebases>>>,
-
-    /// Whether the adapter posts what player pages do: only then do
-    /// players get links to them.
-    pub(super) play_pages: std::sync::atomic::AtomicBool,
 }
 
 /// Games kept replayed in memory at most.
@@ -446,6 +424,29 @@ impl GameService {
             theme: crate::render::Theme::default(),
             start_fen: custom_start(&l.row.start_fen),
         }
+    }
+
+    /// The pairing game `id` is (league, Swiss, team match), for calling
+    /// it by its pairing; a failed lookup reads as none (the game keeps
+    /// its number).
+    pub(super) async fn pairing(&self, id: i64) -> Option<crate::store::GamePairing> {
+        self.inner
+            .store
+            .game_pairing(id)
+            .await
+            .map_err(|e| tracing::warn!(game = id, error = %e, "reading a game's pairing failed"))
+            .ok()
+            .flatten()
+    }
+
+    /// What game `id` is called at the start of a sentence.
+    pub(super) async fn game_title(&self, loc: Locale, id: i64) -> String {
+        msg::game_title(loc, id, self.pairing(id).await.as_ref())
+    }
+
+    /// What game `id` is called inside a sentence.
+    pub(super) async fn game_ref(&self, loc: Locale, id: i64) -> String {
+        msg::game_ref(loc, id, self.pairing(id).await.as_ref())
     }
 
     pub(super) async fn refuse_if_busy(&self, loc: Locale, place: &Place) -> Result<(), Failure> {

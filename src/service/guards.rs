@@ -39,12 +39,27 @@ pub const QUICK_LOSS_MOVES: usize = 3;
 /// possible rating farming.
 const QUICK_LOSSES_FLAGGED: usize = 2;
 
+/// The guards hear of a game's end: quick losses to the same opponent
+/// are counted (possible rating farming).
+pub(super) struct QuickLossesOnEnd;
+
+impl super::games::ended::EndListener for QuickLossesOnEnd {
+    fn game_ended(
+        &self,
+        service: &GameService,
+        ended: &super::games::ended::GameEnded<'_>,
+        _: &mut super::Reply,
+    ) {
+        service.note_quick_loss(ended.game, ended.outcome);
+    }
+}
+
 impl GameService {
     /// The GIF of a finished game: rendered once and kept, at most
     /// [`GIF_MAX_PLIES`] plies (a longer game shows its end) and
     /// [`GIF_MAX_BYTES`] bytes, paced to last about a minute at most.
     pub(super) fn game_gif(&self, l: &Loaded, flip: bool) -> Option<Arc<Vec<u8>>> {
-        let guards = &self.inner.guards;
+        let guards = &self.areas.guards;
         let key = (l.row.id, flip);
         if let Some((_, gif)) = lock(&guards.gifs).iter().find(|(k, _)| *k == key) {
             return Some(Arc::clone(gif));
@@ -102,7 +117,7 @@ impl GameService {
         let now = ms(self.now());
         let k = (place.platform.clone(), place.channel.clone(), by.id.clone());
         {
-            let mut asks = lock(&self.inner.guards.summaries);
+            let mut asks = lock(&self.areas.guards.summaries);
             let times = asks.entry(k.clone()).or_default();
             while times.front().is_some_and(|t| *t + SUMMARY_WINDOW_MS <= now) {
                 times.pop_front();
@@ -116,7 +131,7 @@ impl GameService {
             }
         }
         let replies = self.summary(loc, place, id).await?;
-        let mut asks = lock(&self.inner.guards.summaries);
+        let mut asks = lock(&self.areas.guards.summaries);
         asks.entry(k).or_default().push_back(now);
         // Forget users who have not asked for a window.
         if asks.len() > 10_000 {
@@ -194,7 +209,7 @@ impl GameService {
         let community = Community::of(&l.row.platform, &l.row.guild, &l.row.channel).key();
         let (loser_id, winner_id) = (l.player(loser).id, l.player(winner).id);
         let k = (community, loser_id.clone(), winner_id.clone());
-        let mut seen = lock(&self.inner.guards.quick_losses);
+        let mut seen = lock(&self.areas.guards.quick_losses);
         let times = seen.entry(k).or_default();
         times.retain(|t| *t + DAY_MS > now);
         times.push(now);

@@ -10,6 +10,7 @@ mod clock;
 mod commands;
 mod community;
 mod dispatch;
+mod due;
 mod events;
 mod game;
 pub mod messages;
@@ -64,6 +65,44 @@ pub use commands::{
 pub use computer::{DEFAULT_LEVEL, ENGINE_ID_PREFIX, engine_actor, is_engine_id};
 pub use events::*;
 pub use game::{ANNOUNCE_LEASE, DUE_BATCH, GameService, ServiceError, error_reply};
+
+/// Each area's own state, held by the front ([`GameService`]); an area's
+/// state is a type of its own folder, touched by that area alone.
+#[derive(Default)]
+pub(in crate::service) struct Areas {
+    /// The earliest reminder or deadline known to be pending (ms), if
+    /// known: commands look for due work only once it has passed
+    /// (`games/deadlines.rs`).
+    pub(in crate::service) due_hint: std::sync::Mutex<Option<i64>>,
+    /// Kept GIFs, the `summary` rate limit, quick losses (`guards.rs`).
+    pub(in crate::service) guards: game::Guards,
+    /// The endgame tables (`CHESSBOT_SYZYGY_PATH`), opened on first use
+    /// (`games/tablebase.rs`).
+    pub(in crate::service) tablebases:
+        std::sync::OnceLock<Option<std::sync::Arc<crate::tablebase::Tablebases>>>,
+    pub(in crate::service) puzzles: puzzles::PuzzleJobs,
+    pub(in crate::service) summaries: summaries::SummaryState,
+    pub(in crate::service) spectators: spectators::SpectatorAddress,
+    /// Who hears of a game's end, in order.
+    pub(in crate::service) game_end: games::ended::EndBus,
+}
+
+impl Areas {
+    /// Every area's state, empty, with the areas that hear of a game's
+    /// end subscribed in their order: records (the rating change, in the
+    /// announcement), summaries (the summary that follows it), the guards
+    /// (quick losses counted).
+    fn new() -> Areas {
+        Areas {
+            game_end: games::ended::EndBus::new(vec![
+                Box::new(records::RatingChangeOnEnd),
+                Box::new(summaries::SummaryOnEnd),
+                Box::new(guards::QuickLossesOnEnd),
+            ]),
+            ..Areas::default()
+        }
+    }
+}
 pub use games::banks::Banks;
 pub use premove::{MAX_NOTE_CHARS, MAX_PREMOVE_LINES, MAX_PREMOVE_PLIES, PremoveAction};
 pub use settings::{BoardPrefs, BoardView};

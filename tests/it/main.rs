@@ -97,6 +97,7 @@ mod matrix_trust;
 mod open_errors;
 mod oracle_and_caps;
 mod outage;
+mod pairing_names;
 mod perft;
 mod perft960;
 mod pics;

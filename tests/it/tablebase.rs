@@ -225,6 +225,56 @@ async fn a_corrupt_table_is_an_error_and_the_game_goes_on() {
     assert!(end_of(&r).is_none());
 }
 
+#[tokio::test]
+async fn a_league_game_decided_by_claim_counts_in_the_table() {
+    let s = with_rule("claim").await;
+    s.ok(
+        "alice",
+        r#"/chess league create name:"Endings" rounds:1 fen:"8/8/8/8/3k4/8/8/KQ6 w - - 0 1""#,
+    )
+    .await;
+    for p in ["alice", "bob", "carol"] {
+        s.ok(p, "/chess league join").await;
+    }
+    let r = s.ok("alice", "/chess league start").await;
+    let (ch, black) = r
+        .iter()
+        .find_map(|x| match &x.event {
+            Some(Event::Start { white, black, .. }) if white == "alice" => {
+                Some((x.place.channel.clone(), black.clone()))
+            }
+            _ => None,
+        })
+        .expect("alice has White once");
+    // The side that loses cannot claim; the winner's claim ends the game.
+    let r = s.say_in("alice", &ch, "/chess move Qb2").await;
+    assert!(end_of(&r).is_none(), "{:?}", r.texts());
+    let r = s.say_in(&black, &ch, "/chess claim").await;
+    assert!(r.error().is_some(), "{:?}", r.texts());
+    s.say_in(&black, &ch, "/chess move Kc4").await;
+    let r = s.say_in("alice", &ch, "/chess claim").await;
+    assert_eq!(
+        end_of(&r),
+        Some(("1-0".into(), Some("white".into()), "tablebase".into())),
+        "{:?}",
+        r.texts()
+    );
+    // The league counts it: alice has her point.
+    let table = r
+        .iter()
+        .find_map(|x| match &x.event {
+            Some(Event::Standings { rows, .. }) => Some(rows.clone()),
+            _ => None,
+        })
+        .expect("the standings after the game");
+    let alice = table
+        .iter()
+        .find(|row| row.player == "alice")
+        .expect("alice");
+    assert!((alice.points - 1.0).abs() < f64::EPSILON, "{table:?}");
+    assert_eq!(alice.played, 1);
+}
+
 #[test]
 fn the_console_reports_the_tablebase_termination() {
     let script = "mod: /chess settings tablebase:claim\n\

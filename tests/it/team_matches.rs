@@ -332,9 +332,22 @@ async fn a_three_board_match_is_played_to_the_end() {
         "{}",
         blue.text
     );
-    // Asked for afterwards: no match runs in the channel any more.
-    let e = s.error_in("alice", "red", "/team match standings").await;
-    assert_eq!(e.code, "no_match");
+    // Each board names its players' sides.
+    assert!(
+        blue.text.contains("zoe (#red) – carol (#blue)"),
+        "{}",
+        blue.text
+    );
+    // Asked for afterwards, the final standings stay there to read.
+    let r = ok_in(&s, "alice", "red", "/team match standings").await;
+    let m = match_in(&r, "red").expect("the standings");
+    assert!(m.r#final);
+    assert_eq!(m.state, "finished");
+    assert!(
+        r[0].text.contains("dave (#blue) – alice (#red)"),
+        "{}",
+        r[0].text
+    );
     // The channels are free for a new match.
     let r = s
         .say_in_with(

@@ -77,9 +77,21 @@ moved = { $by } played { $number }{ $san }. { $next } to move, deadline { $until
 
 moved-final = { $by } played { $number }{ $san }.
 
-board-caption = Game #{ $id }: { $white } (white) against { $black } (black). { $to_move } to move, deadline { $until }.
+game-title = { $kind ->
+    [league] { $name }, game { $number }
+    [swiss] { $name }, round { $round }, board { $board }
+    [match] Match { $number }, board { $board }, game { $round }
+   *[game] Game #{ $id }
+}
+game-ref = { $kind ->
+    [league] { $name }, game { $number }
+    [swiss] { $name }, round { $round }, board { $board }
+    [match] match { $number }, board { $board }, game { $round }
+   *[game] game #{ $id }
+}
+board-caption = { $title }: { $white } (white) against { $black } (black). { $to_move } to move, deadline { $until }.
 
-final-board-caption = Game #{ $id }: { $white } (white) against { $black } (black), finished { $result }.
+final-board-caption = { $title }: { $white } (white) against { $black } (black), finished { $result }.
 
 ## Draws, takebacks
 
@@ -100,7 +112,7 @@ takeback-done = { $plies ->
 
 ## Deadlines
 
-reminder = { $player }, it is your move in game #{ $id }: the deadline is { $until }.
+reminder = { $player }, it is your move in { $game }: the deadline is { $until }.
 
 ## The end
 
@@ -130,7 +142,7 @@ aborted-no-first-move = { $player } did not make a first move in time: game abor
 
 ## Listings
 
-games-line = #{ $id } { $white } - { $black } in { $where }: { $to_move } to move, deadline { $until }
+games-line = { $title } { $white } - { $black } in { $where }: { $to_move } to move, deadline { $until }
 
 games-your-move-heading = Your move in:
 
@@ -429,7 +441,7 @@ stats-best-win = Best win: against { $opponent } ({ $rating }), game #{ $game }.
 
 ## Summaries
 
-summary-heading = Game #{ $id }: { $white } - { $black } { $result } ({ $termination }), { $moves }, { $days }.
+summary-heading = { $title }: { $white } - { $black } { $result } ({ $termination }), { $moves }, { $days }.
 summary-moves = { $moves ->
         [one] { $moves } move
        *[other] { $moves } moves
@@ -533,9 +545,9 @@ notify-set = { $where ->
        *[channel] Your move notices and reminders now come in the game's channel.
     }
 
-your-move-dm = Your move in game #{ $id } in { $where }: { $by } played { $number }{ $san }. Deadline { $until }.
+your-move-dm = Your move in { $game } in { $where }: { $by } played { $number }{ $san }. Deadline { $until }.
 
-reminder-dm = It is your move in game #{ $id } in { $where }: the deadline is { $until }.
+reminder-dm = It is your move in { $game } in { $where }: the deadline is { $until }.
 
 vacation-status = { $on ->
         [yes] You are on vacation until { $until }.
@@ -731,7 +743,7 @@ league-started = { $name } (league { $id }) has started: { $n ->
        *[other] { $games } games
     }, all at once. Pairings:
 league-pairing = Game { $count }: { $white } (white) - { $black } (black)
-league-game-started = League { $name }: game { $id } has started. { $white } (white) - { $black } (black). { $mover } to move, by { $until }.
+league-game-started = { $title } has started (`game:{ $id }`): { $white } (white) - { $black } (black). { $mover } to move, by { $until }.
 league-not-started = { $name } (league { $id }) has not started yet: no games, no table. { $count ->
         [one] { $count } player signed up
        *[other] { $count } players signed up
@@ -1061,6 +1073,8 @@ cmd-chess-settings =
     .option-timeouts-description = Moderators: refuse rated challenges over this time-out % (0: off)
     .option-images-description = Your private boards and notices: pictures (on) or words (off)
     .option-tablebase-description = Moderators: endgame tables (off, claim, auto)
+    .option-digest-description = One private digest a day at this hour (0-23), or off
+    .option-tz-description = Your time zone for the digest, as a UTC offset (+2, -5, +5:30)
 
 cmd-chess-vacation =
     .description = Stop your clocks in all your games for some days (30 or 45 days a calendar year).

@@ -71,9 +71,21 @@ moved = { $by } a jucat { $number }{ $san }. La mutare: { $next }, termen { $unt
 
 moved-final = { $by } a jucat { $number }{ $san }.
 
-board-caption = Partida #{ $id }: { $white } (albele) contra { $black } (negrele). La mutare: { $to_move }, termen { $until }.
+game-title = { $kind ->
+    [league] { $name }, partida { $number }
+    [swiss] { $name }, runda { $round }, masa { $board }
+    [match] Meciul { $number }, masa { $board }, partida { $round }
+   *[game] Partida #{ $id }
+}
+game-ref = { $kind ->
+    [league] partida { $number } din { $name }
+    [swiss] runda { $round }, masa { $board } din { $name }
+    [match] partida { $round } de la masa { $board } din meciul { $number }
+   *[game] partida #{ $id }
+}
+board-caption = { $title }: { $white } (albele) contra { $black } (negrele). La mutare: { $to_move }, termen { $until }.
 
-final-board-caption = Partida #{ $id }: { $white } (albele) contra { $black } (negrele), încheiată { $result }.
+final-board-caption = { $title }: { $white } (albele) contra { $black } (negrele), încheiată { $result }.
 
 ## Remize, mutări retrase
 
@@ -94,7 +106,7 @@ takeback-done = { $plies ->
 
 ## Termene
 
-reminder = { $player }, sunteți la mutare în partida #{ $id }: termenul este { $until }.
+reminder = { $player }, sunteți la mutare în { $game }: termenul este { $until }.
 
 ## Sfârșitul partidei
 
@@ -121,7 +133,7 @@ aborted-no-first-move = { $player } nu a făcut prima mutare la timp: partida es
 
 ## Liste
 
-games-line = #{ $id } { $white } - { $black } în { $where }: mută { $to_move }, termen { $until }
+games-line = { $title } { $white } - { $black } în { $where }: mută { $to_move }, termen { $until }
 
 games-your-move-heading = Sunteți la mutare în:
 
@@ -457,7 +469,7 @@ stats-best-win = Cea mai bună victorie: contra lui { $opponent } ({ $rating }),
 
 ## Summaries
 
-summary-heading = Partida #{ $id }: { $white } - { $black } { $result } ({ $termination }), { $moves }, { $days }.
+summary-heading = { $title }: { $white } - { $black } { $result } ({ $termination }), { $moves }, { $days }.
 summary-moves = { $moves ->
         [one] { $moves } mutare
         [few] { $moves } mutări
@@ -559,9 +571,9 @@ notify-set = { $where ->
        *[channel] Anunțurile că sunteți la mutare și mementourile vin acum în canalul partidei.
     }
 
-your-move-dm = Sunteți la mutare în partida #{ $id } din { $where }: { $by } a jucat { $number }{ $san }. Termen: { $until }.
+your-move-dm = Sunteți la mutare în { $game } din { $where }: { $by } a jucat { $number }{ $san }. Termen: { $until }.
 
-reminder-dm = Sunteți la mutare în partida #{ $id } din { $where }: termenul este { $until }.
+reminder-dm = Sunteți la mutare în { $game } din { $where }: termenul este { $until }.
 
 vacation-status = { $on ->
         [yes] Sunteți în vacanță până la { $until }.
@@ -761,7 +773,7 @@ league-started = Liga { $name } (liga { $id }) a început: { $n ->
        *[other] { $games } de partide
     }, toate deodată. Perechi:
 league-pairing = Partida { $count }: { $white } (albele) - { $black } (negrele)
-league-game-started = Liga { $name }: partida { $id } a început. { $white } (albele) - { $black } (negrele). La mutare: { $mover }, până la { $until }.
+league-game-started = { $title } a început (`game:{ $id }`): { $white } (albele) - { $black } (negrele). La mutare: { $mover }, până la { $until }.
 league-not-started = { $name } (liga { $id }) nu a început încă: nicio partidă, niciun clasament. { $count ->
         [one] { $count } jucător înscris
         [few] { $count } jucători înscriși
@@ -1095,6 +1107,8 @@ cmd-chess-settings =
     .option-timeouts-description = Moderatori: refuză provocări cu rating peste acest % de depășiri (0: nu)
     .option-images-description = Tablele și notificările tale private: imagini (on) sau cuvinte (off)
     .option-tablebase-description = Moderatori: tabelele de final (off, claim, auto)
+    .option-digest-description = Un rezumat privat pe zi la această oră (0-23) sau off
+    .option-tz-description = Fusul dumneavoastră orar pentru rezumat, ca decalaj față de UTC (+2, -5, +5:30)
 
 cmd-chess-vacation =
     .description = Opriți-vă ceasurile în toate partidele pentru câteva zile

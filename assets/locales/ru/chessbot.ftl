@@ -72,9 +72,21 @@ moved = { $by } делает ход { $number }{ $san }. Ходит { $next }, �
 
 moved-final = { $by } делает ход { $number }{ $san }.
 
-board-caption = Партия №{ $id }: { $white } (белые) против { $black } (чёрные). Ходит { $to_move }, срок — до { $until }.
+game-title = { $kind ->
+    [league] «{ $name }», партия { $number }
+    [swiss] «{ $name }», тур { $round }, доска { $board }
+    [match] Матч { $number }, доска { $board }, партия { $round }
+   *[game] Партия №{ $id }
+}
+game-ref = { $kind ->
+    [league] партии { $number } турнира «{ $name }»
+    [swiss] партии тура { $round } (доска { $board }) турнира «{ $name }»
+    [match] партии { $round } на доске { $board } матча { $number }
+   *[game] партии №{ $id }
+}
+board-caption = { $title }: { $white } (белые) против { $black } (чёрные). Ходит { $to_move }, срок — до { $until }.
 
-final-board-caption = Партия №{ $id }: { $white } (белые) против { $black } (чёрные), результат { $result }.
+final-board-caption = { $title }: { $white } (белые) против { $black } (чёрные), результат { $result }.
 
 ## Ничьи и возврат хода
 
@@ -95,7 +107,7 @@ takeback-done = { $plies ->
 
 ## Сроки
 
-reminder = { $player }, ваш ход в партии №{ $id }: срок — до { $until }.
+reminder = { $player }, ваш ход в { $game }: срок — до { $until }.
 
 ## Конец партии
 
@@ -122,7 +134,7 @@ aborted-no-first-move = Игрок { $player } не сделал вовремя 
 
 ## Списки
 
-games-line = №{ $id } { $white } - { $black } в { $where }: ходит { $to_move }, срок { $until }
+games-line = { $title } { $white } - { $black } в { $where }: ходит { $to_move }, срок { $until }
 
 games-your-move-heading = Ваш ход в партиях:
 
@@ -458,7 +470,7 @@ stats-best-win = Лучшая победа: над { $opponent } ({ $rating }), 
 
 ## Summaries
 
-summary-heading = Партия №{ $id }: { $white } - { $black } { $result } ({ $termination }), { $moves }, { $days }.
+summary-heading = { $title }: { $white } - { $black } { $result } ({ $termination }), { $moves }, { $days }.
 summary-moves = { $moves ->
         [one] { $moves } ход
         [few] { $moves } хода
@@ -559,9 +571,9 @@ notify-set = { $where ->
        *[channel] Уведомления о вашем ходе и напоминания теперь приходят в канал партии.
     }
 
-your-move-dm = Ваш ход в партии №{ $id } в { $where }: { $by } делает ход { $number }{ $san }. Срок — до { $until }.
+your-move-dm = Ваш ход в { $game } в { $where }: { $by } делает ход { $number }{ $san }. Срок — до { $until }.
 
-reminder-dm = Ваш ход в партии №{ $id } в { $where }: срок — до { $until }.
+reminder-dm = Ваш ход в { $game } в { $where }: срок — до { $until }.
 
 vacation-status = { $on ->
         [yes] Вы в отпуске до { $until }.
@@ -761,7 +773,7 @@ league-started = Лига { $name } (лига { $id }) началась: { $n ->
        *[many] { $games } партий
     }, все сразу. Пары:
 league-pairing = Партия { $count }: { $white } (белые) — { $black } (чёрные)
-league-game-started = Лига { $name }: партия { $id } началась. { $white } (белые) — { $black } (чёрные). Ход { $mover }, до { $until }.
+league-game-started = { $title } — партия началась (`game:{ $id }`): { $white } (белые) — { $black } (чёрные). Ход { $mover }, до { $until }.
 league-not-started = { $name } (лига { $id }) ещё не началась: партий и таблицы пока нет. { $count ->
         [one] Записался { $count } игрок
         [few] Записались { $count } игрока
@@ -1084,6 +1096,8 @@ cmd-chess-settings =
     .option-timeouts-description = Модераторам: отклонять рейтинговые вызовы при просрочках выше % (0 — нет)
     .option-images-description = Ваши личные доски и уведомления: картинками (on) или словами (off)
     .option-tablebase-description = Модераторы: эндшпильные таблицы (off, claim, auto)
+    .option-digest-description = Одна личная сводка в день в этот час (0-23) или off
+    .option-tz-description = Ваш часовой пояс для сводки, смещение от UTC (+2, -5, +5:30)
 
 cmd-chess-vacation =
     .description = Остановить ваши часы во всех партиях на несколько дней

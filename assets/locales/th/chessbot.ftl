@@ -69,9 +69,21 @@ moved = { $by } เดิน { $number }{ $san } ตาของ { $next } ต�
 
 moved-final = { $by } เดิน { $number }{ $san }
 
-board-caption = เกม #{ $id }: { $white } (ขาว) พบ { $black } (ดำ) ตาของ { $to_move } ต้องเดินภายใน { $until }
+game-title = { $kind ->
+    [league] { $name } เกมที่ { $number }
+    [swiss] { $name } รอบ { $round } กระดาน { $board }
+    [match] แมตช์ { $number } กระดาน { $board } เกม { $round }
+   *[game] เกม #{ $id }
+}
+game-ref = { $kind ->
+    [league] { $name } เกมที่ { $number }
+    [swiss] { $name } รอบ { $round } กระดาน { $board }
+    [match] แมตช์ { $number } กระดาน { $board } เกม { $round }
+   *[game] เกม #{ $id }
+}
+board-caption = { $title }: { $white } (ขาว) พบ { $black } (ดำ) ตาของ { $to_move } ต้องเดินภายใน { $until }
 
-final-board-caption = เกม #{ $id }: { $white } (ขาว) พบ { $black } (ดำ) จบแล้ว ผล { $result }
+final-board-caption = { $title }: { $white } (ขาว) พบ { $black } (ดำ) จบแล้ว ผล { $result }
 
 ## การขอเสมอและการขอคืนตาเดิน
 
@@ -92,7 +104,7 @@ takeback-done = { $plies ->
 
 ## กำหนดเวลา
 
-reminder = { $player } ถึงตาคุณเดินในเกม #{ $id } แล้ว ต้องเดินภายใน { $until }
+reminder = { $player } ถึงตาคุณเดินใน{ $game } แล้ว ต้องเดินภายใน { $until }
 
 ## เกมจบ
 
@@ -119,7 +131,7 @@ aborted-no-first-move = { $player } ไม่ได้เดินตาแร�
 
 ## รายการ
 
-games-line = #{ $id } { $white } - { $black } ใน { $where }: ตาของ { $to_move } กำหนดเวลา { $until }
+games-line = { $title } { $white } - { $black } ใน { $where }: ตาของ { $to_move } กำหนดเวลา { $until }
 
 games-your-move-heading = ถึงตาคุณเดินในเกม:
 
@@ -437,7 +449,7 @@ stats-best-win = ชัยชนะที่ดีที่สุด: ชนะ 
 
 ## Summaries
 
-summary-heading = เกม #{ $id }: { $white } - { $black } { $result } ({ $termination }), { $moves }, { $days }
+summary-heading = { $title }: { $white } - { $black } { $result } ({ $termination }), { $moves }, { $days }
 summary-moves = { $moves } ตา
 summary-winner = { $winner } ชนะ
 summary-draw = เสมอ
@@ -507,9 +519,9 @@ notify-set = { $where ->
        *[channel] ต่อไปนี้การแจ้งว่าถึงตาคุณและการเตือนเวลาจะส่งในห้องของเกม
     }
 
-your-move-dm = ถึงตาคุณเดินในเกม #{ $id } ที่ { $where } แล้ว { $by } เดิน { $number }{ $san } ต้องเดินภายใน { $until }
+your-move-dm = ถึงตาคุณเดินใน{ $game } ที่ { $where } แล้ว { $by } เดิน { $number }{ $san } ต้องเดินภายใน { $until }
 
-reminder-dm = ถึงตาคุณเดินในเกม #{ $id } ที่ { $where } แล้ว ต้องเดินภายใน { $until }
+reminder-dm = ถึงตาคุณเดินใน{ $game } ที่ { $where } แล้ว ต้องเดินภายใน { $until }
 
 vacation-status = { $on ->
         [yes] คุณลาพักอยู่ถึง { $until }
@@ -669,7 +681,7 @@ league-needs-channel = ลีกเล่นในช่องข้อควา
 league-needs-threads = ฉันเปิดเธรดที่นี่ไม่ได้: ลีกต้องให้ฉันมีสิทธิ์ "Create Public Threads" และ "Send Messages in Threads" ในช่องนี้ ขอให้ผู้ดูแลให้สิทธิ์แล้วลองอีกครั้ง
 league-started = ลีก { $name } (ลีก { $id }) เริ่มแล้ว: ผู้เล่น { $n } คน { $games } เกม เริ่มพร้อมกันทั้งหมด คู่แข่งขัน:
 league-pairing = เกม { $count }: { $white } (ขาว) - { $black } (ดำ)
-league-game-started = ลีก { $name }: เกม { $id } เริ่มแล้ว { $white } (ขาว) - { $black } (ดำ) { $mover } เดินก่อน ภายใน { $until }
+league-game-started = { $title } เริ่มแล้ว (`game:{ $id }`): { $white } (ขาว) - { $black } (ดำ) { $mover } เดินก่อน ภายใน { $until }
 league-not-started = { $name } (ลีก { $id }) ยังไม่เริ่ม: ยังไม่มีเกมและตารางคะแนน มีผู้เล่นสมัครแล้ว { $count } คน: { $players }
 league-standings-title = { $name } (ลีก { $id }): จบแล้ว { $count } จาก { $games } เกม
 league-standings-row = { $rank }. { $player }: { $points } คะแนน (เล่นแล้ว { $played } เหลือ { $left }; ไทเบรก { $tiebreak })
@@ -944,6 +956,8 @@ cmd-chess-settings =
     .option-timeouts-description = ผู้ดูแล: ปฏิเสธคำท้ามีเรตติ้งเมื่อหมดเวลาเกิน % นี้ (0 คือปิด)
     .option-images-description = กระดานและการแจ้งเตือนส่วนตัวของคุณ: เป็นรูป (on) หรือเป็นคำ (off)
     .option-tablebase-description = ผู้ดูแล: ตารางเอนด์เกม (off, claim, auto)
+    .option-digest-description = สรุปส่วนตัววันละครั้งในชั่วโมงนี้ (0-23) หรือ off
+    .option-tz-description = เขตเวลาของคุณสำหรับสรุป เป็นค่าชดเชยจาก UTC (+2, -5, +5:30)
 
 cmd-chess-vacation =
     .description = หยุดนาฬิกาในทุกเกมของคุณเป็นเวลาหลายวัน

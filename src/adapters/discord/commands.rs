@@ -7,7 +7,7 @@ use super::autocomplete::rank_moves;
 use super::comfort::{NotifyOption, PageNameOption, PagesOption};
 use super::data::{Context, Error};
 use super::invoke::{
-    RulesOption, caller, option_actor, prefs_of, run, run_all, simple_subcommands,
+    RulesOption, answer_caller, caller, option_actor, prefs_of, run, run_all, simple_subcommands,
 };
 use super::league::league;
 use super::puzzle::puzzle;
@@ -538,9 +538,38 @@ async fn settings(
     #[max = 99]
     timeouts: Option<u32>,
     #[max_length = 10] tablebase: Option<String>,
+    #[max_length = 8] digest: Option<String>,
+    #[max_length = 10] tz: Option<String>,
 ) -> Result<(), Error> {
     // `notify`, the spectator pages' switches and the community's rules
     // folded into `settings` (Discord allows 25 subcommands).
+    // A daily digest reads as the console's `notify digest:H tz:Z`, so
+    // both check the hour and the zone alike.
+    let digest = match (digest, tz) {
+        (None, None) => None,
+        (hour, zone) => {
+            let line = format!(
+                "/chess notify digest:{}{}",
+                hour.as_deref().unwrap_or(""),
+                zone.map(|z| format!(" tz:{z}")).unwrap_or_default()
+            );
+            match crate::adapters::text::parse(&line) {
+                Ok(Some(command)) => Some(command),
+                Ok(None) => None,
+                Err(e) => {
+                    let locale = prefs_of(ctx).user_or_guild();
+                    return answer_caller(ctx, move |place, _| async move {
+                        vec![crate::service::error_reply(
+                            &place,
+                            e.code(),
+                            e.message_in(locale),
+                        )]
+                    })
+                    .await;
+                }
+            }
+        }
+    };
     let community = CommunityChange {
         leave,
         control,
@@ -549,8 +578,12 @@ async fn settings(
     };
     let rules = community != CommunityChange::default();
     let mut commands = Vec::new();
-    let alone =
-        notify.is_none() && page_name.is_none() && pages.is_none() && images.is_none() && !rules;
+    let alone = notify.is_none()
+        && digest.is_none()
+        && page_name.is_none()
+        && pages.is_none()
+        && images.is_none()
+        && !rules;
     if language.is_some() || board.is_some() || theme.is_some() || alone {
         commands.push(Command::Settings {
             language: language.map(Locale::from),
@@ -563,6 +596,7 @@ async fn settings(
             target: target.into(),
         });
     }
+    commands.extend(digest);
     if let Some(name) = page_name {
         commands.push(Command::PageName {
             hidden: name == PageNameOption::Hidden,

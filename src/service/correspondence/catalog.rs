@@ -38,9 +38,9 @@ messages! {
     /// Where the caller's turn notices go now (`dm`, `channel`, `off`).
     pub fn notify_set(l, target as "where": &str) = "notify-set";
     /// `your-move-dm`, worded for [`your_move_dm`].
-    fn your_move_dm_text(l, where_ as "where", id, by, number, san, until) = "your-move-dm";
+    fn your_move_dm_text(l, where_ as "where", game, by, number, san, until) = "your-move-dm";
     /// A reminder by direct message.
-    pub fn reminder_dm(l, id: i64, place as "where": &str, until: &str) = "reminder-dm";
+    pub fn reminder_dm(l, game: &str, place as "where": &str, until: &str) = "reminder-dm";
     /// `vacation-status`, worded for [`vacation_status`].
     fn vacation_status_text(l, on, until, left, allowance) = "vacation-status";
 }
@@ -51,13 +51,13 @@ messages! {
 pub fn your_move_dm(
     l: Locale,
     place: &str,
-    id: i64,
+    game: &str,
     by: &str,
     number: &str,
     san: &str,
     until: &str,
 ) -> String {
-    your_move_dm_text(l, place, id, by, number, san_local(l, san), until)
+    your_move_dm_text(l, place, game, by, number, san_local(l, san), until)
 }
 
 /// `vacation` without days: whether the caller is on vacation, and the

@@ -465,12 +465,13 @@ impl GameService {
                 let place = l.place();
                 let loc = self.post_locale(&place, l.row.id).await;
                 let until = from_ms(deadline);
+                let game = self.game_ref(loc, l.row.id).await;
                 let mut dm = reply(
                     &Place::direct(&l.row.platform, &next.id),
                     msg::your_move_dm(
                         loc,
                         &msg::channel_ref(&place.platform, &place.channel),
-                        l.row.id,
+                        &game,
                         l.name(mover),
                         number,
                         san,
@@ -486,7 +487,7 @@ impl GameService {
                 self.images_for(&l.row.platform, &next.id, &mut dm).await;
                 let mut instead = reply(
                     &place,
-                    msg::reminder(loc, &next.name, l.row.id, &msg::deadline(until)),
+                    msg::reminder(loc, &next.name, &game, &msg::deadline(until)),
                 );
                 instead.mentions = vec![next.clone()];
                 instead.locale = loc;
@@ -511,6 +512,7 @@ impl GameService {
             NotifyTarget::Dm => {
                 let place = l.place();
                 let until = from_ms(l.row.deadline_at.unwrap_or(l.row.updated_at));
+                let game = self.game_ref(loc, l.row.id).await;
                 for r in &mut replies {
                     let mut instead = r.clone();
                     instead.locale = loc;
@@ -522,7 +524,7 @@ impl GameService {
                     }
                     r.text = msg::reminder_dm(
                         loc,
-                        l.row.id,
+                        &game,
                         &msg::channel_ref(&place.platform, &place.channel),
                         &msg::deadline(until),
                     );

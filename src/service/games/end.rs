@@ -1,18 +1,19 @@
 //! The end of a game: the announcement every ending shares (the result in
-//! words, the final board, the rating change, the `end` event) and the
-//! summary that follows it.
+//! words, the final board, the `end` event), which the areas that hear of
+//! a game's end complete (the rating change, the summary that follows).
 
 use super::game::{GameService, Loaded, color_str, reply};
-use super::records::rated_end;
-use super::summaries::summary_follow_up;
+use super::games::ended::GameEnded;
 use super::{BoardImage, Event, Place, Reply, messages as msg};
 use crate::chess::{Color, Outcome, Termination};
 use crate::i18n::Locale;
 use crate::render::BoardResult;
 
 impl GameService {
-    /// The end announcement (event `end`, final board), followed by the
-    /// game's summary ([`Reply::follow_up`]) unless it was aborted.
+    /// The end announcement (event `end`, final board), completed by the
+    /// areas that hear of a game's end (records: the rating change;
+    /// summaries: the summary that follows, [`Reply::follow_up`], unless
+    /// the game was aborted).
     pub(in crate::service) fn end_replies(
         &self,
         loc: Locale,
@@ -45,19 +46,20 @@ impl GameService {
             end.board = None;
         }
         end.mentions = l.both();
-        let ratings = rated_end(loc, &l.row, &mut end.text);
         end.event = Some(Event::End {
             result: outcome.result().to_string(),
             winner: outcome.winner.map(color_str),
             termination: outcome.termination.as_str().to_string(),
-            ratings,
+            ratings: None,
             watch: None,
         });
-        end.follow_up = summary_follow_up(loc, place, l);
-        if end.follow_up.is_some() {
-            self.summary_in_hand(l.row.id);
-        }
-        self.note_quick_loss(l, outcome);
+        let ended = GameEnded {
+            loc,
+            place,
+            game: l,
+            outcome,
+        };
+        self.areas.game_end.publish(self, &ended, &mut end);
         vec![end]
     }
 }

@@ -20,11 +20,12 @@ impl GameService {
             return Err(user("no_game", msg::no_game_here(loc)));
         };
         let l = self.replay(row).await?;
+        let title = self.game_title(loc, l.row.id).await;
         let text = if l.row.is_active() {
             let turn = l.game.position().turn();
             msg::board_caption(
                 loc,
-                l.row.id,
+                &title,
                 &l.row.white_name,
                 &l.row.black_name,
                 l.name(turn),
@@ -35,7 +36,7 @@ impl GameService {
         } else {
             msg::final_board_caption(
                 loc,
-                l.row.id,
+                &title,
                 &l.row.white_name,
                 &l.row.black_name,
                 l.row.result.as_deref().unwrap_or("*"),
@@ -171,6 +172,16 @@ impl GameService {
                 note: note_of(g),
             })
             .collect();
+        // A league's, Swiss or match game goes by its pairing, with the
+        // number commands take (`game:17`).
+        let mut titles = std::collections::HashMap::new();
+        for g in &mine {
+            let title = match self.pairing(g.id).await {
+                Some(p) => format!("{} (game:{})", msg::game_title(loc, g.id, Some(&p)), g.id),
+                None => format!("#{}", g.id),
+            };
+            titles.insert(g.id, title);
+        }
         let text = if mine.is_empty() {
             msg::no_games(loc)
         } else {
@@ -179,7 +190,7 @@ impl GameService {
             let line = |g: &&GameRow| {
                 let mut text = msg::games_line(
                     loc,
-                    g.id,
+                    titles.get(&g.id).map_or("", String::as_str),
                     &msg::channel_ref(&g.platform, &g.channel),
                     &g.white_name,
                     &g.black_name,

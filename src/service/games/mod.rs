@@ -16,6 +16,7 @@ pub(super) mod chess960;
 pub(super) mod computer;
 pub(super) mod deadlines;
 pub(super) mod end;
+pub(super) mod ended;
 pub(super) mod engine_deadline;
 pub(super) mod expiry;
 pub(super) mod import;

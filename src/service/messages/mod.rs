@@ -64,10 +64,14 @@ messages! {
     fn moved_text(l, by, number, san, next, until) = "moved";
     /// `moved-final`, worded for [`moved_final`].
     fn moved_final_text(l, by, number, san) = "moved-final";
+    /// `game-title`, worded for [`game_title`].
+    fn game_title_text(l, kind, id, name, number, round, board) = "game-title";
+    /// `game-ref`, worded for [`game_ref`].
+    fn game_ref_text(l, kind, id, name, number, round, board) = "game-ref";
     /// Caption of the current board.
-    pub fn board_caption(l, id: i64, white: &str, black: &str, to_move: &str, until: &str) = "board-caption";
+    pub fn board_caption(l, title: &str, white: &str, black: &str, to_move: &str, until: &str) = "board-caption";
     /// Caption of the final board of a finished game.
-    pub fn final_board_caption(l, id: i64, white: &str, black: &str, result: &str) = "final-board-caption";
+    pub fn final_board_caption(l, title: &str, white: &str, black: &str, result: &str) = "final-board-caption";
     /// A draw offer stands.
     pub fn draw_offered(l, by: &str, to: &str) = "draw-offered";
     /// A draw offer was declined explicitly.
@@ -81,7 +85,7 @@ messages! {
     /// The opponent's standing draw offer lapsed because the player moved.
     pub fn draw_offer_lapsed(l, mover: &str, offerer: &str) = "draw-offer-lapsed";
     /// The reminder before a deadline.
-    pub fn reminder(l, player: &str, id: i64, until: &str) = "reminder";
+    pub fn reminder(l, player: &str, game: &str, until: &str) = "reminder";
     /// `player-to-move`, worded for [`summary`].
     fn player_to_move_text(l) = "player-to-move";
     /// `summary`, worded for [`summary`].
@@ -89,7 +93,7 @@ messages! {
     /// A game aborted because a player never made a first move in time.
     pub fn aborted_no_first_move(l, player: &str) = "aborted-no-first-move";
     /// One line of `games`.
-    pub fn games_line(l, id: i64, place as "where": &str, white: &str, black: &str, to_move: &str, until: &str) = "games-line";
+    pub fn games_line(l, title: &str, place as "where": &str, white: &str, black: &str, to_move: &str, until: &str) = "games-line";
     /// Heading of the games where the opponent is to move.
     pub fn games_waiting_heading(l) = "games-waiting-heading";
     /// Heading of `games`, listing the caller's games on move.
@@ -239,6 +243,35 @@ pub fn moved(l: Locale, by: &str, number: &str, san: &str, next: &str, until: &s
 #[must_use]
 pub fn moved_final(l: Locale, by: &str, number: &str, san: &str) -> String {
     moved_final_text(l, by, number, san_local(l, san))
+}
+
+/// What a game is called at the start of a sentence: "Game #4", or its
+/// pairing ("Winter Cup, game 3", "Winter Cup, round 2, board 1",
+/// "Match 1, board 2, game 1"), so one game never has two numbers.
+#[must_use]
+pub fn game_title(l: Locale, id: i64, pairing: Option<&crate::store::GamePairing>) -> String {
+    let (kind, name, number, round, board) = pairing_args(pairing);
+    game_title_text(l, kind, id, name, number, round, board)
+}
+
+/// What a game is called inside a sentence ("your move in game #4", "in
+/// Winter Cup, game 3").
+#[must_use]
+pub fn game_ref(l: Locale, id: i64, pairing: Option<&crate::store::GamePairing>) -> String {
+    let (kind, name, number, round, board) = pairing_args(pairing);
+    game_ref_text(l, kind, id, name, number, round, board)
+}
+
+fn pairing_args(
+    pairing: Option<&crate::store::GamePairing>,
+) -> (&'static str, &str, i64, i64, i64) {
+    use crate::store::GamePairing;
+    match pairing {
+        None => ("game", "", 0, 0, 0),
+        Some(GamePairing::League { name, number }) => ("league", name, *number, 0, 0),
+        Some(GamePairing::Swiss { name, round, board }) => ("swiss", name, 0, *round, *board),
+        Some(GamePairing::Match { id, board, round }) => ("match", "", *id, *round, *board),
+    }
 }
 
 // The end.

@@ -22,7 +22,7 @@ impl GameService {
         let Ok(runtime) = tokio::runtime::Handle::try_current() else {
             return;
         };
-        if !lock(&self.inner.puzzle_games).insert(l.row.id) {
+        if !lock(&self.areas.puzzles.games).insert(l.row.id) {
             return;
         }
         let service = self.clone();
@@ -32,9 +32,9 @@ impl GameService {
         let handle = runtime.spawn(async move {
             let id = row.id;
             service.make_puzzles(row, game, evals).await;
-            lock(&service.inner.puzzle_games).remove(&id);
+            lock(&service.areas.puzzles.games).remove(&id);
         });
-        let mut jobs = lock(&self.inner.background);
+        let mut jobs = lock(&self.areas.puzzles.background);
         jobs.retain(|(_, j)| !j.is_finished());
         jobs.push((community, handle));
     }
@@ -42,7 +42,7 @@ impl GameService {
     /// Waits for every puzzle being made in the background (the console
     /// before it exits, so a script sees what its games caused).
     pub async fn settle_background(&self) {
-        let jobs = std::mem::take(&mut *lock(&self.inner.background));
+        let jobs = std::mem::take(&mut *lock(&self.areas.puzzles.background));
         for (_, job) in jobs {
             if let Err(e) = job.await {
                 tracing::warn!(error = %e, "puzzle generation task failed");
@@ -55,7 +55,7 @@ impl GameService {
     /// (which may take long on a busy engine) are none of its business.
     pub(super) async fn settle_community(&self, community: &str) {
         let jobs: Vec<_> = {
-            let mut all = lock(&self.inner.background);
+            let mut all = lock(&self.areas.puzzles.background);
             let (mine, others) = std::mem::take(&mut *all)
                 .into_iter()
                 .partition(|(c, _)| c == community);

@@ -12,6 +12,16 @@
 
 pub(crate) mod catalog;
 
+/// The puzzle making this process runs in the background: the puzzles
+/// area's own state.
+#[derive(Default)]
+pub(in crate::service) struct PuzzleJobs {
+    /// The jobs, with the community each game counts in.
+    pub(in crate::service) background: std::sync::Mutex<Vec<(String, tokio::task::JoinHandle<()>)>>,
+    /// Games whose puzzles this process is making now.
+    pub(in crate::service) games: std::sync::Mutex<std::collections::HashSet<i64>>,
+}
+
 use chrono::{DateTime, Utc};
 
 use super::community::Community;

@@ -60,6 +60,24 @@ pub(super) fn rated_end(loc: Locale, row: &GameRow, text: &mut String) -> Option
     Some(r)
 }
 
+/// Records hear of a game's end: a rated game's end announcement gets its
+/// rating change (a line and the `end` event's `ratings`).
+pub(in crate::service) struct RatingChangeOnEnd;
+
+impl super::games::ended::EndListener for RatingChangeOnEnd {
+    fn game_ended(
+        &self,
+        _: &GameService,
+        ended: &super::games::ended::GameEnded<'_>,
+        end: &mut super::Reply,
+    ) {
+        let change = rated_end(ended.loc, &ended.game.row, &mut end.text);
+        if let Some(super::Event::End { ratings, .. }) = end.event.as_mut() {
+            *ratings = change;
+        }
+    }
+}
+
 /// Adds `WhiteElo`/`BlackElo` (the rounded ratings before the game) after
 /// the Seven Tag Roster of a rated game's PGN.
 pub(super) fn with_elo_tags(pgn: String, row: &GameRow) -> String {

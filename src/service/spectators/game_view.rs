@@ -87,7 +87,7 @@ impl GameService {
     pub fn set_watch_base(&self, base: &str) {
         let base = base.trim().trim_end_matches('/');
         if !base.is_empty() {
-            let _ = self.inner.watch_base.set(base.to_string());
+            let _ = self.areas.spectators.watch_base.set(base.to_string());
         }
     }
 
@@ -147,7 +147,7 @@ impl GameService {
     /// The watch link of game `id`, when pages are served and the game may
     /// be watched (its token is made on the first call).
     pub(in crate::service) async fn watch_link(&self, id: i64) -> Option<String> {
-        let base = self.inner.watch_base.get()?;
+        let base = self.areas.spectators.watch_base.get()?;
         let row = self.inner.store.game(id).await.ok()??;
         if !self.watchable(&row).await {
             return None;

@@ -79,7 +79,7 @@ impl GameService {
 
     /// The watch link of league `id`, when pages are served.
     pub(in crate::service) async fn league_watch_link(&self, id: i64) -> Option<String> {
-        let base = self.inner.watch_base.get()?;
+        let base = self.areas.spectators.watch_base.get()?;
         let row = self.inner.store.league(id).await.ok()??;
         let token = self.league_token(&row).await?;
         Some(format!("{base}/l/{token}"))

@@ -10,7 +10,7 @@ impl GameService {
     /// `replies` whose game or league may be watched (nothing when pages
     /// are not served).
     pub(in crate::service) async fn add_watch_links(&self, replies: &mut [Reply]) {
-        if self.inner.watch_base.get().is_none() {
+        if self.areas.spectators.watch_base.get().is_none() {
             return;
         }
         for r in replies.iter_mut() {

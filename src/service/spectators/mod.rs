@@ -22,6 +22,17 @@ use super::*;
 pub use game_view::{WatchedGame, WatchedPly, WatchedSeat};
 pub use league_view::{WatchedLeague, WatchedLeagueGame, WatchedPairing};
 
+/// Where the pages are served: the spectators area's own state, set once
+/// by the adapter that serves them.
+#[derive(Default)]
+pub(in crate::service) struct SpectatorAddress {
+    /// The public address of the spectator pages, when served.
+    pub(in crate::service) watch_base: std::sync::OnceLock<String>,
+    /// Whether the adapter posts what player pages do: only then do
+    /// players get links to them.
+    pub(in crate::service) play_pages: std::sync::atomic::AtomicBool,
+}
+
 /// Bytes of randomness in a watch token (128 bits).
 const TOKEN_BYTES: usize = 16;
 

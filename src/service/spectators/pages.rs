@@ -50,7 +50,7 @@ impl GameService {
         if !moderator && l.color_of(&by.id).is_none() {
             return Err(user("not_allowed", msg::page_renew_not_player(loc)));
         }
-        let Some(base) = self.inner.watch_base.get() else {
+        let Some(base) = self.areas.spectators.watch_base.get() else {
             return Err(user("not_allowed", msg::page_renew_no_page(loc)));
         };
         if !self.watchable(&l.row).await {

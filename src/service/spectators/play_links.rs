@@ -38,9 +38,10 @@ pub(in crate::service) async fn new_play_link(
     row: &GameRow,
     by: &Actor,
 ) -> Option<String> {
-    let base = service.inner.watch_base.get()?;
+    let base = service.areas.spectators.watch_base.get()?;
     if !service
-        .inner
+        .areas
+        .spectators
         .play_pages
         .load(std::sync::atomic::Ordering::Acquire)
     {
@@ -71,7 +72,8 @@ pub(in crate::service) async fn new_play_link(
 /// from now on players get links to them (with a public address).
 pub fn enable_player_pages(service: &GameService) {
     service
-        .inner
+        .areas
+        .spectators
         .play_pages
         .store(true, std::sync::atomic::Ordering::Release);
 }

@@ -65,15 +65,15 @@ impl GameService {
     /// an adapter's hands), when there is an engine to do it.
     pub(in crate::service) fn analysis_owed(&self, game: i64) {
         if self.analyses_games() {
-            lock(&self.inner.analyses_pending).insert(game);
+            lock(&self.areas.summaries.analyses_pending).insert(game);
         }
     }
 
     /// Game `game`'s analysis is done, stored or given up: whoever waits
     /// for it goes on.
     pub(in crate::service) fn analysis_settled(&self, game: i64) {
-        if lock(&self.inner.analyses_pending).remove(&game) {
-            self.inner.analysis_settled.notify_waiters();
+        if lock(&self.areas.summaries.analyses_pending).remove(&game) {
+            self.areas.summaries.analysis_settled.notify_waiters();
         }
     }
 
@@ -94,7 +94,7 @@ impl GameService {
         loop {
             // Listening before looking, so a settlement in between is not
             // missed.
-            let settled = self.inner.analysis_settled.notified();
+            let settled = self.areas.summaries.analysis_settled.notified();
             tokio::pin!(settled);
             settled.as_mut().enable();
             let Some(game) = self.analysis_pending_for(place, by).await else {
@@ -109,7 +109,10 @@ impl GameService {
     /// A game `by` played in `place`'s community whose analysis this
     /// process owes.
     async fn analysis_pending_for(&self, place: &Place, by: &Actor) -> Option<i64> {
-        let pending: Vec<i64> = lock(&self.inner.analyses_pending).iter().copied().collect();
+        let pending: Vec<i64> = lock(&self.areas.summaries.analyses_pending)
+            .iter()
+            .copied()
+            .collect();
         let guild = place.guild.as_deref().unwrap_or_default();
         let here = Community::of(&place.platform, guild, &place.channel).key();
         for game in pending {

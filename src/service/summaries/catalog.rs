@@ -17,7 +17,7 @@ messages! {
     fn termination_text(l, termination) = "termination";
     /// The first line of a summary.
     #[allow(clippy::too_many_arguments)]
-    pub fn summary_heading(l, id: i64, white: &str, black: &str, result: &str, termination: &str, moves: &str, days: &str) = "summary-heading";
+    pub fn summary_heading(l, title: &str, white: &str, black: &str, result: &str, termination: &str, moves: &str, days: &str) = "summary-heading";
     /// `17 moves`.
     pub fn summary_moves(l, moves: usize) = "summary-moves";
     /// The card's result line for a win.

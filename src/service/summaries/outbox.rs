@@ -52,7 +52,7 @@ impl GameService {
     /// what [`GameService::follow_up`] gave): its outbox entry is removed,
     /// so no announcer posts it again.
     pub async fn ack_follow_up(&self, work: &FollowUp) {
-        lock(&self.inner.summaries_in_hand).remove(&work.game);
+        lock(&self.areas.summaries.in_hand).remove(&work.game);
         self.analysis_settled(work.game);
         match self.inner.store.summary_entry(work.game).await {
             Ok(Some(entry)) => self.ack_summary_entry(&entry).await,
@@ -67,14 +67,14 @@ impl GameService {
     /// (a [`FollowUp`]): until [`GameService::ack_follow_up`], the
     /// announcer of this process leaves its outbox entry alone.
     pub(in crate::service) fn summary_in_hand(&self, game: i64) {
-        lock(&self.inner.summaries_in_hand).insert(game);
+        lock(&self.areas.summaries.in_hand).insert(game);
         self.analysis_owed(game);
     }
 
     /// Whether this process holds game `game`'s summary (see
     /// [`GameService::summary_in_hand`]).
     pub(in crate::service) fn holds_summary(&self, game: i64) -> bool {
-        lock(&self.inner.summaries_in_hand).contains(&game)
+        lock(&self.areas.summaries.in_hand).contains(&game)
     }
 
     async fn ack_summary_entry(&self, entry: &AnnouncementRow) {

@@ -117,9 +117,10 @@ impl GameService {
         // The same words as the card's (`in 5 hours`, `over 9 days`).
         let days = msg::card_duration(loc, game_span(l));
 
+        let title = self.game_title(loc, l.row.id).await;
         let mut text = msg::summary_heading(
             loc,
-            l.row.id,
+            &title,
             &l.row.white_name,
             &l.row.black_name,
             &result,

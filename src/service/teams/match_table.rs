@@ -105,7 +105,8 @@ impl MatchTable {
     fn rows(&self, loc: Locale, m: &TeamMatchRow) -> Vec<[String; 6]> {
         self.games
             .iter()
-            .map(|g| {
+            .zip(&self.white_side)
+            .map(|(g, ws)| {
                 let label = if m.rounds > 1 {
                     msg::match_board_round(loc, g.board, g.round)
                 } else {
@@ -122,7 +123,13 @@ impl MatchTable {
                 };
                 [
                     label,
-                    format!("{} – {}", g.white_name, g.black_name),
+                    format!(
+                        "{} ({}) – {} ({})",
+                        g.white_name,
+                        match_side_name(m, *ws),
+                        g.black_name,
+                        match_side_name(m, 1 - *ws)
+                    ),
                     state,
                     String::new(),
                     String::new(),

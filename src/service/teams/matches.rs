@@ -11,8 +11,8 @@ use super::{Actor, Event, LocalePrefs, Place, messages as msg};
 use crate::i18n::Locale;
 use crate::service::community::Community;
 use crate::store::{
-    ChannelKey, MATCH_OPEN, MATCH_RUNNING, MATCH_SIGNUP, NewGame, NewMatchGame, NewTeamMatch,
-    StoreError, TeamMatchPlayerRow, TeamMatchRow,
+    ChannelKey, MATCH_FINISHED, MATCH_OPEN, MATCH_RUNNING, MATCH_SIGNUP, NewGame, NewMatchGame,
+    NewTeamMatch, StoreError, TeamMatchPlayerRow, TeamMatchRow,
 };
 
 use super::game::{DAY_MS, Failure, GameService, Handled, key, ms, reply, user};
@@ -140,7 +140,16 @@ impl GameService {
                 self.match_start(loc, place).await
             }
             MatchCommand::Standings => {
-                let m = self.match_here(loc, place).await?;
+                // After its end a match's standings stay there to read.
+                let m = match self
+                    .inner
+                    .store
+                    .last_team_match_in(&place.platform, &place.channel)
+                    .await?
+                {
+                    Some(m) if m.state == MATCH_FINISHED => m,
+                    _ => self.match_here(loc, place).await?,
+                };
                 Ok(vec![self.match_standings_reply(loc, &m, place).await?])
             }
         }

@@ -61,7 +61,7 @@ messages! {
     /// One pairing line: game `count` of the league.
     pub fn league_pairing(l, count: i64, white: &str, black: &str) = "league-pairing";
     /// In a league game's place: the game started.
-    pub fn league_game_started(l, id: i64, name: &str, white: &str, black: &str, mover: &str, until: &str) = "league-game-started";
+    pub fn league_game_started(l, title: &str, id: i64, white: &str, black: &str, mover: &str, until: &str) = "league-game-started";
     /// A thematic league game starts after this opening line.
     pub fn league_game_opening(l, opening: &str) = "league-game-opening";
     /// Every game of the league starts after `opening` (`moves` numbered).

@@ -52,6 +52,8 @@ pub struct HeldLeagueGame {
 /// What a league game's start post shows.
 pub(in crate::service) struct StartedGame {
     pub id: i64,
+    /// What the game is called: its pairing.
+    pub title: String,
     pub white: Actor,
     pub black: Actor,
     pub start_fen: String,
@@ -73,8 +75,8 @@ pub(in crate::service) fn league_game_start(
         place,
         msg::league_game_started(
             loc,
+            &g.title,
             g.id,
-            &l.name,
             &g.white.name,
             &g.black.name,
             if super::league_setup::black_to_move(&g.start_fen) {
@@ -256,12 +258,14 @@ impl GameService {
         } else {
             Variant::Standard
         };
+        let title = self.game_title(loc, row.id).await;
         let mut start = league_game_start(
             loc,
             &l,
             to,
             StartedGame {
                 id: row.id,
+                title,
                 white: held.white.clone(),
                 black: held.black.clone(),
                 start_fen: row.start_fen,

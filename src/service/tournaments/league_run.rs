@@ -104,7 +104,7 @@ impl GameService {
             return Ok(out);
         }
         let started: Vec<(i64, NewGame)> = games.into_iter().map(|(n, _, g)| (n, g)).collect();
-        out.extend(league_game_starts(loc, l, &started, &ids, now));
+        out.extend(league_game_starts(loc, l, &started, &ids, None, now));
         Ok(out)
     }
 
@@ -518,19 +518,33 @@ impl GameService {
 }
 
 /// The start posts of league games `games` (number, game) with their ids,
-/// each in its placeholder (the console plays them there).
+/// each in its placeholder (the console plays them there); `round` is a
+/// Swiss round's number (its games are its boards, in order).
 pub(in crate::service) fn league_game_starts(
     loc: Locale,
     l: &LeagueRow,
     games: &[(i64, NewGame)],
     ids: &[i64],
+    round: Option<i64>,
     now: i64,
 ) -> Vec<Reply> {
     let here = league_place(l);
     games
         .iter()
         .zip(ids)
-        .map(|((number, g), id)| {
+        .enumerate()
+        .map(|(board, ((number, g), id))| {
+            let pairing = match round {
+                Some(round) => crate::store::GamePairing::Swiss {
+                    name: l.name.clone(),
+                    round,
+                    board: board as i64 + 1,
+                },
+                None => crate::store::GamePairing::League {
+                    name: l.name.clone(),
+                    number: *number,
+                },
+            };
             let mut place = here.clone();
             place.channel = league_game_channel(l.id, *number);
             let variant = if g.variant == Variant::Chess960.as_str() {
@@ -544,6 +558,7 @@ pub(in crate::service) fn league_game_starts(
                 &place,
                 StartedGame {
                     id: *id,
+                    title: msg::game_title(loc, *id, Some(&pairing)),
                     white: Actor {
                         id: g.white_id.clone(),
                         name: g.white_name.clone(),

@@ -120,7 +120,14 @@ impl GameService {
             for (_, g) in &paired.round.games {
                 self.note_due(g.remind_at);
             }
-            out.extend(league_game_starts(loc, l, &paired.round.games, ids, now));
+            out.extend(league_game_starts(
+                loc,
+                l,
+                &paired.round.games,
+                ids,
+                Some(paired.round.round),
+                now,
+            ));
         }
         out
     }
@@ -176,10 +183,11 @@ impl GameService {
         }))
     }
 
-    /// After a game of a running Swiss ended: the standings; when it was
-    /// the round's last game, the next round paired and started, or the
-    /// final standings after the last round (or when no pairing keeps the
-    /// rules).
+    /// After a game of a running Swiss ended: nothing while its round
+    /// runs (the standings come once a round; `league standings` shows
+    /// them any time); when it was the round's last game, the standings
+    /// and the next round paired and started, or the final standings
+    /// after the last round (or when no pairing keeps the rules).
     pub(in crate::service) async fn swiss_progress(
         &self,
         l: LeagueRow,
@@ -194,7 +202,7 @@ impl GameService {
         let order = super::league_setup::league_tiebreaks(&l);
         let table = view.table(&players, usize::try_from(l.rounds).unwrap_or(0), &order);
         if view.running > 0 {
-            return Ok(vec![self.standings_reply(loc, &l, &table, false, false)]);
+            return Ok(Vec::new());
         }
         let now = ms(self.now());
         let mut ending = None;

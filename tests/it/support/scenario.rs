@@ -352,10 +352,15 @@ impl Scenario {
 
     /// The general channel's running game, from the store.
     pub async fn active_game(&self) -> Option<GameRow> {
+        self.active_game_in(GENERAL).await
+    }
+
+    /// The game running in console channel `ch`, if any.
+    pub async fn active_game_in(&self, ch: &str) -> Option<GameRow> {
         let key = ChannelKey {
             platform: "console".into(),
             guild: String::new(),
-            channel: GENERAL.into(),
+            channel: ch.into(),
         };
         self.svc.store().active_game(&key).await.expect("the store")
     }
