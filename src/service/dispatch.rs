@@ -223,7 +223,14 @@ impl GameService {
                 Command::Decline => self.decline(loc, place, by, None).await,
                 Command::Cancel => self.cancel(loc, place, by, prefs.moderator).await,
                 Command::Move { text } => self.play(loc, place, by, &text, caught_up.read).await,
-                Command::Board { flip, private } => self.board(loc, place, by, flip, private).await,
+                Command::Board {
+                    flip,
+                    private: false,
+                } => self.board(loc, place, flip).await,
+                Command::Board {
+                    flip,
+                    private: true,
+                } => self.private_board(loc, place, by, flip).await,
                 Command::BoardWords(q) => self.board_words(loc, place, &q).await,
                 Command::Images { on } => self.set_images(loc, place, by, on).await,
                 Command::Draw => self.draw(loc, place, by, None).await,

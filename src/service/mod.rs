@@ -94,11 +94,14 @@ impl Areas {
     /// (quick losses counted).
     fn new() -> Areas {
         Areas {
-            game_end: games::ended::EndBus::new(vec![
-                Box::new(records::RatingChangeOnEnd),
-                Box::new(summaries::SummaryOnEnd),
-                Box::new(guards::QuickLossesOnEnd),
-            ]),
+            game_end: games::ended::EndBus::new(
+                vec![
+                    Box::new(records::RatingChangeOnEnd),
+                    Box::new(summaries::SummaryOnEnd),
+                    Box::new(guards::QuickLossesOnEnd),
+                ],
+                Box::new(records::RatingsWhenFinishing),
+            ),
             ..Areas::default()
         }
     }

@@ -398,6 +398,33 @@ fn the_service_base_imports_no_family() {
 }
 
 #[test]
+fn the_game_core_names_no_area_built_on_it() {
+    // docs/ARCHITECTURE.md: games are at the bottom of the service's
+    // areas; those built on them hear of a game's end through the bus
+    // (`games/ended.rs`), so nothing under games/ names them.
+    let above = [
+        "records",
+        "summaries",
+        "tournaments",
+        "teams",
+        "puzzles",
+        "spectators",
+        "premove",
+    ];
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/service/games");
+    for (path, text) in sources(&root) {
+        for prefix in ["super::", "crate::service::"] {
+            for name in names_after(&text, prefix) {
+                assert!(
+                    !above.contains(&name.as_str()),
+                    "{path} names {name:?}, an area built on games"
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn files_stay_small_and_say_what_they_own() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     for (path, text) in sources(&root) {

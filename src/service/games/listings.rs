@@ -1,21 +1,32 @@
 //! Listings: the board, PGN export, running games and history.
 
-use super::{Actor, BoardImage, Event, GameListing, Place, messages as msg};
+use super::{Actor, BoardImage, Event, GameListing, Place, Reply, messages as msg};
 use crate::chess::Color;
 use crate::i18n::Locale;
 use crate::store::GameRow;
 
-use super::game::{GameService, Handled, from_ms, key, ms, reply, user};
+use super::game::{Failure, GameService, Handled, Loaded, from_ms, key, ms, reply, user};
 
 impl GameService {
+    /// `board`: the board of the game here (or of the last one), posted.
     pub(in crate::service) async fn board(
         &self,
         loc: Locale,
         place: &Place,
-        by: &Actor,
         flip: bool,
-        private: bool,
     ) -> Handled {
+        let (_, r) = self.board_reply(loc, place, flip).await?;
+        Ok(vec![r])
+    }
+
+    /// The board of the game here (or of the last one) with its caption,
+    /// and the game.
+    pub(in crate::service) async fn board_reply(
+        &self,
+        loc: Locale,
+        place: &Place,
+        flip: bool,
+    ) -> Result<(Loaded, Reply), Failure> {
         let Some(row) = self.inner.store.last_game(&key(place)).await? else {
             return Err(user("no_game", msg::no_game_here(loc)));
         };
@@ -51,16 +62,7 @@ impl GameService {
                 ..self.image(loc, &l, false)
             }
         });
-        // `board private:true`, with the caller's note.
-        if private {
-            self.make_board_private(loc, by, &l, &mut r, flip).await?;
-            // A player's private board brings their own playable page.
-            let direct =
-                crate::service::spectators::play_links::add_play_link(self, &l.row, by, &mut r)
-                    .await;
-            return Ok(std::iter::once(r).chain(direct).collect());
-        }
-        Ok(vec![r])
+        Ok((l, r))
     }
 
     /// `board text:true|square:e4|piece:N`: the position of the game here

@@ -12,7 +12,6 @@ use super::game::{
     reply, user,
 };
 use super::move_input::{TypedMove, error_code_of, promotion_choices};
-use super::records::rating_update;
 use super::tablebase::{self, TablebaseRule};
 
 /// `row` once `plies` more moves were played on it: the rating change
@@ -355,7 +354,7 @@ impl GameService {
                 outcome.result(),
                 outcome.termination.as_str(),
                 now,
-                rating_update(&l.row).as_ref(),
+                self.areas.game_end.rating_update(&l.row).as_ref(),
             )
             .await?;
         let mut game = l.game;

@@ -2,11 +2,27 @@
 //! caller alone, seen from their side when they play it, with their
 //! private note; never posted in the channel.
 
-use super::game::{Failure, GameService, Loaded};
-use super::{Actor, Reply, messages as msg};
+use super::game::{Failure, GameService, Handled, Loaded};
+use super::{Actor, Place, Reply, messages as msg};
 use crate::i18n::Locale;
 
 impl GameService {
+    /// `board private:true`: the board of the game here for the caller
+    /// alone (see [`GameService::make_board_private`]); a player's private
+    /// board brings their own playable page.
+    pub(in crate::service) async fn private_board(
+        &self,
+        loc: Locale,
+        place: &Place,
+        by: &Actor,
+        flip: bool,
+    ) -> Handled {
+        let (l, mut r) = self.board_reply(loc, place, flip).await?;
+        self.make_board_private(loc, by, &l, &mut r, flip).await?;
+        let direct = super::spectators::play_links::add_play_link(self, &l.row, by, &mut r).await;
+        Ok(std::iter::once(r).chain(direct).collect())
+    }
+
     /// Makes `r`, the board reply of `l`, the caller's private board: an
     /// ephemeral reply (so [`GameService::orient_boards`] leaves its side
     /// alone), turned to the caller's side (their `settings board:`) when

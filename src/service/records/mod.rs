@@ -78,6 +78,15 @@ impl super::games::ended::EndListener for RatingChangeOnEnd {
     }
 }
 
+/// Records write a rated game's ratings in its finishing transaction.
+pub(in crate::service) struct RatingsWhenFinishing;
+
+impl super::games::ended::FinishingWork for RatingsWhenFinishing {
+    fn rating_update(&self, row: &GameRow) -> Option<RatingUpdate> {
+        rating_update(row)
+    }
+}
+
 /// Adds `WhiteElo`/`BlackElo` (the rounded ratings before the game) after
 /// the Seven Tag Roster of a rated game's PGN.
 pub(super) fn with_elo_tags(pgn: String, row: &GameRow) -> String {

@@ -456,7 +456,11 @@ impl GameService {
         private: bool,
     ) -> Handled {
         let l = self.team_game(loc, side.game_id).await?;
-        let mut replies = self.board(loc, &l.place(), by, flip, private).await?;
+        let mut replies = if private {
+            self.private_board(loc, &l.place(), by, flip).await?
+        } else {
+            self.board(loc, &l.place(), flip).await?
+        };
         for r in &mut replies {
             r.place = place.clone();
             r.actions.clear();
