@@ -18,6 +18,7 @@ pub(super) mod deadlines;
 pub(super) mod end;
 pub(super) mod ended;
 pub(super) mod engine_deadline;
+pub(super) mod event_rules;
 pub(super) mod expiry;
 pub(super) mod import;
 pub(super) mod listings;

@@ -410,43 +410,6 @@ impl GameService {
         vec![head, standings]
     }
 
-    /// Whether game `id` belongs to a league (league games cannot be
-    /// aborted, and lose on time even before the first move).
-    /// A team match's games follow the league rules here.
-    pub(in crate::service) async fn is_league_game(&self, id: i64) -> bool {
-        matches!(
-            self.inner.store.group_of_game(GameGroup::League, id).await,
-            Ok(Some(_))
-        ) || matches!(
-            self.inner
-                .store
-                .group_of_game(GameGroup::TeamMatch, id)
-                .await,
-            Ok(Some(_))
-        )
-    }
-
-    /// Refuses `abort` in a league game.
-    pub(in crate::service) async fn refuse_league_abort(
-        &self,
-        loc: Locale,
-        game: i64,
-    ) -> Result<(), Failure> {
-        if matches!(
-            self.inner
-                .store
-                .group_of_game(GameGroup::TeamMatch, game)
-                .await,
-            Ok(Some(_))
-        ) {
-            return Err(user("not_allowed", msg::match_no_abort(loc)));
-        }
-        if self.is_league_game(game).await {
-            return Err(user("not_allowed", msg::league_no_abort(loc)));
-        }
-        Ok(())
-    }
-
     /// Starts the open leagues of `platform` whose start time has come
     /// (part of [`GameService::claim_due`]); with fewer than three players
     /// the league stays open without a start time, and the channel is told.
