@@ -264,6 +264,9 @@ pub(super) fn game_page(g: &WatchedGame, token: &str) -> String {
             }
             section class="state" {
                 p class="status" id="status" aria-live="polite" { (status(g)) }
+                // Each move played while the page is open, in words, for
+                // screen readers ("White: Knight from g1 to f3").
+                p class="sr-only" id="announce" aria-live="polite" {}
                 p class="deadline" id="deadline" hidden[g.deadline.is_none()] {
                     "Deadline: "
                     time id="deadline-time" datetime=[g.deadline.as_deref()] {

@@ -138,6 +138,8 @@ pub(super) fn page(g: &PlayerGame, token: &str) -> String {
                         button type="button" id="promo-cancel" { "Cancel" }
                     }
                     p class="status" id="status" aria-live="polite" {}
+                    // Each move, in words, for screen readers.
+                    p class="sr-only" id="announce" aria-live="polite" {}
                     p class="error" id="error" role="alert" {}
                     div class="entry" {
                         label for="move-input" { "Your move" }

@@ -54,6 +54,8 @@ mod discord_memory;
 #[cfg(feature = "discord")]
 mod discord_notices;
 #[cfg(feature = "discord")]
+mod discord_play;
+#[cfg(feature = "discord")]
 mod discord_startup;
 #[cfg(feature = "discord")]
 mod discord_swiss;
@@ -84,6 +86,8 @@ mod matrix_e2ee;
 mod matrix_leagues;
 #[cfg(feature = "matrix")]
 mod matrix_pgn_file;
+#[cfg(feature = "matrix")]
+mod matrix_play;
 #[cfg(feature = "matrix")]
 mod matrix_private;
 #[cfg(feature = "matrix")]
