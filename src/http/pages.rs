@@ -170,7 +170,10 @@ fn seat(s: &WatchedSeat, color: &str, g: &WatchedGame) -> Markup {
                 }
             }
             " "
-            span class="captured" id={ "captured-" (color) } aria-label="Captured" {
+            // The label is read, not shown (a name on a plain span is not
+            // allowed).
+            span class="sr-only" { "Captured: " }
+            span class="captured" id={ "captured-" (color) } {
                 (taken)
                 @if lead > 0 { " +" (lead) }
             }

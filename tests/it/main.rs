@@ -101,6 +101,7 @@ mod matrix_trust;
 mod open_errors;
 mod oracle_and_caps;
 mod outage;
+mod pages_axe;
 mod perft;
 mod perft960;
 mod pics;
