@@ -69,7 +69,7 @@ pub async fn play_click(
             }
             None => {
                 let l = data.service.locale_for(place, prefs).await;
-                Outgoing::private(&crate::i18n::tr(l, "play-button-players-only", &[]))
+                Outgoing::private(&crate::service::messages::play_button_players_only(l))
             }
         }
     };

@@ -87,7 +87,7 @@ impl Bot {
         let mut r = crate::service::error_reply(
             place,
             "not_allowed",
-            crate::i18n::tr(l, "matrix-direct-room-no-pages", &[]),
+            crate::service::messages::matrix_direct_room_no_pages(l),
         );
         r.locale = l;
         Some(r)
