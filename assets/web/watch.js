@@ -18,6 +18,27 @@
     });
   }
 
+  // A move in words, as the live region announces it: "White: Knight
+  // from g1 to f3", castling and promotion named, check and mate said.
+  var PIECE_WORDS = { K: "King", Q: "Queen", R: "Rook", B: "Bishop", N: "Knight" };
+  function moveWords(ply, index, startFen) {
+    var whiteFirst = (startFen.split(" ")[1] || "w") !== "b";
+    var side = (index % 2 === 0) === whiteFirst ? "White" : "Black";
+    var san = ply.san || "";
+    var text;
+    if (/^O-O-O/.test(san)) { text = "castles queenside"; } else if (/^O-O/.test(san)) { text = "castles kingside"; } else {
+      text = (PIECE_WORDS[san.charAt(0)] || "Pawn") + " from " + ply.uci.slice(0, 2) + " to " + ply.uci.slice(2, 4);
+      if (san.indexOf("x") >= 0) { text += ", takes"; }
+      if (ply.uci.length > 4) { text += ", promotes to " + (PIECE_WORDS[ply.uci.charAt(4).toUpperCase()] || "Queen"); }
+    }
+    if (san.indexOf("#") >= 0) { text += ", checkmate"; } else if (san.indexOf("+") >= 0) { text += ", check"; }
+    return side + ": " + text;
+  }
+  function announce(plies, before, startFen) {
+    var region = document.getElementById("announce");
+    if (!region || plies.length <= before || plies.length === 0) { return; }
+    region.textContent = moveWords(plies[plies.length - 1], plies.length - 1, startFen);
+  }
   function start() {
     localTimes();
     var main = document.getElementById("game");
@@ -212,7 +233,9 @@
       var source = new EventSource(main.dataset.events);
       source.addEventListener("state", function (e) {
         var following = shown === data.plies.length;
+        var before = data.plies.length;
         data = JSON.parse(e.data);
+        announce(data.plies, before, data.start_fen);
         if (following || shown > data.plies.length) { shown = data.plies.length; }
         renderMoves();
         renderState();

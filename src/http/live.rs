@@ -16,14 +16,12 @@ use std::convert::Infallible;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use axum::extract::{Path, State};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use futures_util::stream::Stream;
 use tokio::sync::watch;
 
 use super::Health;
-use super::routes::App;
 use crate::metrics;
 
 /// How often followed games are read from the store.
@@ -216,22 +214,14 @@ fn event(s: &Snapshot) -> Event {
         .data(&s.json)
 }
 
-/// `GET /g/<token>/events`.
-pub(super) async fn events(State(app): State<App>, Path(token): Path<String>) -> Response {
-    let Some(service) = app.health.service() else {
-        return axum::http::StatusCode::SERVICE_UNAVAILABLE.into_response();
-    };
-    let view = match service.watched_game(&token).await {
-        Ok(Some(v)) => v,
-        Ok(None) => return axum::http::StatusCode::NOT_FOUND.into_response(),
-        Err(e) => {
-            tracing::warn!(error = %e, "a live stream failed to start");
-            return axum::http::StatusCode::INTERNAL_SERVER_ERROR.into_response();
-        }
-    };
-    let rx = app
-        .hub
-        .follow(view.game, &token, super::pages::data_json(&view));
+/// The live stream of the page `token` of `view`'s game, as the answer
+/// to `GET /g/<token>/events` (the router's handler finds the game).
+pub(super) fn stream_response(
+    hub: &Arc<Hub>,
+    token: &str,
+    view: &crate::service::WatchedGame,
+) -> Response {
+    let rx = hub.follow(view.game, token, super::pages::data_json(view));
     let mut response = Sse::new(stream(rx))
         .keep_alive(KeepAlive::new().interval(Duration::from_secs(20)))
         .into_response();

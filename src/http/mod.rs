@@ -6,12 +6,13 @@
 //! `chessbot healthcheck`.
 //!
 //! The files: `server` (accepting connections, the limits that keep one
-//! client from starving the probes), `routes` (the router, security
-//! headers, health and metrics), `pages` (the HTML), `board` (the SVG
+//! client from starving the probes), `app` (what the handlers share),
+//! `routes` (the router, security headers, health and metrics), `pages` (the HTML), `board` (the SVG
 //! board), `live` (Server-Sent Events fed by the store's game changes),
 //! `assets` (the stylesheet and script compiled into the binary),
 //! `player` and `player_page` (a player's own playable page of their game).
 
+mod app;
 mod assets;
 mod board;
 mod client_addr;

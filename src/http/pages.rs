@@ -170,7 +170,10 @@ fn seat(s: &WatchedSeat, color: &str, g: &WatchedGame) -> Markup {
                 }
             }
             " "
-            span class="captured" id={ "captured-" (color) } aria-label="Captured" {
+            // The label is read, not shown (a name on a plain span is not
+            // allowed).
+            span class="sr-only" { "Captured: " }
+            span class="captured" id={ "captured-" (color) } {
                 (taken)
                 @if lead > 0 { " +" (lead) }
             }
@@ -264,6 +267,9 @@ pub(super) fn game_page(g: &WatchedGame, token: &str) -> String {
             }
             section class="state" {
                 p class="status" id="status" aria-live="polite" { (status(g)) }
+                // Each move played while the page is open, in words, for
+                // screen readers ("White: Knight from g1 to f3").
+                p class="sr-only" id="announce" aria-live="polite" {}
                 p class="deadline" id="deadline" hidden[g.deadline.is_none()] {
                     "Deadline: "
                     time id="deadline-time" datetime=[g.deadline.as_deref()] {

@@ -20,7 +20,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use tokio::sync::mpsc;
 
-use super::routes::App;
+use super::app::App;
 use crate::service::{
     Actor, GameService, PageAction, PageOutcome, PlayerGame, Reply, page_action, player_game,
 };

@@ -71,11 +71,13 @@ fn board(g: &PlayerGame) -> Markup {
         .map_or(g.view.start_fen.as_str(), |p| p.fen.as_str());
     let at = pieces(fen);
     html! {
-        div class="board" id="board" role="grid" aria-label="Board" {
+        // A group of named squares (each one a button to tap): a grid
+        // would need rows.
+        div class="board" id="board" role="group" aria-label="Board" {
             @for sq in squares(g.color) {
                 @let b = sq.as_bytes();
                 @let light = (b[0] - b'a' + (b[1] - b'1')) % 2 == 1;
-                div class={ "sq " @if light { "light" } @else { "dark" } } data-square=(sq) role="gridcell" {
+                div class={ "sq " @if light { "light" } @else { "dark" } } data-square=(sq) role="button" {
                     @if let Some(c) = at.get(&sq) {
                         svg class="pc" viewBox="0 0 100 100" aria-hidden="true" {
                             use href={ "#" (symbol(*c)) } {}
@@ -114,6 +116,7 @@ pub(super) fn page(g: &PlayerGame, token: &str) -> String {
                     data-events={ "/g/" (g.watch) "/events" }
                     data-state={ (PLAY_PATH) (token) "/state" }
                     data-action={ (PLAY_PATH) (token) "/action" } {
+                    h1 class="sr-only" { "Game #" (g.view.game) ", your board" }
                     p class="meta" {
                         "Game #" (g.view.game) " · you play " (g.color)
                         @if g.view.variant == "chess960" { " · Chess960" }
@@ -138,6 +141,8 @@ pub(super) fn page(g: &PlayerGame, token: &str) -> String {
                         button type="button" id="promo-cancel" { "Cancel" }
                     }
                     p class="status" id="status" aria-live="polite" {}
+                    // Each move, in words, for screen readers.
+                    p class="sr-only" id="announce" aria-live="polite" {}
                     p class="error" id="error" role="alert" {}
                     div class="entry" {
                         label for="move-input" { "Your move" }

@@ -15,6 +15,7 @@ use axum::routing::get;
 use tower_http::compression::CompressionLayer;
 use tower_http::timeout::TimeoutLayer;
 
+use super::app::App;
 use super::{Health, assets, live, pages};
 use crate::metrics;
 
@@ -25,14 +26,6 @@ const HANDLER_TIMEOUT: Duration = Duration::from_secs(8);
 /// script or style, no frames, no forms.
 const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
      connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-
-/// What the handlers share.
-#[derive(Clone)]
-pub(super) struct App {
-    pub(super) health: Arc<Health>,
-    pub(super) hub: Arc<live::Hub>,
-    pub(super) pages: Arc<super::rate::PageLimiter>,
-}
 
 /// Every route of the server.
 pub(super) fn router(health: Arc<Health>, hub: Arc<live::Hub>, limits: &super::Limits) -> Router {
@@ -53,7 +46,7 @@ pub(super) fn router(health: Arc<Health>, hub: Arc<live::Hub>, limits: &super::L
         .route("/readyz", get(readyz))
         .route("/metrics", get(metrics_text))
         .merge(pages)
-        .route("/g/{token}/events", get(live::events))
+        .route("/g/{token}/events", get(events))
         .route("/assets/{file}", get(asset))
         .merge(super::player::routes())
         .fallback(not_found)
@@ -64,6 +57,21 @@ pub(super) fn router(health: Arc<Health>, hub: Arc<live::Hub>, limits: &super::L
             HANDLER_TIMEOUT,
         ))
         .with_state(app)
+}
+
+/// `GET /g/<token>/events`: the live stream of a game's page.
+async fn events(State(app): State<App>, Path(token): Path<String>) -> Response {
+    let Some(service) = app.health.service() else {
+        return StatusCode::SERVICE_UNAVAILABLE.into_response();
+    };
+    match service.watched_game(&token).await {
+        Ok(Some(view)) => live::stream_response(&app.hub, &token, &view),
+        Ok(None) => StatusCode::NOT_FOUND.into_response(),
+        Err(e) => {
+            tracing::warn!(error = %e, "a live stream failed to start");
+            StatusCode::INTERNAL_SERVER_ERROR.into_response()
+        }
+    }
 }
 
 /// Pages read beyond a client's rate are answered 429.

@@ -374,6 +374,13 @@ fn matrix_modules_import_one_way() {
 }
 
 #[test]
+fn http_modules_import_one_way() {
+    // The handlers' shared state has its own file: the router and the
+    // handlers import it, not each other.
+    assert_no_import_circle("http");
+}
+
+#[test]
 fn the_service_base_imports_no_family() {
     // game.rs is what every family shares: it names only mod.rs's types
     // and its helpers (clock, events, the message catalog), never a

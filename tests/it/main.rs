@@ -54,6 +54,8 @@ mod discord_memory;
 #[cfg(feature = "discord")]
 mod discord_notices;
 #[cfg(feature = "discord")]
+mod discord_play;
+#[cfg(feature = "discord")]
 mod discord_startup;
 #[cfg(feature = "discord")]
 mod discord_swiss;
@@ -85,6 +87,8 @@ mod matrix_leagues;
 #[cfg(feature = "matrix")]
 mod matrix_pgn_file;
 #[cfg(feature = "matrix")]
+mod matrix_play;
+#[cfg(feature = "matrix")]
 mod matrix_private;
 #[cfg(feature = "matrix")]
 mod matrix_rooms;
@@ -97,6 +101,7 @@ mod matrix_trust;
 mod open_errors;
 mod oracle_and_caps;
 mod outage;
+mod pages_axe;
 mod pairing_names;
 mod perft;
 mod perft960;

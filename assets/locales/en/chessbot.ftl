@@ -1534,3 +1534,8 @@ play-confirm-resign = Press resign once more to confirm.
 play-no-chat = Moves from the page cannot reach the chat right now: use the chat command.
 play-game-over = This game is over.
 play-button = Play on the board
+
+## Player pages on Discord and Matrix: the board button's refusal, direct rooms
+
+play-button-players-only = Only this game's players get a board to play on, while the game runs.
+matrix-direct-room-no-pages = A direct room has no spectator pages.

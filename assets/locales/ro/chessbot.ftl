@@ -1556,3 +1556,8 @@ play-confirm-resign = Apăsați încă o dată pe abandon pentru a confirma.
 play-no-chat = Mutările din pagină nu pot ajunge acum în chat: folosiți comanda din chat.
 play-game-over = Această partidă s-a terminat.
 play-button = Joacă pe tablă
+
+## Player pages on Discord and Matrix: the board button's refusal, direct rooms
+
+play-button-players-only = Doar jucătorii acestei partide primesc o tablă de joc, cât timp partida continuă.
+matrix-direct-room-no-pages = O cameră directă nu are pagini pentru spectatori.

@@ -1539,3 +1539,8 @@ play-confirm-resign = Нажмите «Сдаться» ещё раз для п�
 play-no-chat = Ходы со страницы сейчас не доходят до чата: воспользуйтесь командой в чате.
 play-game-over = Эта партия окончена.
 play-button = Играть на доске
+
+## Player pages on Discord and Matrix: the board button's refusal, direct rooms
+
+play-button-players-only = Доска для игры — только для игроков этой партии, пока она идёт.
+matrix-direct-room-no-pages = У личной комнаты нет страниц для зрителей.

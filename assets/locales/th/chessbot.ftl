@@ -1392,3 +1392,8 @@ play-confirm-resign = กดยอมแพ้อีกครั้งเพื�
 play-no-chat = ตอนนี้การเดินจากหน้าเว็บส่งไปที่แชทไม่ได้: โปรดใช้คำสั่งในแชท
 play-game-over = เกมนี้จบแล้ว
 play-button = เล่นบนกระดาน
+
+## Player pages on Discord and Matrix: the board button's refusal, direct rooms
+
+play-button-players-only = เฉพาะผู้เล่นของเกมนี้เท่านั้นที่ได้กระดานสำหรับเล่น ขณะที่เกมยังดำเนินอยู่
+matrix-direct-room-no-pages = ห้องส่วนตัวไม่มีหน้าสำหรับผู้ชม

@@ -38,12 +38,14 @@ pub async fn run(
     service: Arc<GameService>,
     renderer: Arc<Renderer>,
     direct: Arc<DirectMessages>,
+    pages: bool,
 ) {
     let poster = Poster {
         http: &http,
         renderer: &renderer,
         service: &service,
         direct: &direct,
+        pages,
     };
     loop {
         // A shutdown lets the round in hand be posted and acknowledged.

@@ -77,6 +77,10 @@ async fn click_button(
 ) -> Result<(), Error> {
     let http = ctx.http.as_ref();
     let prefs = click_prefs(click);
+    if button == ButtonId::PlayBoard {
+        super::play::play_click(http, data, click, place, actor).await;
+        return Ok(());
+    }
     let Some(command) = button.command(subject) else {
         let l = prefs.user_or_guild();
         if button == ButtonId::Resign {

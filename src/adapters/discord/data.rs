@@ -16,6 +16,8 @@ pub struct Data {
     pub renderer: Arc<Renderer>,
     /// Users' DM channels and refusals, shared with the announcer.
     pub direct: Arc<DirectMessages>,
+    /// Player pages are served and what they do is posted here.
+    pub pages: bool,
 }
 
 /// Handler error (sending to Discord failed).

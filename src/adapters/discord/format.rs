@@ -318,6 +318,8 @@ pub fn button_rows(
                             ButtonStyle::Danger
                         } else if b.is_success() {
                             ButtonStyle::Success
+                        } else if b == ButtonId::PlayBoard {
+                            ButtonStyle::Primary
                         } else {
                             ButtonStyle::Secondary
                         };

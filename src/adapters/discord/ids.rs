@@ -34,13 +34,16 @@ pub enum ButtonId {
         to: Square,
         role: Role,
     },
+    /// Under a running game's board: the clicker's own link to a playable
+    /// page of the game, answered privately (players only).
+    PlayBoard,
 }
 
 const PREFIX: &str = "chess:";
 
 impl ButtonId {
     /// All buttons, for tests and documentation.
-    pub const ALL: [ButtonId; 8] = [
+    pub const ALL: [ButtonId; 9] = [
         ButtonId::AcceptChallenge,
         ButtonId::DeclineChallenge,
         ButtonId::AcceptDraw,
@@ -49,6 +52,7 @@ impl ButtonId {
         ButtonId::ResignConfirm,
         ButtonId::ResignCancel,
         ButtonId::Rematch,
+        ButtonId::PlayBoard,
     ];
 
     fn key(self) -> &'static str {
@@ -62,6 +66,7 @@ impl ButtonId {
             ButtonId::ResignCancel => "resign_cancel",
             ButtonId::Rematch => "rematch",
             ButtonId::Promote { .. } => "promote",
+            ButtonId::PlayBoard => "play_board",
         }
     }
 
@@ -145,7 +150,7 @@ impl ButtonId {
             ButtonId::ResignConfirm => Some(Action::Resign),
             ButtonId::Rematch => Some(Action::Rematch),
             ButtonId::Promote { from, to, role } => Some(Action::Promote { from, to, role }),
-            ButtonId::Resign | ButtonId::ResignCancel => None,
+            ButtonId::Resign | ButtonId::ResignCancel | ButtonId::PlayBoard => None,
         }
     }
 
@@ -180,6 +185,7 @@ impl ButtonId {
     #[must_use]
     pub fn label_in(self, l: Locale) -> String {
         let key = match self {
+            ButtonId::PlayBoard => return crate::service::messages::play_button(l),
             ButtonId::AcceptChallenge => "accept-challenge",
             ButtonId::DeclineChallenge => "decline-challenge",
             ButtonId::AcceptDraw => "accept-draw",

@@ -23,6 +23,7 @@ pub mod invoke;
 pub mod league;
 pub mod league_threads;
 pub mod localize;
+pub mod play;
 pub mod post;
 pub mod premove;
 pub mod puzzle;
@@ -116,19 +117,25 @@ pub async fn run_in(args: DiscordArgs, process: &crate::lifecycle::Process) -> a
     let shards = scale::Shards::from_env().map_err(|e| anyhow::anyhow!("{e}"))?;
     process.opened(service.store());
     process.serving(&service);
+    // With pages served, players get links and their moves there are
+    // posted here.
+    let posts = process.page_posts(&service);
     let stop = process.clone();
     let store = service.store().clone();
-    let outcome = run_with(RunOptions {
-        token,
-        guild,
-        service,
-        shards,
-        proxy: scale::proxy_from(args.http_proxy.as_deref()),
-        shutdown: Box::pin(async move {
-            stop.shutdown.triggered().await;
-            stop.stopping();
-        }),
-    })
+    let outcome = run_with_pages(
+        RunOptions {
+            token,
+            guild,
+            service,
+            shards,
+            proxy: scale::proxy_from(args.http_proxy.as_deref()),
+            shutdown: Box::pin(async move {
+                stop.shutdown.triggered().await;
+                stop.stopping();
+            }),
+        },
+        posts,
+    )
     .await;
     store.close().await;
     outcome
@@ -153,6 +160,10 @@ pub struct RunOptions {
     pub shutdown: backend::BoxFuture<'static, ()>,
 }
 
+/// What player pages do (`--http` with a public address), for the bot to
+/// post in the games' channels; see [`run_with_pages`].
+pub type PagePostsReceiver = tokio::sync::mpsc::UnboundedReceiver<crate::http::PagePosts>;
+
 /// Connects to Discord (or `options.proxy`) and serves until
 /// `options.shutdown` resolves; the deadline task stops with it.
 ///
@@ -160,6 +171,19 @@ pub struct RunOptions {
 /// Malformed token, Discord unreachable or refusing the token, gateway
 /// failures.
 pub async fn run_with(options: RunOptions) -> anyhow::Result<()> {
+    run_with_pages(options, None).await
+}
+
+/// [`run_with`], also posting what players do on their pages (`posts`,
+/// from [`crate::lifecycle::Process::page_posts`]): then running games'
+/// boards carry the "Play on the board" button.
+///
+/// # Errors
+/// As [`run_with`].
+pub async fn run_with_pages(
+    options: RunOptions,
+    posts: Option<PagePostsReceiver>,
+) -> anyhow::Result<()> {
     let RunOptions {
         token,
         guild,
@@ -174,6 +198,11 @@ pub async fn run_with(options: RunOptions) -> anyhow::Result<()> {
     // The deadline task, stopped when this function returns.
     let announcer = AbortOnDrop::default();
     let announcer_slot = announcer.slot();
+    // The task posting what player pages do, likewise.
+    let pages = posts.is_some();
+    let page_poster = AbortOnDrop::default();
+    let page_poster_slot = page_poster.slot();
+    let posts = std::sync::Mutex::new(posts);
 
     let options = poise::FrameworkOptions {
         commands: localize::registered(),
@@ -207,12 +236,28 @@ pub async fn run_with(options: RunOptions) -> anyhow::Result<()> {
                     Arc::clone(&service),
                     Arc::clone(&renderer),
                     Arc::clone(&direct),
+                    pages,
                 ));
                 AbortOnDrop::set(&announcer_slot, task.abort_handle());
+                let posts = posts
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .take();
+                if let Some(posts) = posts {
+                    let task = tokio::spawn(play::post_page_posts(
+                        Arc::clone(&ctx.http),
+                        Arc::clone(&service),
+                        Arc::clone(&renderer),
+                        Arc::clone(&direct),
+                        posts,
+                    ));
+                    AbortOnDrop::set(&page_poster_slot, task.abort_handle());
+                }
                 Ok(Data {
                     service,
                     renderer,
                     direct,
+                    pages,
                 })
             })
         })
@@ -253,6 +298,7 @@ pub async fn run_with(options: RunOptions) -> anyhow::Result<()> {
         }
     };
     drop(announcer);
+    drop(page_poster);
     outcome
 }
 

@@ -29,6 +29,9 @@ pub struct Poster<'a> {
     pub renderer: &'a Arc<Renderer>,
     pub service: &'a GameService,
     pub direct: &'a DirectMessages,
+    /// Player pages are served: running games' board posts carry the
+    /// "Play on the board" button.
+    pub pages: bool,
 }
 
 impl<'a> Poster<'a> {
@@ -40,6 +43,7 @@ impl<'a> Poster<'a> {
             renderer: &data.renderer,
             service: &data.service,
             direct: &data.direct,
+            pages: data.pages,
         }
     }
 
@@ -62,7 +66,9 @@ impl<'a> Poster<'a> {
             return Ok(());
         };
         let png = board_png(self.renderer, reply.board.as_ref()).await;
-        let message = outgoing(reply, png).channel_message();
+        let mut out = outgoing(reply, png);
+        super::play::add_play_button(&mut out, reply, self.pages);
+        let message = out.channel_message();
         let http = self.http;
         let send = || channel.send_message(http, message.clone());
         let sent = match retrying("message", send).await {

@@ -169,7 +169,9 @@ pub async fn answer(
     let mut rendered = Vec::with_capacity(here.len());
     for reply in &here {
         let png = board_png(&data.renderer, reply.board.as_ref()).await;
-        rendered.push(outgoing(reply, png));
+        let mut out = outgoing(reply, png);
+        super::play::add_play_button(&mut out, reply, data.pages);
+        rendered.push(out);
     }
     let done = || {
         let l = elsewhere

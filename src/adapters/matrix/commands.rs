@@ -269,7 +269,18 @@ impl Bot {
                     moderator: self.is_moderator(room, &m.sender).await,
                     ..Default::default()
                 };
-                let replies = self.service.handle_with(&place, &by, cmd, prefs).await;
+                // A direct room gets no spectator page, whatever is asked.
+                self.keep_direct_room_unwatched(room).await;
+                let refused = match &cmd {
+                    Command::Pages { on: true } => {
+                        self.refuse_pages_in_direct_room(room, &place).await
+                    }
+                    _ => None,
+                };
+                let replies = match refused {
+                    Some(r) => vec![r],
+                    None => self.service.handle_with(&place, &by, cmd, prefs).await,
+                };
                 // A room per league game a start created
                 // (opened in the background, see `league`).
                 self.open_league_rooms(replies)

@@ -26,6 +26,7 @@
 //!   `sync`, and this file (configuration, `serve`).
 
 mod commands;
+mod direct;
 pub mod format;
 mod league;
 pub mod limits;
@@ -348,12 +349,15 @@ pub async fn run_in(args: MatrixArgs, process: &crate::lifecycle::Process) -> an
             .await?;
     process.opened(&store);
     process.serving(&service);
+    // With pages served, players get links (in their direct rooms) and
+    // what they do there is posted in the games' rooms.
+    let posts = process.page_posts(&service);
     let stop = process.clone();
-    let served = serve(cfg, service, clock, async move {
+    let shutdown = async move {
         stop.shutdown.triggered().await;
         stop.stopping();
-    })
-    .await;
+    };
+    let served = serve_with_pages(cfg, service, clock, shutdown, posts).await;
     store.close().await;
     served?;
     Ok(())
@@ -371,6 +375,26 @@ pub async fn serve(
     service: GameService,
     clock: Arc<dyn Clock>,
     shutdown: impl Future<Output = ()>,
+) -> Result<(), MatrixError> {
+    serve_with_pages(cfg, service, clock, shutdown, None).await
+}
+
+/// What player pages do (`--http` with a public address), for the bot to
+/// post in the games' rooms; see [`serve_with_pages`].
+pub type PagePostsReceiver = tokio::sync::mpsc::UnboundedReceiver<crate::http::PagePosts>;
+
+/// [`serve`], also posting what players do on their pages (`posts`, from
+/// [`crate::lifecycle::Process::page_posts`]) as their typed commands'
+/// answers are posted.
+///
+/// # Errors
+/// As [`serve`].
+pub async fn serve_with_pages(
+    cfg: MatrixConfig,
+    service: GameService,
+    clock: Arc<dyn Clock>,
+    shutdown: impl Future<Output = ()>,
+    posts: Option<PagePostsReceiver>,
 ) -> Result<(), MatrixError> {
     let client = connect(&cfg).await?;
     let me = client
@@ -408,6 +432,7 @@ pub async fn serve(
         league_rooms_opening: std::sync::atomic::AtomicBool::new(false),
         direct_rooms: tokio::sync::Mutex::new(std::collections::HashMap::new()),
         told_undecryptable: std::sync::Mutex::new(std::collections::HashSet::new()),
+        direct_marked: direct::DirectRooms::default(),
     });
 
     // The room workers stop with this future, however it ends.
@@ -439,6 +464,12 @@ pub async fn serve(
         CommandStyle::Bang,
         deadline_task(Arc::clone(&bot), clock, cfg.due_poll),
     )));
+    let _page_posts = posts.map(|posts| {
+        AbortOnDrop(tokio::spawn(with_command_style(
+            CommandStyle::Bang,
+            direct::post_page_posts(Arc::clone(&bot), posts),
+        )))
+    });
     let sync = with_command_style(CommandStyle::Bang, sync_loop(&client, &bot));
     let stop = async {
         shutdown.await;
@@ -487,6 +518,8 @@ pub(crate) struct Bot {
     /// (room, sender) told that their messages cannot be decrypted.
     pub(super) told_undecryptable:
         std::sync::Mutex<std::collections::HashSet<(matrix_sdk::ruma::OwnedRoomId, OwnedUserId)>>,
+    /// The direct rooms whose spectator pages this process turned off.
+    pub(super) direct_marked: direct::DirectRooms,
 }
 
 /// The command a reply answers (for replies to errors, and to answer in

@@ -48,4 +48,9 @@ messages! {
     /// Matrix: said in a shared room when a private answer could not be
     /// delivered (no direct room could be opened with the sender).
     pub fn no_private_room(l) = "no-private-room";
+    /// Discord: the "Play on the board" button pressed by someone who does
+    /// not play that running game.
+    pub fn play_button_players_only(l) = "play-button-players-only";
+    /// Matrix: `settings pages:on` in a direct room, which has no pages.
+    pub fn matrix_direct_room_no_pages(l) = "matrix-direct-room-no-pages";
 }
