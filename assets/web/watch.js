@@ -107,6 +107,32 @@
       e.setAttribute("fill", color); e.setAttribute("fill-opacity", opacity);
       g.appendChild(e);
     }
+    // The files and ranks along the board's edges, drawn again when it
+    // turns (as the server drew them), each in the other square colour.
+    function drawCoordinates() {
+      var co = document.getElementById("co");
+      var rects = document.querySelectorAll("#sq rect");
+      if (!co || rects.length < 2) { return; }
+      var dark = rects[0].getAttribute("fill"), light = rects[1].getAttribute("fill");
+      co.replaceChildren();
+      for (var i = 0; i < 8; i++) {
+        var file = flip ? 7 - i : i, bottom = flip ? 7 : 0;
+        var c = corner(file, bottom);
+        var t = document.createElementNS(SVG, "text");
+        t.setAttribute("x", c[0] + 94); t.setAttribute("y", c[1] + 94);
+        t.setAttribute("text-anchor", "end");
+        t.setAttribute("fill", (file + bottom) % 2 === 1 ? dark : light);
+        t.textContent = String.fromCharCode(97 + file);
+        co.appendChild(t);
+        var left = flip ? 7 : 0, rank = flip ? i : 7 - i;
+        c = corner(left, rank);
+        t = document.createElementNS(SVG, "text");
+        t.setAttribute("x", c[0] + 6); t.setAttribute("y", c[1] + 22);
+        t.setAttribute("fill", (left + rank) % 2 === 1 ? dark : light);
+        t.textContent = String(rank + 1);
+        co.appendChild(t);
+      }
+    }
     function draw() {
       var fen = fenAt(shown);
       var ply = shown > 0 ? data.plies[shown - 1] : null;
@@ -209,6 +235,7 @@
     document.getElementById("flip").addEventListener("click", function () {
       flip = !flip;
       main.classList.toggle("flipped", flip);
+      drawCoordinates();
       draw();
     });
     document.getElementById("moves").addEventListener("click", function (e) {

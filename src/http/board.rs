@@ -128,7 +128,9 @@ pub(super) fn board_svg(
             );
         }
     }
-    out.push_str("</g><g id=\"hl\">");
+    out.push_str("</g>");
+    out.push_str(&coordinates(flip, colors.light.hex(), colors.dark.hex()));
+    out.push_str("<g id=\"hl\">");
     out.push_str(&highlights(fen, last, check, flip));
     out.push_str("</g><g id=\"pc\">");
     for (file, rank, c) in placement(fen) {
@@ -141,6 +143,50 @@ pub(super) fn board_svg(
         }
     }
     out.push_str("</g></svg>");
+    out
+}
+
+/// The files along the bottom row and the ranks along the left column, as
+/// the pictures show them, each in the other square colour (the page's
+/// script draws them again when the board turns).
+fn coordinates(flip: bool, light: impl std::fmt::Display, dark: impl std::fmt::Display) -> String {
+    let mut out = String::from(
+        r#"<g id="co" font-size="20" font-family="sans-serif" font-weight="600" aria-hidden="true">"#,
+    );
+    for i in 0..8u8 {
+        // The bottom row's square in column i, and the left column's in row i.
+        let (file, bottom_rank) = if flip { (7 - i, 7) } else { (i, 0) };
+        let (x, y) = corner(file, bottom_rank, flip);
+        let on_light = (file + bottom_rank) % 2 == 1;
+        let _ = write!(
+            out,
+            r#"<text x="{}" y="{}" text-anchor="end" fill="{}">{}</text>"#,
+            x + 94,
+            y + 94,
+            if on_light {
+                dark.to_string()
+            } else {
+                light.to_string()
+            },
+            char::from(b'a' + file)
+        );
+        let (left_file, rank) = if flip { (7, i) } else { (0, 7 - i) };
+        let (x, y) = corner(left_file, rank, flip);
+        let on_light = (left_file + rank) % 2 == 1;
+        let _ = write!(
+            out,
+            r#"<text x="{}" y="{}" fill="{}">{}</text>"#,
+            x + 6,
+            y + 22,
+            if on_light {
+                dark.to_string()
+            } else {
+                light.to_string()
+            },
+            rank + 1
+        );
+    }
+    out.push_str("</g>");
     out
 }
 

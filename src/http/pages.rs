@@ -258,10 +258,10 @@ pub(super) fn game_page(g: &WatchedGame, token: &str) -> String {
                 div class="board-wrap" { (PreEscaped(board)) }
                 (seat(&g.white, "white", g))
                 nav class="controls" id="controls" hidden {
-                    button type="button" id="first" aria-label="First move" { "⏮" }
-                    button type="button" id="prev" aria-label="Previous move" { "◀" }
-                    button type="button" id="next" aria-label="Next move" { "▶" }
-                    button type="button" id="last" aria-label="Last move" { "⏭" }
+                    button type="button" id="first" aria-label="First move" { "«" }
+                    button type="button" id="prev" aria-label="Previous move" { "‹" }
+                    button type="button" id="next" aria-label="Next move" { "›" }
+                    button type="button" id="last" aria-label="Last move" { "»" }
                     button type="button" id="flip" aria-label="Flip the board" { "⇅" }
                 }
             }

@@ -88,6 +88,29 @@ async fn violations(page: &mut Page, axe: &str) -> Vec<String> {
         .collect()
 }
 
+/// The words of the page's visible text (outside the FEN and the parts
+/// only screen readers read) that are drawn on more than one line.
+const BROKEN_WORDS: &str = r#"(() => {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!el || el.closest('.fen, .sr-only, script, style, [hidden]')) continue;
+    const text = node.textContent;
+    const re = /\S+/g;
+    let m;
+    while ((m = re.exec(text)) !== null) {
+      const range = document.createRange();
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      const tops = new Set(Array.from(range.getClientRects())
+        .filter(r => r.width > 0).map(r => Math.round(r.top)));
+      if (tops.size > 1) out.push(m[0]);
+    }
+  }
+  return out;
+})()"#;
+
 /// Sets the viewport's width and the colour scheme the page sees.
 async fn view_as(page: &mut Page, width: u32, dark: bool) {
     page.call(
@@ -168,6 +191,19 @@ async fn the_pages_pass_axe_and_announce_moves_in_words() {
         }
     }
     assert!(found.is_empty(), "axe-core found:\n{}", found.join("\n"));
+
+    // On a 390 px phone no word is broken across lines (a name, a
+    // header), and the page does not scroll sideways. The FEN is a code,
+    // not a word, and may break.
+    for (name, page) in [("spectator", &mut spectator), ("player", &mut player)] {
+        view_as(page, 390, false).await;
+        let broken = page.eval(BROKEN_WORDS).await;
+        assert_eq!(broken, json!([]), "{name} page at 390 px breaks words");
+        let wide = page
+            .eval("document.documentElement.scrollWidth <= window.innerWidth")
+            .await;
+        assert_eq!(wide, json!(true), "{name} page at 390 px scrolls sideways");
+    }
 
     // Bob's move, typed in the chat, is announced on both open pages.
     c = tokio::task::spawn_blocking(move || {
