@@ -256,6 +256,33 @@
     }
     draw();
 
+    // A game that ends while the page is open shows its ratings and, once
+    // the engine is done, its analysis, without a reload: the page is read
+    // again (every 5 s, a minute at most, until the analysis is there) and
+    // its seats and analysis section taken over.
+    function takeFinished(tries) {
+      if (!window.fetch || !window.DOMParser) { return; }
+      fetch(window.location.href, { credentials: "same-origin" }).then(function (r) {
+        return r.ok ? r.text() : null;
+      }).then(function (html) {
+        if (!html) { return; }
+        var fresh = new DOMParser().parseFromString(html, "text/html");
+        ["seat-white", "seat-black"].forEach(function (id) {
+          var now = document.getElementById(id), next = fresh.getElementById(id);
+          if (now && next) { now.replaceWith(document.importNode(next, true)); }
+        });
+        var analysis = fresh.querySelector("section.analysis");
+        if (analysis && !document.querySelector("section.analysis")) {
+          var anchor = document.querySelector("p.fen");
+          if (anchor) { anchor.before(document.importNode(analysis, true)); }
+        }
+        var decided = data.result && data.result !== "*";
+        if (!analysis && decided && tries > 1) {
+          window.setTimeout(function () { takeFinished(tries - 1); }, 5000);
+        }
+      }).catch(function () {});
+    }
+
     if (window.EventSource && data.running) {
       var source = new EventSource(main.dataset.events);
       source.addEventListener("state", function (e) {
@@ -267,7 +294,10 @@
         renderMoves();
         renderState();
         draw();
-        if (!data.running) { source.close(); }
+        if (!data.running) {
+          source.close();
+          takeFinished(12);
+        }
       });
     }
   }
