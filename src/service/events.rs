@@ -121,6 +121,10 @@ pub struct WaitingGame {
     pub channel: String,
     /// RFC 3339; null for a game without a deadline.
     pub deadline: Option<String>,
+    /// The server (guild) the channel is in, empty outside one: for an
+    /// adapter's link to the channel (not part of the event).
+    #[serde(skip)]
+    pub guild: String,
 }
 
 /// A team match as the `match` event shows it.

@@ -397,3 +397,59 @@ async fn old_buttons_never_touch_a_newer_challenge_offer_or_game() {
         "{replies:?}"
     );
 }
+
+#[tokio::test]
+async fn after_a_move_the_mover_gets_a_button_to_their_next_game() {
+    let svc = service().await;
+    let alice = actor(ALICE, "alice");
+    let bob = actor(BOB, "bob");
+    let eve = actor(EVE, "eve");
+    let here = place();
+    let there = Place {
+        channel: "300000000000000009".to_owned(),
+        ..place()
+    };
+    // alice plays White against bob here and Black against eve there: in
+    // the second game it is her move once eve played.
+    for (p, white, black) in [(&here, &alice, &bob), (&there, &eve, &alice)] {
+        let cmd = challenge_command(
+            Some(black.clone()),
+            Some(ColorOption::White),
+            None,
+            None,
+            None,
+        );
+        svc.handle(p, white, cmd).await;
+        svc.handle(p, black, Command::Accept).await;
+    }
+    let mv = |text: &str| Command::Move {
+        text: text.to_owned(),
+    };
+    svc.handle(&there, &eve, mv("e4")).await;
+    let replies = svc.handle(&here, &alice, mv("e4")).await;
+    let private: Vec<(Outgoing, Value)> = sent(&replies)
+        .await
+        .into_iter()
+        .filter(|(o, _)| o.ephemeral)
+        .collect();
+    let links: Vec<(String, String)> = private
+        .iter()
+        .flat_map(|(_, v)| v["components"].as_array().cloned().unwrap_or_default())
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .filter_map(|b| {
+            Some((
+                b["label"].as_str()?.to_owned(),
+                b["url"].as_str()?.to_owned(),
+            ))
+        })
+        .collect();
+    assert_eq!(
+        links,
+        [(
+            "Go to game #2".to_owned(),
+            "https://discord.com/channels/200000000000000000/300000000000000009".to_owned()
+        )],
+        "{:?}",
+        replies.iter().map(|r| &r.text).collect::<Vec<_>>()
+    );
+}

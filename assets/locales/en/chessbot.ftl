@@ -1510,6 +1510,7 @@ league-actions = `/chess league` needs an action: create, join, leave, start, st
 console-no-slash = Commands start with `/chess` (or `!chess`, `/team`): `{ $line }`.
 desk-game-line = game { $id } in { $where } ({ $white } – { $black }), your move until { $until }
 desk-next-game = Next game waiting for you: { $game }.
+desk-next-button = Go to game #{ $id }
 desk-digest-on = Your daily digest comes at { $hour } { $zone } (next: { $next }): the games waiting for your move, instead of a notice for each move. Reminders before a deadline still come. `/chess notify digest:off` ends it.
 desk-digest-off = Your daily digest is off: "your move" notices come again as `/chess notify where:` says.
 desk-digest-none = You have no daily digest. `/chess notify digest:8` sends one every day at 8:00 (add `tz:+1` for your time zone).

@@ -1534,6 +1534,7 @@ league-actions = `/chess league` are nevoie de o acțiune: create, join, leave, 
 console-no-slash = Comenzile încep cu `/chess` (sau `!chess`, `/team`): `{ $line }`.
 desk-game-line = partida { $id } în { $where } ({ $white } – { $black }), sunteți la mutare până la { $until }
 desk-next-game = Următoarea partidă vă așteaptă: { $game }.
+desk-next-button = Mergeți la partida #{ $id }
 desk-digest-on = Rezumatul zilnic vine la { $hour } { $zone } (următorul: { $next }): partidele în care sunteți la mutare, în locul unui anunț la fiecare mutare. Mementourile dinaintea termenului vin în continuare. `/chess notify digest:off` îl oprește.
 desk-digest-off = Rezumatul zilnic e oprit: anunțurile că sunteți la mutare vin din nou cum spune `/chess notify where:`.
 desk-digest-none = Nu aveți rezumat zilnic. `/chess notify digest:8` vi-l trimite în fiecare zi la 8:00 (adăugați `tz:+2` pentru fusul dumneavoastră orar).

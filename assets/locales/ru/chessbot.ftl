@@ -1517,6 +1517,7 @@ league-actions = `/chess league` нужно действие: create, join, leav
 console-no-slash = Команды начинаются с `/chess` (или `!chess`, `/team`): `{ $line }`.
 desk-game-line = партия { $id } в { $where } ({ $white } – { $black }), ваш ход до { $until }
 desk-next-game = Следующая партия ждёт вас: { $game }.
+desk-next-button = К партии №{ $id }
 desk-digest-on = Ваша ежедневная сводка приходит в { $hour } { $zone } (следующая: { $next }): партии, где ваш ход, вместо уведомления о каждом ходе. Напоминания о сроке приходят по-прежнему. `/chess notify digest:off` отключает её.
 desk-digest-off = Ежедневная сводка отключена: уведомления о вашем ходе снова приходят, как указано в `/chess notify where:`.
 desk-digest-none = У вас нет ежедневной сводки. `/chess notify digest:8` присылает её каждый день в 8:00 (добавьте `tz:+3` для своего часового пояса).

@@ -1374,6 +1374,7 @@ league-actions = `/chess league` ต้องมีคำสั่งย่อ�
 console-no-slash = คำสั่งขึ้นต้นด้วย `/chess` (หรือ `!chess`, `/team`): `{ $line }`
 desk-game-line = เกม { $id } ใน { $where } ({ $white } – { $black }) ตาคุณเดิน ภายใน { $until }
 desk-next-game = เกมถัดไปที่รอคุณ: { $game }
+desk-next-button = ไปที่เกม #{ $id }
 desk-digest-on = สรุปประจำวันของคุณจะมาเวลา { $hour } { $zone } (ครั้งถัดไป: { $next }): เกมที่รอคุณเดิน แทนการแจ้งทุกตา การเตือนก่อนหมดเวลายังมาเหมือนเดิม `/chess notify digest:off` เพื่อยกเลิก
 desk-digest-off = ยกเลิกสรุปประจำวันแล้ว: การแจ้งว่าถึงตาคุณจะมาตาม `/chess notify where:` อีกครั้ง
 desk-digest-none = คุณไม่มีสรุปประจำวัน `/chess notify digest:8` จะส่งให้ทุกวันเวลา 8:00 (เพิ่ม `tz:+7` สำหรับเขตเวลาของคุณ)

@@ -223,6 +223,21 @@ pub fn outgoing(reply: &Reply, mut board_png: Option<Vec<u8>>) -> Outgoing {
         }
         _ => discord_text(&reply.text),
     };
+    // The mover's next game waiting for them: a button that opens its
+    // channel (or thread).
+    if reply.link.is_none()
+        && let Some(Event::Move { next: Some(w), .. }) = &reply.event
+    {
+        let server = if w.guild.is_empty() {
+            "@me"
+        } else {
+            w.guild.as_str()
+        };
+        link = Some((
+            crate::service::messages::desk_next_button(reply.locale, w.game),
+            format!("https://discord.com/channels/{server}/{}", w.channel),
+        ));
+    }
     if let Some(l) = &reply.link {
         if l.url.chars().count() <= MAX_BUTTON_URL {
             link = Some((l.label.clone(), l.url.clone()));

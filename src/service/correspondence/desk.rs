@@ -51,6 +51,7 @@ fn waiting(g: &GameRow) -> WaitingGame {
         game: g.id,
         channel: g.channel.clone(),
         deadline: g.deadline_at.map(|d| msg::deadline_rfc3339(from_ms(d))),
+        guild: g.guild.clone(),
     }
 }
 
