@@ -1,6 +1,10 @@
 //! The unit tests of `config.rs`: the settings file, secrets from files,
 //! values checked at start, platforms left out of the build.
 
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use super::load::parse_file;
 use super::*;
 
 fn args(a: &[&str]) -> Vec<OsString> {

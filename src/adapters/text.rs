@@ -13,9 +13,8 @@ use crate::chess::{RulesMode, Variant};
 use crate::i18n::Locale;
 use crate::render::Theme;
 use crate::service::{
-    Actor, BoardQuestion, BoardView, ChallengeExtras, ChallengeOptions, ColorChoice, Command,
-    CommunityChange, ComputerOptions, DEFAULT_DAYS, DEFAULT_LEVEL, MAX_LEAVE_DAYS, NotifyTarget,
-    PremoveAction, PuzzleDaily, messages as msg,
+    BoardView, ChallengeExtras, ChallengeOptions, Command, CommunityChange, ComputerOptions,
+    DEFAULT_DAYS, DEFAULT_LEVEL, NotifyTarget, PremoveAction, PuzzleDaily,
 };
 use crate::service::{
     LEAGUE_MAX_PLAYERS, LeagueCommand, LeagueFormat, LeagueSetup, SWISS_MAX_PLAYERS,
@@ -26,326 +25,6 @@ use crate::service::{
 pub const MAX_LEN: usize = 2000;
 /// Longest message with a `pgn:` option (a whole game's PGN text).
 pub const MAX_PGN_LEN: usize = 64 * 1024;
-
-/// Why a text command could not be understood.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ParseError {
-    /// The subcommand does not exist.
-    UnknownCommand(String),
-    /// An option the command does not have.
-    UnknownOption { command: String, name: String },
-    /// An option (or positional argument) with an unusable value.
-    BadValue { name: String, value: String },
-    /// An argument the command does not take.
-    Unexpected { command: String, arg: String },
-    /// A `"` without its closing partner.
-    UnterminatedQuote,
-    /// More than [`MAX_LEN`] characters.
-    TooLong,
-    /// Days of vacation that are not a whole number from 0 to the
-    /// allowance.
-    BadVacationDays(String),
-    /// A game number no game can have (0, or too big for an id).
-    NoSuchGame(String),
-    /// A `variant` the bot does not play (`invalid_variant`).
-    BadVariant(String),
-    /// A number outside what an option takes; `range` says what it takes.
-    OutOfRange {
-        name: String,
-        value: String,
-        range: String,
-    },
-    /// A word an option does not take; `choices` are the words it does.
-    Choices {
-        name: String,
-        value: String,
-        choices: String,
-    },
-    /// A name with spaces typed without its quotes.
-    NameInQuotes { command: String, name: String },
-    /// `league` without its action.
-    LeagueActions,
-}
-
-impl ParseError {
-    /// The stable error code (console contract).
-    #[must_use]
-    pub fn code(&self) -> &'static str {
-        match self {
-            ParseError::UnknownCommand(_) => "unknown_command",
-            ParseError::TooLong => "too_long",
-            ParseError::NoSuchGame(_) => "no_game",
-            ParseError::BadVariant(_) => "invalid_variant",
-            _ => "invalid_option",
-        }
-    }
-
-    /// The user-facing message in English (from the catalog).
-    #[must_use]
-    pub fn message(&self) -> String {
-        self.message_in(Locale::En)
-    }
-
-    /// The user-facing message in `l` (from the catalog).
-    #[must_use]
-    pub fn message_in(&self, l: Locale) -> String {
-        match self {
-            ParseError::UnknownCommand(c) => match nearest_command(c) {
-                Some(s) => msg::unknown_command_suggest(l, c, s),
-                // `/chess Nf3`: a move without its command.
-                None if crate::chess::MoveText::parse(c).is_ok() => {
-                    msg::unknown_command_suggest(l, c, &format!("move {c}"))
-                }
-                None => msg::unknown_command(l, c),
-            },
-            // `time:3d`: correspondence time is given in days.
-            ParseError::UnknownOption { name, .. } if name == "time" => msg::time_means_days(l),
-            ParseError::UnknownOption { command, name } => msg::unknown_option(l, command, name),
-            ParseError::OutOfRange { name, value, range } => {
-                msg::option_out_of_range(l, name, value, range)
-            }
-            ParseError::Choices {
-                name,
-                value,
-                choices,
-            } => msg::option_choices(l, name, value, choices),
-            ParseError::NameInQuotes { command, name } => msg::name_in_quotes(l, command, name),
-            ParseError::LeagueActions => msg::league_actions(l),
-            ParseError::BadValue { name, value } if name == "days" => msg::bad_days(l, value),
-            ParseError::BadValue { name, value } if name == "level" => msg::bad_level(l, value),
-            ParseError::BadValue { name, value } if name == "language" => {
-                msg::unknown_language(l, value)
-            }
-            ParseError::BadValue { name, value } if name == "position" => {
-                msg::chess960_bad_position(l, value)
-            }
-            // A bad theme lists the themes there are.
-            ParseError::BadValue { name, value } if name == "theme" => {
-                let themes: Vec<&str> = Theme::ALL.iter().map(|t| t.name()).collect();
-                msg::bad_theme(l, value, &themes.join(", "))
-            }
-            ParseError::BadValue { name, value } => msg::bad_option_value(l, name, value),
-            // `challenge bob`: a player is named with `@`.
-            ParseError::Unexpected { command, arg }
-                if TAKES_A_PLAYER.contains(&command.as_str()) && looks_like_a_name(arg) =>
-            {
-                msg::unexpected_argument_mention(l, command, arg)
-            }
-            ParseError::Unexpected { command, arg } => msg::unexpected_argument(l, command, arg),
-            ParseError::UnterminatedQuote => msg::unterminated_quote(l),
-            ParseError::TooLong => msg::input_too_long(l),
-            ParseError::BadVacationDays(v) => msg::bad_vacation_days(l, v, MAX_LEAVE_DAYS),
-            ParseError::NoSuchGame(n) => msg::no_such_game_number(l, n),
-            ParseError::BadVariant(v) => msg::unknown_variant(l, v),
-        }
-    }
-}
-
-/// The commands whose bare word may be a player named without `@`.
-const TAKES_A_PLAYER: [&str; 3] = ["challenge", "history", "stats"];
-
-/// A word that could be a user's name (letters, digits, `_`, `.`, `-`).
-fn looks_like_a_name(word: &str) -> bool {
-    (2..=32).contains(&word.chars().count())
-        && word
-            .chars()
-            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '-'))
-        && word.chars().next().is_some_and(char::is_alphabetic)
-}
-
-impl std::fmt::Display for ParseError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message())
-    }
-}
-
-impl std::error::Error for ParseError {}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Token {
-    Positional(String),
-    Option(String, String),
-}
-
-/// Splits arguments on whitespace, keeping double-quoted runs together, and
-/// recognises `name:value` options.
-fn tokenize(s: &str) -> Result<Vec<Token>, ParseError> {
-    let mut out = Vec::new();
-    let mut chars = s.chars().peekable();
-    loop {
-        while chars.peek().is_some_and(|c| c.is_whitespace()) {
-            chars.next();
-        }
-        if chars.peek().is_none() {
-            return Ok(out);
-        }
-        let mut raw = String::new();
-        let mut name: Option<String> = None;
-        let mut quoted_start = false;
-        while let Some(&c) = chars.peek() {
-            if c.is_whitespace() {
-                break;
-            }
-            chars.next();
-            if c == '"' {
-                if raw.is_empty() {
-                    quoted_start = true;
-                }
-                let mut closed = false;
-                while let Some(q) = chars.next() {
-                    match q {
-                        '"' => {
-                            closed = true;
-                            break;
-                        }
-                        '\\' => input::push_escape(&mut raw, &mut chars),
-                        _ => raw.push(q),
-                    }
-                }
-                if !closed {
-                    return Err(ParseError::UnterminatedQuote);
-                }
-            } else if c == ':'
-                && name.is_none()
-                && !quoted_start
-                && !raw.is_empty()
-                && raw
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-                && raw.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
-            {
-                name = Some(std::mem::take(&mut raw).to_ascii_lowercase());
-            } else {
-                raw.push(c);
-            }
-        }
-        out.push(match name {
-            Some(n) => Token::Option(n, raw),
-            None => Token::Positional(raw),
-        });
-    }
-}
-
-fn mention(name: &str, value: &str) -> Result<Actor, ParseError> {
-    let v = value.trim();
-    let v = v.strip_prefix('@').unwrap_or(v);
-    // Discord-style `<@123>` as well.
-    let v = v
-        .strip_prefix("<@")
-        .and_then(|r| r.strip_suffix('>'))
-        .map_or(v, |r| r.trim_start_matches('!'));
-    if v.is_empty() || v.chars().any(char::is_whitespace) {
-        return Err(ParseError::BadValue {
-            name: name.to_string(),
-            value: value.to_string(),
-        });
-    }
-    Ok(Actor {
-        id: v.to_string(),
-        name: v.to_string(),
-    })
-}
-
-/// The options of `board` that ask about the position in words.
-const BOARD_QUESTIONS: [&str; 6] = ["text", "words", "square", "sq", "piece", "pieces"];
-
-/// The question a `board` option asks in words: `text:true`,
-/// `square:e4`, `piece:N` (the square and the piece are read by the
-/// service, in the caller's language); `None` for other options and for
-/// `text:false`.
-fn board_question(name: &str, value: &str) -> Result<Option<BoardQuestion>, ParseError> {
-    Ok(match name {
-        "text" | "words" => parse_bool(name, value)?.then_some(BoardQuestion::Text),
-        "square" | "sq" => Some(BoardQuestion::Square(value.to_string())),
-        "piece" | "pieces" => Some(BoardQuestion::Piece(value.to_string())),
-        _ => None,
-    })
-}
-
-fn bad(name: &str, value: &str) -> ParseError {
-    ParseError::BadValue {
-        name: name.to_string(),
-        value: value.to_string(),
-    }
-}
-
-fn parse_color(v: &str) -> Option<ColorChoice> {
-    match v.to_ascii_lowercase().as_str() {
-        "white" | "w" => Some(ColorChoice::White),
-        "black" | "b" => Some(ColorChoice::Black),
-        "random" | "r" | "any" => Some(ColorChoice::Random),
-        _ => None,
-    }
-}
-
-fn parse_days(v: &str) -> Result<u32, ParseError> {
-    let t = v.trim();
-    let t = t.strip_suffix('d').unwrap_or(t);
-    match t.parse::<u32>() {
-        Ok(d) if (1..=14).contains(&d) => Ok(d),
-        _ => Err(bad("days", v)),
-    }
-}
-
-/// A level 1-8 (checked again by the service).
-fn parse_level(v: &str) -> Result<u8, ParseError> {
-    match v.trim().parse::<u8>() {
-        Ok(n) if (1..=8).contains(&n) => Ok(n),
-        _ => Err(bad("level", v)),
-    }
-}
-
-fn parse_bool(name: &str, v: &str) -> Result<bool, ParseError> {
-    match v.to_ascii_lowercase().as_str() {
-        "true" | "yes" | "on" | "1" | "flip" => Ok(true),
-        "false" | "no" | "off" | "0" => Ok(false),
-        _ => Err(bad(name, v)),
-    }
-}
-
-/// Days of vacation: a whole number, `d` allowed (`3`, `3d`); anything
-/// else (negative, a fraction, a word) is told the range. More than the
-/// allowance is a number all the same: the service answers `limit` with
-/// what is left of it, as the console contract records.
-fn parse_vacation_days(v: &str) -> Result<u32, ParseError> {
-    let t = v.trim();
-    let t = t.strip_suffix('d').unwrap_or(t);
-    t.parse::<u32>()
-        .map_err(|_| ParseError::BadVacationDays(v.to_string()))
-}
-
-fn parse_game_id(name: &str, v: &str) -> Result<i64, ParseError> {
-    let t = v.trim();
-    let t = t.strip_prefix('#').unwrap_or(t);
-    match t.parse::<i64>() {
-        Ok(id) if id > 0 => Ok(id),
-        // A number, but one no game has (0, or beyond any id).
-        _ if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) => {
-            Err(ParseError::NoSuchGame(t.to_string()))
-        }
-        _ => Err(bad(name, v)),
-    }
-}
-
-/// `variant:` standard or chess960 (and their aliases).
-fn parse_variant(v: &str) -> Result<Variant, ParseError> {
-    v.parse::<Variant>()
-        .map_err(|_| ParseError::BadVariant(v.to_string()))
-}
-
-/// `position:` a whole number (the service checks 0-959 and says so).
-fn parse_position(v: &str) -> Result<u32, ParseError> {
-    v.trim().parse::<u32>().map_err(|_| bad("position", v))
-}
-
-/// A positional word naming a variant (`chess960`, `960`-like numbers
-/// excepted: bare numbers are days or levels).
-fn positional_variant(p: &str) -> Option<Variant> {
-    if p.chars().all(|c| c.is_ascii_digit()) {
-        return None;
-    }
-    p.parse().ok()
-}
 
 /// Every subcommand, with the other words it answers to.
 const COMMANDS: &[(&str, &[&str])] = &[
@@ -813,6 +492,8 @@ fn move_words(
     Ok(parts)
 }
 
+#[path = "text_error.rs"]
+mod error;
 #[path = "text_families.rs"]
 mod families;
 #[path = "text_input.rs"]
@@ -822,7 +503,15 @@ pub use input::nearest_command;
 mod settings;
 #[path = "text_teams.rs"]
 mod teams;
+#[path = "text_values.rs"]
+mod values;
+pub use error::ParseError;
 use families::{parse_league, parse_note, parse_premove, parse_puzzle, parse_solve};
+use values::{
+    BOARD_QUESTIONS, Token, bad, board_question, mention, parse_bool, parse_color, parse_days,
+    parse_game_id, parse_level, parse_position, parse_vacation_days, parse_variant,
+    positional_variant, tokenize,
+};
 
 /// Every subcommand name the parser knows, as people type them (the help
 /// table of [`crate::service::help`] covers each one).

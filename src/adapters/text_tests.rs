@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::adapters::test_support::{challenge, open_computer, open_options};
+use crate::service::{Actor, ColorChoice};
 
 /// The extras of a challenge whose days were given.
 fn days_given() -> ChallengeExtras {

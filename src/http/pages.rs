@@ -11,8 +11,14 @@ use super::board::board_svg;
 use crate::render::Theme;
 use crate::service::{WatchedGame, WatchedLeague, WatchedSeat};
 
-/// The page around `body`.
+/// The spectator page around `body`.
 fn layout(title: &str, body: Markup) -> String {
+    layout_with(title, "watch", body)
+}
+
+/// The page around `body` with the stylesheet and script named `kind`
+/// (`watch`: the spectators' pages; `play`: a player's seat).
+pub(super) fn layout_with(title: &str, kind: &str, body: Markup) -> String {
     let v = assets::version();
     html! {
         (DOCTYPE)
@@ -24,8 +30,8 @@ fn layout(title: &str, body: Markup) -> String {
                 meta name="referrer" content="no-referrer";
                 meta name="robots" content="noindex";
                 title { (title) }
-                link rel="stylesheet" href={ "/assets/watch.css?v=" (v) };
-                script src={ "/assets/watch.js?v=" (v) } defer {}
+                link rel="stylesheet" href={ "/assets/" (kind) ".css?v=" (v) };
+                script src={ "/assets/" (kind) ".js?v=" (v) } defer {}
             }
             body { (body) }
         }

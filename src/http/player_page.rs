@@ -5,10 +5,10 @@
 //! confirmation) and the move list. The script (assets/web/play.js) makes
 //! it playable and live; without it the page shows the position.
 
-use maud::{DOCTYPE, Markup, PreEscaped, html};
+use maud::{Markup, PreEscaped, html};
 
-use super::assets;
 use super::board::piece_defs;
+use super::pages::layout_with;
 use crate::service::{PLAY_PATH, PlayerGame};
 
 /// The state as JSON for the script, safe inside `<script>`.
@@ -91,84 +91,71 @@ fn board(g: &PlayerGame) -> Markup {
 
 /// The page of a player's seat.
 pub(super) fn page(g: &PlayerGame, token: &str) -> String {
-    let v = assets::version();
     let (me, them) = if g.color == "white" {
         (&g.view.white, &g.view.black)
     } else {
         (&g.view.black, &g.view.white)
     };
     let title = format!("{} vs {} · chessbot", g.view.white.name, g.view.black.name);
-    html! {
-        (DOCTYPE)
-        html lang="en" {
-            head {
-                meta charset="utf-8";
-                meta name="viewport" content="width=device-width, initial-scale=1";
-                meta name="color-scheme" content="light dark";
-                meta name="referrer" content="no-referrer";
-                meta name="robots" content="noindex";
-                title { (title) }
-                link rel="stylesheet" href={ "/assets/play.css?v=" (v) };
-                script src={ "/assets/play.js?v=" (v) } defer {}
+    layout_with(
+        &title,
+        "play",
+        html! {
+        main class="play" id="play"
+            data-events={ "/g/" (g.watch) "/events" }
+            data-state={ (PLAY_PATH) (token) "/state" }
+            data-action={ (PLAY_PATH) (token) "/action" } {
+            h1 class="sr-only" { "Game #" (g.view.game) ", your board" }
+            p class="meta" {
+                "Game #" (g.view.game) " · you play " (g.color)
+                @if g.view.variant == "chess960" { " · Chess960" }
             }
-            body {
-                main class="play" id="play"
-                    data-events={ "/g/" (g.watch) "/events" }
-                    data-state={ (PLAY_PATH) (token) "/state" }
-                    data-action={ (PLAY_PATH) (token) "/action" } {
-                    h1 class="sr-only" { "Game #" (g.view.game) ", your board" }
-                    p class="meta" {
-                        "Game #" (g.view.game) " · you play " (g.color)
-                        @if g.view.variant == "chess960" { " · Chess960" }
-                    }
-                    div class="seat" id="seat-top" {
-                        span class="name" { bdi { (them.name) } }
-                        span class="clock" id="clock-top" {}
-                    }
-                    (board(g))
-                    div class="seat" id="seat-bottom" {
-                        span class="name" { bdi { (me.name) } }
-                        span class="clock" id="clock-bottom" {}
-                    }
-                    div class="promo" id="promo" hidden role="group" aria-label="Promote to" {
-                        @for (role, name) in [("q", "Queen"), ("r", "Rook"), ("b", "Bishop"), ("n", "Knight")] {
-                            button type="button" data-promo=(role) aria-label=(name) {
-                                svg class="pc" viewBox="0 0 100 100" aria-hidden="true" {
-                                    use href={ "#" (if g.color == "white" { "w" } else { "b" }) (role.to_ascii_uppercase()) } {}
-                                }
-                            }
+            div class="seat" id="seat-top" {
+                span class="name" { bdi { (them.name) } }
+                span class="clock" id="clock-top" {}
+            }
+            (board(g))
+            div class="seat" id="seat-bottom" {
+                span class="name" { bdi { (me.name) } }
+                span class="clock" id="clock-bottom" {}
+            }
+            div class="promo" id="promo" hidden role="group" aria-label="Promote to" {
+                @for (role, name) in [("q", "Queen"), ("r", "Rook"), ("b", "Bishop"), ("n", "Knight")] {
+                    button type="button" data-promo=(role) aria-label=(name) {
+                        svg class="pc" viewBox="0 0 100 100" aria-hidden="true" {
+                            use href={ "#" (if g.color == "white" { "w" } else { "b" }) (role.to_ascii_uppercase()) } {}
                         }
-                        button type="button" id="promo-cancel" { "Cancel" }
                     }
-                    p class="status" id="status" aria-live="polite" {}
-                    // Each move, in words, for screen readers.
-                    p class="sr-only" id="announce" aria-live="polite" {}
-                    p class="error" id="error" role="alert" {}
-                    div class="entry" {
-                        label for="move-input" { "Your move" }
-                        input type="text" id="move-input" name="move" autocomplete="off"
-                            autocapitalize="off" spellcheck="false" placeholder="e4, Nf3, e2e4";
-                        button type="button" id="move-send" { "Play" }
-                    }
-                    div class="actions" {
-                        button type="button" id="draw" { "Offer a draw" }
-                        button type="button" id="takeback" { "Take back" }
-                        button type="button" id="abort" { "Abort" }
-                        button type="button" id="moretime" { "Give a day" }
-                        button type="button" id="resign" { "Resign" }
-                        button type="button" id="resign-confirm" class="danger" hidden { "Yes, resign" }
-                        button type="button" id="resign-cancel" hidden { "Keep playing" }
-                    }
-                    h2 { "Moves" }
-                    ol class="moves" id="moves" {}
-                    p class="links" { a href={ "/g/" (g.watch) } { "Spectator page" } }
-                    svg class="defs" aria-hidden="true" width="0" height="0" { (PreEscaped(piece_defs())) }
-                    script type="application/json" id="play-data" { (PreEscaped(state_json(g))) }
                 }
+                button type="button" id="promo-cancel" { "Cancel" }
             }
+            p class="status" id="status" aria-live="polite" {}
+            // Each move, in words, for screen readers.
+            p class="sr-only" id="announce" aria-live="polite" {}
+            p class="error" id="error" role="alert" {}
+            div class="entry" {
+                label for="move-input" { "Your move" }
+                input type="text" id="move-input" name="move" autocomplete="off"
+                    autocapitalize="off" spellcheck="false" placeholder="e4, Nf3, e2e4";
+                button type="button" id="move-send" { "Play" }
+            }
+            div class="actions" {
+                button type="button" id="draw" { "Offer a draw" }
+                button type="button" id="takeback" { "Take back" }
+                button type="button" id="abort" { "Abort" }
+                button type="button" id="moretime" { "Give a day" }
+                button type="button" id="resign" { "Resign" }
+                button type="button" id="resign-confirm" class="danger" hidden { "Yes, resign" }
+                button type="button" id="resign-cancel" hidden { "Keep playing" }
+            }
+            h2 { "Moves" }
+            ol class="moves" id="moves" {}
+            p class="links" { a href={ "/g/" (g.watch) } { "Spectator page" } }
+            svg class="defs" aria-hidden="true" width="0" height="0" { (PreEscaped(piece_defs())) }
+            script type="application/json" id="play-data" { (PreEscaped(state_json(g))) }
         }
-    }
-    .into_string()
+        },
+    )
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! Unit tests of the renderer internals.
 
+use super::pixels::to_indexed;
 use super::*;
-use crate::chess::{Role, Square};
+use crate::chess::{Color, Move, Role, Square};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 

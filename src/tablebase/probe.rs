@@ -101,7 +101,9 @@ impl Prober<'_> {
         };
         let side_stored = |flags: u8| -> bool { symmetric || (flags & 1 == 1) == bside };
         let mut p: Vec<u8> = Vec::with_capacity(table.num);
-        let (sub, flags, idx) = if table.has_pawns {
+        // A table with pawns has a row of sub-tables per file of the leading
+        // pawn; one without has a single row.
+        let (row, scheme, kk_enc) = if table.has_pawns {
             let first = table.subtables[0][0]
                 .as_ref()
                 .ok_or_else(|| corrupt("a sub-table is missing"))?;
@@ -111,49 +113,29 @@ impl Prober<'_> {
                 .subtables
                 .get(t)
                 .ok_or_else(|| corrupt("a sub-table is missing"))?;
-            let flags = row[0].as_ref().map_or(0, |s| s.flags());
-            if kind == TableKind::Dtz && !side_stored(flags) {
-                return Ok(TableValue::OtherSide);
-            }
-            let side = if kind == TableKind::Wdl {
-                usize::from(bside)
-            } else {
-                0
-            };
-            let sub = row[side]
-                .as_ref()
-                .ok_or_else(|| corrupt("a sub-table is missing"))?;
-            while p.len() < table.num {
-                fill(&sub.enc.pieces[..table.num], &mut p)?;
-            }
-            if p.len() != table.num {
-                return Err(corrupt("the header's pieces are not the position's"));
-            }
-            let idx = encode(&mut p, &sub.enc, Scheme::PawnFiles, false, table.pawns);
-            (sub, flags, idx)
+            (row, Scheme::PawnFiles, false)
         } else {
-            let row = &table.subtables[0];
-            let flags = row[0].as_ref().map_or(0, |s| s.flags());
-            if kind == TableKind::Dtz && !side_stored(flags) {
-                return Ok(TableValue::OtherSide);
-            }
-            let side = if kind == TableKind::Wdl {
-                usize::from(bside)
-            } else {
-                0
-            };
-            let sub = row[side]
-                .as_ref()
-                .ok_or_else(|| corrupt("a sub-table is missing"))?;
-            while p.len() < table.num {
-                fill(&sub.enc.pieces[..table.num], &mut p)?;
-            }
-            if p.len() != table.num {
-                return Err(corrupt("the header's pieces are not the position's"));
-            }
-            let idx = encode(&mut p, &sub.enc, Scheme::Pieces, table.kk_enc, table.pawns);
-            (sub, flags, idx)
+            (&table.subtables[0], Scheme::Pieces, table.kk_enc)
         };
+        let flags = row[0].as_ref().map_or(0, |s| s.flags());
+        if kind == TableKind::Dtz && !side_stored(flags) {
+            return Ok(TableValue::OtherSide);
+        }
+        let side = if kind == TableKind::Wdl {
+            usize::from(bside)
+        } else {
+            0
+        };
+        let sub = row[side]
+            .as_ref()
+            .ok_or_else(|| corrupt("a sub-table is missing"))?;
+        while p.len() < table.num {
+            fill(&sub.enc.pieces[..table.num], &mut p)?;
+        }
+        if p.len() != table.num {
+            return Err(corrupt("the header's pieces are not the position's"));
+        }
+        let idx = encode(&mut p, &sub.enc, scheme, kk_enc, table.pawns);
         let w = table.value(sub, idx).map_err(corrupt)?;
         if kind == TableKind::Wdl {
             let v = i32::from(w[0]) - 2;

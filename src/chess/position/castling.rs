@@ -14,7 +14,8 @@ use std::fmt;
 
 use super::super::types::{Bitboard, Color, Move, Piece, Role, Square};
 use super::super::variant::Variant;
-use super::{FenError, MoveSink, Position};
+use super::movegen::MoveSink;
+use super::{FenError, Position};
 
 /// The rook squares of standard chess with their FEN letters, in the order
 /// the castling field lists them.
