@@ -62,10 +62,16 @@ pub struct EngineConfig {
     pub hash_mb: Option<u32>,
     /// The directories to look in for `stockfish` (`PATH`).
     pub search_path: Option<OsString>,
+    /// The endgame tables (`CHESSBOT_SYZYGY_PATH`, directories separated
+    /// by `:`): given to the engine as `SyzygyPath` for background work
+    /// (analyses, puzzle searches) only, never for a move or an evaluation
+    /// during a game.
+    pub syzygy_path: Option<OsString>,
 }
 
 impl EngineConfig {
-    /// From `STOCKFISH_PATH`, `ENGINE_THREADS`, `ENGINE_HASH_MB` and `PATH`.
+    /// From `STOCKFISH_PATH`, `ENGINE_THREADS`, `ENGINE_HASH_MB`, `PATH` and
+    /// `CHESSBOT_SYZYGY_PATH`.
     #[must_use]
     pub fn from_env() -> EngineConfig {
         EngineConfig::from_lookup(|name| std::env::var_os(name))
@@ -104,6 +110,7 @@ impl EngineConfig {
             processes,
             hash_mb,
             search_path: get("PATH"),
+            syzygy_path: get("CHESSBOT_SYZYGY_PATH").filter(|p| !p.is_empty()),
         }
     }
 }
@@ -223,6 +230,8 @@ pub(super) struct Inner {
     size: usize,
     /// Each process's hash table in MiB.
     hash_mb: u32,
+    /// The endgame tables' directories, for background searches.
+    syzygy: Option<String>,
     /// One permit per process that may run.
     permits: Semaphore,
     /// One permit per process background work may hold at once (see
@@ -249,10 +258,14 @@ impl Stockfish {
             std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
         });
         let mut pool = Stockfish::with_binary(path, size);
-        if let Some(mb) = config.hash_mb
-            && let Some(inner) = Arc::get_mut(&mut pool.inner)
-        {
-            inner.hash_mb = mb;
+        if let Some(inner) = Arc::get_mut(&mut pool.inner) {
+            if let Some(mb) = config.hash_mb {
+                inner.hash_mb = mb;
+            }
+            inner.syzygy = config
+                .syzygy_path
+                .as_ref()
+                .map(|p| p.to_string_lossy().into_owned());
         }
         Ok(pool)
     }
@@ -267,6 +280,7 @@ impl Stockfish {
                 path,
                 size,
                 hash_mb: DEFAULT_HASH_MB,
+                syzygy: None,
                 permits: Semaphore::new(size),
                 background_permits: Semaphore::new(background_share(size)),
                 idle: Mutex::new(Vec::new()),
@@ -359,9 +373,12 @@ impl Inner {
             Some(p) => (p, true),
             None => (Process::start(&self.path, self.hash_mb).await?, false),
         };
+        // The tables help analyses and puzzle searches; a game's move or
+        // evaluation sees none, as before there were tables.
+        let tables = self.syzygy.as_deref().filter(|_| req.background);
         // On an error the process is dropped, which kills it (also when this
         // future is dropped mid-search).
-        match process.run(&req).await {
+        match process.run(&req, tables).await {
             Ok(out) => {
                 self.put_idle(process);
                 Ok(out)
@@ -370,7 +387,7 @@ impl Inner {
                 tracing::warn!(pid = ?process.pid, "engine process died; starting a new one");
                 drop(process);
                 let mut fresh = Process::start(&self.path, self.hash_mb).await?;
-                let out = fresh.run(&req).await?;
+                let out = fresh.run(&req, tables).await?;
                 self.put_idle(fresh);
                 Ok(out)
             }

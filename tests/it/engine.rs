@@ -472,3 +472,65 @@ async fn a_service_game_against_level_one_has_only_legal_engine_moves() {
         engine_time / engine_moves
     );
 }
+
+/// Where the bot has endgame tables, the engine gets them (`SyzygyPath`)
+/// for background work (a puzzle search, an analysis) and never for a
+/// game's move: the process is given the tables before the puzzle search
+/// and `<empty>` again before the computer's move.
+#[cfg(unix)]
+#[tokio::test]
+async fn the_tables_reach_the_engine_for_background_work_only() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("lines.log");
+    let path = dir.path().join("answering-engine");
+    std::fs::write(
+        &path,
+        format!(
+            "#!/bin/sh\nwhile read -r line; do\n  echo \"$line\" >> '{}'\n  case \"$line\" in\n    uci) echo 'id name Answer'; echo uciok ;;\n    isready) echo readyok ;;\n    go*) echo 'info depth 1 multipv 1 score cp 20 pv e2e4'; echo 'bestmove e2e4' ;;\n  esac\ndone\n",
+            log.display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let pool = Stockfish::new(&EngineConfig {
+        stockfish_path: Some(path),
+        processes: Some(1),
+        syzygy_path: Some("/tables/wdl:/tables/dtz".into()),
+        ..EngineConfig::default()
+    })
+    .expect("a pool");
+    let sent = || -> Vec<String> {
+        std::fs::read_to_string(&log)
+            .unwrap_or_default()
+            .lines()
+            .filter(|l| l.starts_with("setoption name SyzygyPath") || l.starts_with("go "))
+            .map(str::to_string)
+            .collect()
+    };
+    pool.lines(START_FEN, &[], 1, Duration::from_millis(50))
+        .await
+        .expect("a puzzle search");
+    assert_eq!(
+        sent()[..2],
+        [
+            "setoption name SyzygyPath value /tables/wdl:/tables/dtz".to_string(),
+            sent()[1].clone()
+        ]
+    );
+    assert!(sent()[1].starts_with("go "), "{:?}", sent());
+    pool.best_move(START_FEN, &[], Level::MIN)
+        .await
+        .expect("a move");
+    let after = sent();
+    assert_eq!(after.len(), 4, "{after:?}");
+    assert_eq!(after[2], "setoption name SyzygyPath value <empty>");
+    assert!(after[3].starts_with("go "), "{after:?}");
+    // An evaluation during a game: still no tables, nothing to change.
+    pool.evaluate(START_FEN, &[], Duration::from_millis(50))
+        .await
+        .expect("an evaluation");
+    let last = sent();
+    assert_eq!(last.len(), 5, "{last:?}");
+    assert!(last[4].starts_with("go "), "{last:?}");
+}

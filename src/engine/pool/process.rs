@@ -33,6 +33,8 @@ pub(super) struct Process {
     pub(super) chess960: bool,
     /// The `MultiPV` it was last given.
     pub(super) multipv: u8,
+    /// Whether it was last given the endgame tables (`SyzygyPath`).
+    pub(super) tables: bool,
 }
 
 impl Drop for Process {
@@ -87,6 +89,7 @@ impl Process {
             skill: 20,
             chess960: false,
             multipv: 1,
+            tables: false,
         };
         if let Some(pid) = pid {
             crate::metrics::engine_started(pid);
@@ -159,7 +162,20 @@ impl Process {
     }
 
     /// Options and new game as asked, then `isready`.
-    pub(super) async fn prepare(&mut self, req: &SearchRequest) -> Result<(), EngineError> {
+    pub(super) async fn prepare(
+        &mut self,
+        req: &SearchRequest,
+        tables: Option<&str>,
+    ) -> Result<(), EngineError> {
+        if self.tables != tables.is_some() {
+            // `<empty>` is Stockfish's own "no tables".
+            self.send(&setoption_command(
+                "SyzygyPath",
+                tables.unwrap_or("<empty>"),
+            ))
+            .await?;
+            self.tables = tables.is_some();
+        }
         if self.skill != req.skill {
             self.send(&setoption_command("Skill Level", req.skill))
                 .await?;
@@ -196,8 +212,12 @@ impl Process {
     /// One bounded search. Past its bound the search is stopped; if no
     /// `bestmove` follows within a grace period the error is a time-out and
     /// the caller drops (kills) the process.
-    pub(super) async fn run(&mut self, req: &SearchRequest) -> Result<SearchOutcome, EngineError> {
-        timeout(SYNC_TIMEOUT, self.prepare(req))
+    pub(super) async fn run(
+        &mut self,
+        req: &SearchRequest,
+        tables: Option<&str>,
+    ) -> Result<SearchOutcome, EngineError> {
+        timeout(SYNC_TIMEOUT, self.prepare(req, tables))
             .await
             .map_err(|_| EngineError::Timeout(SYNC_TIMEOUT))??;
         self.send(&req.position).await?;
