@@ -301,7 +301,9 @@ impl GameService {
         if l.row.deadline_at.is_some_and(|d| d <= now) {
             let mut game = l.game.clone();
             // A league game is lost on time even before the first move.
-            let outcome = if game.both_have_moved() || self.is_league_game(l.row.id).await {
+            let outcome = if game.both_have_moved()
+                || super::games::event_rules::is_event_game(&self.inner.store, l.row.id).await
+            {
                 game.forfeit_outcome(to_move, Termination::Timeout)
             } else {
                 Outcome::new(None, Termination::Aborted)

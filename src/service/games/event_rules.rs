@@ -3,46 +3,34 @@
 //! the first move is lost, resigning is no abort), and its players never
 //! abort it. Facts about the game, read from the store's event groups.
 
-use super::game::{Failure, GameService, user};
+use super::game::{Failure, user};
 use super::messages as msg;
 use crate::i18n::Locale;
-use crate::store::GameGroup;
+use crate::store::{GameGroup, Store};
 
-impl GameService {
-    /// Whether game `id` belongs to a league (league games cannot be
-    /// aborted, and lose on time even before the first move).
-    /// A team match's games follow the league rules here.
-    pub(in crate::service) async fn is_league_game(&self, id: i64) -> bool {
-        matches!(
-            self.inner.store.group_of_game(GameGroup::League, id).await,
-            Ok(Some(_))
-        ) || matches!(
-            self.inner
-                .store
-                .group_of_game(GameGroup::TeamMatch, id)
-                .await,
-            Ok(Some(_))
-        )
-    }
+/// Whether game `id` belongs to a league or a Swiss (such games cannot be
+/// aborted, and lose on time even before the first move). A team match's
+/// games follow the same rules.
+pub(in crate::service) async fn is_event_game(store: &Store, id: i64) -> bool {
+    in_group(store, GameGroup::League, id).await || in_group(store, GameGroup::TeamMatch, id).await
+}
 
-    /// Refuses `abort` in a league game.
-    pub(in crate::service) async fn refuse_league_abort(
-        &self,
-        loc: Locale,
-        game: i64,
-    ) -> Result<(), Failure> {
-        if matches!(
-            self.inner
-                .store
-                .group_of_game(GameGroup::TeamMatch, game)
-                .await,
-            Ok(Some(_))
-        ) {
-            return Err(user("not_allowed", msg::match_no_abort(loc)));
-        }
-        if self.is_league_game(game).await {
-            return Err(user("not_allowed", msg::league_no_abort(loc)));
-        }
-        Ok(())
+/// Refuses `abort` in an event's game, saying which kind of event.
+pub(in crate::service) async fn refuse_event_abort(
+    store: &Store,
+    loc: Locale,
+    game: i64,
+) -> Result<(), Failure> {
+    if in_group(store, GameGroup::TeamMatch, game).await {
+        return Err(user("not_allowed", msg::match_no_abort(loc)));
     }
+    if in_group(store, GameGroup::League, game).await {
+        return Err(user("not_allowed", msg::league_no_abort(loc)));
+    }
+    Ok(())
+}
+
+/// Whether game `id` is in a group of `kind` (a failed read counts as no).
+async fn in_group(store: &Store, kind: GameGroup, id: i64) -> bool {
+    matches!(store.group_of_game(kind, id).await, Ok(Some(_)))
 }

@@ -379,7 +379,9 @@ impl GameService {
         // Before both sides have moved, resigning aborts (as on lichess):
         // no result, no rating change.
         // (A league game has a result from the first move on.)
-        if !l.game.both_have_moved() && !self.is_league_game(l.row.id).await {
+        if !l.game.both_have_moved()
+            && !super::event_rules::is_event_game(&self.inner.store, l.row.id).await
+        {
             let outcome = Outcome::new(None, Termination::Aborted);
             return self.finish(loc, place, l, outcome, None).await;
         }
@@ -395,7 +397,7 @@ impl GameService {
     ) -> Handled {
         let (l, _) = self.require_own_game(loc, place, by).await?;
         // A league game is never aborted by its players.
-        self.refuse_league_abort(loc, l.row.id).await?;
+        super::event_rules::refuse_event_abort(&self.inner.store, loc, l.row.id).await?;
         if l.game.both_have_moved() {
             return Err(user("not_allowed", msg::abort_too_late(loc)));
         }
