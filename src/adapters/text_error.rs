@@ -19,7 +19,7 @@ pub enum ParseError {
     Unexpected { command: String, arg: String },
     /// A `"` without its closing partner.
     UnterminatedQuote,
-    /// More than [`MAX_LEN`] characters.
+    /// More than [`MAX_LEN`](crate::adapters::text::MAX_LEN) characters.
     TooLong,
     /// Days of vacation that are not a whole number from 0 to the
     /// allowance.

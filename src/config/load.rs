@@ -362,7 +362,7 @@ impl Loaded {
     }
 
     /// The secrets and URLs read from the settings file or a secret's file
-    /// (and not set in the environment), which [`with_file_secrets`] hands
+    /// (and not set in the environment), which [`with_file_secrets`](crate::config::with_file_secrets) hands
     /// to the command line's arguments.
     #[must_use]
     pub fn file_secrets(&self) -> Vec<(&'static str, &str)> {
